@@ -1,0 +1,481 @@
+/**
+ * The headless MCP client for revision 2026-07-28. Stateless: every request
+ * carries its own `_meta` and needs no handshake, so the first useful result
+ * costs one round trip.
+ */
+import { CACHEABLE, cacheKey, digest, isUsable, methodPrefix, toEntry, type CacheStore } from '../cache/policy.js'
+import { MemoryCache } from '../cache/memory.js'
+import {
+  AbortError,
+  HeaderMismatchError,
+  InvalidToolError,
+  PageLimitError,
+  ProtocolError,
+  RoundLimitError,
+  UnknownResultTypeError,
+  UnsupportedProtocolVersionError,
+  toError,
+} from '../protocol/errors.js'
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  CompleteResult,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  DiscoverResult,
+  ElicitRequestParams,
+  ElicitResult,
+  GetPromptResult,
+  Implementation,
+  InputRequests,
+  InputResponses,
+  ListRootsResult,
+  LoggingLevel,
+  LoggingMessageNotificationParams,
+  ProgressNotificationParams,
+  Prompt,
+  PromptReference,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ResourceTemplateReference,
+  SubscriptionFilter,
+  Tool,
+} from '../protocol/generated/2026-07-28.js'
+import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
+import { LATEST_PROTOCOL_VERSION, META, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
+import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
+import { validateArguments } from '../schema/validate.js'
+import { paramHeaders, standardHeaders } from '../transport/headers.js'
+import { postRequest } from '../transport/http.js'
+import { InputRequiredError } from './input-required.js'
+import { Subscription } from './subscription.js'
+
+/** Context handed to an input handler. */
+export interface InputContext {
+  /** The server's key for this input request. */
+  key: string
+  /** The request that asked for input (`tools/call`, `prompts/get` or `resources/read`). */
+  method: string
+  /** Aborts when the originating call is aborted. */
+  signal?: AbortSignal
+}
+
+/**
+ * Answers the server's input requests during multi round-trip calls. The
+ * capabilities each request declares follow from the handlers present.
+ *
+ * @example
+ * new McpClient(url, { handlers: {
+ *   elicitation: async (params) => ({ action: 'accept', content: await askUser(params) }),
+ *   roots: async () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }),
+ * } })
+ */
+export interface InputHandlers {
+  elicitation?: (params: ElicitRequestParams, context: InputContext) => Promise<ElicitResult>
+  sampling?: (params: CreateMessageRequestParams, context: InputContext) => Promise<CreateMessageResult>
+  roots?: (params: Record<string, unknown> | undefined, context: InputContext) => Promise<ListRootsResult>
+}
+
+export interface McpClientOptions {
+  /** Who this client is, sent on every request. @default { name: 'mcp-elements', version: '0.1.0' } */
+  clientInfo?: Implementation
+  /** Answer input requests (elicitation, sampling, roots) of multi round-trip calls. See {@link InputHandlers}. */
+  handlers?: InputHandlers
+  /** Capabilities to declare besides those implied by `handlers`, e.g. `{ elicitation: { form: {}, url: {} } }`. */
+  capabilities?: ClientCapabilities
+  /** Where cacheable results are kept, or `false` for none. @default a {@link MemoryCache} per client */
+  cache?: CacheStore | false
+  /** Extra headers on every request, e.g. `{ authorization: 'Bearer …' }`; a function is called per request. */
+  headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
+  /** The fetch to use (a proxy, a test double at the HTTP level). @default globalThis.fetch */
+  fetch?: typeof fetch
+  /** Protocol version to ask for first. @default '2026-07-28' */
+  protocolVersion?: string
+  /** Fail a request when no message arrives for this long. @default 60000 */
+  timeoutMs?: number
+  /** Largest response body, or single SSE event, accepted. @default 16 MiB */
+  maxBodyBytes?: number
+  /** Most pages a `list*()` call follows. @default 100 */
+  maxPages?: number
+  /** Most input rounds of one multi round-trip call. @default 10 */
+  maxRounds?: number
+  /** Ask servers for log messages at or above this level on every request. */
+  logLevel?: LoggingLevel
+  /** Receives `notifications/message` log entries. */
+  onLog?: (params: LoggingMessageNotificationParams) => void
+  /** Called for each tool left out of `listTools()` because its definition breaks the transport's rules. Also dispatched as an `invalidtool` event. */
+  onInvalidTool?: (tool: Tool, reason: string) => void
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Aborting closes the request's stream, which cancels it on the server. */
+  signal?: AbortSignal
+  /** Receives `notifications/progress` for this call. */
+  onProgress?: (progress: ProgressNotificationParams) => void
+  /** Log level for this call (overrides the client's). */
+  logLevel?: LoggingLevel
+  /** Receives this call's log messages (overrides the client's `onLog`). */
+  onLog?: (params: LoggingMessageNotificationParams) => void
+  /** Input handlers for this call, over the client's. */
+  handlers?: InputHandlers
+  /** Skip the cache and ask the server. */
+  fresh?: boolean
+  /** Override the client's timeout for this call. */
+  timeoutMs?: number
+}
+
+type Result = Record<string, unknown> & { resultType?: string }
+type Params = Record<string, unknown>
+type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'
+interface ListItems {
+  'tools/list': Tool
+  'resources/list': Resource
+  'resources/templates/list': ResourceTemplate
+  'prompts/list': Prompt
+}
+const LIST_FIELD = { 'tools/list': 'tools', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates', 'prompts/list': 'prompts' } as const
+const IDEMPOTENT = new Set([...CACHEABLE, 'prompts/get', 'completion/complete'])
+
+/**
+ * A client for one MCP server endpoint.
+ *
+ * Events: `invalidtool` (detail `{ tool, reason }`), `notification` (detail:
+ * a server notification not consumed by a call's callbacks).
+ *
+ * @example
+ * const client = new McpClient('https://example.com/mcp')
+ * for (const tool of await client.listTools()) console.log(tool.name)
+ * const result = await client.callTool('get_weather', { city: 'Oslo' })
+ */
+export class McpClient extends EventTarget {
+  readonly url: string
+  readonly options: McpClientOptions
+  #version: string
+  #nextId = 0
+  #cache: CacheStore | undefined
+  /** Each listed tool with its header annotations, from the newest listing. */
+  #tools = new Map<string, { tool: Tool; headers: HeaderParam[] } | { invalid: string }>()
+  #controllers = new Set<AbortController>()
+  #subscriptions = new Set<Subscription>()
+
+  constructor(url: string | URL, options: McpClientOptions = {}) {
+    super()
+    this.url = String(url)
+    this.options = options
+    this.#version = options.protocolVersion ?? LATEST_PROTOCOL_VERSION
+    this.#cache = options.cache === false ? undefined : (options.cache ?? new MemoryCache())
+  }
+
+  /** The protocol version requests are sent with (changes if the server asks for another). */
+  get protocolVersion(): string {
+    return this.#version
+  }
+
+  /** Capabilities declared on each request: those the handlers imply, plus `options.capabilities`. */
+  capabilities(handlers: InputHandlers = this.options.handlers ?? {}): ClientCapabilities {
+    return {
+      ...(handlers.elicitation && { elicitation: { form: {} } }),
+      ...(handlers.sampling && { sampling: {} }),
+      ...(handlers.roots && { roots: {} }),
+      ...this.options.capabilities,
+    }
+  }
+
+  /** The server's versions, capabilities and identity (`server/discover`). Cached as the server's hints allow. */
+  discover(options?: RequestOptions): Promise<DiscoverResult> {
+    return this.request('server/discover', {}, options) as Promise<DiscoverResult>
+  }
+
+  /** Every tool, across all pages. Tools whose `x-mcp-header` annotations break the transport's rules are left out and reported. */
+  listTools(options?: RequestOptions): Promise<Tool[]> {
+    return this.#all('tools/list', options)
+  }
+
+  listResources(options?: RequestOptions): Promise<Resource[]> {
+    return this.#all('resources/list', options)
+  }
+
+  listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
+    return this.#all('resources/templates/list', options)
+  }
+
+  listPrompts(options?: RequestOptions): Promise<Prompt[]> {
+    return this.#all('prompts/list', options)
+  }
+
+  /**
+   * Iterates a list page by page, each page fetched (or served from cache)
+   * when asked for.
+   *
+   * @example
+   * for await (const page of client.pages('resources/list')) render(page.resources)
+   */
+  async *pages<M extends ListMethod>(method: M, options: RequestOptions = {}): AsyncGenerator<Result & Record<(typeof LIST_FIELD)[M], ListItems[M][]>> {
+    let cursor: string | undefined
+    const seen = new Set<string>()
+    const max = this.options.maxPages ?? 100
+    for (let page = 1; ; page++) {
+      if (page > max) throw new PageLimitError(max, method)
+      const result = await this.request(method, cursor === undefined ? {} : { cursor }, options)
+      const field = LIST_FIELD[method]
+      const items = Array.isArray(result[field]) ? (result[field] as unknown[]) : []
+      if (method === 'tools/list') result[field] = this.#acceptTools(items as Tool[], page === 1)
+      yield result as Result & Record<(typeof LIST_FIELD)[M], ListItems[M][]>
+      const next = result.nextCursor
+      if (typeof next !== 'string' || next === '') return
+      // A cursor seen before would loop for ever.
+      if (seen.has(next)) throw new ProtocolError(`${method} returned the cursor ${JSON.stringify(next)} twice`)
+      seen.add(next)
+      cursor = next
+    }
+  }
+
+  async #all<M extends ListMethod>(method: M, options?: RequestOptions): Promise<ListItems[M][]> {
+    const items: ListItems[M][] = []
+    for await (const page of this.pages(method, options)) items.push(...(page[LIST_FIELD[method]] as ListItems[M][]))
+    return items
+  }
+
+  /** Keeps the tools whose header annotations are valid, remembering them for calls; reports the others. */
+  #acceptTools(tools: Tool[], firstPage: boolean): Tool[] {
+    if (firstPage) this.#tools.clear()
+    return tools.filter((tool) => {
+      const found = findHeaderParams(tool?.inputSchema)
+      if (found.ok) {
+        this.#tools.set(tool.name, { tool, headers: found.params })
+        return true
+      }
+      this.#tools.set(tool?.name, { invalid: found.reason })
+      this.options.onInvalidTool?.(tool, found.reason)
+      this.dispatchEvent(new CustomEvent('invalidtool', { detail: { tool, reason: found.reason } }))
+      return false
+    })
+  }
+
+  /**
+   * Calls a tool. Arguments are checked against the tool's `inputSchema`
+   * first; arguments marked `x-mcp-header` are mirrored into headers; input
+   * requests are answered by the handlers, round after round.
+   *
+   * @throws InvalidArgumentsError before sending, when the arguments do not fit the schema.
+   * @throws InputRequiredError when the server asks for input no handler can give.
+   */
+  async callTool(name: string, args: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<CallToolResult> {
+    if (!this.#tools.has(name)) await this.listTools({ signal: options.signal }).catch(() => {})
+    let known = this.#tools.get(name)
+    if (known && 'invalid' in known) throw new InvalidToolError(name, known.invalid)
+    if (known) validateArguments(name, known.tool.inputSchema, args)
+    const params = { name, arguments: args }
+    try {
+      return (await this.#withInput('tools/call', params, options, () => (known && 'headers' in known ? paramHeaders(known.headers, args) : {}))) as CallToolResult
+    } catch (error) {
+      if (!(error instanceof HeaderMismatchError)) throw error
+      // The tool's schema may have changed: list again, then retry once with the new headers.
+      await this.listTools({ signal: options.signal, fresh: true })
+      known = this.#tools.get(name)
+      if (known && 'invalid' in known) throw new InvalidToolError(name, known.invalid)
+      return (await this.#withInput('tools/call', params, options, () => (known && 'headers' in known ? paramHeaders(known.headers, args) : {}))) as CallToolResult
+    }
+  }
+
+  /** Reads a resource by URI. Cached as the server's hints allow. */
+  readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+    return this.#withInput('resources/read', { uri }, options) as Promise<ReadResourceResult>
+  }
+
+  /** Gets a prompt, filled in with `args`. */
+  getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): Promise<GetPromptResult> {
+    return this.#withInput('prompts/get', args ? { name, arguments: args } : { name }, options) as Promise<GetPromptResult>
+  }
+
+  /** Completion suggestions for a prompt or resource-template argument. */
+  complete(
+    ref: PromptReference | ResourceTemplateReference,
+    argument: { name: string; value: string },
+    context?: { arguments?: Record<string, string> },
+    options?: RequestOptions,
+  ): Promise<CompleteResult> {
+    return this.request('completion/complete', context ? { ref, argument, context } : { ref, argument }, options) as Promise<CompleteResult>
+  }
+
+  /**
+   * Opens a `subscriptions/listen` stream. The subscription re-listens after
+   * a drop (with backoff and jitter) until closed, and a list-changed or
+   * updated notification invalidates the matching cached results.
+   *
+   * @example
+   * const sub = client.listen({ toolsListChanged: true })
+   * sub.addEventListener('notification', () => refresh())
+   * await sub.acknowledged
+   */
+  listen(filter: SubscriptionFilter): Subscription {
+    const subscription = new Subscription(filter, (id, signal, onNotification, timeoutMs) =>
+      this.#send('subscriptions/listen', { notifications: filter }, { signal, timeoutMs }, id, onNotification, true),
+      () => ++this.#nextId,
+      (n) => this.#invalidateFor(n),
+    )
+    this.#subscriptions.add(subscription)
+    subscription.closed.finally(() => this.#subscriptions.delete(subscription))
+    return subscription
+  }
+
+  /** Aborts every request in flight and closes every subscription. The client can still be used afterwards. */
+  close(): void {
+    for (const c of this.#controllers) c.abort(new AbortError('client closed'))
+    for (const s of this.#subscriptions) s.close()
+  }
+
+  /**
+   * Runs a request that may ask for input: answers each round's input
+   * requests with the handlers (concurrently) and retries with
+   * `inputResponses` and the exact `requestState`, each try a new request id.
+   */
+  async #withInput(method: string, params: Params, options: RequestOptions = {}, headers?: () => Record<string, string>): Promise<Result> {
+    const handlers = { ...this.options.handlers, ...options.handlers }
+    const max = this.options.maxRounds ?? 10
+    const run = async (round: number, extra: Params): Promise<Result> => {
+      const result = await this.request(method, { ...params, ...extra }, options, headers?.(), handlers)
+      if (result.resultType !== 'input_required') return result
+      if (round >= max) throw new RoundLimitError(max, method)
+      const { inputRequests, requestState } = result as { inputRequests?: InputRequests; requestState?: string }
+      const next = (inputResponses?: InputResponses) =>
+        run(round + 1, { ...(inputResponses && { inputResponses }), ...(typeof requestState === 'string' && { requestState }) })
+      if (!inputRequests || Object.keys(inputRequests).length === 0) return next()
+      const entries = Object.entries(inputRequests)
+      const missing = entries.filter(([, r]) => !handlerFor(handlers, r?.method))
+      if (missing.length) throw new InputRequiredError(method, inputRequests, requestState, next)
+      const answers = await Promise.all(
+        entries.map(([key, r]) => handlerFor(handlers, r.method)!(r.params as never, { key, method, signal: options.signal })),
+      )
+      return next(Object.fromEntries(entries.map(([key], i) => [key, answers[i]])) as InputResponses)
+    }
+    return run(0, {})
+  }
+
+  /**
+   * Sends one request and returns its result; the building block of every
+   * method. Serves cacheable methods from the cache while fresh, retries once
+   * with a mutually supported version on -32022, and turns error responses
+   * into typed errors.
+   */
+  async request(method: string, params: Params = {}, options: RequestOptions = {}, headers?: Record<string, string>, handlers?: InputHandlers): Promise<Result> {
+    const cacheable = this.#cache && CACHEABLE.has(method) && !('inputResponses' in params) && !('requestState' in params)
+    const extraHeaders = await this.#headers()
+    const auth = extraHeaders.authorization ?? extraHeaders.Authorization
+    const authContext = auth ? digest(auth) : undefined
+    const key = cacheable ? cacheKey(this.url, method, params) : ''
+    if (cacheable && !options.fresh) {
+      const entry = await this.#cache!.get(key)
+      if (isUsable(entry, authContext)) return entry.value
+    }
+    let response: JsonRpcResponse
+    for (let attempt = 0; ; attempt++) {
+      response = await this.#send(method, params, options, ++this.#nextId, undefined, false, { ...extraHeaders, ...headers }, handlers)
+      if (!('error' in response)) break
+      const error = toError(response.error)
+      if (!(error instanceof UnsupportedProtocolVersionError) || attempt > 0) throw error
+      const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v) && v !== this.#version)
+      if (!version) {
+        error.message = `The server supports protocol versions ${error.supported.join(', ') || '(none listed)'}; this client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`
+        throw error
+      }
+      this.#version = version
+    }
+    const result = response.result as Result
+    const type = result.resultType ?? 'complete'
+    if (type !== 'complete' && type !== 'input_required') throw new UnknownResultTypeError(type, method)
+    if (type === 'input_required' && !/^(tools\/call|prompts\/get|resources\/read)$/.test(method)) {
+      throw new ProtocolError(`The server asked for input on ${method}, which cannot take input requests`)
+    }
+    if (cacheable && type === 'complete') {
+      const entry = toEntry(result, authContext)
+      if (entry) await this.#cache!.set(key, entry)
+    }
+    return result
+  }
+
+  async #headers(): Promise<Record<string, string>> {
+    const h = this.options.headers
+    return typeof h === 'function' ? await h() : (h ?? {})
+  }
+
+  /** Builds the request (with its `_meta` and headers) and posts it. */
+  async #send(
+    method: string,
+    params: Params,
+    options: RequestOptions,
+    id: number,
+    onNotification?: (n: JsonRpcNotification) => void,
+    longLived = false,
+    headers?: Record<string, string>,
+    handlers?: InputHandlers,
+  ): Promise<JsonRpcResponse> {
+    const logLevel = options.logLevel ?? this.options.logLevel
+    const progressToken = options.onProgress ? `p${id}` : undefined
+    const meta: Params = {
+      ...(params._meta as Params | undefined),
+      [META.protocolVersion]: this.#version,
+      [META.clientInfo]: this.options.clientInfo ?? { name: 'mcp-elements', version: '0.1.0' },
+      [META.clientCapabilities]: this.capabilities(handlers),
+      ...(logLevel && { [META.logLevel]: logLevel }),
+      ...(progressToken && { progressToken }),
+    }
+    const controller = new AbortController()
+    const onAbort = () => controller.abort(options.signal?.reason)
+    if (options.signal?.aborted) onAbort()
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    this.#controllers.add(controller)
+    try {
+      return await postRequest({
+        url: this.url,
+        message: { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } },
+        headers: { ...(headers ?? (await this.#headers())), ...standardHeaders(this.#version, method, params) },
+        fetch: this.options.fetch ?? ((...a) => fetch(...a)),
+        signal: controller.signal,
+        timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
+        maxBodyBytes: this.options.maxBodyBytes ?? 16 * 1024 * 1024,
+        idempotent: IDEMPOTENT.has(method),
+        longLived,
+        onNotification: (n) => {
+          const p = n.params as Params | undefined
+          if (n.method === 'notifications/progress' && progressToken !== undefined && p?.progressToken === progressToken) {
+            options.onProgress!(p as unknown as ProgressNotificationParams)
+          } else if (n.method === 'notifications/message' && (options.onLog ?? this.options.onLog)) {
+            ;(options.onLog ?? this.options.onLog)!(p as unknown as LoggingMessageNotificationParams)
+          } else if (onNotification) onNotification(n)
+          else this.dispatchEvent(new CustomEvent('notification', { detail: n }))
+        },
+      })
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort)
+      this.#controllers.delete(controller)
+    }
+  }
+
+  /** A change notification makes the cached results it concerns stale at once. */
+  async #invalidateFor(n: JsonRpcNotification): Promise<void> {
+    if (!this.#cache) return
+    const lists: Record<string, string[]> = {
+      'notifications/tools/list_changed': ['tools/list'],
+      'notifications/prompts/list_changed': ['prompts/list'],
+      'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
+    }
+    for (const m of lists[n.method] ?? []) await this.#cache.invalidate(methodPrefix(this.url, m))
+    const uri = (n.params as Params | undefined)?.uri
+    if (n.method === 'notifications/resources/updated' && typeof uri === 'string') {
+      await this.#cache.invalidate(cacheKey(this.url, 'resources/read', { uri }))
+    }
+  }
+}
+
+function handlerFor(handlers: InputHandlers, method: string | undefined) {
+  return method === 'elicitation/create'
+    ? handlers.elicitation
+    : method === 'sampling/createMessage'
+      ? handlers.sampling
+      : method === 'roots/list'
+        ? handlers.roots
+        : undefined
+}

@@ -1,0 +1,20 @@
+/**
+ * `mcp-elements/client`: the headless MCP client. No DOM, no Lit; runs in
+ * browsers and Node 20.
+ */
+export { McpClient, type McpClientOptions, type RequestOptions, type InputHandlers, type InputContext } from './McpClient.js'
+export { Subscription } from './subscription.js'
+export { InputRequiredError } from './input-required.js'
+export * from '../protocol/errors.js'
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
+export { MemoryCache } from '../cache/memory.js'
+export type { CacheStore, CacheEntry } from '../cache/policy.js'
+// Wire types most callers need; the rest are in protocol/generated.
+export type {
+  Tool, CallToolResult, ContentBlock, TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource,
+  Resource, ResourceTemplate, ReadResourceResult, TextResourceContents, BlobResourceContents,
+  Prompt, PromptArgument, GetPromptResult, PromptMessage, CompleteResult, PromptReference, ResourceTemplateReference,
+  DiscoverResult, ServerCapabilities, ClientCapabilities, Implementation, Icon,
+  ElicitRequestParams, ElicitResult, CreateMessageRequestParams, CreateMessageResult, ListRootsResult, Root,
+  InputRequests, InputResponses, SubscriptionFilter, LoggingLevel, LoggingMessageNotificationParams, ProgressNotificationParams,
+} from '../protocol/generated/2026-07-28.js'

@@ -1,0 +1,145 @@
+/**
+ * One error class per failure, so callers can branch with `instanceof` and
+ * show a message a person can act on. Every class extends {@link McpError}.
+ *
+ * @example
+ * try { await client.callTool('search', { q }) }
+ * catch (e) {
+ *   if (e instanceof TimeoutError) retryLater()
+ *   else if (e instanceof JsonRpcError) show(e.message)
+ * }
+ */
+export class McpError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = new.target.name
+  }
+}
+
+/** The server answered with an HTTP error status and no JSON-RPC error body. */
+export class HttpError extends McpError {
+  constructor(
+    readonly status: number,
+    /** The start of the response body, for diagnostics. */
+    readonly body: string,
+    url: string,
+  ) {
+    super(`HTTP ${status} from ${url}${body ? `: ${body.slice(0, 200)}` : ''}`)
+  }
+}
+
+/** The server answered with a JSON-RPC error. `code` and `data` are as sent. */
+export class JsonRpcError extends McpError {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message)
+  }
+}
+
+/** -32020: the request's HTTP headers did not match its body. */
+export class HeaderMismatchError extends JsonRpcError {}
+
+/** -32021: the server needs a client capability this request did not declare. */
+export class MissingClientCapabilityError extends JsonRpcError {}
+
+/** -32022: the server does not speak the requested protocol version. */
+export class UnsupportedProtocolVersionError extends JsonRpcError {
+  /** The versions the server says it supports (may be empty). */
+  get supported(): string[] {
+    const s = (this.data as { supported?: unknown } | undefined)?.supported
+    return Array.isArray(s) ? s.filter((v): v is string => typeof v === 'string') : []
+  }
+}
+
+/**
+ * The server broke the protocol: malformed JSON, a body that is not JSON-RPC,
+ * an unexpected content type, a response to the wrong request.
+ */
+export class ProtocolError extends McpError {}
+
+/** The result carried a `resultType` this client does not know. */
+export class UnknownResultTypeError extends ProtocolError {
+  constructor(readonly resultType: unknown, method: string) {
+    super(`Unknown resultType ${JSON.stringify(resultType)} in the result of ${method}; this client understands "complete" and "input_required"`)
+  }
+}
+
+/** A response body (or one SSE event) was larger than `maxBodyBytes`. */
+export class ResponseTooLargeError extends McpError {
+  constructor(readonly limit: number) {
+    super(`The server's response exceeded ${limit} bytes (raise options.maxBodyBytes if this is expected)`)
+  }
+}
+
+/** No answer (or, on a stream, no message) arrived within `timeoutMs`. */
+export class TimeoutError extends McpError {
+  constructor(readonly timeoutMs: number, method: string) {
+    super(`${method} got no message from the server within ${timeoutMs} ms (raise options.timeoutMs for slow servers)`)
+  }
+}
+
+/** The caller aborted the request through its `AbortSignal`, or closed the client. */
+export class AbortError extends McpError {
+  constructor(readonly reason?: unknown) {
+    super(`The request was aborted${reason instanceof Error ? `: ${reason.message}` : ''}`)
+  }
+}
+
+/**
+ * The connection failed or the response stream ended before the final
+ * response. Nothing was re-sent: `idempotent` says whether retrying the same
+ * call is safe (lists, reads, discovery) or may repeat a side effect (tools).
+ */
+export class StreamError extends McpError {
+  constructor(message: string, readonly idempotent: boolean, options?: { cause?: unknown }) {
+    super(message, options)
+  }
+}
+
+/** A multi round-trip request asked for input more than `maxRounds` times. */
+export class RoundLimitError extends McpError {
+  constructor(readonly limit: number, method: string) {
+    super(`${method} still asked for input after ${limit} rounds; giving up (raise options.maxRounds if the server legitimately needs more)`)
+  }
+}
+
+/** A list went on for more than `maxPages` pages. */
+export class PageLimitError extends McpError {
+  constructor(readonly limit: number, method: string) {
+    super(`${method} returned more than ${limit} pages; stopped (use pages() to iterate, or raise options.maxPages)`)
+  }
+}
+
+/** A JSON Schema from the server could not be used: invalid, too large or deep, an unsupported dialect, or an unresolvable `$ref`. */
+export class SchemaError extends McpError {}
+
+/** Tool arguments do not satisfy the tool's `inputSchema`. Nothing was sent. */
+export class InvalidArgumentsError extends McpError {
+  constructor(
+    readonly tool: string,
+    /** One entry per problem: where in the arguments, and what is wrong. */
+    readonly errors: Array<{ path: string; message: string }>,
+  ) {
+    super(`Arguments for tool "${tool}" are invalid: ${errors.slice(0, 3).map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`)
+  }
+}
+
+/** The tool's definition breaks the transport's rules (e.g. a bad `x-mcp-header`), so it cannot be called correctly. */
+export class InvalidToolError extends McpError {
+  constructor(readonly tool: string, readonly reason: string) {
+    super(`Tool "${tool}" was rejected: ${reason}`)
+  }
+}
+
+/** The typed error for a JSON-RPC error object received from a server. */
+export function toError(e: { code: number; message: string; data?: unknown }): JsonRpcError {
+  const Class =
+    e.code === -32022 ? UnsupportedProtocolVersionError
+    : e.code === -32020 ? HeaderMismatchError
+    : e.code === -32021 ? MissingClientCapabilityError
+    : JsonRpcError
+  return new Class(e.code, e.message, e.data)
+}

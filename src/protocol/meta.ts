@@ -1,0 +1,22 @@
+/** Reserved `_meta` keys and protocol versions of revision 2026-07-28 (basic/index, "_meta"). */
+export const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  logLevel: 'io.modelcontextprotocol/logLevel',
+  subscriptionId: 'io.modelcontextprotocol/subscriptionId',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+} as const
+
+/** The newest protocol version this client speaks. */
+export const LATEST_PROTOCOL_VERSION = '2026-07-28'
+
+/** Modern (per-request `_meta`) versions this client speaks, newest first. */
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION]
+
+/** Error codes the spec reserves for itself (basic/index, "Error Codes"). */
+export const ERROR_CODES = {
+  headerMismatch: -32020,
+  missingRequiredClientCapability: -32021,
+  unsupportedProtocolVersion: -32022,
+} as const

@@ -1,0 +1,98 @@
+/**
+ * Validates tool arguments against the tool's `inputSchema` before anything
+ * is sent, with @cfworker/json-schema (no eval, so it runs under a strict
+ * CSP). Server schemas are untrusted, so before a schema is used it is
+ * bounded: depth, subschema count, pattern length, and the size it reaches
+ * when local `$ref`s are expanded (a few nested `anyOf`s behind `$ref`s can
+ * otherwise cost 2^n checks). `$ref`s are never fetched: one that is not
+ * local is a {@link SchemaError}, never a permissive pass.
+ */
+import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
+import { InvalidArgumentsError, SchemaError } from '../protocol/errors.js'
+import { SCHEMA_LIMITS } from './limits.js'
+import { walkSchema } from './walk.js'
+
+const DIALECTS: Record<string, SchemaDraft> = {
+  'https://json-schema.org/draft/2020-12/schema': '2020-12',
+  'https://json-schema.org/draft/2019-09/schema': '2019-09',
+  'http://json-schema.org/draft-07/schema': '7',
+  'http://json-schema.org/draft-04/schema': '4',
+}
+
+const validators = new WeakMap<object, Validator>()
+
+/** Throws {@link InvalidArgumentsError} when `args` do not satisfy `schema`, {@link SchemaError} when the schema cannot be used. */
+export function validateArguments(tool: string, schema: unknown, args: unknown): void {
+  if (schema === null || typeof schema !== 'object') return
+  let validator = validators.get(schema)
+  if (!validator) {
+    validator = compile(tool, schema as Schema)
+    validators.set(schema, validator)
+  }
+  let result
+  try {
+    result = validator.validate(args ?? {})
+  } catch (e) {
+    throw new SchemaError(`The inputSchema of tool "${tool}" cannot be used: ${(e as Error).message}`)
+  }
+  if (!result.valid) {
+    // cfworker reports each failing keyword up the tree; keep the innermost, which say what to fix.
+    const errors = result.errors
+      .filter((e) => !['properties', 'allOf', '$ref', 'items'].includes(e.keyword))
+      .map((e) => ({ path: e.instanceLocation.replace(/^#/, ''), message: e.error }))
+    const unresolved = result.errors.find((e) => e.error.startsWith('Unresolved $ref'))
+    if (unresolved) throw new SchemaError(`The inputSchema of tool "${tool}" has a $ref this client will not resolve (only local references are followed): ${unresolved.error}`)
+    throw new InvalidArgumentsError(tool, errors.length ? errors : [{ path: '', message: 'does not match the schema' }])
+  }
+}
+
+function compile(tool: string, schema: Schema): Validator {
+  const fail = (why: string): never => {
+    throw new SchemaError(`The inputSchema of tool "${tool}" was refused: ${why}`)
+  }
+  const dialect = schema.$schema === undefined ? '2020-12' : DIALECTS[String(schema.$schema).replace(/#$/, '')]
+  if (!dialect) fail(`the dialect ${JSON.stringify(schema.$schema)} is not supported (2020-12, 2019-09, draft-07 and draft-04 are)`)
+  const problem = walkSchema(schema, (s) => {
+    if (typeof s.pattern === 'string' && s.pattern.length > SCHEMA_LIMITS.maxPatternLength) return `a pattern is longer than ${SCHEMA_LIMITS.maxPatternLength} characters`
+    if (typeof s.$ref === 'string' && !s.$ref.startsWith('#')) return `$ref ${JSON.stringify(s.$ref)} points outside the schema, and remote schemas are never fetched`
+  })
+  if (problem) fail(problem)
+  if (expandedSize(schema) > SCHEMA_LIMITS.maxNodes * 20) fail('its $refs expand to too many subschemas to check safely')
+  // The validator annotates the schema objects it is given; the tool keeps the schema exactly as sent.
+  return new Validator(structuredClone(schema), dialect, false)
+}
+
+/** How many subschemas validation may visit once local `$ref`s are expanded, capped early. */
+function expandedSize(root: Schema): number {
+  const cap = SCHEMA_LIMITS.maxNodes * 20
+  const memo = new Map<object, number>()
+  const active = new Set<object>()
+  const resolve = (ref: string): unknown => {
+    if (!ref.startsWith('#/')) return undefined
+    let node: unknown = root
+    for (const part of ref.slice(2).split('/')) {
+      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
+    }
+    return node
+  }
+  const size = (node: unknown): number => {
+    if (node === null || typeof node !== 'object') return 0
+    const known = memo.get(node)
+    if (known !== undefined) return known
+    if (active.has(node)) return 1 // recursion is bounded by the instance, not the schema
+    active.add(node)
+    let total = 1
+    const target = (node as Record<string, unknown>).$ref
+    if (typeof target === 'string') total += size(resolve(target))
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$defs' || key === 'definitions' || key === 'enum' || key === 'const' || key === 'examples' || key === 'default') continue
+      if (value && typeof value === 'object') total += size(value)
+      if (total > cap) break
+    }
+    active.delete(node)
+    memo.set(node, total)
+    return total
+  }
+  return size(root)
+}

@@ -1,0 +1,44 @@
+/**
+ * A bounded walk over every subschema of a JSON Schema (2020-12 and
+ * draft-07 keywords). Server schemas are untrusted: the walk stops at
+ * SCHEMA_LIMITS and says why, rather than recursing without end.
+ */
+import { SCHEMA_LIMITS } from './limits.js'
+
+/** Called for each subschema; `path` is its chain of `properties` keys from the root, or null when another keyword lies on the way. Return a string to stop with that problem. */
+export type SchemaVisitor = (schema: Record<string, unknown>, path: string[] | null) => string | void
+
+const SUBSCHEMA = ['items', 'prefixItems', 'additionalItems', 'contains', 'additionalProperties', 'unevaluatedProperties',
+  'unevaluatedItems', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']
+const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions']
+
+/** Visits every subschema; returns the first problem found (a limit, or what `visit` returned), or undefined. */
+export function walkSchema(root: unknown, visit: SchemaVisitor): string | undefined {
+  let nodes = 0
+  const walk = (schema: unknown, path: string[] | null, depth: number): string | void => {
+    if (schema === null || typeof schema !== 'object') return
+    if (++nodes > SCHEMA_LIMITS.maxNodes) return `the schema has more than ${SCHEMA_LIMITS.maxNodes} subschemas`
+    if (depth > SCHEMA_LIMITS.maxDepth) return `the schema is nested deeper than ${SCHEMA_LIMITS.maxDepth} levels`
+    if (Array.isArray(schema)) {
+      for (const s of schema) {
+        const p = walk(s, null, depth + 1)
+        if (p) return p
+      }
+      return
+    }
+    const s = schema as Record<string, unknown>
+    const problem = visit(s, path)
+    if (problem) return problem
+    const children: Array<[unknown, string[] | null]> = []
+    if (isObject(s.properties)) for (const [k, v] of Object.entries(s.properties)) children.push([v, path && [...path, k]])
+    for (const k of SUBSCHEMA) if (k in s) children.push([s[k], null])
+    for (const k of SUBSCHEMA_MAPS) if (isObject(s[k])) for (const v of Object.values(s[k])) children.push([v, null])
+    for (const [child, childPath] of children) {
+      const p = walk(child, childPath, depth + 1)
+      if (p) return p
+    }
+  }
+  return walk(root, [], 0) || undefined
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)

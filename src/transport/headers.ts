@@ -1,0 +1,43 @@
+/**
+ * The Streamable HTTP request-metadata headers: `Mcp-Method`, `Mcp-Name` and
+ * `Mcp-Param-*`, with the `=?base64?…?=` form for values that are not plain,
+ * safe ASCII.
+ */
+import type { HeaderParam } from '../schema/mcp-header.js'
+
+// Visible ASCII, space and tab, with no leading or trailing whitespace (RFC 9110 field values).
+const SAFE_VALUE = /^(?:[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?$/
+const SENTINEL = /^=\?base64\?.*\?=$/s
+
+/** Encodes a header value, using the Base64 sentinel form where the plain value would be unsafe or ambiguous. */
+export function encodeHeaderValue(value: string): string {
+  if (SAFE_VALUE.test(value) && !SENTINEL.test(value)) return value
+  let binary = ''
+  for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte)
+  return `=?base64?${btoa(binary)}?=`
+}
+
+/** Headers every 2026-07-28 request carries: the version and the method, and for named calls the name. */
+export function standardHeaders(version: string, method: string, params: Record<string, unknown> | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'mcp-protocol-version': version, 'mcp-method': method }
+  const name = method === 'resources/read' ? params?.uri : method === 'tools/call' || method === 'prompts/get' ? params?.name : undefined
+  if (typeof name === 'string') headers['mcp-name'] = encodeHeaderValue(name)
+  return headers
+}
+
+/**
+ * `Mcp-Param-{Name}` headers mirrored from tool arguments. A value absent or
+ * null at the annotated path sends no header.
+ */
+export function paramHeaders(params: readonly HeaderParam[], args: Record<string, unknown> | undefined): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const { name, path } of params) {
+    let value: unknown = args
+    for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+    if (value == null) continue
+    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value))) {
+      headers[`mcp-param-${name}`] = encodeHeaderValue(String(value))
+    }
+  }
+  return headers
+}

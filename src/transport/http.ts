@@ -1,0 +1,183 @@
+/**
+ * Streamable HTTP, revision 2026-07-28: one POST per request, answered by a
+ * single JSON object or by an SSE stream that carries request-scoped
+ * notifications and then the response. Closing the stream cancels the request
+ * on the server, so aborting is just aborting the fetch.
+ */
+import { createParser } from 'eventsource-parser'
+import { AbortError, HttpError, ProtocolError, ResponseTooLargeError, StreamError, TimeoutError } from '../protocol/errors.js'
+import {
+  decodeMessage,
+  isResponse,
+  parseJson,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+} from '../protocol/jsonrpc.js'
+
+export interface PostInit {
+  url: string
+  message: JsonRpcRequest
+  /** Request headers besides Content-Type and Accept (protocol version, Mcp-Method, auth…). */
+  headers: Record<string, string>
+  fetch: typeof fetch
+  signal?: AbortSignal
+  /** Fail when no message arrives for this long. Progress and other notifications reset the clock. */
+  timeoutMs: number
+  /** Largest JSON body, or largest single SSE event, accepted. */
+  maxBodyBytes: number
+  /** Whether re-sending is harmless; carried on a {@link StreamError} so the caller can decide. */
+  idempotent: boolean
+  /** Each notification the server sends before the response. */
+  onNotification?: (notification: JsonRpcNotification) => void
+  /** A long-lived stream (subscriptions/listen): stop timing out once the first message has arrived. */
+  longLived?: boolean
+}
+
+/**
+ * Sends one JSON-RPC request and resolves with its response, error responses
+ * included (the caller turns those into typed errors). Rejects with a typed
+ * {@link McpError} for everything that is not a JSON-RPC answer.
+ */
+export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
+  const { message, maxBodyBytes } = init
+  const method = message.method
+  const controller = new AbortController()
+  let failure: Error | undefined
+  const abort = (error: Error) => {
+    failure ??= error
+    controller.abort(error)
+  }
+  const onCallerAbort = () => abort(new AbortError(init.signal?.reason))
+  if (init.signal?.aborted) throw new AbortError(init.signal.reason)
+  init.signal?.addEventListener('abort', onCallerAbort, { once: true })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const armTimer = (on = true) => {
+    clearTimeout(timer)
+    if (on) timer = setTimeout(() => abort(new TimeoutError(init.timeoutMs, method)), init.timeoutMs)
+  }
+  armTimer()
+
+  try {
+    let res: Response
+    try {
+      res = await init.fetch(init.url, {
+        method: 'POST',
+        headers: { ...init.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify(message),
+        signal: controller.signal,
+      })
+    } catch (error) {
+      throw failure ?? new StreamError(`Could not reach ${init.url} for ${method}: ${(error as Error)?.message ?? error}`, init.idempotent, { cause: error })
+    }
+    const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+
+    if (type === 'text/event-stream' && res.ok) {
+      const response = await readStream(res, init, (m) => {
+        armTimer(!init.longLived)
+        if (!isResponse(m)) {
+          if (!('id' in m)) init.onNotification?.(m)
+          return false
+        }
+        return m.id === message.id
+      })
+      if (response) return response as JsonRpcResponse
+      throw new StreamError(`The response stream for ${method} ended before its result arrived; nothing was re-sent`, init.idempotent)
+    }
+
+    const text = await readText(res, maxBodyBytes)
+    if (type === 'application/json' || type.endsWith('+json')) {
+      let json: unknown
+      try {
+        json = parseJson(text)
+      } catch (e) {
+        if (!res.ok) throw new HttpError(res.status, text, init.url)
+        throw e
+      }
+      const m = res.ok ? decodeMessage(json) : tryDecode(json)
+      if (m && isResponse(m) && (m.id === message.id || ('error' in m && m.id == null))) return m
+      if (!res.ok) throw new HttpError(res.status, text, init.url)
+      throw new ProtocolError(`The server answered ${method} (id ${message.id}) with a message that is not its response`)
+    }
+    if (!res.ok) throw new HttpError(res.status, text, init.url)
+    throw new ProtocolError(`The server answered ${method} with content type "${type || 'none'}" (HTTP ${res.status}); expected application/json or text/event-stream`)
+  } catch (error) {
+    // A rejected read after we aborted is the abort's doing: report its cause.
+    throw failure ?? error
+  } finally {
+    armTimer(false)
+    init.signal?.removeEventListener('abort', onCallerAbort)
+    controller.abort()
+  }
+}
+
+function tryDecode(json: unknown): JsonRpcMessage | undefined {
+  try {
+    return decodeMessage(json)
+  } catch {
+    return undefined
+  }
+}
+
+/** Reads a whole body as text, refusing to buffer more than `limit` bytes. */
+async function readText(res: Response, limit: number): Promise<string> {
+  if (!res.body) return ''
+  const reader = res.body.getReader()
+  const decoder = new TextDecoder()
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return text + decoder.decode()
+    size += value.byteLength
+    if (size > limit) {
+      reader.cancel().catch(() => {})
+      throw new ResponseTooLargeError(limit)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+}
+
+/**
+ * Feeds an SSE body through eventsource-parser, decoding each `message`
+ * event as JSON-RPC and handing it to `onMessage` until that returns true.
+ * Resolves with that message, or undefined when the stream ends first.
+ */
+async function readStream(
+  res: Response,
+  init: PostInit,
+  onMessage: (m: JsonRpcMessage) => boolean,
+): Promise<JsonRpcMessage | undefined> {
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  let found: JsonRpcMessage | undefined
+  let error: unknown
+  let pending = 0
+  const parser = createParser({
+    onEvent(event) {
+      pending = 0
+      if (found || error || (event.event && event.event !== 'message') || !event.data) return
+      try {
+        const m = decodeMessage(parseJson(event.data))
+        if (onMessage(m)) found = m
+      } catch (e) {
+        error = e
+      }
+    },
+  })
+  try {
+    while (!found && !error) {
+      const { done, value } = await reader.read()
+      if (done) break
+      // Bytes not yet dispatched as an event: bounds an event (or a line) that never ends.
+      pending += value.byteLength
+      if (pending > init.maxBodyBytes) throw new ResponseTooLargeError(init.maxBodyBytes)
+      parser.feed(decoder.decode(value, { stream: true }))
+    }
+    if (error) throw error
+    return found
+  } finally {
+    reader.cancel().catch(() => {})
+  }
+}
