@@ -637,9 +637,7 @@ export interface ToolResultContent {
    * This can be any JSON value (object, array, string, number, boolean, or null).
    * If the tool defined an {@link Tool.outputSchema}, this SHOULD conform to that schema.
    */
-  structuredContent?: {
-    [k: string]: unknown
-  }
+  structuredContent?: unknown
   /**
    * The ID of the tool use this result corresponds to.
    *
@@ -829,9 +827,7 @@ export interface CallToolResult {
    * This can be any JSON value (object, array, string, number, boolean, or null)
    * that conforms to the tool's outputSchema if one is defined.
    */
-  structuredContent?: {
-    [k: string]: unknown
-  }
+  structuredContent?: unknown
   [k: string]: unknown
 }
 /**
@@ -1905,9 +1901,7 @@ export interface Error {
   /**
    * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
    */
-  data?: {
-    [k: string]: unknown
-  }
+  data?: unknown
   /**
    * A short description of the error. The message SHOULD be limited to a concise single sentence.
    */
@@ -2006,9 +2000,7 @@ export interface InternalError {
   /**
    * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
    */
-  data?: {
-    [k: string]: unknown
-  }
+  data?: unknown
   /**
    * A short description of the error. The message SHOULD be limited to a concise single sentence.
    */
@@ -2035,9 +2027,7 @@ export interface InvalidParamsError {
   /**
    * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
    */
-  data?: {
-    [k: string]: unknown
-  }
+  data?: unknown
   /**
    * A short description of the error. The message SHOULD be limited to a concise single sentence.
    */
@@ -2055,9 +2045,7 @@ export interface InvalidRequestError {
   /**
    * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
    */
-  data?: {
-    [k: string]: unknown
-  }
+  data?: unknown
   /**
    * A short description of the error. The message SHOULD be limited to a concise single sentence.
    */
@@ -2519,9 +2507,7 @@ export interface LoggingMessageNotificationParams {
   /**
    * The data to be logged, such as a string message or an object. Any JSON serializable type is allowed here.
    */
-  data: {
-    [k: string]: unknown
-  }
+  data: unknown
   /**
    * The severity of this log message.
    */
@@ -2547,9 +2533,7 @@ export interface MethodNotFoundError {
   /**
    * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
    */
-  data?: {
-    [k: string]: unknown
-  }
+  data?: unknown
   /**
    * A short description of the error. The message SHOULD be limited to a concise single sentence.
    */
@@ -2628,9 +2612,7 @@ export interface ParseError {
   /**
    * Additional information about the error. The value of this member is defined by the sender (e.g. detailed error information, nested errors etc.).
    */
-  data?: {
-    [k: string]: unknown
-  }
+  data?: unknown
   /**
    * A short description of the error. The message SHOULD be limited to a concise single sentence.
    */

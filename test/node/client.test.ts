@@ -1,0 +1,126 @@
+// The client against the official @modelcontextprotocol/server over real HTTP:
+// discovery, lists and pages, calls with progress, cancellation and logging,
+// resources, prompts and completion.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { AbortError, JsonRpcError, McpClient } from '../../src/client/index.js'
+import { FIXTURE_SERVER_INFO, LOGO_PNG_BASE64, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
+
+let server: FixtureServer
+before(async () => {
+  server = await startFixtureServer({ pageSize: 4 })
+})
+after(() => server.close())
+
+const rpcMethods = () => server.stats.requests.map((r) => r.body?.method)
+
+describe('discovery and lists', () => {
+  test('discover() reports the server identity, versions and capabilities', async () => {
+    const result = await new McpClient(server.url).discover()
+    assert.deepEqual(result.supportedVersions.includes('2026-07-28'), true)
+    assert.ok(result.capabilities.tools)
+    assert.deepEqual(result._meta?.['io.modelcontextprotocol/serverInfo'], FIXTURE_SERVER_INFO)
+  })
+
+  test('the first tool list from a cold start costs one request when it fits one page', async () => {
+    const s = await startFixtureServer()
+    try {
+      const tools = await new McpClient(s.url).listTools()
+      assert.ok(tools.some((t) => t.name === 'echo'))
+      assert.deepEqual(s.stats.requests.map((r) => r.body.method), ['tools/list'])
+    } finally {
+      await s.close()
+    }
+  })
+
+  test('listTools() follows every page; pages() yields them one at a time', async () => {
+    const client = new McpClient(server.url, { cache: false })
+    const all = await client.listTools()
+    assert.ok(all.length > 8, `expected several pages of tools, got ${all.length}`)
+    assert.equal(new Set(all.map((t) => t.name)).size, all.length, 'no tool listed twice')
+    const sizes: number[] = []
+    for await (const page of client.pages('tools/list')) sizes.push(page.tools.length)
+    assert.ok(sizes.length >= 3)
+    assert.ok(sizes.every((n) => n <= 4))
+    assert.equal(sizes.reduce((a, b) => a + b), all.length)
+  })
+
+  test('resources, templates and prompts list across pages', async () => {
+    const client = new McpClient(server.url)
+    const resources = await client.listResources()
+    assert.ok(resources.some((r) => r.uri === 'fixture://greeting'))
+    assert.ok((await client.listResourceTemplates()).some((t) => t.uriTemplate === 'fixture://users/{id}'))
+    assert.deepEqual((await client.listPrompts()).map((p) => p.name).sort(), ['greet', 'status'])
+  })
+})
+
+describe('calls', () => {
+  test('callTool() returns content and structured content', async () => {
+    const client = new McpClient(server.url)
+    const echoed = await client.callTool('echo', { text: 'hello' })
+    assert.deepEqual(echoed.content, [{ type: 'text', text: 'hello' }])
+    const sum = await client.callTool('add', { a: 2, b: 3 })
+    assert.deepEqual(sum.structuredContent, { sum: 5 })
+  })
+
+  test('a tool error is a result with isError, a JSON-RPC error is thrown with its code', async () => {
+    const client = new McpClient(server.url)
+    assert.equal((await client.callTool('fail')).isError, true)
+    await assert.rejects(client.callTool('throws'), (e: unknown) => e instanceof JsonRpcError && e.code === -32603)
+  })
+
+  test('progress notifications reach onProgress in order', async () => {
+    const seen: number[] = []
+    const result = await new McpClient(server.url).callTool('slow_count', { n: 4, delayMs: 5 }, { onProgress: (p) => seen.push(p.progress) })
+    assert.deepEqual(seen, [1, 2, 3, 4])
+    assert.match(JSON.stringify(result.content), /counted to 4/)
+  })
+
+  test('aborting a call rejects with AbortError and cancels it on the server', async () => {
+    const controller = new AbortController()
+    const call = new McpClient(server.url).callTool('slow_count', { n: 100, delayMs: 50 }, {
+      signal: controller.signal,
+      onProgress: (p) => p.progress === 2 && controller.abort(),
+    })
+    await assert.rejects(call, AbortError)
+    for (let i = 0; i < 50 && !server.stats.cancelled.includes('slow_count'); i++) await new Promise((r) => setTimeout(r, 20))
+    assert.ok(server.stats.cancelled.includes('slow_count'), 'the server saw the stream close')
+  })
+
+  test('log messages arrive only when a level is asked for', async () => {
+    const quiet: string[] = []
+    await new McpClient(server.url, { onLog: (m) => quiet.push(m.level) }).callTool('log_levels')
+    assert.deepEqual(quiet, [])
+    const levels: string[] = []
+    await new McpClient(server.url, { capabilities: {}, logLevel: 'info' }).callTool('log_levels', {}, { onLog: (m) => levels.push(m.level) })
+    assert.deepEqual(levels, ['info', 'warning', 'error'])
+  })
+
+  test('resources read as text and as blobs; prompts fill in arguments; completion suggests values', async () => {
+    const client = new McpClient(server.url)
+    const text = await client.readResource('fixture://greeting')
+    assert.equal((text.contents[0] as { text: string }).text, 'Hello from the fixture server')
+    const blob = await client.readResource('fixture://logo.png')
+    assert.equal((blob.contents[0] as { blob: string }).blob, LOGO_PNG_BASE64)
+    const user = await client.readResource('fixture://users/bob')
+    assert.match(JSON.stringify(user.contents), /bob/)
+    const prompt = await client.getPrompt('greet', { name: 'Ada' })
+    assert.match(JSON.stringify(prompt.messages), /Ada/)
+    const done = await client.complete({ type: 'ref/prompt', name: 'greet' }, { name: 'name', value: 'B' })
+    assert.deepEqual(done.completion.values, ['Bob'])
+    const ids = await client.complete({ type: 'ref/resource', uri: 'fixture://users/{id}' }, { name: 'id', value: 'a' })
+    assert.deepEqual(ids.completion.values, ['alice'])
+  })
+
+  test('every request is its own POST with a fresh id', async () => {
+    const before = server.stats.requests.length
+    const client = new McpClient(server.url)
+    await client.callTool('echo', { text: 'a' })
+    await client.callTool('echo', { text: 'b' })
+    const calls = server.stats.requests.slice(before).filter((r) => r.body.method === 'tools/call')
+    assert.equal(calls.length, 2)
+    assert.notEqual(calls[0].body.id, calls[1].body.id)
+    assert.ok(calls.every((r) => r.method === 'POST'))
+    assert.ok(rpcMethods().length > 0)
+  })
+})
