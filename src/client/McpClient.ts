@@ -376,7 +376,8 @@ export class McpClient extends EventTarget {
       if (!('error' in response)) break
       const error = toError(response.error)
       if (!(error instanceof UnsupportedProtocolVersionError) || attempt > 0) throw error
-      const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v) && v !== this.#version)
+      // Retry once with the newest version both sides speak, even the one just sent: the server's list is the authority.
+      const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v))
       if (!version) {
         error.message = `The server supports protocol versions ${error.supported.join(', ') || '(none listed)'}; this client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`
         throw error

@@ -31,7 +31,7 @@ export function validateArguments(tool: string, schema: unknown, args: unknown):
   }
   let result
   try {
-    result = validator.validate(args ?? {})
+    result = validator.validate(withoutOptionalNulls(schema, args ?? {}))
   } catch (e) {
     throw new SchemaError(`The inputSchema of tool "${tool}" cannot be used: ${(e as Error).message}`)
   }
@@ -44,6 +44,23 @@ export function validateArguments(tool: string, schema: unknown, args: unknown):
     if (unresolved) throw new SchemaError(`The inputSchema of tool "${tool}" has a $ref this client will not resolve (only local references are followed): ${unresolved.error}`)
     throw new InvalidArgumentsError(tool, errors.length ? errors : [{ path: '', message: 'does not match the schema' }])
   }
+}
+
+/**
+ * A null for an optional property means "not provided" (the transport omits
+ * its header too), so it is left out of what is validated; the arguments
+ * sent are unchanged.
+ */
+function withoutOptionalNulls(schema: unknown, value: unknown): unknown {
+  const s = schema as { properties?: Record<string, unknown>; required?: unknown } | null
+  if (!s || typeof s !== 'object' || !s.properties || !value || typeof value !== 'object' || Array.isArray(value)) return value
+  const required = Array.isArray(s.required) ? s.required : []
+  const copy: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value)) {
+    if (v === null && !required.includes(key)) continue
+    copy[key] = withoutOptionalNulls(s.properties[key], v)
+  }
+  return copy
 }
 
 function compile(tool: string, schema: Schema): Validator {

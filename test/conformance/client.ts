@@ -1,0 +1,309 @@
+/**
+ * The client under test for the MCP conformance suite (`npm run conformance`).
+ *
+ *   tsx test/conformance/client.ts <server-url>
+ *
+ * The suite starts a scenario server, then runs this with the server's URL as
+ * the last argument, the scenario name in MCP_CONFORMANCE_SCENARIO and, for
+ * some scenarios, a JSON context in MCP_CONFORMANCE_CONTEXT. Each scenario
+ * drives our McpClient the way that scenario's server expects; the suite
+ * judges the traffic. Exit 0 when the flow completed, 1 (with the error) when not.
+ */
+import { McpClient } from '../../src/client/index.js'
+
+type Json = Record<string, any>
+type Scenario = (url: string, context: Json) => Promise<void>
+
+const CLIENT_INFO = { name: 'mcp-elements-conformance', version: '0.1.0' }
+
+function log(...parts: unknown[]): void {
+  console.error('[client]', ...parts)
+}
+
+function fail(message: string): never {
+  throw new Error(message)
+}
+
+/** A plausible value for a JSON Schema, for tools and elicitations whose inputs the scenario does not dictate. */
+function sample(schema: Json | undefined): unknown {
+  if (!schema || typeof schema !== 'object') return 'conformance'
+  if ('default' in schema) return schema.default
+  if ('const' in schema) return schema.const
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0]
+  switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
+    case 'boolean': return true
+    case 'integer': return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1
+    case 'number': return typeof schema.minimum === 'number' ? schema.minimum : 1.5
+    case 'array': return []
+    case 'null': return null
+    case 'object': return sampleObject(schema, false)
+    default: return 'conformance'
+  }
+}
+
+/** Arguments for an object schema: every required property, and (when `all`) every other one too. */
+function sampleObject(schema: Json | undefined, all = true): Json {
+  const out: Json = {}
+  const properties: Json = schema?.properties ?? {}
+  const required: string[] = Array.isArray(schema?.required) ? schema.required : []
+  for (const [key, sub] of Object.entries(properties)) {
+    if (all || required.includes(key)) out[key] = sample(sub as Json)
+  }
+  return out
+}
+
+/** A client that can answer every kind of input request a server may make. */
+function connect(url: string, { handlers, ...options }: Json = {}): McpClient {
+  return new McpClient(url, {
+    clientInfo: CLIENT_INFO,
+    ...options,
+    handlers: {
+      elicitation: async (params: Json) => {
+        log('elicitation:', params?.message)
+        return { action: 'accept', content: sampleObject(params?.requestedSchema) }
+      },
+      sampling: async (params: Json) => {
+        log('sampling:', JSON.stringify(params?.messages ?? []).slice(0, 200))
+        return { role: 'assistant', content: { type: 'text', text: 'conformance sampling reply' }, model: 'conformance-model', stopReason: 'endTurn' }
+      },
+      roots: async () => ({ roots: [{ uri: 'file:///tmp/mcp-elements-conformance', name: 'conformance' }] }),
+      ...handlers,
+    },
+  } as any)
+}
+
+/** The text of a CallToolResult's text blocks. */
+function text(result: Json): string {
+  return (result?.content ?? []).filter((c: Json) => c?.type === 'text').map((c: Json) => c.text).join('\n')
+}
+
+async function listToolsNamed(client: McpClient, names: string[]): Promise<Json[]> {
+  const tools: Json[] = await client.listTools()
+  log('tools:', tools.map((t) => t.name).join(', ') || '(none)')
+  const missing = names.filter((n) => !tools.some((t) => t.name === n))
+  if (missing.length) fail(`listTools() did not return ${missing.join(', ')}`)
+  return tools
+}
+
+const scenarios: Record<string, Scenario> = {
+  /** The server offers add_numbers(a, b); the suite checks the call carried numeric a and b. */
+  async tools_call(url) {
+    const client = connect(url)
+    try {
+      await client.discover()
+      await listToolsNamed(client, ['add_numbers'])
+      const result = await client.callTool('add_numbers', { a: 2, b: 3 })
+      if (!text(result).includes('5')) fail(`add_numbers(2, 3) answered ${JSON.stringify(result)}`)
+    } finally {
+      await client.close()
+    }
+  },
+
+  /**
+   * The server rejects the first request, whatever it is, with -32022 (supported: [2026-07-28]);
+   * the client must retry with a supported version. Every request is checked for the
+   * MCP-Protocol-Version header, matching _meta.protocolVersion, _meta.clientInfo and
+   * _meta.clientCapabilities (roots/sampling/elicitation declared as objects).
+   */
+  async 'request-metadata'(url) {
+    const client = connect(url)
+    try {
+      const discovered: Json = await client.discover()
+      if (discovered?.capabilities?.tools) await client.listTools()
+    } finally {
+      await client.close()
+    }
+  },
+
+  /**
+   * MRTR (SEP-2322). test_mrtr_echo_state answers input_required with an elicitation and an
+   * opaque requestState: the retry must echo it byte for byte under a new JSON-RPC id.
+   * test_mrtr_no_state sends no requestState: the retry must not invent one.
+   * test_mrtr_unrelated, called here while echo_state waits for its elicitation, must carry
+   * neither inputResponses nor requestState. test_mrtr_no_result_type answers without
+   * resultType: that is a complete result, never a reason to retry.
+   */
+  async 'sep-2322-client-request-state'(url) {
+    let inEchoState = false
+    let unrelated: Json | undefined
+    let client: McpClient
+    client = connect(url, {
+      handlers: {
+        elicitation: async (params: Json) => {
+          log('elicitation:', params?.message)
+          if (inEchoState && !unrelated) {
+            // Another request while the MRTR exchange is between rounds.
+            unrelated = await client.callTool('test_mrtr_unrelated', {}, { signal: AbortSignal.timeout(10_000) })
+          }
+          return { action: 'accept', content: { confirmed: true } }
+        },
+      },
+    })
+    try {
+      await client.discover()
+      await listToolsNamed(client, ['test_mrtr_echo_state', 'test_mrtr_no_state', 'test_mrtr_unrelated', 'test_mrtr_no_result_type'])
+      inEchoState = true
+      const echo = await client.callTool('test_mrtr_echo_state', {})
+      inEchoState = false
+      if (text(echo) !== 'echo-state-ok') fail(`test_mrtr_echo_state answered ${JSON.stringify(echo)}`)
+      if (!unrelated) fail('the elicitation handler was not called for test_mrtr_echo_state')
+      if (text(unrelated) !== 'unrelated-ok') fail(`test_mrtr_unrelated answered ${JSON.stringify(unrelated)}`)
+      const noState = await client.callTool('test_mrtr_no_state', {})
+      if (text(noState) !== 'no-state-ok') fail(`test_mrtr_no_state answered ${JSON.stringify(noState)}`)
+      const noType = await client.callTool('test_mrtr_no_result_type', {})
+      if (text(noType) !== 'no-result-type-test-ok') fail(`test_mrtr_no_result_type answered ${JSON.stringify(noType)}`)
+    } finally {
+      await client.close()
+    }
+  },
+
+  /**
+   * SEP-2243: every POST carries Mcp-Method equal to the body's method (checked on the first
+   * tools/list, tools/call, resources/list, resources/read, prompts/list, prompts/get), and
+   * tools/call, prompts/get carry Mcp-Name = params.name, resources/read Mcp-Name = params.uri.
+   */
+  async 'http-standard-headers'(url) {
+    const client = connect(url)
+    try {
+      await client.discover()
+      const tools = await listToolsNamed(client, ['test_headers', 'my-hyphenated-tool'])
+      for (const tool of tools) await client.callTool(tool.name, sampleObject(tool.inputSchema, false))
+      const resources: Json[] = await client.listResources()
+      if (resources.length === 0) fail('listResources() returned nothing')
+      for (const resource of resources) await client.readResource(resource.uri)
+      const prompts: Json[] = await client.listPrompts()
+      if (prompts.length === 0) fail('listPrompts() returned nothing')
+      for (const prompt of prompts) await client.getPrompt(prompt.name, {})
+    } finally {
+      await client.close()
+    }
+  },
+
+  /**
+   * SEP-2243 custom headers: the context names two calls. Each argument whose property has
+   * x-mcp-header must be mirrored as Mcp-Param-{Name} (numbers and booleans as text,
+   * unsafe strings — non-ASCII, control chars, leading/trailing whitespace — as
+   * =?base64?…?=); unannotated ones (query, float_val) must not; a null value sends no header.
+   */
+  async 'http-custom-headers'(url, context) {
+    const calls: Array<{ name: string; arguments: Json }> = context.toolCalls ?? fail('MCP_CONFORMANCE_CONTEXT has no toolCalls')
+    const client = connect(url)
+    try {
+      await client.discover()
+      await listToolsNamed(client, calls.map((c) => c.name))
+      for (const call of calls) await client.callTool(call.name, call.arguments)
+    } finally {
+      await client.close()
+    }
+  },
+
+  /**
+   * SEP-2243: tools/list offers valid_tool and eleven tools with a malformed x-mcp-header
+   * (empty, on object/array/null/number, duplicated, bad characters). The client must leave
+   * those out and still use valid_tool. Every tool listTools() returns is called, so a tool
+   * wrongly kept shows up in the suite's checks.
+   */
+  async 'http-invalid-tool-headers'(url) {
+    const reported: string[] = []
+    const client = connect(url, {
+      onInvalidTool: (tool: Json, reason: string) => log(`onInvalidTool ${tool?.name}: ${reason}`),
+    })
+    client.addEventListener('invalidtool', (e: Event) => {
+      const { tool, reason } = (e as CustomEvent).detail
+      reported.push(tool?.name)
+      log(`invalidtool event ${tool?.name}: ${reason}`)
+    })
+    try {
+      await client.discover()
+      const tools = await listToolsNamed(client, ['valid_tool'])
+      log(`left out ${reported.length}: ${reported.join(', ')}`)
+      for (const tool of tools) await client.callTool(tool.name, sampleObject(tool.inputSchema, false))
+    } finally {
+      await client.close()
+    }
+  },
+
+  /**
+   * SEP-2106: lookup_user's inputSchema has a $ref to a network URL (a canary on the scenario
+   * server). Listing tools must never fetch it.
+   */
+  async 'json-schema-ref-no-deref'(url) {
+    const client = connect(url)
+    try {
+      await client.discover()
+      const [tool] = (await listToolsNamed(client, ['lookup_user'])).filter((t) => t.name === 'lookup_user')
+      log('lookup_user profile schema as listed:', JSON.stringify(tool.inputSchema?.properties?.profile))
+    } finally {
+      await client.close()
+    }
+  },
+
+  /**
+   * Unscored (SEP-1613, SEP-2106): send the inputSchema of json_schema_2020_12_tool, exactly as
+   * listTools() returned it, to json_schema_echo; the suite checks $schema, $defs (with
+   * $anchor), additionalProperties, allOf/anyOf and if/then/else survived.
+   */
+  async 'json-schema-2020-12-preservation'(url) {
+    const client = connect(url)
+    try {
+      await client.discover()
+      const tools = await listToolsNamed(client, ['json_schema_2020_12_tool', 'json_schema_echo'])
+      const focal = tools.find((t) => t.name === 'json_schema_2020_12_tool')!
+      await client.callTool('json_schema_echo', { schema: focal.inputSchema })
+    } finally {
+      await client.close()
+    }
+  },
+}
+
+/** Scenarios without a flow of their own: discover, list tools, call the first one. */
+async function generic(url: string): Promise<void> {
+  const client = connect(url)
+  try {
+    await client.discover()
+    const tools: Json[] = await client.listTools()
+    log('tools:', tools.map((t) => t.name).join(', ') || '(none)')
+    if (tools[0]) log('result:', JSON.stringify(await client.callTool(tools[0].name, sampleObject(tools[0].inputSchema, false))).slice(0, 500))
+  } finally {
+    await client.close()
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const e = error as Error & { code?: unknown; data?: unknown; status?: unknown }
+  const extra = [
+    e.code !== undefined ? `code=${JSON.stringify(e.code)}` : '',
+    e.status !== undefined ? `status=${JSON.stringify(e.status)}` : '',
+    e.data !== undefined ? `data=${JSON.stringify(e.data)}` : '',
+  ].filter(Boolean).join(' ')
+  const cause = e.cause ? `\n  caused by: ${describe(e.cause)}` : ''
+  return `${e.name}: ${e.message}${extra ? ` (${extra})` : ''}${cause}\n${e.stack?.split('\n').slice(1, 6).join('\n') ?? ''}`
+}
+
+async function main(): Promise<void> {
+  const url = process.argv.at(-1)
+  const name = process.env.MCP_CONFORMANCE_SCENARIO ?? ''
+  if (!url || !/^https?:\/\//.test(url)) fail('usage: tsx test/conformance/client.ts <server-url> (scenario in MCP_CONFORMANCE_SCENARIO)')
+  const context: Json = process.env.MCP_CONFORMANCE_CONTEXT ? JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) : {}
+  const scenario = scenarios[name]
+  if (!scenario) log(`no flow for scenario ${JSON.stringify(name)}; running the generic flow`)
+  log(`${name || '(no scenario)'} against ${url}`)
+  await (scenario ?? generic)(url, context)
+  log('done')
+}
+
+main().then(
+  () => {
+    process.exitCode = 0
+    // After close() nothing should keep the process alive; say so if something does.
+    setTimeout(() => {
+      log('still running 3 s after close(); open resources:', process.getActiveResourcesInfo().join(', '))
+      process.exit(1)
+    }, 3000).unref()
+  },
+  (error) => {
+    console.error(`[client] FAILED: ${describe(error)}`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,116 @@
+// Multi round-trip requests: input requests answered by handlers, retried with
+// inputResponses and the exact requestState, each try a new request id.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { InputRequiredError, McpClient, RoundLimitError, type McpClientOptions } from '../../src/client/index.js'
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
+import { rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
+
+let server: FixtureServer
+before(async () => {
+  server = await startFixtureServer()
+})
+after(() => server.close())
+
+const handlers: McpClientOptions['handlers'] = {
+  elicitation: async () => ({ action: 'accept', content: { name: 'Ada' } }),
+  sampling: async () => ({ role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'test-model' }),
+  roots: async () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }),
+}
+const text = (r: { content: unknown[] }) => (r.content[0] as { text: string }).text
+const callsOf = (name: string) => server.stats.requests.filter((r) => r.body?.method === 'tools/call' && r.body.params.name === name)
+
+describe('multi round-trip requests', () => {
+  test('an elicitation is answered by the handler and the retry echoes requestState exactly', async () => {
+    const asked: unknown[] = []
+    const client = new McpClient(server.url, { handlers: { elicitation: async (params) => (asked.push(params), { action: 'accept', content: { name: 'Ada' } }) } })
+    const result = await client.callTool('ask_name')
+    assert.equal(text(result), 'Hello, Ada')
+    assert.equal((asked[0] as { message: string }).message, 'What is your name?')
+    const [first, retry] = callsOf('ask_name').slice(-2).map((r) => r.body)
+    assert.notEqual(first.id, retry.id, 'the retry is a new request')
+    assert.equal('requestState' in first.params, false)
+    assert.equal(retry.params.requestState, 'ask_name/round-1')
+    assert.deepEqual(retry.params.inputResponses, { name: { action: 'accept', content: { name: 'Ada' } } })
+    assert.deepEqual(first.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {} } })
+  })
+
+  test('sampling and roots handlers answer their requests', async () => {
+    const client = new McpClient(server.url, { handlers })
+    assert.equal(text(await client.callTool('ask_model')), 'Model said: Paris')
+    assert.equal(text(await client.callTool('list_roots')), 'file:///work')
+  })
+
+  test('the input requests of one round are answered concurrently', async () => {
+    let running = 0
+    let peak = 0
+    const slow = <T>(value: T) => async () => {
+      peak = Math.max(peak, ++running)
+      await new Promise((r) => setTimeout(r, 30))
+      running--
+      return value
+    }
+    const client = new McpClient(server.url, {
+      handlers: {
+        elicitation: slow({ action: 'accept' as const, content: { name: 'Ada' } }),
+        sampling: slow({ role: 'assistant' as const, content: { type: 'text' as const, text: 'Paris' }, model: 'm' }),
+      },
+    })
+    assert.equal(text(await client.callTool('ask_both')), 'name=Ada model=Paris')
+    assert.equal(peak, 2)
+  })
+
+  test('several rounds in a row, carrying the server state between them', async () => {
+    let n = 0
+    const client = new McpClient(server.url, { handlers: { elicitation: async () => ({ action: 'accept', content: { answer: `a${++n}` } }) } })
+    const result = await client.callTool('two_rounds')
+    assert.match(text(result), /first=a1 second=a2/)
+  })
+
+  test('resources/read can ask for input too', async () => {
+    const client = new McpClient(server.url, { handlers: { elicitation: async () => ({ action: 'accept', content: { confirm: true } }) } })
+    const result = await client.readResource('fixture://secret')
+    assert.equal((result.contents[0] as { text: string }).text, 'the secret is 42')
+  })
+
+  test('without a handler the caller gets the input requests, and resume() finishes the call', async () => {
+    // The app declares elicitation itself: it will answer in its own UI.
+    const client = new McpClient(server.url, { capabilities: { elicitation: { form: {} } } })
+    const error = await client.callTool('ask_name').then(
+      () => assert.fail('expected InputRequiredError'),
+      (e: unknown) => e,
+    )
+    assert.ok(error instanceof InputRequiredError)
+    assert.equal(error.inputRequests.name.method, 'elicitation/create')
+    assert.equal(error.requestState, 'ask_name/round-1')
+    const result = (await error.resume({ name: { action: 'accept', content: { name: 'Grace' } } })) as { content: unknown[] }
+    assert.equal(text(result), 'Hello, Grace')
+  })
+
+  test('capabilities are declared per request from the handlers given', async () => {
+    const client = new McpClient(server.url, { handlers })
+    await client.callTool('echo', { text: 'x' })
+    const last = server.stats.requests.at(-1)!.body
+    assert.deepEqual(last.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {} }, sampling: {}, roots: {} })
+  })
+
+  test('a server that asks for ever stops at the round limit with its own error', async () => {
+    const fault = await startFaultServer(({ id, method, res, body }) => {
+      if (method === 'tools/list') return sendJson(res, 200, rpcResult(id, { resultType: 'complete', tools: [{ name: 'loop', inputSchema: { type: 'object' } }] }))
+      sendJson(res, 200, rpcResult(id, {
+        resultType: 'input_required',
+        inputRequests: { again: { method: 'elicitation/create', params: { mode: 'form', message: 'again?', requestedSchema: { type: 'object', properties: {} } } } },
+        requestState: `s${body.params.requestState ?? ''}`,
+      }))
+    })
+    try {
+      const client = new McpClient(fault.url, { maxRounds: 3, handlers: { elicitation: async () => ({ action: 'accept', content: {} }) } })
+      await assert.rejects(client.callTool('loop'), (e: unknown) => e instanceof RoundLimitError && /3 rounds/.test(e.message))
+      const calls = fault.requests.filter((r) => r.body.method === 'tools/call')
+      assert.equal(calls.length, 4, 'the first try and three retries')
+      assert.deepEqual(calls.map((r) => r.body.params.requestState), [undefined, 's', 'ss', 'sss'])
+    } finally {
+      await fault.close()
+    }
+  })
+})
