@@ -5,7 +5,7 @@
  * on the server, so aborting is just aborting the fetch.
  */
 import { createParser } from 'eventsource-parser'
-import { AbortError, HttpError, ProtocolError, ResponseTooLargeError, StreamError, TimeoutError } from '../protocol/errors.js'
+import { AbortError, HttpError, McpError, ProtocolError, ResponseTooLargeError, StreamError, TimeoutError } from '../protocol/errors.js'
 import {
   decodeMessage,
   isResponse,
@@ -104,7 +104,9 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     throw new ProtocolError(`The server answered ${method} with content type "${type || 'none'}" (HTTP ${res.status}); expected application/json or text/event-stream`)
   } catch (error) {
     // A rejected read after we aborted is the abort's doing: report its cause.
-    throw failure ?? error
+    if (failure) throw failure
+    if (error instanceof McpError) throw error
+    throw new StreamError(`The connection for ${method} broke before its result arrived (${(error as Error)?.message ?? error}); nothing was re-sent`, init.idempotent, { cause: error })
   } finally {
     armTimer(false)
     init.signal?.removeEventListener('abort', onCallerAbort)
