@@ -220,9 +220,9 @@ export class McpClient extends EventTarget {
       if (page > max) throw new PageLimitError(max, method)
       const result = await this.request(method, cursor === undefined ? {} : { cursor }, options)
       const field = LIST_FIELD[method]
-      const items = Array.isArray(result[field]) ? (result[field] as unknown[]) : []
-      if (method === 'tools/list') result[field] = this.#acceptTools(items as Tool[], page === 1)
-      yield result as Result & Record<(typeof LIST_FIELD)[M], ListItems[M][]>
+      const items = Array.isArray(result[field]) ? (result[field] as Tool[]) : []
+      // A copy: the cached result stays as the server sent it.
+      yield { ...result, [field]: method === 'tools/list' ? this.#acceptTools(items, page === 1) : items } as Result & Record<(typeof LIST_FIELD)[M], ListItems[M][]>
       const next = result.nextCursor
       if (typeof next !== 'string' || next === '') return
       // A cursor seen before would loop for ever.
@@ -336,7 +336,7 @@ export class McpClient extends EventTarget {
     const handlers = { ...this.options.handlers, ...options.handlers }
     const max = this.options.maxRounds ?? 10
     const run = async (round: number, extra: Params): Promise<Result> => {
-      const result = await this.request(method, { ...params, ...extra }, options, headers?.(), handlers)
+      const result = await this.#request(method, { ...params, ...extra }, options, headers?.(), handlers)
       if (result.resultType !== 'input_required') return result
       if (round >= max) throw new RoundLimitError(max, method)
       const { inputRequests, requestState } = result as { inputRequests?: InputRequests; requestState?: string }
@@ -360,10 +360,14 @@ export class McpClient extends EventTarget {
    * with a mutually supported version on -32022, and turns error responses
    * into typed errors.
    */
-  async request(method: string, params: Params = {}, options: RequestOptions = {}, headers?: Record<string, string>, handlers?: InputHandlers): Promise<Result> {
+  request(method: string, params: Params = {}, options: RequestOptions = {}): Promise<Result> {
+    return this.#request(method, params, options)
+  }
+
+  async #request(method: string, params: Params, options: RequestOptions, headers?: Record<string, string>, handlers?: InputHandlers): Promise<Result> {
     const cacheable = this.#cache && CACHEABLE.has(method) && !('inputResponses' in params) && !('requestState' in params)
     const extraHeaders = await this.#headers()
-    const auth = extraHeaders.authorization ?? extraHeaders.Authorization
+    const auth = Object.entries(extraHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1]
     const authContext = auth ? digest(auth) : undefined
     const key = cacheable ? cacheKey(this.url, method, params) : ''
     if (cacheable && !options.fresh) {

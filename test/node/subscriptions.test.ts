@@ -78,7 +78,10 @@ describe('subscriptions', () => {
       listens++
       const sse = openSse(res)
       sse.event({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: { toolsListChanged: true } } })
-      if (listens === 1) return setTimeout(() => sse.destroy(), 20)
+      if (listens === 1) {
+        setTimeout(() => sse.destroy(), 20)
+        return
+      }
       // Another subscription's notification on this stream must be ignored.
       sse.event({ jsonrpc: '2.0', method: 'notifications/prompts/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'someone-else' } } })
       sse.event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id } } })
