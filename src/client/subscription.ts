@@ -36,7 +36,7 @@ export class Subscription extends EventTarget {
     readonly filter: SubscriptionFilter,
     send: ListenSend,
     nextId: () => number,
-    onNotification: (n: JsonRpcNotification) => void,
+    onNotification: (n: JsonRpcNotification) => void | Promise<void>,
   ) {
     super()
     let acknowledge!: (f: SubscriptionFilter) => void
@@ -44,6 +44,7 @@ export class Subscription extends EventTarget {
     this.acknowledged = new Promise((resolve, reject) => ((acknowledge = resolve), (refuse = reject)))
     this.acknowledged.catch(() => {}) // a caller who never awaits it still sees the `error` event
     const signal = this.#controller.signal
+    let queue: Promise<void> = Promise.resolve()
 
     const run = async () => {
       let acked = false
@@ -61,8 +62,12 @@ export class Subscription extends EventTarget {
               attempt = 0
               acknowledge(honoured)
             } else if (ackedThisTime) {
-              onNotification(n)
-              this.dispatchEvent(new CustomEvent('notification', { detail: n }))
+              // Listeners refresh on a notification, so the stale cache entries go first (the store may be async);
+              // the queue keeps notifications in order. A store that fails to invalidate still lets the news through.
+              queue = queue
+                .then(() => onNotification(n))
+                .catch(() => {})
+                .then(() => void this.dispatchEvent(new CustomEvent('notification', { detail: n })))
             }
           })
           if ('error' in response) throw toError(response.error)
