@@ -157,6 +157,10 @@ async function readStream(
   let error: unknown
   let pending = 0
   const parser = createParser({
+    // A keep-alive comment is a whole line: it ends what counts as pending.
+    onComment() {
+      pending = 0
+    },
     onEvent(event) {
       pending = 0
       if (found || error || (event.event && event.event !== 'message') || !event.data) return
