@@ -12,6 +12,7 @@ import {
   PageLimitError,
   ProtocolError,
   RoundLimitError,
+  SchemaError,
   UnknownResultTypeError,
   UnsupportedProtocolVersionError,
   toError,
@@ -156,7 +157,7 @@ export class McpClient extends EventTarget {
   #nextId = 0
   #cache: CacheStore | undefined
   /** Each listed tool with its header annotations, from the newest listing. */
-  #tools = new Map<string, { tool: Tool; headers: HeaderParam[] } | { invalid: string }>()
+  #tools = new Map<string, { tool: Tool; headers: HeaderParam[] } | { error: InvalidToolError | SchemaError }>()
   #controllers = new Set<AbortController>()
   #subscriptions = new Set<Subscription>()
 
@@ -242,14 +243,21 @@ export class McpClient extends EventTarget {
   #acceptTools(tools: Tool[], firstPage: boolean): Tool[] {
     if (firstPage) this.#tools.clear()
     return tools.filter((tool) => {
-      const found = findHeaderParams(tool?.inputSchema)
-      if (found.ok) {
-        this.#tools.set(tool.name, { tool, headers: found.params })
-        return true
+      let error: InvalidToolError | SchemaError
+      try {
+        const found = findHeaderParams(tool?.inputSchema)
+        if (found.ok) {
+          this.#tools.set(tool.name, { tool, headers: found.params })
+          return true
+        }
+        error = new InvalidToolError(tool?.name, found.reason)
+      } catch (e) {
+        if (!(e instanceof SchemaError)) throw e
+        error = new SchemaError(`The inputSchema of tool "${tool?.name}" was refused: ${e.message}`)
       }
-      this.#tools.set(tool?.name, { invalid: found.reason })
-      this.options.onInvalidTool?.(tool, found.reason)
-      this.dispatchEvent(new CustomEvent('invalidtool', { detail: { tool, reason: found.reason } }))
+      this.#tools.set(tool?.name, { error })
+      this.options.onInvalidTool?.(tool, error.message)
+      this.dispatchEvent(new CustomEvent('invalidtool', { detail: { tool, reason: error.message } }))
       return false
     })
   }
@@ -265,7 +273,7 @@ export class McpClient extends EventTarget {
   async callTool(name: string, args: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<CallToolResult> {
     if (!this.#tools.has(name)) await this.listTools({ signal: options.signal }).catch(() => {})
     let known = this.#tools.get(name)
-    if (known && 'invalid' in known) throw new InvalidToolError(name, known.invalid)
+    if (known && 'error' in known) throw known.error
     if (known) validateArguments(name, known.tool.inputSchema, args)
     const params = { name, arguments: args }
     try {
@@ -275,7 +283,7 @@ export class McpClient extends EventTarget {
       // The tool's schema may have changed: list again, then retry once with the new headers.
       await this.listTools({ signal: options.signal, fresh: true })
       known = this.#tools.get(name)
-      if (known && 'invalid' in known) throw new InvalidToolError(name, known.invalid)
+      if (known && 'error' in known) throw known.error
       return (await this.#withInput('tools/call', params, options, () => (known && 'headers' in known ? paramHeaders(known.headers, args) : {}))) as CallToolResult
     }
   }

@@ -22,6 +22,8 @@ const PRIMITIVE = new Set(['string', 'integer', 'boolean'])
  * Finds every `x-mcp-header` annotation and checks it: a non-empty token,
  * unique ignoring case, on a string/integer/boolean property reached from the
  * root through `properties` keys only.
+ *
+ * @throws SchemaError when the schema is too deep or large to walk.
  */
 export function findHeaderParams(inputSchema: unknown): HeaderParamsResult {
   const params: HeaderParam[] = []
@@ -29,8 +31,8 @@ export function findHeaderParams(inputSchema: unknown): HeaderParamsResult {
   const reason = walkSchema(inputSchema, (s, path) => {
     if (!('x-mcp-header' in s)) return
     const name = s['x-mcp-header']
-    const where = path?.length ? `/${path.join('/')}` : 'a location'
-    if (!path?.length) return `x-mcp-header at ${where} is not reachable from the root through "properties" alone`
+    if (!path?.length) return `x-mcp-header ${JSON.stringify(name)} is on a subschema not reachable from the root through "properties" alone (under items, a composition keyword, $defs, or the root itself)`
+    const where = `/${path.join('/')}`
     if (typeof name !== 'string' || !TOKEN.test(name)) return `x-mcp-header ${JSON.stringify(name)} at ${where} is not a valid HTTP header token`
     if (typeof s.type !== 'string' || !PRIMITIVE.has(s.type)) {
       return `x-mcp-header "${name}" at ${where} is on a ${JSON.stringify(s.type ?? 'untyped')} property; only string, integer and boolean may be mirrored`

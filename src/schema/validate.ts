@@ -69,17 +69,28 @@ function compile(tool: string, schema: Schema): Validator {
   }
   const dialect = schema.$schema === undefined ? '2020-12' : DIALECTS[String(schema.$schema).replace(/#$/, '')]
   if (!dialect) fail(`the dialect ${JSON.stringify(schema.$schema)} is not supported (2020-12, 2019-09, draft-07 and draft-04 are)`)
-  const problem = walkSchema(schema, (s) => {
+  let problem: string | undefined
+  try {
+    problem = walkSchema(schema, (s) => {
     if (typeof s.pattern === 'string' && s.pattern.length > SCHEMA_LIMITS.maxPatternLength) return `a pattern is longer than ${SCHEMA_LIMITS.maxPatternLength} characters`
     if (typeof s.$ref === 'string' && !s.$ref.startsWith('#')) return `$ref ${JSON.stringify(s.$ref)} points outside the schema, and remote schemas are never fetched`
-  })
+    })
+  } catch (e) {
+    fail((e as Error).message)
+  }
   if (problem) fail(problem)
-  if (expandedSize(schema) > SCHEMA_LIMITS.maxNodes * 20) fail('its $refs expand to too many subschemas to check safely')
+  const size = expandedSize(schema)
+  if (size === Infinity) fail(`its $refs nest deeper than ${SCHEMA_LIMITS.maxDepth} levels`)
+  if (size > SCHEMA_LIMITS.maxNodes * 20) fail('its $refs expand to too many subschemas to check safely')
   // The validator annotates the schema objects it is given; the tool keeps the schema exactly as sent.
   return new Validator(structuredClone(schema), dialect, false)
 }
 
-/** How many subschemas validation may visit once local `$ref`s are expanded, capped early. */
+/**
+ * How many subschemas validation may visit once local `$ref`s are expanded,
+ * capped early; Infinity when `$ref` hops and nesting go deeper than
+ * maxDepth (the validator recurses as deep, and would overflow the stack).
+ */
 function expandedSize(root: Schema): number {
   const cap = SCHEMA_LIMITS.maxNodes * 20
   const memo = new Map<object, number>()
@@ -93,18 +104,19 @@ function expandedSize(root: Schema): number {
     }
     return node
   }
-  const size = (node: unknown): number => {
+  const size = (node: unknown, depth = 0): number => {
     if (node === null || typeof node !== 'object') return 0
+    if (depth > SCHEMA_LIMITS.maxDepth) return Infinity
     const known = memo.get(node)
     if (known !== undefined) return known
     if (active.has(node)) return 1 // recursion is bounded by the instance, not the schema
     active.add(node)
     let total = 1
     const target = (node as Record<string, unknown>).$ref
-    if (typeof target === 'string') total += size(resolve(target))
+    if (typeof target === 'string') total += size(resolve(target), depth + 1)
     for (const [key, value] of Object.entries(node)) {
       if (key === '$defs' || key === 'definitions' || key === 'enum' || key === 'const' || key === 'examples' || key === 'default') continue
-      if (value && typeof value === 'object') total += size(value)
+      if (value && typeof value === 'object') total += size(value, depth + 1)
       if (total > cap) break
     }
     active.delete(node)

@@ -3,6 +3,7 @@
  * draft-07 keywords). Server schemas are untrusted: the walk stops at
  * SCHEMA_LIMITS and says why, rather than recursing without end.
  */
+import { SchemaError } from '../protocol/errors.js'
 import { SCHEMA_LIMITS } from './limits.js'
 
 /** Called for each subschema; `path` is its chain of `properties` keys from the root, or null when another keyword lies on the way. Return a string to stop with that problem. */
@@ -12,13 +13,16 @@ const SUBSCHEMA = ['items', 'prefixItems', 'additionalItems', 'contains', 'addit
   'unevaluatedItems', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']
 const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions']
 
-/** Visits every subschema; returns the first problem found (a limit, or what `visit` returned), or undefined. */
+/**
+ * Visits every subschema; returns the first problem `visit` reported, or undefined.
+ * @throws SchemaError when the schema is past SCHEMA_LIMITS: too large to trust at all.
+ */
 export function walkSchema(root: unknown, visit: SchemaVisitor): string | undefined {
   let nodes = 0
   const walk = (schema: unknown, path: string[] | null, depth: number): string | void => {
     if (schema === null || typeof schema !== 'object') return
-    if (++nodes > SCHEMA_LIMITS.maxNodes) return `the schema has more than ${SCHEMA_LIMITS.maxNodes} subschemas`
-    if (depth > SCHEMA_LIMITS.maxDepth) return `the schema is nested deeper than ${SCHEMA_LIMITS.maxDepth} levels`
+    if (++nodes > SCHEMA_LIMITS.maxNodes) throw new SchemaError(`the schema has more than ${SCHEMA_LIMITS.maxNodes} subschemas`)
+    if (depth > SCHEMA_LIMITS.maxDepth) throw new SchemaError(`the schema is nested deeper than ${SCHEMA_LIMITS.maxDepth} levels`)
     if (Array.isArray(schema)) {
       for (const s of schema) {
         const p = walk(s, null, depth + 1)

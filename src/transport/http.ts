@@ -155,14 +155,14 @@ async function readStream(
   const decoder = new TextDecoder()
   let found: JsonRpcMessage | undefined
   let error: unknown
-  let pending = 0
   const parser = createParser({
-    // A keep-alive comment is a whole line: it ends what counts as pending.
-    onComment() {
-      pending = 0
+    // The parser bounds what it buffers for one event (a line or an event that never ends, comments
+    // excluded). It counts string characters, which is what it holds in memory.
+    maxBufferSize: init.maxBodyBytes,
+    onError(e) {
+      if (e.type === 'max-buffer-size-exceeded') error ??= new ResponseTooLargeError(init.maxBodyBytes)
     },
     onEvent(event) {
-      pending = 0
       if (found || error || (event.event && event.event !== 'message') || !event.data) return
       try {
         const m = decodeMessage(parseJson(event.data))
@@ -176,9 +176,6 @@ async function readStream(
     while (!found && !error) {
       const { done, value } = await reader.read()
       if (done) break
-      // Bytes not yet dispatched as an event: bounds an event (or a line) that never ends.
-      pending += value.byteLength
-      if (pending > init.maxBodyBytes) throw new ResponseTooLargeError(init.maxBodyBytes)
       parser.feed(decoder.decode(value, { stream: true }))
     }
     if (error) throw error

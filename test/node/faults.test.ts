@@ -1,0 +1,615 @@
+/**
+ * How the client fails when a server misbehaves at the HTTP level: broken
+ * bodies, wrong content types, oversized or endless responses, dropped and
+ * stalled streams, version negotiation, runaway pagination, aborts. Each test
+ * runs a real loopback HTTP server (test/support/fault-server.ts) that
+ * injects one fault, and asserts what a user of the client sees: the error
+ * class, that its message says something actionable, and what reached the
+ * server.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { performance } from 'node:perf_hooks'
+import type { ServerResponse } from 'node:http'
+import {
+  AbortError,
+  HttpError,
+  JsonRpcError,
+  McpClient,
+  PageLimitError,
+  ProtocolError,
+  ResponseTooLargeError,
+  StreamError,
+  TimeoutError,
+  UnknownResultTypeError,
+  UnsupportedProtocolVersionError,
+  type McpClientOptions,
+} from '../../src/client/index.js'
+import { openSse, rpcError, rpcResult, sendJson, sendRaw, startFaultServer, type FaultContext, type FaultRoute, type FaultServer } from '../support/fault-server.js'
+
+const VERSION = '2026-07-28'
+/** Every test is bounded: none may hang the run. */
+const BOUND = { timeout: 10_000 }
+
+/** The one tool the fault servers list. */
+const WORK_TOOL = { name: 'work', description: 'Does some work.', inputSchema: { type: 'object', properties: { n: { type: 'integer' } } } }
+
+/** Answers tools/list with WORK_TOOL (no cache hints, so nothing is cached). */
+function listTools(ctx: FaultContext): void {
+  sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', tools: [WORK_TOOL] }))
+}
+
+/** Starts a fault server and a client for it; always closes both, whatever `body` does. */
+async function scenario(route: FaultRoute, options: McpClientOptions, body: (client: McpClient, server: FaultServer) => Promise<void>): Promise<void> {
+  const server = await startFaultServer(route)
+  const client = new McpClient(server.url, { timeoutMs: 3_000, ...options })
+  try {
+    await body(client, server)
+  } finally {
+    client.close()
+    await server.close()
+  }
+}
+
+/** The error `promise` rejects with; fails the test if it resolves. */
+async function failure(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  assert.fail('expected the call to fail, but it succeeded')
+}
+
+/** Asserts `error` is an instance of `Class`, showing what it was otherwise. */
+function assertIs(error: any, Class: abstract new (...args: any[]) => Error): void {
+  assert.ok(error instanceof Class, `expected ${Class.name}, got ${error?.constructor?.name}: ${error?.message ?? error}`)
+}
+
+/** JSON-RPC methods the server received, in order. */
+const methods = (server: FaultServer) => server.requests.map((r) => r.body?.method)
+
+/** Resolves when the server side of `res` closes (the client went away), or rejects after `ms`. */
+function closedWithin(res: ServerResponse, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (res.destroyed || res.writableEnded) return resolve()
+    const timer = setTimeout(() => reject(new Error(`the client did not close the connection within ${ms} ms`)), ms)
+    res.once('close', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const progress = (ctx: FaultContext, value: number) => ({
+  jsonrpc: '2.0',
+  method: 'notifications/progress',
+  params: { progressToken: ctx.body.params._meta.progressToken, progress: value, total: 10 },
+})
+
+// ---- bodies that are not a JSON-RPC answer ---------------------------------------------
+
+test('malformed JSON in a 200 application/json body is a ProtocolError that quotes it', BOUND, async () => {
+  await scenario(
+    (ctx) => sendRaw(ctx.res, 200, 'application/json', '{"jsonrpc":"2.0","id":1,"result":{"tools":['),
+    {},
+    async (client) => {
+      const error = await failure(client.discover())
+      assertIs(error, ProtocolError)
+      assert.match(error.message, /malformed JSON/i)
+      assert.match(error.message, /jsonrpc.*tools/, 'the message quotes the start of the body')
+    },
+  )
+})
+
+test('a JSON body that is not a JSON-RPC message is a ProtocolError', BOUND, async () => {
+  await scenario(
+    (ctx) => sendJson(ctx.res, 200, { hello: 'world', tools: [] }),
+    {},
+    async (client) => {
+      const error = await failure(client.discover())
+      assertIs(error, ProtocolError)
+      assert.match(error.message, /JSON-RPC/)
+      assert.match(error.message, /hello/, 'the message shows what was received')
+    },
+  )
+})
+
+test('a JSON-RPC result whose result is not an object is a ProtocolError', BOUND, async () => {
+  await scenario(
+    (ctx) => sendJson(ctx.res, 200, { jsonrpc: '2.0', id: ctx.id, result: 'ok' }),
+    {},
+    async (client) => {
+      const error = await failure(client.discover())
+      assertIs(error, ProtocolError)
+      assert.match(error.message, /result is not an object/)
+    },
+  )
+})
+
+test('a JSON-RPC response to another request id is a ProtocolError', BOUND, async () => {
+  await scenario(
+    (ctx) => sendJson(ctx.res, 200, rpcResult(Number(ctx.id) + 1000, { resultType: 'complete', supportedVersions: [VERSION] })),
+    {},
+    async (client) => {
+      const error = await failure(client.discover())
+      assertIs(error, ProtocolError)
+      assert.match(error.message, /not its response/)
+      assert.match(error.message, /server\/discover/)
+    },
+  )
+})
+
+test('a 200 text/html answer is a ProtocolError naming the content type', BOUND, async () => {
+  await scenario(
+    (ctx) => sendRaw(ctx.res, 200, 'text/html; charset=utf-8', '<!doctype html><title>Login</title><p>Please sign in</p>'),
+    {},
+    async (client) => {
+      const error = await failure(client.discover())
+      assertIs(error, ProtocolError)
+      assert.match(error.message, /text\/html/)
+      assert.match(error.message, /application\/json|text\/event-stream/, 'the message says what was expected')
+    },
+  )
+})
+
+test('HTTP 500 with a text body is an HttpError(500) carrying the body', BOUND, async () => {
+  await scenario(
+    (ctx) => sendRaw(ctx.res, 500, 'text/plain', 'database is on fire'),
+    {},
+    async (client, server) => {
+      const error = await failure(client.discover())
+      assertIs(error, HttpError)
+      assert.equal(error.status, 500)
+      assert.match(error.message, /500/)
+      assert.match(error.message, /database is on fire/)
+      assert.equal(error.body, 'database is on fire')
+      assert.equal(server.requests.length, 1, 'an HTTP error is not retried')
+    },
+  )
+})
+
+test('HTTP 400 carrying a JSON-RPC error is a JsonRpcError with its code, message and data', BOUND, async () => {
+  await scenario(
+    (ctx) => sendJson(ctx.res, 400, rpcError(ctx.id, -32602, 'Invalid params: n must be positive', { field: 'n', got: -1 })),
+    {},
+    async (client) => {
+      const error = await failure(client.callTool('work', { n: -1 }))
+      assertIs(error, JsonRpcError)
+      assert.ok(!(error instanceof HttpError))
+      assert.equal(error.code, -32602)
+      assert.deepEqual(error.data, { field: 'n', got: -1 })
+      assert.equal(error.message, 'Invalid params: n must be positive')
+    },
+  )
+})
+
+// ---- size bounds ------------------------------------------------------------------------
+
+test('a JSON body larger than maxBodyBytes (and never ending) fails fast with ResponseTooLargeError', BOUND, async () => {
+  let timer: ReturnType<typeof setInterval> | undefined
+  await scenario(
+    (ctx) => {
+      ctx.res.writeHead(200, { 'Content-Type': 'application/json' })
+      ctx.res.write(`{"jsonrpc":"2.0","id":${ctx.id},"result":{"pad":"`)
+      // Keeps sending, never closes the string: only the limit can stop the client.
+      timer = setInterval(() => {
+        if (ctx.res.destroyed) return clearInterval(timer)
+        ctx.res.write('x'.repeat(8_192))
+      }, 2)
+      ctx.res.on('close', () => clearInterval(timer))
+    },
+    { maxBodyBytes: 16 * 1024, timeoutMs: 5_000 },
+    async (client) => {
+      const start = performance.now()
+      const error = await failure(client.discover())
+      const elapsed = performance.now() - start
+      assertIs(error, ResponseTooLargeError)
+      assert.equal(error.limit, 16 * 1024)
+      assert.match(error.message, /maxBodyBytes/)
+      assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
+    },
+  )
+  clearInterval(timer)
+})
+
+test('one SSE event larger than maxBodyBytes fails fast with ResponseTooLargeError', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      const sse = openSse(ctx.res)
+      sse.event(rpcResult(ctx.id, { resultType: 'complete', supportedVersions: [VERSION], pad: 'x'.repeat(256 * 1024) }))
+      // The stream stays open: the client must give up on size, not wait for the end.
+    },
+    { maxBodyBytes: 16 * 1024, timeoutMs: 5_000 },
+    async (client) => {
+      const start = performance.now()
+      const error = await failure(client.discover())
+      const elapsed = performance.now() - start
+      assertIs(error, ResponseTooLargeError)
+      assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
+    },
+  )
+})
+
+test('an SSE line that never ends fails fast with ResponseTooLargeError', BOUND, async () => {
+  let timer: ReturnType<typeof setInterval> | undefined
+  await scenario(
+    (ctx) => {
+      const sse = openSse(ctx.res)
+      sse.raw('data: {"jsonrpc":"2.0","pad":"')
+      timer = setInterval(() => {
+        if (sse.closed) return clearInterval(timer)
+        sse.raw('y'.repeat(4_096))
+      }, 2)
+      ctx.res.on('close', () => clearInterval(timer))
+    },
+    { maxBodyBytes: 32 * 1024, timeoutMs: 5_000 },
+    async (client) => {
+      const start = performance.now()
+      const error = await failure(client.discover())
+      const elapsed = performance.now() - start
+      assertIs(error, ResponseTooLargeError)
+      assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
+    },
+  )
+  clearInterval(timer)
+})
+
+test('one SSE event spread over many data lines, with comment lines between them, still fails fast with ResponseTooLargeError', BOUND, async () => {
+  // A comment inside an event does not end it (only a blank line does): the
+  // data lines keep accumulating in one event, so the limit must still apply.
+  let timer: ReturnType<typeof setInterval> | undefined
+  await scenario(
+    (ctx) => {
+      const sse = openSse(ctx.res)
+      sse.raw('data: {"jsonrpc":"2.0","pad":"\n')
+      timer = setInterval(() => {
+        if (sse.closed) return clearInterval(timer)
+        sse.raw(`data: ${'z'.repeat(2_000)}\n:keep-alive\n`)
+      }, 2)
+      ctx.res.on('close', () => clearInterval(timer))
+    },
+    { maxBodyBytes: 16 * 1024, timeoutMs: 5_000 },
+    async (client) => {
+      const start = performance.now()
+      const error = await failure(client.discover())
+      const elapsed = performance.now() - start
+      assertIs(error, ResponseTooLargeError)
+      assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
+    },
+  )
+  clearInterval(timer)
+})
+
+// ---- stalled and dropped streams ----------------------------------------------------------
+
+test('an SSE stream that sends progress and then stalls fails with TimeoutError about timeoutMs after the last message', BOUND, async () => {
+  let callRes: ServerResponse | undefined
+  await scenario(
+    (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      callRes = ctx.res
+      const sse = openSse(ctx.res)
+      sse.event(progress(ctx, 1))
+      // ...and nothing more, ever.
+    },
+    { timeoutMs: 300 },
+    async (client) => {
+      const seen: number[] = []
+      let lastProgressAt = 0
+      const error = await failure(
+        client.callTool('work', { n: 1 }, {
+          onProgress: (p) => {
+            seen.push(p.progress)
+            lastProgressAt = performance.now()
+          },
+        }),
+      )
+      const sinceProgress = performance.now() - lastProgressAt
+      assertIs(error, TimeoutError)
+      assert.deepEqual(seen, [1], 'the progress notification reached onProgress')
+      assert.match(error.message, /300 ms/)
+      assert.match(error.message, /timeoutMs/)
+      assert.ok(sinceProgress >= 250 && sinceProgress < 1_500, `timed out ${sinceProgress.toFixed(0)} ms after the progress`)
+      // Giving up closes the stream, which is what cancels the request on the server.
+      await closedWithin(callRes!, 1_000)
+    },
+  )
+})
+
+test('an SSE stream dropped before the result of tools/call is a non-idempotent StreamError, and the call is not re-sent', BOUND, async () => {
+  await scenario(
+    async (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      const sse = openSse(ctx.res)
+      sse.event(progress(ctx, 1))
+      await sleep(20)
+      sse.destroy()
+    },
+    {},
+    async (client, server) => {
+      const error = await failure(client.callTool('work', { n: 1 }, { onProgress: () => {} }))
+      assertIs(error, StreamError)
+      assert.equal(error.idempotent, false)
+      assert.match(error.message, /tools\/call/)
+      await sleep(100) // a silent re-send would have arrived by now
+      assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1, 'exactly one tools/call reached the server')
+    },
+  )
+})
+
+test('an SSE stream that ends cleanly before the result of tools/call is a non-idempotent StreamError, not re-sent', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      const sse = openSse(ctx.res)
+      sse.event(progress(ctx, 1))
+      sse.end()
+    },
+    {},
+    async (client, server) => {
+      const error = await failure(client.callTool('work', { n: 1 }))
+      assertIs(error, StreamError)
+      assert.equal(error.idempotent, false)
+      assert.match(error.message, /ended before its result/)
+      await sleep(100)
+      assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1)
+    },
+  )
+})
+
+test('an SSE stream dropped before the result of tools/list is an idempotent StreamError', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      const sse = openSse(ctx.res)
+      sse.comment('about to drop')
+      setTimeout(() => sse.destroy(), 20)
+    },
+    {},
+    async (client, server) => {
+      const error = await failure(client.listTools())
+      assertIs(error, StreamError)
+      assert.equal(error.idempotent, true)
+      assert.match(error.message, /tools\/list/)
+      assert.equal(server.requests.length, 1)
+    },
+  )
+})
+
+test('keep-alive comments on a request stream are ignored and the result still arrives', BOUND, async () => {
+  await scenario(
+    async (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      const sse = openSse(ctx.res)
+      for (let i = 0; i < 3; i++) {
+        sse.comment('keep-alive')
+        await sleep(10)
+      }
+      sse.event(progress(ctx, 5))
+      sse.comment('')
+      sse.event(rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: 'done' }] }))
+      sse.end()
+    },
+    {},
+    async (client) => {
+      const seen: number[] = []
+      const result = await client.callTool('work', { n: 1 }, { onProgress: (p) => seen.push(p.progress) })
+      assert.deepEqual(result.content, [{ type: 'text', text: 'done' }])
+      assert.deepEqual(seen, [5])
+    },
+  )
+})
+
+test('many small keep-alive comments, together more than maxBodyBytes, do not count as one oversized event', BOUND, async () => {
+  // maxBodyBytes bounds "the response body, or a single SSE event". Comments are
+  // neither part of an event nor buffered, so a long call kept alive by them
+  // must not fail just because enough of them have gone by.
+  await scenario(
+    async (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      const sse = openSse(ctx.res)
+      for (let i = 0; i < 40; i++) {
+        sse.comment(`keep-alive ${'.'.repeat(80)}`)
+        if (i % 10 === 0) await sleep(5)
+      }
+      sse.event(rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: 'done' }] }))
+      sse.end()
+    },
+    { maxBodyBytes: 2_048 },
+    async (client) => {
+      const result = await client.callTool('work', { n: 1 })
+      assert.deepEqual(result.content, [{ type: 'text', text: 'done' }])
+    },
+  )
+})
+
+// ---- result types --------------------------------------------------------------------------
+
+test('an unknown resultType is an UnknownResultTypeError naming it', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'deferred', content: [{ type: 'text', text: 'later' }] }))
+    },
+    {},
+    async (client) => {
+      const error = await failure(client.callTool('work', { n: 1 }))
+      assertIs(error, UnknownResultTypeError)
+      assert.equal(error.resultType, 'deferred')
+      assert.match(error.message, /"deferred"/)
+      assert.match(error.message, /tools\/call/)
+    },
+  )
+})
+
+test('a result without resultType is treated as complete', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      if (ctx.method === 'tools/list') return sendJson(ctx.res, 200, rpcResult(ctx.id, { tools: [WORK_TOOL] }))
+      sendJson(ctx.res, 200, rpcResult(ctx.id, { content: [{ type: 'text', text: 'no resultType here' }], isError: false }))
+    },
+    {},
+    async (client, server) => {
+      assert.deepEqual(await client.listTools(), [WORK_TOOL])
+      const result = await client.callTool('work', { n: 2 })
+      assert.deepEqual(result.content, [{ type: 'text', text: 'no resultType here' }])
+      assert.deepEqual(methods(server), ['tools/list', 'tools/call'], 'no extra round was attempted')
+    },
+  )
+})
+
+test('input_required on tools/list is a ProtocolError, and no handler is asked', BOUND, async () => {
+  const asked: unknown[] = []
+  await scenario(
+    (ctx) =>
+      sendJson(ctx.res, 200, rpcResult(ctx.id, {
+        resultType: 'input_required',
+        inputRequests: { who: { method: 'elicitation/create', params: { mode: 'form', message: 'Who are you?', requestedSchema: { type: 'object', properties: {} } } } },
+      })),
+    { handlers: { elicitation: async (params) => (asked.push(params), { action: 'accept', content: {} }) } },
+    async (client, server) => {
+      const error = await failure(client.listTools())
+      assertIs(error, ProtocolError)
+      assert.match(error.message, /input/)
+      assert.match(error.message, /tools\/list/)
+      assert.deepEqual(asked, [])
+      assert.equal(server.requests.length, 1)
+    },
+  )
+})
+
+// ---- protocol version negotiation ---------------------------------------------------------
+
+const versionOf = (r: FaultServer['requests'][number]) => ({
+  header: r.headers['mcp-protocol-version'],
+  meta: r.body?.params?._meta?.['io.modelcontextprotocol/protocolVersion'],
+})
+
+test('-32022 listing only versions the client does not speak is an UnsupportedProtocolVersionError after exactly one request', BOUND, async () => {
+  await scenario(
+    (ctx) =>
+      sendJson(ctx.res, 400, rpcError(ctx.id, -32022, 'Unsupported protocol version', { supported: ['2025-11-25'], requested: ctx.headers['mcp-protocol-version'] })),
+    {},
+    async (client, server) => {
+      const error = await failure(client.discover())
+      assertIs(error, UnsupportedProtocolVersionError)
+      assert.equal(error.code, -32022)
+      assert.deepEqual(error.supported, ['2025-11-25'])
+      assert.match(error.message, /2025-11-25/, 'the message says what the server supports')
+      assert.match(error.message, /2026-07-28/, 'the message says what the client speaks')
+      assert.equal(server.requests.length, 1)
+      assert.deepEqual(versionOf(server.requests[0]), { header: VERSION, meta: VERSION })
+    },
+  )
+})
+
+test('-32022 listing 2026-07-28 after a request for another version is retried once with 2026-07-28 and succeeds', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      const { header, meta } = versionOf(ctx)
+      if (header !== VERSION || meta !== VERSION) {
+        return sendJson(ctx.res, 400, rpcError(ctx.id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: header }))
+      }
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: 'ok' }] }))
+    },
+    { protocolVersion: '2025-01-01' },
+    async (client, server) => {
+      assert.deepEqual(await client.listTools(), [WORK_TOOL])
+      assert.equal(client.protocolVersion, VERSION)
+      assert.deepEqual(server.requests.map(versionOf), [
+        { header: '2025-01-01', meta: '2025-01-01' },
+        { header: VERSION, meta: VERSION },
+      ])
+      assert.notEqual(server.requests[0].body.id, server.requests[1].body.id, 'the retry is a new request')
+      // Later requests go straight to the negotiated version.
+      const result = await client.callTool('work', { n: 1 })
+      assert.deepEqual(result.content, [{ type: 'text', text: 'ok' }])
+      assert.equal(server.requests.length, 3)
+      assert.deepEqual(versionOf(server.requests[2]), { header: VERSION, meta: VERSION })
+    },
+  )
+})
+
+test('-32022 again after the version retry is thrown, not retried a second time', BOUND, async () => {
+  await scenario(
+    (ctx) => sendJson(ctx.res, 400, rpcError(ctx.id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: ctx.headers['mcp-protocol-version'] })),
+    { protocolVersion: '2025-01-01' },
+    async (client, server) => {
+      const error = await failure(client.discover())
+      assertIs(error, UnsupportedProtocolVersionError)
+      assert.equal(server.requests.length, 2)
+    },
+  )
+})
+
+// ---- pagination ------------------------------------------------------------------------------
+
+test('a list whose pages never end stops with PageLimitError after maxPages requests', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      const page = ctx.body.params.cursor === undefined ? 1 : Number(String(ctx.body.params.cursor).slice(1))
+      sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', tools: [{ ...WORK_TOOL, name: `work_${page}` }], nextCursor: `p${page + 1}` }))
+    },
+    { maxPages: 3 },
+    async (client, server) => {
+      const error = await failure(client.listTools())
+      assertIs(error, PageLimitError)
+      assert.equal(error.limit, 3)
+      assert.match(error.message, /tools\/list/)
+      assert.match(error.message, /maxPages/)
+      assert.equal(server.requests.length, 3)
+      assert.deepEqual(server.requests.map((r) => r.body.params.cursor), [undefined, 'p2', 'p3'])
+    },
+  )
+})
+
+test('a repeated cursor is a ProtocolError naming it, not an endless loop', BOUND, async () => {
+  const next: Record<string, string> = { '': 'A', A: 'B', B: 'A' } // A → B → A …
+  await scenario(
+    (ctx) => {
+      const cursor = ctx.body.params.cursor ?? ''
+      sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', tools: [{ ...WORK_TOOL, name: `work_${cursor}` }], nextCursor: next[cursor] }))
+    },
+    { maxPages: 50 },
+    async (client, server) => {
+      const error = await failure(client.listTools())
+      assertIs(error, ProtocolError)
+      assert.match(error.message, /"A"/)
+      assert.match(error.message, /tools\/list/)
+      assert.equal(server.requests.length, 3)
+    },
+  )
+})
+
+// ---- abort ----------------------------------------------------------------------------------
+
+test('aborting mid-stream rejects with AbortError and closes the connection the server sees', BOUND, async () => {
+  let callRes: ServerResponse | undefined
+  let streamOpen!: () => void
+  const opened = new Promise<void>((resolve) => (streamOpen = resolve))
+  await scenario(
+    (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      callRes = ctx.res
+      const sse = openSse(ctx.res)
+      sse.event(progress(ctx, 1))
+      streamOpen()
+      // Never answers: only the abort ends this call.
+    },
+    { timeoutMs: 5_000 },
+    async (client, server) => {
+      const controller = new AbortController()
+      const start = performance.now()
+      const call = client.callTool('work', { n: 1 }, { signal: controller.signal, onProgress: () => controller.abort() })
+      await opened
+      const error = await failure(call)
+      assertIs(error, AbortError)
+      assert.ok(performance.now() - start < 2_000, 'the abort took effect promptly, not at the timeout')
+      await closedWithin(callRes!, 1_000)
+      assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1)
+    },
+  )
+})

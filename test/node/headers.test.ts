@@ -1,0 +1,367 @@
+/**
+ * The Streamable HTTP request-metadata headers of revision 2026-07-28: the
+ * value encoding, the x-mcp-header rules, and what actually reaches a real
+ * server (the official SDK behind test/support/fixture-server.ts, which
+ * rejects a request whose headers disagree with its body). The header
+ * mismatch retry is driven from the fault server, which can change its
+ * answer between requests.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { HeaderMismatchError, InvalidToolError, McpClient, type Tool } from '../../src/client/index.js'
+import { encodeHeaderValue } from '../../src/transport/headers.js'
+import { findHeaderParams } from '../../src/schema/mcp-header.js'
+import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js'
+import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
+
+const VERSION = '2026-07-28'
+const BOUND = { timeout: 15_000 }
+const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+}
+
+/** The error `promise` rejects with; fails the test if it resolves. */
+async function failure(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  assert.fail('expected the call to fail, but it succeeded')
+}
+
+function assertIs(error: any, Class: abstract new (...args: any[]) => Error): void {
+  assert.ok(error instanceof Class, `expected ${Class.name}, got ${error?.constructor?.name}: ${error?.message ?? error}`)
+}
+
+const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`
+const textOf = (result: { content?: unknown }) => (result.content as Array<{ type: string; text?: string }>).map((c) => c.text).join('')
+const calls = (requests: RecordedRequest[]) => requests.filter((r) => r.body?.method === 'tools/call')
+
+/** Runs `body` against a fresh fixture server, closing it (and the client) whatever happens. */
+async function withFixture(
+  options: Parameters<typeof startFixtureServer>[0],
+  body: (server: FixtureServer) => Promise<void>,
+): Promise<void> {
+  const server = await startFixtureServer(options)
+  try {
+    await body(server)
+  } finally {
+    await server.close()
+  }
+}
+
+// ---- value encoding ---------------------------------------------------------------------
+
+test('encodeHeaderValue matches every row of the spec encoding table', () => {
+  const table: Array<[string, string]> = [
+    ['us-west1', 'us-west1'],
+    ['Hello, 世界', '=?base64?SGVsbG8sIOS4lueVjA==?='],
+    [' padded ', '=?base64?IHBhZGRlZCA=?='],
+    ['line1\nline2', '=?base64?bGluZTEKbGluZTI=?='],
+    ['=?base64?literal?=', '=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?='],
+  ]
+  for (const [value, encoded] of table) assert.equal(encodeHeaderValue(value), encoded, `encoding ${JSON.stringify(value)}`)
+})
+
+test('encodeHeaderValue output is always a legal header value that decodes back to the input', () => {
+  for (const value of ['us-west1', 'Hello, 世界', ' padded ', 'line1\nline2', '=?base64?literal?=', 'tab\tinside', 'trailing\t', 'nul\0byte', '😀', 'a'.repeat(500)]) {
+    const encoded = encodeHeaderValue(value)
+    assert.match(encoded, /^[\x21-\x7e]([\x20-\x7e\t]*[\x21-\x7e])?$/, `${JSON.stringify(value)} → ${JSON.stringify(encoded)}`)
+    assert.doesNotThrow(() => new Headers({ 'mcp-param-x': encoded }))
+    const decoded = encoded.startsWith('=?base64?') ? Buffer.from(encoded.slice(9, -2), 'base64').toString('utf8') : encoded
+    assert.equal(decoded, value)
+  }
+})
+
+// ---- x-mcp-header rules -------------------------------------------------------------------
+
+test('findHeaderParams finds annotations on string, integer and boolean properties, nested through properties', () => {
+  const found = findHeaderParams({
+    type: 'object',
+    properties: {
+      region: { type: 'string', 'x-mcp-header': 'Region' },
+      tenant: { type: 'object', properties: { id: { type: 'string', 'x-mcp-header': 'Tenant' }, deep: { type: 'object', properties: { flag: { type: 'boolean', 'x-mcp-header': 'Flag' } } } } },
+      limit: { type: 'integer', 'x-mcp-header': 'Limit' },
+      query: { type: 'string' },
+    },
+  })
+  assert.ok(found.ok, !found.ok ? found.reason : '')
+  assert.deepEqual(
+    [...found.params].sort((a, b) => a.name.localeCompare(b.name)),
+    [
+      { name: 'Flag', path: ['tenant', 'deep', 'flag'] },
+      { name: 'Limit', path: ['limit'] },
+      { name: 'Region', path: ['region'] },
+      { name: 'Tenant', path: ['tenant', 'id'] },
+    ],
+  )
+  const none = findHeaderParams({ type: 'object', properties: { a: { type: 'string' } } })
+  assert.deepEqual(none, { ok: true, params: [] })
+})
+
+test('findHeaderParams rejects each invalid annotation with a reason naming the problem', () => {
+  const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra })
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['an empty name', obj({ a: { type: 'string', 'x-mcp-header': '' } }), /not a valid HTTP header token/],
+    ['a name with a space', obj({ a: { type: 'string', 'x-mcp-header': 'Has Space' } }), /"Has Space".*not a valid HTTP header token/],
+    ['a name with a colon', obj({ a: { type: 'string', 'x-mcp-header': 'X:Y' } }), /"X:Y".*not a valid HTTP header token/],
+    ['a non-ASCII name', obj({ a: { type: 'string', 'x-mcp-header': 'Région' } }), /"Région".*not a valid HTTP header token/],
+    ['a non-string name', obj({ a: { type: 'string', 'x-mcp-header': 42 } }), /42.*not a valid HTTP header token/],
+    ['a number-typed property', obj({ n: { type: 'number', 'x-mcp-header': 'N' } }), /"N".*"number".*only string, integer and boolean/],
+    ['an object-typed property', obj({ o: { type: 'object', 'x-mcp-header': 'O' } }), /"O".*"object"/],
+    ['an untyped property', obj({ u: { 'x-mcp-header': 'U' } }), /"U".*untyped/],
+    [
+      'a property under items',
+      obj({ list: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', 'x-mcp-header': 'Id' } } } } }),
+      /not reachable from the root through "properties"/,
+    ],
+    ['a branch of anyOf', obj({ v: { anyOf: [{ type: 'string', 'x-mcp-header': 'V' }, { type: 'integer' }] } }), /not reachable from the root through "properties"/],
+    [
+      'a definition in $defs',
+      obj({ r: { $ref: '#/$defs/R' } }, { $defs: { R: { type: 'string', 'x-mcp-header': 'R' } } }),
+      /not reachable from the root through "properties"/,
+    ],
+    ['the root schema', { type: 'object', 'x-mcp-header': 'Root', properties: {} }, /not reachable from the root through "properties"/],
+    ['a duplicate ignoring case', obj({ a: { type: 'string', 'x-mcp-header': 'Dup' }, b: { type: 'string', 'x-mcp-header': 'dup' } }), /used twice.*ignoring case/],
+  ]
+  for (const [name, schema, reason] of cases) {
+    const found = findHeaderParams(schema)
+    assert.equal(found.ok, false, `${name} must be rejected`)
+    if (!found.ok) assert.match(found.reason, reason, `${name}: ${found.reason}`)
+  }
+})
+
+// ---- what reaches a real server ------------------------------------------------------------
+
+test('every request carries MCP-Protocol-Version, Mcp-Method, Mcp-Name where named, and the _meta envelope', BOUND, async () => {
+  await withFixture({}, async (server) => {
+    const clientInfo = { name: 'headers-test', version: '9.9.9' }
+    const client = new McpClient(server.url, {
+      clientInfo,
+      timeoutMs: 5_000,
+      handlers: { elicitation: async () => ({ action: 'decline' }) },
+    })
+    try {
+      await client.discover()
+      await client.listTools()
+      assert.equal(textOf(await client.callTool('echo', { text: 'hi' })), 'hi')
+      await client.listResources()
+      await client.listResourceTemplates()
+      const read = await client.readResource('fixture://greeting')
+      assert.equal((read.contents[0] as { text: string }).text, 'Hello from the fixture server')
+      await client.listPrompts()
+      const prompt = await client.getPrompt('greet', { name: 'Ada' })
+      assert.match(JSON.stringify(prompt.messages), /Please greet Ada/)
+      const completion = await client.complete({ type: 'ref/prompt', name: 'greet' }, { name: 'name', value: 'A' })
+      assert.deepEqual(completion.completion.values, ['Alice'])
+      const subscription = client.listen({ toolsListChanged: true })
+      try {
+        await subscription.acknowledged
+      } finally {
+        subscription.close()
+        await subscription.closed
+      }
+    } finally {
+      client.close()
+    }
+
+    const requests = server.stats.requests.filter((r) => r.method === 'POST')
+    const seen = requests.map((r) => r.body.method)
+    for (const m of ['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'prompts/get', 'completion/complete', 'subscriptions/listen']) {
+      assert.ok(seen.includes(m), `${m} was sent`)
+    }
+    for (const r of requests) {
+      const m = r.body.method
+      assert.equal(r.headers['mcp-protocol-version'], VERSION, `${m}: MCP-Protocol-Version`)
+      assert.equal(r.headers['mcp-method'], m, `${m}: Mcp-Method`)
+      const name = m === 'resources/read' ? r.body.params.uri : m === 'tools/call' || m === 'prompts/get' ? r.body.params.name : undefined
+      assert.equal(r.headers['mcp-name'], name, `${m}: Mcp-Name`)
+      const meta = r.body.params?._meta ?? {}
+      assert.equal(meta[META.protocolVersion], VERSION, `${m}: _meta protocolVersion`)
+      assert.deepEqual(meta[META.clientInfo], clientInfo, `${m}: _meta clientInfo`)
+      assert.deepEqual(meta[META.clientCapabilities], { elicitation: { form: {} } }, `${m}: _meta clientCapabilities`)
+    }
+  })
+})
+
+test('region_query mirrors its annotated arguments into Mcp-Param-* headers, and omits absent ones', BOUND, async () => {
+  await withFixture({}, async (server) => {
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    try {
+      const plain = await client.callTool('region_query', { region: 'us-west1', tenant: { id: 'acme' } })
+      assert.equal(textOf(plain), 'region=us-west1 tenant=acme limit=- dry_run=- query=-')
+      const first = calls(server.stats.requests).at(-1)!
+      assert.equal(first.headers['mcp-param-region'], 'us-west1')
+      assert.equal(first.headers['mcp-param-tenant'], 'acme')
+      assert.ok(!('mcp-param-limit' in first.headers), 'no Mcp-Param-Limit when limit is absent')
+      assert.ok(!('mcp-param-dry-run' in first.headers), 'no Mcp-Param-Dry-Run when dry_run is absent')
+
+      const full = await client.callTool('region_query', { region: 'Zürich', tenant: { id: ' acme ' }, limit: 5, dry_run: false, query: 'q' })
+      assert.equal(textOf(full), 'region=Zürich tenant= acme  limit=5 dry_run=false query=q')
+      const second = calls(server.stats.requests).at(-1)!
+      assert.equal(second.headers['mcp-param-region'], b64('Zürich'))
+      assert.equal(second.headers['mcp-param-tenant'], b64(' acme '))
+      assert.equal(second.headers['mcp-param-limit'], '5')
+      assert.equal(second.headers['mcp-param-dry-run'], 'false')
+      assert.ok(!Object.keys(second.headers).some((h) => h === 'mcp-param-query'), 'an unannotated argument is not mirrored')
+    } finally {
+      client.close()
+    }
+  })
+})
+
+test('a non-ASCII tool name is sent as a base64 Mcp-Name, and the server accepts it', BOUND, async () => {
+  await withFixture({}, async (server) => {
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    try {
+      const result = await client.callTool('unicode_名前', {})
+      assert.equal(textOf(result), 'こんにちは')
+      const call = calls(server.stats.requests).at(-1)!
+      assert.equal(call.headers['mcp-name'], '=?base64?dW5pY29kZV/lkI3liY0=?=')
+      assert.equal(call.headers['mcp-name'], b64('unicode_名前'))
+      assert.equal(call.body.params.name, 'unicode_名前', 'the body keeps the name as is')
+    } finally {
+      client.close()
+    }
+  })
+})
+
+const BAD_TOOLS: Record<string, RegExp> = {
+  bad_number_header: /"N".*"number"/,
+  bad_items_header: /not reachable from the root through "properties"/,
+  bad_duplicate_header: /used twice.*ignoring case/,
+  bad_token_header: /"Has Space".*not a valid HTTP header token/,
+}
+
+test('listTools leaves out tools with invalid x-mcp-header annotations and reports each through the event and onInvalidTool', BOUND, async () => {
+  await withFixture({ invalidHeaderTools: true }, async (server) => {
+    const viaOption: Array<{ name: string; reason: string }> = []
+    const viaEvent: Array<{ name: string; reason: string }> = []
+    const client = new McpClient(server.url, { timeoutMs: 5_000, onInvalidTool: (tool, reason) => viaOption.push({ name: tool.name, reason }) })
+    client.addEventListener('invalidtool', (e) => {
+      const { tool, reason } = (e as CustomEvent<{ tool: Tool; reason: string }>).detail
+      viaEvent.push({ name: tool.name, reason })
+    })
+    try {
+      const names = (await client.listTools()).map((t) => t.name)
+      for (const bad of Object.keys(BAD_TOOLS)) assert.ok(!names.includes(bad), `${bad} is left out`)
+      for (const good of ['echo', 'add', 'region_query', 'unicode_名前']) assert.ok(names.includes(good), `${good} is listed`)
+
+      const byName = (list: typeof viaOption) => [...list].sort((a, b) => a.name.localeCompare(b.name))
+      assert.deepEqual(byName(viaOption).map((r) => r.name), Object.keys(BAD_TOOLS).sort(), 'onInvalidTool once per bad tool')
+      assert.deepEqual(byName(viaEvent), byName(viaOption), 'the event reports the same tools and reasons')
+      for (const { name, reason } of viaOption) assert.match(reason, BAD_TOOLS[name], `${name}: ${reason}`)
+    } finally {
+      client.close()
+    }
+  })
+})
+
+test('callTool of a tool with invalid annotations is an InvalidToolError, and no tools/call reaches the server', BOUND, async () => {
+  await withFixture({ invalidHeaderTools: true }, async (server) => {
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    try {
+      // No listTools first: callTool must learn the tool is invalid on its own.
+      const error = await failure(client.callTool('bad_token_header', { s: 'x' }))
+      assertIs(error, InvalidToolError)
+      assert.equal(error.tool, 'bad_token_header')
+      assert.match(error.message, /bad_token_header/)
+      assert.match(error.reason, BAD_TOOLS.bad_token_header)
+      assert.equal(calls(server.stats.requests).length, 0)
+    } finally {
+      client.close()
+    }
+  })
+})
+
+test('after listTools (again, from the cache) every invalid tool still fails with InvalidToolError and nothing is sent', BOUND, async () => {
+  await withFixture({ invalidHeaderTools: true }, async (server) => {
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    try {
+      await client.listTools()
+      await client.listTools() // a UI refresh: served from the cache (ttlMs 60 s)
+      assert.equal(server.stats.requests.filter((r) => r.body?.method === 'tools/list').length, 1, 'the second listing came from the cache')
+      const args: Record<string, Record<string, unknown>> = {
+        bad_number_header: { n: 1 },
+        bad_items_header: { list: [{ id: 'a' }] },
+        bad_duplicate_header: { a: 'x', b: 'y' },
+        bad_token_header: { s: 'x' },
+      }
+      for (const [name, reason] of Object.entries(BAD_TOOLS)) {
+        const error = await failure(client.callTool(name, args[name]))
+        assertIs(error, InvalidToolError)
+        assert.match(error.reason, reason, `${name}: ${error.reason}`)
+      }
+      assert.equal(calls(server.stats.requests).length, 0, 'no tools/call reached the server')
+      // The valid tools still work.
+      assert.equal(textOf(await client.callTool('echo', { text: 'still fine' })), 'still fine')
+    } finally {
+      client.close()
+    }
+  })
+})
+
+// ---- -32020 HeaderMismatch: re-list, retry once ------------------------------------------------
+
+function mismatchServer(options: { annotateAfterFirstList: boolean }) {
+  let lists = 0
+  const plain = { type: 'object', properties: { region: { type: 'string' } }, required: ['region'] }
+  const annotated = { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } }, required: ['region'] }
+  return startFaultServer((ctx) => {
+    if (ctx.method === 'tools/list') {
+      lists++
+      const inputSchema = lists > 1 && options.annotateAfterFirstList ? annotated : plain
+      // Cacheable for a minute, so a second listing only reaches the server if the client asks for a fresh one.
+      return sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', ttlMs: 60_000, cacheScope: 'public', tools: [{ name: 'query', inputSchema }] }))
+    }
+    const region = ctx.body.params.arguments.region
+    if (ctx.headers['mcp-param-region'] !== region) {
+      const header = ctx.headers['mcp-param-region']
+      return sendJson(ctx.res, 400, rpcError(ctx.id, -32020, `Header mismatch: Mcp-Param-Region is ${header === undefined ? 'missing' : JSON.stringify(header)}`, {
+        mismatch: { header: 'Mcp-Param-Region', body: region },
+      }))
+    }
+    sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: `ran in ${region}` }] }))
+  })
+}
+
+test('-32020 on tools/call re-lists tools (fresh, past the cache) once and retries with the new annotation', BOUND, async () => {
+  const server = await mismatchServer({ annotateAfterFirstList: true })
+  const client = new McpClient(server.url, { timeoutMs: 5_000 })
+  try {
+    const result = await client.callTool('query', { region: 'eu-north1' })
+    assert.equal(textOf(result), 'ran in eu-north1')
+    assert.deepEqual(server.requests.map((r) => r.body.method), ['tools/list', 'tools/call', 'tools/list', 'tools/call'])
+    const [, firstCall, , retry] = server.requests
+    assert.equal(firstCall.headers['mcp-param-region'], undefined)
+    assert.equal(retry.headers['mcp-param-region'], 'eu-north1')
+    assert.deepEqual(retry.body.params.arguments, firstCall.body.params.arguments)
+    assert.notEqual(retry.body.id, firstCall.body.id)
+
+    // The refreshed annotation sticks: the next call is right the first time.
+    assert.equal(textOf(await client.callTool('query', { region: 'us-east1' })), 'ran in us-east1')
+    assert.deepEqual(server.requests.slice(4).map((r) => r.body.method), ['tools/call'])
+  } finally {
+    client.close()
+    await server.close()
+  }
+})
+
+test('-32020 again after the re-list is a HeaderMismatchError, retried only once', BOUND, async () => {
+  const server = await mismatchServer({ annotateAfterFirstList: false })
+  const client = new McpClient(server.url, { timeoutMs: 5_000 })
+  try {
+    const error = await failure(client.callTool('query', { region: 'eu-north1' }))
+    assertIs(error, HeaderMismatchError)
+    assert.equal(error.code, -32020)
+    assert.match(error.message, /Mcp-Param-Region/)
+    assert.deepEqual(error.data, { mismatch: { header: 'Mcp-Param-Region', body: 'eu-north1' } })
+    assert.deepEqual(server.requests.map((r) => r.body.method), ['tools/list', 'tools/call', 'tools/list', 'tools/call'])
+  } finally {
+    client.close()
+    await server.close()
+  }
+})
