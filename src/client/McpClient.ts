@@ -46,7 +46,6 @@ import type {
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { LATEST_PROTOCOL_VERSION, META, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
-import { validateArguments } from '../schema/validate.js'
 import { paramHeaders, standardHeaders } from '../transport/headers.js'
 import { postRequest } from '../transport/http.js'
 import { InputRequiredError } from './input-required.js'
@@ -274,7 +273,7 @@ export class McpClient extends EventTarget {
     if (!this.#tools.has(name)) await this.listTools({ signal: options.signal }).catch(() => {})
     let known = this.#tools.get(name)
     if (known && 'error' in known) throw known.error
-    if (known) validateArguments(name, known.tool.inputSchema, args)
+    if (known) (await loadValidator()).validateArguments(name, known.tool.inputSchema, args)
     const params = { name, arguments: args }
     try {
       return (await this.#withInput('tools/call', params, options, () => (known && 'headers' in known ? paramHeaders(known.headers, args) : {}))) as CallToolResult
@@ -319,8 +318,8 @@ export class McpClient extends EventTarget {
    * await sub.acknowledged
    */
   listen(filter: SubscriptionFilter): Subscription {
-    const subscription = new Subscription(filter, (id, signal, onNotification, timeoutMs) =>
-      this.#send('subscriptions/listen', { notifications: filter }, { signal, timeoutMs }, id, onNotification, true),
+    const subscription = new Subscription(filter, async (id, signal, onNotification, timeoutMs) =>
+      this.#send('subscriptions/listen', { notifications: filter }, { signal, timeoutMs }, id, { ...(await this.#headers()) }, undefined, onNotification, true),
       () => ++this.#nextId,
       (n) => this.#invalidateFor(n),
     )
@@ -341,7 +340,7 @@ export class McpClient extends EventTarget {
    * `inputResponses` and the exact `requestState`, each try a new request id.
    */
   async #withInput(method: string, params: Params, options: RequestOptions = {}, headers?: () => Record<string, string>): Promise<Result> {
-    const handlers = { ...this.options.handlers, ...options.handlers }
+    const handlers = options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {})
     const max = this.options.maxRounds ?? 10
     const run = async (round: number, extra: Params): Promise<Result> => {
       const result = await this.#request(method, { ...params, ...extra }, options, headers?.(), handlers)
@@ -375,16 +374,20 @@ export class McpClient extends EventTarget {
   async #request(method: string, params: Params, options: RequestOptions, headers?: Record<string, string>, handlers?: InputHandlers): Promise<Result> {
     const cacheable = this.#cache && CACHEABLE.has(method) && !('inputResponses' in params) && !('requestState' in params)
     const extraHeaders = await this.#headers()
-    const auth = Object.entries(extraHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1]
-    const authContext = auth ? digest(auth) : undefined
-    const key = cacheable ? cacheKey(this.url, method, params) : ''
-    if (cacheable && !options.fresh) {
-      const entry = await this.#cache!.get(key)
-      if (isUsable(entry, authContext)) return entry.value
+    let key = ''
+    let authContext: string | undefined
+    if (cacheable) {
+      const auth = Object.entries(extraHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1]
+      authContext = auth ? digest(auth) : undefined
+      key = cacheKey(this.url, method, params)
+      if (!options.fresh) {
+        const entry = await this.#cache!.get(key)
+        if (isUsable(entry, authContext)) return entry.value
+      }
     }
     let response: JsonRpcResponse
     for (let attempt = 0; ; attempt++) {
-      response = await this.#send(method, params, options, ++this.#nextId, undefined, false, { ...extraHeaders, ...headers }, handlers)
+      response = await this.#send(method, params, options, ++this.#nextId, { ...extraHeaders, ...headers }, handlers)
       if (!('error' in response)) break
       const error = toError(response.error)
       if (!(error instanceof UnsupportedProtocolVersionError) || attempt > 0) throw error
@@ -409,9 +412,9 @@ export class McpClient extends EventTarget {
     return result
   }
 
-  async #headers(): Promise<Record<string, string>> {
+  #headers(): Record<string, string> | Promise<Record<string, string>> {
     const h = this.options.headers
-    return typeof h === 'function' ? await h() : (h ?? {})
+    return typeof h === 'function' ? h() : (h ?? {})
   }
 
   /** Builds the request (with its `_meta` and headers) and posts it. */
@@ -420,10 +423,10 @@ export class McpClient extends EventTarget {
     params: Params,
     options: RequestOptions,
     id: number,
+    headers: Record<string, string>,
+    handlers?: InputHandlers,
     onNotification?: (n: JsonRpcNotification) => void,
     longLived = false,
-    headers?: Record<string, string>,
-    handlers?: InputHandlers,
   ): Promise<JsonRpcResponse> {
     const logLevel = options.logLevel ?? this.options.logLevel
     const progressToken = options.onProgress ? `p${id}` : undefined
@@ -436,7 +439,7 @@ export class McpClient extends EventTarget {
       ...(progressToken && { progressToken }),
     }
     const controller = new AbortController()
-    const onAbort = () => controller.abort(options.signal?.reason)
+    const onAbort = () => controller.abort(new AbortError(options.signal?.reason))
     if (options.signal?.aborted) onAbort()
     options.signal?.addEventListener('abort', onAbort, { once: true })
     this.#controllers.add(controller)
@@ -444,9 +447,9 @@ export class McpClient extends EventTarget {
       return await postRequest({
         url: this.url,
         message: { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } },
-        headers: { ...(headers ?? (await this.#headers())), ...standardHeaders(this.#version, method, params) },
+        headers: Object.assign(headers, standardHeaders(this.#version, method, params)),
         fetch: this.options.fetch ?? ((...a) => fetch(...a)),
-        signal: controller.signal,
+        controller,
         timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
         maxBodyBytes: this.options.maxBodyBytes ?? 16 * 1024 * 1024,
         idempotent: IDEMPOTENT.has(method),
@@ -482,6 +485,11 @@ export class McpClient extends EventTarget {
     }
   }
 }
+
+// The validator is half the client's bytes, and a page that only lists tools never needs it:
+// it loads with the first call.
+let validator: Promise<typeof import('../schema/validate.js')> | undefined
+const loadValidator = () => (validator ??= import('../schema/validate.js'))
 
 function handlerFor(handlers: InputHandlers, method: string | undefined) {
   return method === 'elicitation/create'

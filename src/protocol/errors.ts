@@ -84,7 +84,7 @@ export class TimeoutError extends McpError {
 /** The caller aborted the request through its `AbortSignal`, or closed the client. */
 export class AbortError extends McpError {
   constructor(readonly reason?: unknown) {
-    super(`The request was aborted${reason instanceof Error ? `: ${reason.message}` : ''}`)
+    super(`The request was aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : ''}`)
   }
 }
 

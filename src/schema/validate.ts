@@ -55,6 +55,7 @@ function withoutOptionalNulls(schema: unknown, value: unknown): unknown {
   const s = schema as { properties?: Record<string, unknown>; required?: unknown } | null
   if (!s || typeof s !== 'object' || !s.properties || !value || typeof value !== 'object' || Array.isArray(value)) return value
   const required = Array.isArray(s.required) ? s.required : []
+  if (!Object.values(value).some((v) => v === null || (typeof v === 'object' && !Array.isArray(v)))) return value
   const copy: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(value)) {
     if (v === null && !required.includes(key)) continue

@@ -17,9 +17,14 @@ export function encodeHeaderValue(value: string): string {
   return `=?base64?${btoa(binary)}?=`
 }
 
-/** Headers every 2026-07-28 request carries: the version and the method, and for named calls the name. */
+/** Headers every 2026-07-28 request carries: content negotiation, the version and the method, and for named calls the name. */
 export function standardHeaders(version: string, method: string, params: Record<string, unknown> | undefined): Record<string, string> {
-  const headers: Record<string, string> = { 'mcp-protocol-version': version, 'mcp-method': method }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': version,
+    'mcp-method': method,
+  }
   const name = method === 'resources/read' ? params?.uri : method === 'tools/call' || method === 'prompts/get' ? params?.name : undefined
   if (typeof name === 'string') headers['mcp-name'] = encodeHeaderValue(name)
   return headers

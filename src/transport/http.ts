@@ -19,10 +19,15 @@ import {
 export interface PostInit {
   url: string
   message: JsonRpcRequest
-  /** Request headers besides Content-Type and Accept (protocol version, Mcp-Method, auth…). */
+  /** All request headers (see standardHeaders()). */
   headers: Record<string, string>
   fetch: typeof fetch
-  signal?: AbortSignal
+  /**
+   * Owned by the caller, who aborts it (with an AbortError as reason) to
+   * cancel. Aborted here only on timeouts and failures: aborting a fetch
+   * that has completed costs a stack trace and undici's teardown per call.
+   */
+  controller: AbortController
   /** Fail when no message arrives for this long. Progress and other notifications reset the clock. */
   timeoutMs: number
   /** Largest JSON body, or largest single SSE event, accepted. */
@@ -43,15 +48,15 @@ export interface PostInit {
 export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
   const { message, maxBodyBytes } = init
   const method = message.method
-  const controller = new AbortController()
+  const { controller } = init
+  const signal = controller.signal
+  const aborted = () => (signal.reason instanceof AbortError ? signal.reason : new AbortError(signal.reason))
   let failure: Error | undefined
   const abort = (error: Error) => {
     failure ??= error
     controller.abort(error)
   }
-  const onCallerAbort = () => abort(new AbortError(init.signal?.reason))
-  if (init.signal?.aborted) throw new AbortError(init.signal.reason)
-  init.signal?.addEventListener('abort', onCallerAbort, { once: true })
+  if (signal.aborted) throw aborted()
   let timer: ReturnType<typeof setTimeout> | undefined
   const armTimer = (on = true) => {
     clearTimeout(timer)
@@ -64,9 +69,9 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     try {
       res = await init.fetch(init.url, {
         method: 'POST',
-        headers: { ...init.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        headers: init.headers,
         body: JSON.stringify(message),
-        signal: controller.signal,
+        signal,
       })
     } catch (error) {
       throw failure ?? new StreamError(`Could not reach ${init.url} for ${method}: ${(error as Error)?.message ?? error}`, init.idempotent, { cause: error })
@@ -103,14 +108,14 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     if (!res.ok) throw new HttpError(res.status, text, init.url)
     throw new ProtocolError(`The server answered ${method} with content type "${type || 'none'}" (HTTP ${res.status}); expected application/json or text/event-stream`)
   } catch (error) {
-    // A rejected read after we aborted is the abort's doing: report its cause.
+    // A rejected read after an abort is the abort's doing: report its cause.
     if (failure) throw failure
+    if (signal.aborted) throw aborted()
+    controller.abort() // release the connection of a failed response
     if (error instanceof McpError) throw error
     throw new StreamError(`The connection for ${method} broke before its result arrived (${(error as Error)?.message ?? error}); nothing was re-sent`, init.idempotent, { cause: error })
   } finally {
     armTimer(false)
-    init.signal?.removeEventListener('abort', onCallerAbort)
-    controller.abort()
   }
 }
 
@@ -125,6 +130,9 @@ function tryDecode(json: unknown): JsonRpcMessage | undefined {
 /** Reads a whole body as text, refusing to buffer more than `limit` bytes. */
 async function readText(res: Response, limit: number): Promise<string> {
   if (!res.body) return ''
+  // fetch enforces a declared length, so a body that declares one within the limit can be read whole.
+  const declared = res.headers.get('content-length')
+  if (declared !== null && Number(declared) <= limit) return res.text()
   const reader = res.body.getReader()
   const decoder = new TextDecoder()
   let size = 0

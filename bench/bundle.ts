@@ -1,0 +1,71 @@
+// Bundle size of an entry as a browser app would ship it: esbuild with the
+// same options for every entry, measured as minified bytes and as gzip -9
+// bytes (node:zlib), summed over every chunk the build emits.
+import { gzipSync } from 'node:zlib'
+import { fileURLToPath } from 'node:url'
+import * as esbuild from 'esbuild'
+
+export const BUILD_OPTIONS = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  treeShaking: true,
+  // A dynamic import becomes a chunk of its own; every chunk is counted.
+  splitting: true,
+} as const satisfies esbuild.BuildOptions
+
+export interface BundleSize {
+  entry: string
+  /** Minified bytes, all chunks. */
+  minified: number
+  /** gzip level 9 bytes, each chunk compressed on its own (as served), summed. */
+  gzip: number
+  /** gzip level 9 bytes of the entry chunk alone: what loads before any dynamic import runs. */
+  entryGzip: number
+  chunks: number
+  /** Bytes each input contributes to the minified output, largest first. */
+  inputs: { path: string; bytes: number }[]
+}
+
+export async function measureBundle(entry: URL): Promise<BundleSize> {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  const result = await esbuild.build({
+    ...BUILD_OPTIONS,
+    entryPoints: [fileURLToPath(entry)],
+    absWorkingDir: root,
+    outdir: 'bench-out', // nothing is written (write: false); splitting needs an outdir to name chunks
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  })
+  const js = result.outputFiles.filter((f) => f.path.endsWith('.js'))
+  const entryOutput = Object.keys(result.metafile.outputs).find((path) => result.metafile.outputs[path]!.entryPoint)
+  const entryFile = js.find((f) => f.path.endsWith(entryOutput ?? '\0'))
+  const bytesByInput = new Map<string, number>()
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+      bytesByInput.set(path, (bytesByInput.get(path) ?? 0) + bytesInOutput)
+    }
+  }
+  return {
+    entry: fileURLToPath(entry).slice(root.length),
+    minified: js.reduce((n, f) => n + f.contents.byteLength, 0),
+    gzip: js.reduce((n, f) => n + gzipSync(f.contents, { level: 9 }).byteLength, 0),
+    entryGzip: entryFile ? gzipSync(entryFile.contents, { level: 9 }).byteLength : NaN,
+    chunks: js.length,
+    inputs: [...bytesByInput].map(([path, bytes]) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes),
+  }
+}
+
+/** Groups inputs by npm package (`node_modules/<pkg>`), anything else by its top two path segments. */
+export function byPackage(inputs: BundleSize['inputs']): { name: string; bytes: number }[] {
+  const groups = new Map<string, number>()
+  for (const { path, bytes } of inputs) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)
+    const name = match ? match[1]! : path.split('/').slice(0, 2).join('/')
+    groups.set(name, (groups.get(name) ?? 0) + bytes)
+  }
+  return [...groups].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes)
+}
