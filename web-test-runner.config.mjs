@@ -11,22 +11,21 @@
 //   POST /__fixture/notify/tools-changed -> notify.toolsChanged() to open listen streams
 //
 // The browser is the system Chromium; set CHROME_PATH to use another binary.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { defaultReporter, summaryReporter } from '@web/test-runner';
-import { playwrightLauncher } from '@web/test-runner-playwright';
-import { tsImport } from 'tsx/esm/api';
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { esbuildPlugin } from '@web/dev-server-esbuild'
+import { defaultReporter, summaryReporter } from '@web/test-runner'
+import { playwrightLauncher } from '@web/test-runner-playwright'
+import { tsImport } from 'tsx/esm/api'
 
-const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
+const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url))
 
 // /usr/lib/chromium/chromium is the binary itself; /usr/bin/chromium is Debian's
 // shell wrapper around it (which adds nothing a headless test run needs).
-const executablePath =
-  process.env.CHROME_PATH || ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
+const executablePath = process.env.CHROME_PATH || ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p))
 
 /** @type {import('./test/support/fixture-server.ts').FixtureServer | undefined} */
-let fixture;
+let fixture
 
 /** Starts the fixture server before the browser opens; stops it when the run ends. */
 function fixtureServerPlugin() {
@@ -34,37 +33,37 @@ function fixtureServerPlugin() {
     name: 'mcp-fixture-server',
     async serverStart() {
       // The fixture is TypeScript; tsx compiles it (and its imports) for this process only.
-      const { startFixtureServer } = await tsImport('./test/support/fixture-server.ts', import.meta.url);
-      fixture = await startFixtureServer({ cors: true });
+      const { startFixtureServer } = await tsImport('./test/support/fixture-server.ts', import.meta.url)
+      fixture = await startFixtureServer({ cors: true })
     },
     async serverStop() {
-      const f = fixture;
-      fixture = undefined;
-      await f?.close();
+      const f = fixture
+      fixture = undefined
+      await f?.close()
     },
-  };
+  }
 }
 
 /** Test-only control routes for the fixture server (see the header comment). */
 async function fixtureRoutes(ctx, next) {
-  if (!ctx.path.startsWith('/__fixture/')) return next();
-  ctx.set('cache-control', 'no-store');
+  if (!ctx.path.startsWith('/__fixture/')) return next()
+  ctx.set('cache-control', 'no-store')
   if (!fixture) {
-    ctx.status = 503;
-    ctx.body = 'fixture server not running';
-    return;
+    ctx.status = 503
+    ctx.body = 'fixture server not running'
+    return
   }
-  const route = `${ctx.method} ${ctx.path}`;
+  const route = `${ctx.method} ${ctx.path}`
   if (route === 'GET /__fixture/info') {
-    ctx.body = { url: fixture.url, origin: fixture.origin };
+    ctx.body = { url: fixture.url, origin: fixture.origin }
   } else if (route === 'GET /__fixture/stats') {
-    ctx.body = fixture.stats;
+    ctx.body = fixture.stats
   } else if (route === 'POST /__fixture/notify/tools-changed') {
-    fixture.notify.toolsChanged();
-    ctx.status = 204;
+    fixture.notify.toolsChanged()
+    ctx.status = 204
   } else {
-    ctx.status = 404;
-    ctx.body = `no fixture route ${route}`;
+    ctx.status = 404
+    ctx.body = `no fixture route ${route}`
   }
 }
 
@@ -101,4 +100,4 @@ export default {
       },
     }),
   ],
-};
+}

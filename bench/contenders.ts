@@ -31,7 +31,10 @@ export class FetchRecorder {
   seen: SeenRequest[] = []
   readonly fetch: typeof fetch
 
-  constructor(inner: typeof fetch = globalThis.fetch, readonly keep = 8) {
+  constructor(
+    inner: typeof fetch = globalThis.fetch,
+    readonly keep = 8,
+  ) {
     this.fetch = (input, init) => {
       if (this.count++ < this.keep) this.seen.push(see(init))
       return inner(input, init)

@@ -41,7 +41,12 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)))
   return rows
-    .map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('   ').trimEnd())
+    .map((r) =>
+      r
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('   ')
+        .trimEnd(),
+    )
     .join('\n')
 }
 
@@ -191,7 +196,13 @@ async function main(): Promise<void> {
 
   // ---- report -----------------------------------------------------------
 
-  const [oursHttp, officialHttp, loopHttp, rawHttp, adapterHttp] = http.map((t) => median(t.samples)) as [number, number, number, number, number]
+  const [oursHttp, officialHttp, loopHttp, rawHttp, adapterHttp] = http.map((t) => median(t.samples)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const [oursBare, officialBare, loopBare] = bare.map((t) => median(t.samples)) as [number, number, number]
   const oursRatio = oursHttp / loopHttp
   const officialRatio = officialHttp / loopHttp
@@ -203,28 +214,68 @@ async function main(): Promise<void> {
       ['', 'ours', 'official', 'fetch loop', 'target', ''],
       // The issue's "about 88 KB" for the official client is its entry chunk (it loads jose lazily), so the
       // target compares entry chunks; the total with lazily loaded chunks (our argument validator) is shown too.
-      ['1. bundle, entry chunk, min+gzip -9 (bytes)', fmt(oursBundle.entryGzip), fmt(officialBundle.entryGzip), '-', `ours <= ${fmt(TARGET_GZIP_BYTES)}`, verdict(oursBundle.entryGzip <= TARGET_GZIP_BYTES)],
+      [
+        '1. bundle, entry chunk, min+gzip -9 (bytes)',
+        fmt(oursBundle.entryGzip),
+        fmt(officialBundle.entryGzip),
+        '-',
+        `ours <= ${fmt(TARGET_GZIP_BYTES)}`,
+        verdict(oursBundle.entryGzip <= TARGET_GZIP_BYTES),
+      ],
       ['   with lazy chunks, min+gzip (bytes)', fmt(oursBundle.gzip), fmt(officialBundle.gzip), '-', '', ''],
       ['   bundle, minified (bytes)', fmt(oursBundle.minified), fmt(officialBundle.minified), '-', '', ''],
       ['   ratio ours/official (gzip)', (oursBundle.gzip / officialBundle.gzip).toFixed(3), '1', '-', '', ''],
       ['2. tools/call, median per call (us)', us(oursHttp), us(officialHttp), us(loopHttp), '', ''],
-      ['   ratio to fetch loop', `${oursRatio.toFixed(2)}x`, `${officialRatio.toFixed(2)}x`, '1.00x', `ours <= ${TARGET_RATIO}x (official ~1.3x)`, verdict(oursRatio <= TARGET_RATIO)],
+      [
+        '   ratio to fetch loop',
+        `${oursRatio.toFixed(2)}x`,
+        `${officialRatio.toFixed(2)}x`,
+        '1.00x',
+        `ours <= ${TARGET_RATIO}x (official ~1.3x)`,
+        verdict(oursRatio <= TARGET_RATIO),
+      ],
       ['   same, bare echo server (us)', us(oursBare), us(officialBare), us(loopBare), '', ''],
-      ['   ratio to fetch loop, bare server', `${(oursBare / loopBare).toFixed(2)}x`, `${(officialBare / loopBare).toFixed(2)}x`, '1.00x', '', ''],
-      ['3. cold listTools, HTTP requests', String(coldOurs), String(cold.official.length), '-', `ours = ${TARGET_COLD_REQUESTS}`, verdict(coldOurs === TARGET_COLD_REQUESTS)],
+      [
+        '   ratio to fetch loop, bare server',
+        `${(oursBare / loopBare).toFixed(2)}x`,
+        `${(officialBare / loopBare).toFixed(2)}x`,
+        '1.00x',
+        '',
+        '',
+      ],
+      [
+        '3. cold listTools, HTTP requests',
+        String(coldOurs),
+        String(cold.official.length),
+        '-',
+        `ours = ${TARGET_COLD_REQUESTS}`,
+        verdict(coldOurs === TARGET_COLD_REQUESTS),
+      ],
     ]),
   )
 
   console.log('\nWhere the figures come from')
-  console.log(`  node ${versions.node} (fetch: undici ${versions.undici}), ${process.platform}/${process.arch}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? '?'}`)
-  console.log(`  esbuild ${versions.esbuild}; @modelcontextprotocol/client ${versions.client}; @modelcontextprotocol/server ${versions.server}`)
+  console.log(
+    `  node ${versions.node} (fetch: undici ${versions.undici}), ${process.platform}/${process.arch}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? '?'}`,
+  )
+  console.log(
+    `  esbuild ${versions.esbuild}; @modelcontextprotocol/client ${versions.client}; @modelcontextprotocol/server ${versions.server}`,
+  )
   console.log(`  1. esbuild.build(${JSON.stringify(BUILD_OPTIONS)})`)
-  console.log(`     of bench/entries/{ours,official}.ts; gzip level 9 (node:zlib) per chunk, summed. Chunks: ours ${oursBundle.chunks}, official ${officialBundle.chunks}.`)
-  console.log(`  2. ${WARMUP_CALLS} warm-up calls each, then ${ROUNDS} rounds x ${CALLS_PER_ROUND} sequential calls each, order rotated every round.`)
-  console.log('     Server: bench/server.ts in a worker thread: official SDK createMcpHandler (responseMode auto, stateless, one echo tool)')
+  console.log(
+    `     of bench/entries/{ours,official}.ts; gzip level 9 (node:zlib) per chunk, summed. Chunks: ours ${oursBundle.chunks}, official ${officialBundle.chunks}.`,
+  )
+  console.log(
+    `  2. ${WARMUP_CALLS} warm-up calls each, then ${ROUNDS} rounds x ${CALLS_PER_ROUND} sequential calls each, order rotated every round.`,
+  )
+  console.log(
+    '     Server: bench/server.ts in a worker thread: official SDK createMcpHandler (responseMode auto, stateless, one echo tool)',
+  )
   console.log('     behind test/support/http-adapter.ts serveFetch on 127.0.0.1. ours and official list tools once before timing;')
   console.log('     official is pinned to 2026-07-28 (versionNegotiation), so its connect() is one server/discover.')
-  console.log('     "bare echo server": tools/call routed to a node:http server that answers the SDK\'s exact echo body (no SDK, no adapter).')
+  console.log(
+    '     "bare echo server": tools/call routed to a node:http server that answers the SDK\'s exact echo body (no SDK, no adapter).',
+  )
   console.log('  3. a fetch wrapper recording each request from construction until the tool list is in hand')
   console.log(`     (official: connect() + listTools()). ours: ${cold.ours.join(', ')}; official: ${cold.official.join(', ')}.`)
 
@@ -234,7 +285,9 @@ async function main(): Promise<void> {
     `  The fetch loop's ${us(loopHttp)} us: bare HTTP round trip ${us(rawHttp)}, serveFetch adapter +${us(adapterHttp - rawHttp)},` +
       ` SDK server +${us(loopHttp - adapterHttp)}.`,
   )
-  console.log(`  Client overhead over the fetch loop: ours +${us(oursHttp - loopHttp)} us, official +${us(officialHttp - loopHttp)} us per call.`)
+  console.log(
+    `  Client overhead over the fetch loop: ours +${us(oursHttp - loopHttp)} us, official +${us(officialHttp - loopHttp)} us per call.`,
+  )
   const calls = WARMUP_CALLS + ROUNDS * CALLS_PER_ROUND
   console.log(
     `  HTTP requests per tools/call: ours ${(recorders.ours.count / calls).toFixed(2)}, official ${(recorders.official.count / calls).toFixed(2)},` +
@@ -248,7 +301,9 @@ async function main(): Promise<void> {
 
   console.log('\n  Same clients, tools/call answered by the bare echo server (client overhead, undiluted)')
   console.log(timingTable(bare, loopBare).replace(/^/gm, '  '))
-  console.log(`  Client overhead over the fetch loop: ours +${us(oursBare - loopBare)} us, official +${us(officialBare - loopBare)} us per call.`)
+  console.log(
+    `  Client overhead over the fetch loop: ours +${us(oursBare - loopBare)} us, official +${us(officialBare - loopBare)} us per call.`,
+  )
 
   console.log('\n1. Bundle: largest inputs of ours (minified bytes in output, before gzip)')
   printInputs(oursBundle, 12)
@@ -267,7 +322,13 @@ function printInputs(bundle: BundleSize, n: number): void {
 
 function printPackages(bundle: BundleSize, n: number): void {
   const total = bundle.inputs.reduce((a, b) => a + b.bytes, 0)
-  console.log(table(byPackage(bundle.inputs).slice(0, n).map((p) => [`   ${p.name}`, fmt(p.bytes), pct(p.bytes, total)])))
+  console.log(
+    table(
+      byPackage(bundle.inputs)
+        .slice(0, n)
+        .map((p) => [`   ${p.name}`, fmt(p.bytes), pct(p.bytes, total)]),
+    ),
+  )
 }
 
 await main()

@@ -32,7 +32,11 @@ export const SERVER_INFO = { name: 'bench-server', version: '1.0.0' }
 /** Byte for byte what the SDK server answers to tools/call echo {text:'hi'} (with the request's id). */
 export function echoResponse(id: unknown): string {
   return JSON.stringify({
-    result: { content: [{ type: 'text', text: 'hi' }], resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } },
+    result: {
+      content: [{ type: 'text', text: 'hi' }],
+      resultType: 'complete',
+      _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO },
+    },
     jsonrpc: '2.0',
     id,
   })
@@ -48,11 +52,9 @@ function idOf(body: Buffer): unknown {
 
 function makeServer(): McpServer {
   const mcp = new McpServer(SERVER_INFO)
-  mcp.registerTool(
-    'echo',
-    { description: 'Returns its input text.', inputSchema: z.object({ text: z.string() }) },
-    async ({ text }) => ({ content: [{ type: 'text', text }] }),
-  )
+  mcp.registerTool('echo', { description: 'Returns its input text.', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
+    content: [{ type: 'text', text }],
+  }))
   return mcp
 }
 

@@ -70,7 +70,11 @@ async function scenarioList(names) {
 }
 
 function indent(text, prefix = '      ') {
-  return text.trimEnd().split('\n').map((l) => prefix + l).join('\n')
+  return text
+    .trimEnd()
+    .split('\n')
+    .map((l) => prefix + l)
+    .join('\n')
 }
 
 function tail(text, lines = 25) {
@@ -82,11 +86,16 @@ async function runScenario(scenario, outputDir) {
   const started = Date.now()
   const run = await conformance([
     'client',
-    '--command', CLIENT_COMMAND,
-    '--scenario', scenario,
-    '--spec-version', SPEC,
-    '--timeout', String(TIMEOUT_MS),
-    '--output-dir', outputDir,
+    '--command',
+    CLIENT_COMMAND,
+    '--scenario',
+    scenario,
+    '--spec-version',
+    SPEC,
+    '--timeout',
+    String(TIMEOUT_MS),
+    '--output-dir',
+    outputDir,
   ])
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   const resultDir = run.output.match(/^Results saved to (.+)$/m)?.[1]?.trim()

@@ -45,7 +45,18 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
 
 const ANNOTATIONS = new Set(['description', 'title', '$comment', 'examples', 'deprecated', 'readOnly', 'writeOnly'])
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']
-const SCHEMA_ONE = ['additionalProperties', 'items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems']
+const SCHEMA_ONE = [
+  'additionalProperties',
+  'items',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+]
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems']
 const isObject = (v: Json | undefined): v is { [k: string]: Json } => typeof v === 'object' && v !== null && !Array.isArray(v)
 

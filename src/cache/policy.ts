@@ -29,7 +29,14 @@ export interface CacheStore {
 }
 
 /** Methods whose complete results carry cache hints. */
-export const CACHEABLE = new Set(['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'])
+export const CACHEABLE = new Set([
+  'server/discover',
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+])
 
 /** The key of a result: the server, the method, and the parameters that shape the result (`_meta` excluded). */
 export function cacheKey(url: string, method: string, params: Record<string, unknown> = {}): string {

@@ -135,7 +135,12 @@ interface ListItems {
   'resources/templates/list': ResourceTemplate
   'prompts/list': Prompt
 }
-const LIST_FIELD = { 'tools/list': 'tools', 'resources/list': 'resources', 'resources/templates/list': 'resourceTemplates', 'prompts/list': 'prompts' } as const
+const LIST_FIELD = {
+  'tools/list': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+  'prompts/list': 'prompts',
+} as const
 const IDEMPOTENT = new Set([...CACHEABLE, 'prompts/get', 'completion/complete'])
 
 /**
@@ -212,7 +217,10 @@ export class McpClient extends EventTarget {
    * @example
    * for await (const page of client.pages('resources/list')) render(page.resources)
    */
-  async *pages<M extends ListMethod>(method: M, options: RequestOptions = {}): AsyncGenerator<Result & Record<(typeof LIST_FIELD)[M], ListItems[M][]>> {
+  async *pages<M extends ListMethod>(
+    method: M,
+    options: RequestOptions = {},
+  ): AsyncGenerator<Result & Record<(typeof LIST_FIELD)[M], ListItems[M][]>> {
     let cursor: string | undefined
     const seen = new Set<string>()
     const max = this.options.maxPages ?? 100
@@ -222,7 +230,8 @@ export class McpClient extends EventTarget {
       const field = LIST_FIELD[method]
       const items = Array.isArray(result[field]) ? (result[field] as Tool[]) : []
       // A copy: the cached result stays as the server sent it.
-      yield { ...result, [field]: method === 'tools/list' ? this.#acceptTools(items, page === 1) : items } as Result & Record<(typeof LIST_FIELD)[M], ListItems[M][]>
+      yield { ...result, [field]: method === 'tools/list' ? this.#acceptTools(items, page === 1) : items } as Result &
+        Record<(typeof LIST_FIELD)[M], ListItems[M][]>
       const next = result.nextCursor
       if (typeof next !== 'string' || next === '') return
       // A cursor seen before would loop for ever.
@@ -276,14 +285,18 @@ export class McpClient extends EventTarget {
     if (known) (await loadValidator()).validateArguments(name, known.tool.inputSchema, args)
     const params = { name, arguments: args }
     try {
-      return (await this.#withInput('tools/call', params, options, () => (known && 'headers' in known ? paramHeaders(known.headers, args) : {}))) as CallToolResult
+      return (await this.#withInput('tools/call', params, options, () =>
+        known && 'headers' in known ? paramHeaders(known.headers, args) : {},
+      )) as CallToolResult
     } catch (error) {
       if (!(error instanceof HeaderMismatchError)) throw error
       // The tool's schema may have changed: list again, then retry once with the new headers.
       await this.listTools({ signal: options.signal, fresh: true })
       known = this.#tools.get(name)
       if (known && 'error' in known) throw known.error
-      return (await this.#withInput('tools/call', params, options, () => (known && 'headers' in known ? paramHeaders(known.headers, args) : {}))) as CallToolResult
+      return (await this.#withInput('tools/call', params, options, () =>
+        known && 'headers' in known ? paramHeaders(known.headers, args) : {},
+      )) as CallToolResult
     }
   }
 
@@ -318,8 +331,19 @@ export class McpClient extends EventTarget {
    * await sub.acknowledged
    */
   listen(filter: SubscriptionFilter): Subscription {
-    const subscription = new Subscription(filter, async (id, signal, onNotification, timeoutMs) =>
-      this.#send('subscriptions/listen', { notifications: filter }, { signal, timeoutMs }, id, { ...(await this.#headers()) }, undefined, onNotification, true),
+    const subscription = new Subscription(
+      filter,
+      async (id, signal, onNotification, timeoutMs) =>
+        this.#send(
+          'subscriptions/listen',
+          { notifications: filter },
+          { signal, timeoutMs },
+          id,
+          { ...(await this.#headers()) },
+          undefined,
+          onNotification,
+          true,
+        ),
       () => ++this.#nextId,
       (n) => this.#invalidateFor(n),
     )
@@ -371,7 +395,13 @@ export class McpClient extends EventTarget {
     return this.#request(method, params, options)
   }
 
-  async #request(method: string, params: Params, options: RequestOptions, headers?: Record<string, string>, handlers?: InputHandlers): Promise<Result> {
+  async #request(
+    method: string,
+    params: Params,
+    options: RequestOptions,
+    headers?: Record<string, string>,
+    handlers?: InputHandlers,
+  ): Promise<Result> {
     const cacheable = this.#cache && CACHEABLE.has(method) && !('inputResponses' in params) && !('requestState' in params)
     const extraHeaders = await this.#headers()
     let key = ''

@@ -22,6 +22,10 @@ export class InputRequiredError extends McpError {
     /** Retries the call with these responses (and the request state). */
     readonly resume: (inputResponses: InputResponses) => Promise<Record<string, unknown>>,
   ) {
-    super(`${method} needs input (${Object.values(inputRequests).map((r) => r?.method).join(', ')}) that no handler answers; answer error.inputRequests and call error.resume()`)
+    super(
+      `${method} needs input (${Object.values(inputRequests)
+        .map((r) => r?.method)
+        .join(', ')}) that no handler answers; answer error.inputRequests and call error.resume()`,
+    )
   }
 }

@@ -48,7 +48,7 @@ export class Subscription extends EventTarget {
 
     const run = async () => {
       let acked = false
-      for (let attempt = 0; !signal.aborted; ) {
+      for (let attempt = 0; !signal.aborted;) {
         const id = nextId()
         let ackedThisTime = false
         try {
@@ -76,7 +76,10 @@ export class Subscription extends EventTarget {
         } catch (error) {
           if (signal.aborted) return
           // An answer that will not change on retry (a JSON-RPC error, a 4xx, a broken protocol) stops here.
-          const fatal = error instanceof JsonRpcError || error instanceof ProtocolError || (error instanceof HttpError && error.status < 500 && error.status !== 408 && error.status !== 429)
+          const fatal =
+            error instanceof JsonRpcError ||
+            error instanceof ProtocolError ||
+            (error instanceof HttpError && error.status < 500 && error.status !== 408 && error.status !== 429)
           if (fatal || !(error instanceof McpError)) {
             refuse(error)
             this.dispatchEvent(new CustomEvent('error', { detail: error }))

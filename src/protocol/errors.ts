@@ -62,8 +62,13 @@ export class ProtocolError extends McpError {}
 
 /** The result carried a `resultType` this client does not know. */
 export class UnknownResultTypeError extends ProtocolError {
-  constructor(readonly resultType: unknown, method: string) {
-    super(`Unknown resultType ${JSON.stringify(resultType)} in the result of ${method}; this client understands "complete" and "input_required"`)
+  constructor(
+    readonly resultType: unknown,
+    method: string,
+  ) {
+    super(
+      `Unknown resultType ${JSON.stringify(resultType)} in the result of ${method}; this client understands "complete" and "input_required"`,
+    )
   }
 }
 
@@ -76,7 +81,10 @@ export class ResponseTooLargeError extends McpError {
 
 /** No answer (or, on a stream, no message) arrived within `timeoutMs`. */
 export class TimeoutError extends McpError {
-  constructor(readonly timeoutMs: number, method: string) {
+  constructor(
+    readonly timeoutMs: number,
+    method: string,
+  ) {
     super(`${method} got no message from the server within ${timeoutMs} ms (raise options.timeoutMs for slow servers)`)
   }
 }
@@ -94,21 +102,33 @@ export class AbortError extends McpError {
  * call is safe (lists, reads, discovery) or may repeat a side effect (tools).
  */
 export class StreamError extends McpError {
-  constructor(message: string, readonly idempotent: boolean, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly idempotent: boolean,
+    options?: { cause?: unknown },
+  ) {
     super(message, options)
   }
 }
 
 /** A multi round-trip request asked for input more than `maxRounds` times. */
 export class RoundLimitError extends McpError {
-  constructor(readonly limit: number, method: string) {
-    super(`${method} still asked for input after ${limit} rounds; giving up (raise options.maxRounds if the server legitimately needs more)`)
+  constructor(
+    readonly limit: number,
+    method: string,
+  ) {
+    super(
+      `${method} still asked for input after ${limit} rounds; giving up (raise options.maxRounds if the server legitimately needs more)`,
+    )
   }
 }
 
 /** A list went on for more than `maxPages` pages. */
 export class PageLimitError extends McpError {
-  constructor(readonly limit: number, method: string) {
+  constructor(
+    readonly limit: number,
+    method: string,
+  ) {
     super(`${method} returned more than ${limit} pages; stopped (use pages() to iterate, or raise options.maxPages)`)
   }
 }
@@ -123,13 +143,21 @@ export class InvalidArgumentsError extends McpError {
     /** One entry per problem: where in the arguments, and what is wrong. */
     readonly errors: Array<{ path: string; message: string }>,
   ) {
-    super(`Arguments for tool "${tool}" are invalid: ${errors.slice(0, 3).map((e) => `${e.path || '/'} ${e.message}`).join('; ')}`)
+    super(
+      `Arguments for tool "${tool}" are invalid: ${errors
+        .slice(0, 3)
+        .map((e) => `${e.path || '/'} ${e.message}`)
+        .join('; ')}`,
+    )
   }
 }
 
 /** The tool's definition breaks the transport's rules (e.g. a bad `x-mcp-header`), so it cannot be called correctly. */
 export class InvalidToolError extends McpError {
-  constructor(readonly tool: string, readonly reason: string) {
+  constructor(
+    readonly tool: string,
+    readonly reason: string,
+  ) {
     super(`Tool "${tool}" was rejected: ${reason}`)
   }
 }
@@ -137,9 +165,12 @@ export class InvalidToolError extends McpError {
 /** The typed error for a JSON-RPC error object received from a server. */
 export function toError(e: { code: number; message: string; data?: unknown }): JsonRpcError {
   const Class =
-    e.code === -32022 ? UnsupportedProtocolVersionError
-    : e.code === -32020 ? HeaderMismatchError
-    : e.code === -32021 ? MissingClientCapabilityError
-    : JsonRpcError
+    e.code === -32022
+      ? UnsupportedProtocolVersionError
+      : e.code === -32020
+        ? HeaderMismatchError
+        : e.code === -32021
+          ? MissingClientCapabilityError
+          : JsonRpcError
   return new Class(e.code, e.message, e.data)
 }

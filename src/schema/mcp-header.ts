@@ -31,9 +31,11 @@ export function findHeaderParams(inputSchema: unknown): HeaderParamsResult {
   const reason = walkSchema(inputSchema, (s, path) => {
     if (!('x-mcp-header' in s)) return
     const name = s['x-mcp-header']
-    if (!path?.length) return `x-mcp-header ${JSON.stringify(name)} is on a subschema not reachable from the root through "properties" alone (under items, a composition keyword, $defs, or the root itself)`
+    if (!path?.length)
+      return `x-mcp-header ${JSON.stringify(name)} is on a subschema not reachable from the root through "properties" alone (under items, a composition keyword, $defs, or the root itself)`
     const where = `/${path.join('/')}`
-    if (typeof name !== 'string' || !TOKEN.test(name)) return `x-mcp-header ${JSON.stringify(name)} at ${where} is not a valid HTTP header token`
+    if (typeof name !== 'string' || !TOKEN.test(name))
+      return `x-mcp-header ${JSON.stringify(name)} at ${where} is not a valid HTTP header token`
     if (typeof s.type !== 'string' || !PRIMITIVE.has(s.type)) {
       return `x-mcp-header "${name}" at ${where} is on a ${JSON.stringify(s.type ?? 'untyped')} property; only string, integer and boolean may be mirrored`
     }

@@ -41,7 +41,10 @@ export function validateArguments(tool: string, schema: unknown, args: unknown):
       .filter((e) => !['properties', 'allOf', '$ref', 'items'].includes(e.keyword))
       .map((e) => ({ path: e.instanceLocation.replace(/^#/, ''), message: e.error }))
     const unresolved = result.errors.find((e) => e.error.startsWith('Unresolved $ref'))
-    if (unresolved) throw new SchemaError(`The inputSchema of tool "${tool}" has a $ref this client will not resolve (only local references are followed): ${unresolved.error}`)
+    if (unresolved)
+      throw new SchemaError(
+        `The inputSchema of tool "${tool}" has a $ref this client will not resolve (only local references are followed): ${unresolved.error}`,
+      )
     throw new InvalidArgumentsError(tool, errors.length ? errors : [{ path: '', message: 'does not match the schema' }])
   }
 }
@@ -73,8 +76,10 @@ function compile(tool: string, schema: Schema): Validator {
   let problem: string | undefined
   try {
     problem = walkSchema(schema, (s) => {
-    if (typeof s.pattern === 'string' && s.pattern.length > SCHEMA_LIMITS.maxPatternLength) return `a pattern is longer than ${SCHEMA_LIMITS.maxPatternLength} characters`
-    if (typeof s.$ref === 'string' && !s.$ref.startsWith('#')) return `$ref ${JSON.stringify(s.$ref)} points outside the schema, and remote schemas are never fetched`
+      if (typeof s.pattern === 'string' && s.pattern.length > SCHEMA_LIMITS.maxPatternLength)
+        return `a pattern is longer than ${SCHEMA_LIMITS.maxPatternLength} characters`
+      if (typeof s.$ref === 'string' && !s.$ref.startsWith('#'))
+        return `$ref ${JSON.stringify(s.$ref)} points outside the schema, and remote schemas are never fetched`
     })
   } catch (e) {
     fail((e as Error).message)

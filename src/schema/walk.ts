@@ -9,8 +9,23 @@ import { SCHEMA_LIMITS } from './limits.js'
 /** Called for each subschema; `path` is its chain of `properties` keys from the root, or null when another keyword lies on the way. Return a string to stop with that problem. */
 export type SchemaVisitor = (schema: Record<string, unknown>, path: string[] | null) => string | void
 
-const SUBSCHEMA = ['items', 'prefixItems', 'additionalItems', 'contains', 'additionalProperties', 'unevaluatedProperties',
-  'unevaluatedItems', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']
+const SUBSCHEMA = [
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+]
 const SUBSCHEMA_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions']
 
 /**

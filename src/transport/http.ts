@@ -74,7 +74,12 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
         signal,
       })
     } catch (error) {
-      throw failure ?? new StreamError(`Could not reach ${init.url} for ${method}: ${(error as Error)?.message ?? error}`, init.idempotent, { cause: error })
+      throw (
+        failure ??
+        new StreamError(`Could not reach ${init.url} for ${method}: ${(error as Error)?.message ?? error}`, init.idempotent, {
+          cause: error,
+        })
+      )
     }
     const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
 
@@ -106,14 +111,20 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
       throw new ProtocolError(`The server answered ${method} (id ${message.id}) with a message that is not its response`)
     }
     if (!res.ok) throw new HttpError(res.status, text, init.url)
-    throw new ProtocolError(`The server answered ${method} with content type "${type || 'none'}" (HTTP ${res.status}); expected application/json or text/event-stream`)
+    throw new ProtocolError(
+      `The server answered ${method} with content type "${type || 'none'}" (HTTP ${res.status}); expected application/json or text/event-stream`,
+    )
   } catch (error) {
     // A rejected read after an abort is the abort's doing: report its cause.
     if (failure) throw failure
     if (signal.aborted) throw aborted()
     controller.abort() // release the connection of a failed response
     if (error instanceof McpError) throw error
-    throw new StreamError(`The connection for ${method} broke before its result arrived (${(error as Error)?.message ?? error}); nothing was re-sent`, init.idempotent, { cause: error })
+    throw new StreamError(
+      `The connection for ${method} broke before its result arrived (${(error as Error)?.message ?? error}); nothing was re-sent`,
+      init.idempotent,
+      { cause: error },
+    )
   } finally {
     armTimer(false)
   }
@@ -154,11 +165,7 @@ async function readText(res: Response, limit: number): Promise<string> {
  * event as JSON-RPC and handing it to `onMessage` until that returns true.
  * Resolves with that message, or undefined when the stream ends first.
  */
-async function readStream(
-  res: Response,
-  init: PostInit,
-  onMessage: (m: JsonRpcMessage) => boolean,
-): Promise<JsonRpcMessage | undefined> {
+async function readStream(res: Response, init: PostInit, onMessage: (m: JsonRpcMessage) => boolean): Promise<JsonRpcMessage | undefined> {
   const reader = res.body!.getReader()
   const decoder = new TextDecoder()
   let found: JsonRpcMessage | undefined

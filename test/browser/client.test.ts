@@ -4,7 +4,14 @@
 // The fixture is reached through test-only routes that web-test-runner.config.mjs
 // serves on this page's own origin (/__fixture/*).
 import { expect } from '@open-wc/testing'
-import { AbortError, LATEST_PROTOCOL_VERSION, McpClient, type CallToolResult, type ElicitRequestParams, type ProgressNotificationParams } from '../../src/client/index.js'
+import {
+  AbortError,
+  LATEST_PROTOCOL_VERSION,
+  McpClient,
+  type CallToolResult,
+  type ElicitRequestParams,
+  type ProgressNotificationParams,
+} from '../../src/client/index.js'
 
 // Mocha's globals, as web-test-runner provides them (the repo has no @types/mocha).
 declare function describe(title: string, fn: () => void): void
@@ -158,14 +165,18 @@ describe('McpClient in the browser, against the fixture server', () => {
     const started = Date.now()
 
     const error = await newClient()
-      .callTool('slow_count', { n: 200, delayMs: 50 }, {
-        signal: controller.signal,
-        onProgress: (p) => {
-          progress.push(p.progress)
-          // Abort once the server is demonstrably running the tool.
-          if (p.progress === 2) controller.abort()
+      .callTool(
+        'slow_count',
+        { n: 200, delayMs: 50 },
+        {
+          signal: controller.signal,
+          onProgress: (p) => {
+            progress.push(p.progress)
+            // Abort once the server is demonstrably running the tool.
+            if (p.progress === 2) controller.abort()
+          },
         },
-      })
+      )
       .then(
         () => undefined,
         (e: unknown) => e,

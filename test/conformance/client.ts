@@ -31,13 +31,20 @@ function sample(schema: Json | undefined): unknown {
   if ('const' in schema) return schema.const
   if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0]
   switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
-    case 'boolean': return true
-    case 'integer': return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1
-    case 'number': return typeof schema.minimum === 'number' ? schema.minimum : 1.5
-    case 'array': return []
-    case 'null': return null
-    case 'object': return sampleObject(schema, false)
-    default: return 'conformance'
+    case 'boolean':
+      return true
+    case 'integer':
+      return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1.5
+    case 'array':
+      return []
+    case 'null':
+      return null
+    case 'object':
+      return sampleObject(schema, false)
+    default:
+      return 'conformance'
   }
 }
 
@@ -64,7 +71,12 @@ function connect(url: string, { handlers, ...options }: Json = {}): McpClient {
       },
       sampling: async (params: Json) => {
         log('sampling:', JSON.stringify(params?.messages ?? []).slice(0, 200))
-        return { role: 'assistant', content: { type: 'text', text: 'conformance sampling reply' }, model: 'conformance-model', stopReason: 'endTurn' }
+        return {
+          role: 'assistant',
+          content: { type: 'text', text: 'conformance sampling reply' },
+          model: 'conformance-model',
+          stopReason: 'endTurn',
+        }
       },
       roots: async () => ({ roots: [{ uri: 'file:///tmp/mcp-elements-conformance', name: 'conformance' }] }),
       ...handlers,
@@ -74,7 +86,10 @@ function connect(url: string, { handlers, ...options }: Json = {}): McpClient {
 
 /** The text of a CallToolResult's text blocks. */
 function text(result: Json): string {
-  return (result?.content ?? []).filter((c: Json) => c?.type === 'text').map((c: Json) => c.text).join('\n')
+  return (result?.content ?? [])
+    .filter((c: Json) => c?.type === 'text')
+    .map((c: Json) => c.text)
+    .join('\n')
 }
 
 async function listToolsNamed(client: McpClient, names: string[]): Promise<Json[]> {
@@ -190,7 +205,10 @@ const scenarios: Record<string, Scenario> = {
     const client = connect(url)
     try {
       await client.discover()
-      await listToolsNamed(client, calls.map((c) => c.name))
+      await listToolsNamed(
+        client,
+        calls.map((c) => c.name),
+      )
       for (const call of calls) await client.callTool(call.name, call.arguments)
     } finally {
       await client.close()
@@ -263,7 +281,8 @@ async function generic(url: string): Promise<void> {
     await client.discover()
     const tools: Json[] = await client.listTools()
     log('tools:', tools.map((t) => t.name).join(', ') || '(none)')
-    if (tools[0]) log('result:', JSON.stringify(await client.callTool(tools[0].name, sampleObject(tools[0].inputSchema, false))).slice(0, 500))
+    if (tools[0])
+      log('result:', JSON.stringify(await client.callTool(tools[0].name, sampleObject(tools[0].inputSchema, false))).slice(0, 500))
   } finally {
     await client.close()
   }
@@ -276,7 +295,9 @@ function describe(error: unknown): string {
     e.code !== undefined ? `code=${JSON.stringify(e.code)}` : '',
     e.status !== undefined ? `status=${JSON.stringify(e.status)}` : '',
     e.data !== undefined ? `data=${JSON.stringify(e.data)}` : '',
-  ].filter(Boolean).join(' ')
+  ]
+    .filter(Boolean)
+    .join(' ')
   const cause = e.cause ? `\n  caused by: ${describe(e.cause)}` : ''
   return `${e.name}: ${e.message}${extra ? ` (${extra})` : ''}${cause}\n${e.stack?.split('\n').slice(1, 6).join('\n') ?? ''}`
 }

@@ -11,9 +11,10 @@ async function hintedServer(hints: { ttlMs?: number; cacheScope?: string }) {
   const counts: Record<string, number> = {}
   const server = await startFaultServer(({ id, method, body, res }) => {
     counts[method] = (counts[method] ?? 0) + 1
-    const payload = method === 'resources/read'
-      ? { contents: [{ uri: body.params.uri, text: `read #${counts[method]}` }] }
-      : { tools: [{ name: `tool${counts[method]}`, inputSchema: { type: 'object' } }] }
+    const payload =
+      method === 'resources/read'
+        ? { contents: [{ uri: body.params.uri, text: `read #${counts[method]}` }] }
+        : { tools: [{ name: `tool${counts[method]}`, inputSchema: { type: 'object' } }] }
     sendJson(res, 200, rpcResult(id, { resultType: 'complete', ...payload, ...hints }))
   })
   return { server, counts }
@@ -73,7 +74,7 @@ describe('cache', () => {
       const text = async (c: McpClient) => ((await c.readResource('x://doc')).contents[0] as { text: string }).text
       assert.equal(await text(alice), 'read #1')
       assert.equal(await text(alice), 'read #1', 'same token: served from cache')
-      assert.equal(await text(bob), 'read #2', 'another token never sees the first one\'s entry')
+      assert.equal(await text(bob), 'read #2', "another token never sees the first one's entry")
       assert.equal(await text(new McpClient(server.url, { cache: shared })), 'read #3', 'no token is a context of its own')
       assert.equal(counts['resources/read'], 3)
     } finally {

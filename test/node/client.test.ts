@@ -27,7 +27,10 @@ describe('discovery and lists', () => {
     try {
       const tools = await new McpClient(s.url).listTools()
       assert.ok(tools.some((t) => t.name === 'echo'))
-      assert.deepEqual(s.stats.requests.map((r) => r.body.method), ['tools/list'])
+      assert.deepEqual(
+        s.stats.requests.map((r) => r.body.method),
+        ['tools/list'],
+      )
     } finally {
       await s.close()
     }
@@ -42,7 +45,10 @@ describe('discovery and lists', () => {
     for await (const page of client.pages('tools/list')) sizes.push(page.tools.length)
     assert.ok(sizes.length >= 3)
     assert.ok(sizes.every((n) => n <= 4))
-    assert.equal(sizes.reduce((a, b) => a + b), all.length)
+    assert.equal(
+      sizes.reduce((a, b) => a + b),
+      all.length,
+    )
   })
 
   test('resources, templates and prompts list across pages', async () => {
@@ -71,17 +77,25 @@ describe('calls', () => {
 
   test('progress notifications reach onProgress in order', async () => {
     const seen: number[] = []
-    const result = await new McpClient(server.url).callTool('slow_count', { n: 4, delayMs: 5 }, { onProgress: (p) => seen.push(p.progress) })
+    const result = await new McpClient(server.url).callTool(
+      'slow_count',
+      { n: 4, delayMs: 5 },
+      { onProgress: (p) => seen.push(p.progress) },
+    )
     assert.deepEqual(seen, [1, 2, 3, 4])
     assert.match(JSON.stringify(result.content), /counted to 4/)
   })
 
   test('aborting a call rejects with AbortError and cancels it on the server', async () => {
     const controller = new AbortController()
-    const call = new McpClient(server.url).callTool('slow_count', { n: 100, delayMs: 50 }, {
-      signal: controller.signal,
-      onProgress: (p) => p.progress === 2 && controller.abort(),
-    })
+    const call = new McpClient(server.url).callTool(
+      'slow_count',
+      { n: 100, delayMs: 50 },
+      {
+        signal: controller.signal,
+        onProgress: (p) => p.progress === 2 && controller.abort(),
+      },
+    )
     await assert.rejects(call, AbortError)
     for (let i = 0; i < 50 && !server.stats.cancelled.includes('slow_count'); i++) await new Promise((r) => setTimeout(r, 20))
     assert.ok(server.stats.cancelled.includes('slow_count'), 'the server saw the stream close')
@@ -92,7 +106,11 @@ describe('calls', () => {
     await new McpClient(server.url, { onLog: (m) => quiet.push(m.level) }).callTool('log_levels')
     assert.deepEqual(quiet, [])
     const levels: string[] = []
-    await new McpClient(server.url, { capabilities: {}, logLevel: 'info' }).callTool('log_levels', {}, { onLog: (m) => levels.push(m.level) })
+    await new McpClient(server.url, { capabilities: {}, logLevel: 'info' }).callTool(
+      'log_levels',
+      {},
+      { onLog: (m) => levels.push(m.level) },
+    )
     assert.deepEqual(levels, ['info', 'warning', 'error'])
   })
 

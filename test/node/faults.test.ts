@@ -25,7 +25,18 @@ import {
   UnsupportedProtocolVersionError,
   type McpClientOptions,
 } from '../../src/client/index.js'
-import { openSse, rpcError, rpcResult, sendJson, sendRaw, startFaultServer, type FaultContext, type FaultRoute, type FaultServer } from '../support/fault-server.js'
+import {
+  openSse,
+  rpcError,
+  rpcResult,
+  sendJson,
+  sendRaw,
+  startFaultServer,
+  type FaultContext,
+  type FaultRoute,
+  type FaultServer,
+} from '../support/fault-server.js'
+import { assertIs, failure } from '../support/assert.js'
 
 const VERSION = '2026-07-28'
 /** Every test is bounded: none may hang the run. */
@@ -40,7 +51,11 @@ function listTools(ctx: FaultContext): void {
 }
 
 /** Starts a fault server and a client for it; always closes both, whatever `body` does. */
-async function scenario(route: FaultRoute, options: McpClientOptions, body: (client: McpClient, server: FaultServer) => Promise<void>): Promise<void> {
+async function scenario(
+  route: FaultRoute,
+  options: McpClientOptions,
+  body: (client: McpClient, server: FaultServer) => Promise<void>,
+): Promise<void> {
   const server = await startFaultServer(route)
   const client = new McpClient(server.url, { timeoutMs: 3_000, ...options })
   try {
@@ -49,21 +64,6 @@ async function scenario(route: FaultRoute, options: McpClientOptions, body: (cli
     client.close()
     await server.close()
   }
-}
-
-/** The error `promise` rejects with; fails the test if it resolves. */
-async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  assert.fail('expected the call to fail, but it succeeded')
-}
-
-/** Asserts `error` is an instance of `Class`, showing what it was otherwise. */
-function assertIs(error: any, Class: abstract new (...args: any[]) => Error): void {
-  assert.ok(error instanceof Class, `expected ${Class.name}, got ${error?.constructor?.name}: ${error?.message ?? error}`)
 }
 
 /** JSON-RPC methods the server received, in order. */
@@ -257,88 +257,104 @@ test('an SSE line that never ends fails fast with ResponseTooLargeError', BOUND,
   clearInterval(timer)
 })
 
-test('one SSE event spread over many data lines, with comment lines between them, still fails fast with ResponseTooLargeError', BOUND, async () => {
-  // A comment inside an event does not end it (only a blank line does): the
-  // data lines keep accumulating in one event, so the limit must still apply.
-  let timer: ReturnType<typeof setInterval> | undefined
-  await scenario(
-    (ctx) => {
-      const sse = openSse(ctx.res)
-      sse.raw('data: {"jsonrpc":"2.0","pad":"\n')
-      timer = setInterval(() => {
-        if (sse.closed) return clearInterval(timer)
-        sse.raw(`data: ${'z'.repeat(2_000)}\n:keep-alive\n`)
-      }, 2)
-      ctx.res.on('close', () => clearInterval(timer))
-    },
-    { maxBodyBytes: 16 * 1024, timeoutMs: 5_000 },
-    async (client) => {
-      const start = performance.now()
-      const error = await failure(client.discover())
-      const elapsed = performance.now() - start
-      assertIs(error, ResponseTooLargeError)
-      assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
-    },
-  )
-  clearInterval(timer)
-})
+test(
+  'one SSE event spread over many data lines, with comment lines between them, still fails fast with ResponseTooLargeError',
+  BOUND,
+  async () => {
+    // A comment inside an event does not end it (only a blank line does): the
+    // data lines keep accumulating in one event, so the limit must still apply.
+    let timer: ReturnType<typeof setInterval> | undefined
+    await scenario(
+      (ctx) => {
+        const sse = openSse(ctx.res)
+        sse.raw('data: {"jsonrpc":"2.0","pad":"\n')
+        timer = setInterval(() => {
+          if (sse.closed) return clearInterval(timer)
+          sse.raw(`data: ${'z'.repeat(2_000)}\n:keep-alive\n`)
+        }, 2)
+        ctx.res.on('close', () => clearInterval(timer))
+      },
+      { maxBodyBytes: 16 * 1024, timeoutMs: 5_000 },
+      async (client) => {
+        const start = performance.now()
+        const error = await failure(client.discover())
+        const elapsed = performance.now() - start
+        assertIs(error, ResponseTooLargeError)
+        assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
+      },
+    )
+    clearInterval(timer)
+  },
+)
 
 // ---- stalled and dropped streams ----------------------------------------------------------
 
-test('an SSE stream that sends progress and then stalls fails with TimeoutError about timeoutMs after the last message', BOUND, async () => {
-  let callRes: ServerResponse | undefined
-  await scenario(
-    (ctx) => {
-      if (ctx.method === 'tools/list') return listTools(ctx)
-      callRes = ctx.res
-      const sse = openSse(ctx.res)
-      sse.event(progress(ctx, 1))
-      // ...and nothing more, ever.
-    },
-    { timeoutMs: 300 },
-    async (client) => {
-      const seen: number[] = []
-      let lastProgressAt = 0
-      const error = await failure(
-        client.callTool('work', { n: 1 }, {
-          onProgress: (p) => {
-            seen.push(p.progress)
-            lastProgressAt = performance.now()
-          },
-        }),
-      )
-      const sinceProgress = performance.now() - lastProgressAt
-      assertIs(error, TimeoutError)
-      assert.deepEqual(seen, [1], 'the progress notification reached onProgress')
-      assert.match(error.message, /300 ms/)
-      assert.match(error.message, /timeoutMs/)
-      assert.ok(sinceProgress >= 250 && sinceProgress < 1_500, `timed out ${sinceProgress.toFixed(0)} ms after the progress`)
-      // Giving up closes the stream, which is what cancels the request on the server.
-      await closedWithin(callRes!, 1_000)
-    },
-  )
-})
+test(
+  'an SSE stream that sends progress and then stalls fails with TimeoutError about timeoutMs after the last message',
+  BOUND,
+  async () => {
+    let callRes: ServerResponse | undefined
+    await scenario(
+      (ctx) => {
+        if (ctx.method === 'tools/list') return listTools(ctx)
+        callRes = ctx.res
+        const sse = openSse(ctx.res)
+        sse.event(progress(ctx, 1))
+        // ...and nothing more, ever.
+      },
+      { timeoutMs: 300 },
+      async (client) => {
+        const seen: number[] = []
+        let lastProgressAt = 0
+        const error = await failure(
+          client.callTool(
+            'work',
+            { n: 1 },
+            {
+              onProgress: (p) => {
+                seen.push(p.progress)
+                lastProgressAt = performance.now()
+              },
+            },
+          ),
+        )
+        const sinceProgress = performance.now() - lastProgressAt
+        assertIs(error, TimeoutError)
+        assert.deepEqual(seen, [1], 'the progress notification reached onProgress')
+        assert.match(error.message, /300 ms/)
+        assert.match(error.message, /timeoutMs/)
+        assert.ok(sinceProgress >= 250 && sinceProgress < 1_500, `timed out ${sinceProgress.toFixed(0)} ms after the progress`)
+        // Giving up closes the stream, which is what cancels the request on the server.
+        await closedWithin(callRes!, 1_000)
+      },
+    )
+  },
+)
 
-test('an SSE stream dropped before the result of tools/call is a non-idempotent StreamError, and the call is not re-sent', BOUND, async () => {
-  await scenario(
-    async (ctx) => {
-      if (ctx.method === 'tools/list') return listTools(ctx)
-      const sse = openSse(ctx.res)
-      sse.event(progress(ctx, 1))
-      await sleep(20)
-      sse.destroy()
-    },
-    {},
-    async (client, server) => {
-      const error = await failure(client.callTool('work', { n: 1 }, { onProgress: () => {} }))
-      assertIs(error, StreamError)
-      assert.equal(error.idempotent, false)
-      assert.match(error.message, /tools\/call/)
-      await sleep(100) // a silent re-send would have arrived by now
-      assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1, 'exactly one tools/call reached the server')
-    },
-  )
-})
+test(
+  'an SSE stream dropped before the result of tools/call is a non-idempotent StreamError, and the call is not re-sent',
+  BOUND,
+  async () => {
+    await scenario(
+      async (ctx) => {
+        if (ctx.method === 'tools/list') return listTools(ctx)
+        const sse = openSse(ctx.res)
+        sse.event(progress(ctx, 1))
+        await sleep(20)
+        sse.destroy()
+      },
+      {},
+      async (client, server) => {
+        const error = await failure(client.callTool('work', { n: 1 }, { onProgress: () => {} }))
+        assertIs(error, StreamError)
+        assert.equal(error.idempotent, false)
+        assert.match(error.message, /tools\/call/)
+        await sleep(100) // a silent re-send would have arrived by now
+        assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1, 'exactly one tools/call reached the server')
+      },
+    )
+  },
+)
 
 test('an SSE stream that ends cleanly before the result of tools/call is a non-idempotent StreamError, not re-sent', BOUND, async () => {
   await scenario(
@@ -464,10 +480,19 @@ test('input_required on tools/list is a ProtocolError, and no handler is asked',
   const asked: unknown[] = []
   await scenario(
     (ctx) =>
-      sendJson(ctx.res, 200, rpcResult(ctx.id, {
-        resultType: 'input_required',
-        inputRequests: { who: { method: 'elicitation/create', params: { mode: 'form', message: 'Who are you?', requestedSchema: { type: 'object', properties: {} } } } },
-      })),
+      sendJson(
+        ctx.res,
+        200,
+        rpcResult(ctx.id, {
+          resultType: 'input_required',
+          inputRequests: {
+            who: {
+              method: 'elicitation/create',
+              params: { mode: 'form', message: 'Who are you?', requestedSchema: { type: 'object', properties: {} } },
+            },
+          },
+        }),
+      ),
     { handlers: { elicitation: async (params) => (asked.push(params), { action: 'accept', content: {} }) } },
     async (client, server) => {
       const error = await failure(client.listTools())
@@ -487,23 +512,34 @@ const versionOf = (r: FaultServer['requests'][number]) => ({
   meta: r.body?.params?._meta?.['io.modelcontextprotocol/protocolVersion'],
 })
 
-test('-32022 listing only versions the client does not speak is an UnsupportedProtocolVersionError after exactly one request', BOUND, async () => {
-  await scenario(
-    (ctx) =>
-      sendJson(ctx.res, 400, rpcError(ctx.id, -32022, 'Unsupported protocol version', { supported: ['2025-11-25'], requested: ctx.headers['mcp-protocol-version'] })),
-    {},
-    async (client, server) => {
-      const error = await failure(client.discover())
-      assertIs(error, UnsupportedProtocolVersionError)
-      assert.equal(error.code, -32022)
-      assert.deepEqual(error.supported, ['2025-11-25'])
-      assert.match(error.message, /2025-11-25/, 'the message says what the server supports')
-      assert.match(error.message, /2026-07-28/, 'the message says what the client speaks')
-      assert.equal(server.requests.length, 1)
-      assert.deepEqual(versionOf(server.requests[0]), { header: VERSION, meta: VERSION })
-    },
-  )
-})
+test(
+  '-32022 listing only versions the client does not speak is an UnsupportedProtocolVersionError after exactly one request',
+  BOUND,
+  async () => {
+    await scenario(
+      (ctx) =>
+        sendJson(
+          ctx.res,
+          400,
+          rpcError(ctx.id, -32022, 'Unsupported protocol version', {
+            supported: ['2025-11-25'],
+            requested: ctx.headers['mcp-protocol-version'],
+          }),
+        ),
+      {},
+      async (client, server) => {
+        const error = await failure(client.discover())
+        assertIs(error, UnsupportedProtocolVersionError)
+        assert.equal(error.code, -32022)
+        assert.deepEqual(error.supported, ['2025-11-25'])
+        assert.match(error.message, /2025-11-25/, 'the message says what the server supports')
+        assert.match(error.message, /2026-07-28/, 'the message says what the client speaks')
+        assert.equal(server.requests.length, 1)
+        assert.deepEqual(versionOf(server.requests[0]), { header: VERSION, meta: VERSION })
+      },
+    )
+  },
+)
 
 test('-32022 listing 2026-07-28 after a request for another version is retried once with 2026-07-28 and succeeds', BOUND, async () => {
   await scenario(
@@ -535,7 +571,12 @@ test('-32022 listing 2026-07-28 after a request for another version is retried o
 
 test('-32022 again after the version retry is thrown, not retried a second time', BOUND, async () => {
   await scenario(
-    (ctx) => sendJson(ctx.res, 400, rpcError(ctx.id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: ctx.headers['mcp-protocol-version'] })),
+    (ctx) =>
+      sendJson(
+        ctx.res,
+        400,
+        rpcError(ctx.id, -32022, 'Unsupported protocol version', { supported: [VERSION], requested: ctx.headers['mcp-protocol-version'] }),
+      ),
     { protocolVersion: '2025-01-01' },
     async (client, server) => {
       const error = await failure(client.discover())
@@ -551,7 +592,11 @@ test('a list whose pages never end stops with PageLimitError after maxPages requ
   await scenario(
     (ctx) => {
       const page = ctx.body.params.cursor === undefined ? 1 : Number(String(ctx.body.params.cursor).slice(1))
-      sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', tools: [{ ...WORK_TOOL, name: `work_${page}` }], nextCursor: `p${page + 1}` }))
+      sendJson(
+        ctx.res,
+        200,
+        rpcResult(ctx.id, { resultType: 'complete', tools: [{ ...WORK_TOOL, name: `work_${page}` }], nextCursor: `p${page + 1}` }),
+      )
     },
     { maxPages: 3 },
     async (client, server) => {
@@ -561,7 +606,10 @@ test('a list whose pages never end stops with PageLimitError after maxPages requ
       assert.match(error.message, /tools\/list/)
       assert.match(error.message, /maxPages/)
       assert.equal(server.requests.length, 3)
-      assert.deepEqual(server.requests.map((r) => r.body.params.cursor), [undefined, 'p2', 'p3'])
+      assert.deepEqual(
+        server.requests.map((r) => r.body.params.cursor),
+        [undefined, 'p2', 'p3'],
+      )
     },
   )
 })
@@ -571,7 +619,11 @@ test('a repeated cursor is a ProtocolError naming it, not an endless loop', BOUN
   await scenario(
     (ctx) => {
       const cursor = ctx.body.params.cursor ?? ''
-      sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', tools: [{ ...WORK_TOOL, name: `work_${cursor}` }], nextCursor: next[cursor] }))
+      sendJson(
+        ctx.res,
+        200,
+        rpcResult(ctx.id, { resultType: 'complete', tools: [{ ...WORK_TOOL, name: `work_${cursor}` }], nextCursor: next[cursor] }),
+      )
     },
     { maxPages: 50 },
     async (client, server) => {

@@ -13,6 +13,7 @@ import { encodeHeaderValue } from '../../src/transport/headers.js'
 import { findHeaderParams } from '../../src/schema/mcp-header.js'
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js'
 import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
+import { assertIs, failure } from '../support/assert.js'
 
 const VERSION = '2026-07-28'
 const BOUND = { timeout: 15_000 }
@@ -20,20 +21,6 @@ const META = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
   clientInfo: 'io.modelcontextprotocol/clientInfo',
   clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-}
-
-/** The error `promise` rejects with; fails the test if it resolves. */
-async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  assert.fail('expected the call to fail, but it succeeded')
-}
-
-function assertIs(error: any, Class: abstract new (...args: any[]) => Error): void {
-  assert.ok(error instanceof Class, `expected ${Class.name}, got ${error?.constructor?.name}: ${error?.message ?? error}`)
 }
 
 const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`
@@ -67,7 +54,18 @@ test('encodeHeaderValue matches every row of the spec encoding table', () => {
 })
 
 test('encodeHeaderValue output is always a legal header value that decodes back to the input', () => {
-  for (const value of ['us-west1', 'Hello, 世界', ' padded ', 'line1\nline2', '=?base64?literal?=', 'tab\tinside', 'trailing\t', 'nul\0byte', '😀', 'a'.repeat(500)]) {
+  for (const value of [
+    'us-west1',
+    'Hello, 世界',
+    ' padded ',
+    'line1\nline2',
+    '=?base64?literal?=',
+    'tab\tinside',
+    'trailing\t',
+    'nul\0byte',
+    '😀',
+    'a'.repeat(500),
+  ]) {
     const encoded = encodeHeaderValue(value)
     assert.match(encoded, /^[\x21-\x7e]([\x20-\x7e\t]*[\x21-\x7e])?$/, `${JSON.stringify(value)} → ${JSON.stringify(encoded)}`)
     assert.doesNotThrow(() => new Headers({ 'mcp-param-x': encoded }))
@@ -83,7 +81,13 @@ test('findHeaderParams finds annotations on string, integer and boolean properti
     type: 'object',
     properties: {
       region: { type: 'string', 'x-mcp-header': 'Region' },
-      tenant: { type: 'object', properties: { id: { type: 'string', 'x-mcp-header': 'Tenant' }, deep: { type: 'object', properties: { flag: { type: 'boolean', 'x-mcp-header': 'Flag' } } } } },
+      tenant: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', 'x-mcp-header': 'Tenant' },
+          deep: { type: 'object', properties: { flag: { type: 'boolean', 'x-mcp-header': 'Flag' } } },
+        },
+      },
       limit: { type: 'integer', 'x-mcp-header': 'Limit' },
       query: { type: 'string' },
     },
@@ -118,14 +122,22 @@ test('findHeaderParams rejects each invalid annotation with a reason naming the 
       obj({ list: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', 'x-mcp-header': 'Id' } } } } }),
       /not reachable from the root through "properties"/,
     ],
-    ['a branch of anyOf', obj({ v: { anyOf: [{ type: 'string', 'x-mcp-header': 'V' }, { type: 'integer' }] } }), /not reachable from the root through "properties"/],
+    [
+      'a branch of anyOf',
+      obj({ v: { anyOf: [{ type: 'string', 'x-mcp-header': 'V' }, { type: 'integer' }] } }),
+      /not reachable from the root through "properties"/,
+    ],
     [
       'a definition in $defs',
       obj({ r: { $ref: '#/$defs/R' } }, { $defs: { R: { type: 'string', 'x-mcp-header': 'R' } } }),
       /not reachable from the root through "properties"/,
     ],
     ['the root schema', { type: 'object', 'x-mcp-header': 'Root', properties: {} }, /not reachable from the root through "properties"/],
-    ['a duplicate ignoring case', obj({ a: { type: 'string', 'x-mcp-header': 'Dup' }, b: { type: 'string', 'x-mcp-header': 'dup' } }), /used twice.*ignoring case/],
+    [
+      'a duplicate ignoring case',
+      obj({ a: { type: 'string', 'x-mcp-header': 'Dup' }, b: { type: 'string', 'x-mcp-header': 'dup' } }),
+      /used twice.*ignoring case/,
+    ],
   ]
   for (const [name, schema, reason] of cases) {
     const found = findHeaderParams(schema)
@@ -170,7 +182,18 @@ test('every request carries MCP-Protocol-Version, Mcp-Method, Mcp-Name where nam
 
     const requests = server.stats.requests.filter((r) => r.method === 'POST')
     const seen = requests.map((r) => r.body.method)
-    for (const m of ['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'prompts/get', 'completion/complete', 'subscriptions/listen']) {
+    for (const m of [
+      'server/discover',
+      'tools/list',
+      'tools/call',
+      'resources/list',
+      'resources/templates/list',
+      'resources/read',
+      'prompts/list',
+      'prompts/get',
+      'completion/complete',
+      'subscriptions/listen',
+    ]) {
       assert.ok(seen.includes(m), `${m} was sent`)
     }
     for (const r of requests) {
@@ -199,7 +222,13 @@ test('region_query mirrors its annotated arguments into Mcp-Param-* headers, and
       assert.ok(!('mcp-param-limit' in first.headers), 'no Mcp-Param-Limit when limit is absent')
       assert.ok(!('mcp-param-dry-run' in first.headers), 'no Mcp-Param-Dry-Run when dry_run is absent')
 
-      const full = await client.callTool('region_query', { region: 'Zürich', tenant: { id: ' acme ' }, limit: 5, dry_run: false, query: 'q' })
+      const full = await client.callTool('region_query', {
+        region: 'Zürich',
+        tenant: { id: ' acme ' },
+        limit: 5,
+        dry_run: false,
+        query: 'q',
+      })
       assert.equal(textOf(full), 'region=Zürich tenant= acme  limit=5 dry_run=false query=q')
       const second = calls(server.stats.requests).at(-1)!
       assert.equal(second.headers['mcp-param-region'], b64('Zürich'))
@@ -236,29 +265,40 @@ const BAD_TOOLS: Record<string, RegExp> = {
   bad_token_header: /"Has Space".*not a valid HTTP header token/,
 }
 
-test('listTools leaves out tools with invalid x-mcp-header annotations and reports each through the event and onInvalidTool', BOUND, async () => {
-  await withFixture({ invalidHeaderTools: true }, async (server) => {
-    const viaOption: Array<{ name: string; reason: string }> = []
-    const viaEvent: Array<{ name: string; reason: string }> = []
-    const client = new McpClient(server.url, { timeoutMs: 5_000, onInvalidTool: (tool, reason) => viaOption.push({ name: tool.name, reason }) })
-    client.addEventListener('invalidtool', (e) => {
-      const { tool, reason } = (e as CustomEvent<{ tool: Tool; reason: string }>).detail
-      viaEvent.push({ name: tool.name, reason })
-    })
-    try {
-      const names = (await client.listTools()).map((t) => t.name)
-      for (const bad of Object.keys(BAD_TOOLS)) assert.ok(!names.includes(bad), `${bad} is left out`)
-      for (const good of ['echo', 'add', 'region_query', 'unicode_名前']) assert.ok(names.includes(good), `${good} is listed`)
+test(
+  'listTools leaves out tools with invalid x-mcp-header annotations and reports each through the event and onInvalidTool',
+  BOUND,
+  async () => {
+    await withFixture({ invalidHeaderTools: true }, async (server) => {
+      const viaOption: Array<{ name: string; reason: string }> = []
+      const viaEvent: Array<{ name: string; reason: string }> = []
+      const client = new McpClient(server.url, {
+        timeoutMs: 5_000,
+        onInvalidTool: (tool, reason) => viaOption.push({ name: tool.name, reason }),
+      })
+      client.addEventListener('invalidtool', (e) => {
+        const { tool, reason } = (e as CustomEvent<{ tool: Tool; reason: string }>).detail
+        viaEvent.push({ name: tool.name, reason })
+      })
+      try {
+        const names = (await client.listTools()).map((t) => t.name)
+        for (const bad of Object.keys(BAD_TOOLS)) assert.ok(!names.includes(bad), `${bad} is left out`)
+        for (const good of ['echo', 'add', 'region_query', 'unicode_名前']) assert.ok(names.includes(good), `${good} is listed`)
 
-      const byName = (list: typeof viaOption) => [...list].sort((a, b) => a.name.localeCompare(b.name))
-      assert.deepEqual(byName(viaOption).map((r) => r.name), Object.keys(BAD_TOOLS).sort(), 'onInvalidTool once per bad tool')
-      assert.deepEqual(byName(viaEvent), byName(viaOption), 'the event reports the same tools and reasons')
-      for (const { name, reason } of viaOption) assert.match(reason, BAD_TOOLS[name], `${name}: ${reason}`)
-    } finally {
-      client.close()
-    }
-  })
-})
+        const byName = (list: typeof viaOption) => [...list].sort((a, b) => a.name.localeCompare(b.name))
+        assert.deepEqual(
+          byName(viaOption).map((r) => r.name),
+          Object.keys(BAD_TOOLS).sort(),
+          'onInvalidTool once per bad tool',
+        )
+        assert.deepEqual(byName(viaEvent), byName(viaOption), 'the event reports the same tools and reasons')
+        for (const { name, reason } of viaOption) assert.match(reason, BAD_TOOLS[name], `${name}: ${reason}`)
+      } finally {
+        client.close()
+      }
+    })
+  },
+)
 
 test('callTool of a tool with invalid annotations is an InvalidToolError, and no tools/call reaches the server', BOUND, async () => {
   await withFixture({ invalidHeaderTools: true }, async (server) => {
@@ -277,32 +317,40 @@ test('callTool of a tool with invalid annotations is an InvalidToolError, and no
   })
 })
 
-test('after listTools (again, from the cache) every invalid tool still fails with InvalidToolError and nothing is sent', BOUND, async () => {
-  await withFixture({ invalidHeaderTools: true }, async (server) => {
-    const client = new McpClient(server.url, { timeoutMs: 5_000 })
-    try {
-      await client.listTools()
-      await client.listTools() // a UI refresh: served from the cache (ttlMs 60 s)
-      assert.equal(server.stats.requests.filter((r) => r.body?.method === 'tools/list').length, 1, 'the second listing came from the cache')
-      const args: Record<string, Record<string, unknown>> = {
-        bad_number_header: { n: 1 },
-        bad_items_header: { list: [{ id: 'a' }] },
-        bad_duplicate_header: { a: 'x', b: 'y' },
-        bad_token_header: { s: 'x' },
+test(
+  'after listTools (again, from the cache) every invalid tool still fails with InvalidToolError and nothing is sent',
+  BOUND,
+  async () => {
+    await withFixture({ invalidHeaderTools: true }, async (server) => {
+      const client = new McpClient(server.url, { timeoutMs: 5_000 })
+      try {
+        await client.listTools()
+        await client.listTools() // a UI refresh: served from the cache (ttlMs 60 s)
+        assert.equal(
+          server.stats.requests.filter((r) => r.body?.method === 'tools/list').length,
+          1,
+          'the second listing came from the cache',
+        )
+        const args: Record<string, Record<string, unknown>> = {
+          bad_number_header: { n: 1 },
+          bad_items_header: { list: [{ id: 'a' }] },
+          bad_duplicate_header: { a: 'x', b: 'y' },
+          bad_token_header: { s: 'x' },
+        }
+        for (const [name, reason] of Object.entries(BAD_TOOLS)) {
+          const error = await failure(client.callTool(name, args[name]))
+          assertIs(error, InvalidToolError)
+          assert.match(error.reason, reason, `${name}: ${error.reason}`)
+        }
+        assert.equal(calls(server.stats.requests).length, 0, 'no tools/call reached the server')
+        // The valid tools still work.
+        assert.equal(textOf(await client.callTool('echo', { text: 'still fine' })), 'still fine')
+      } finally {
+        client.close()
       }
-      for (const [name, reason] of Object.entries(BAD_TOOLS)) {
-        const error = await failure(client.callTool(name, args[name]))
-        assertIs(error, InvalidToolError)
-        assert.match(error.reason, reason, `${name}: ${error.reason}`)
-      }
-      assert.equal(calls(server.stats.requests).length, 0, 'no tools/call reached the server')
-      // The valid tools still work.
-      assert.equal(textOf(await client.callTool('echo', { text: 'still fine' })), 'still fine')
-    } finally {
-      client.close()
-    }
-  })
-})
+    })
+  },
+)
 
 // ---- -32020 HeaderMismatch: re-list, retry once ------------------------------------------------
 
@@ -315,14 +363,22 @@ function mismatchServer(options: { annotateAfterFirstList: boolean }) {
       lists++
       const inputSchema = lists > 1 && options.annotateAfterFirstList ? annotated : plain
       // Cacheable for a minute, so a second listing only reaches the server if the client asks for a fresh one.
-      return sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', ttlMs: 60_000, cacheScope: 'public', tools: [{ name: 'query', inputSchema }] }))
+      return sendJson(
+        ctx.res,
+        200,
+        rpcResult(ctx.id, { resultType: 'complete', ttlMs: 60_000, cacheScope: 'public', tools: [{ name: 'query', inputSchema }] }),
+      )
     }
     const region = ctx.body.params.arguments.region
     if (ctx.headers['mcp-param-region'] !== region) {
       const header = ctx.headers['mcp-param-region']
-      return sendJson(ctx.res, 400, rpcError(ctx.id, -32020, `Header mismatch: Mcp-Param-Region is ${header === undefined ? 'missing' : JSON.stringify(header)}`, {
-        mismatch: { header: 'Mcp-Param-Region', body: region },
-      }))
+      return sendJson(
+        ctx.res,
+        400,
+        rpcError(ctx.id, -32020, `Header mismatch: Mcp-Param-Region is ${header === undefined ? 'missing' : JSON.stringify(header)}`, {
+          mismatch: { header: 'Mcp-Param-Region', body: region },
+        }),
+      )
     }
     sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: `ran in ${region}` }] }))
   })
@@ -334,7 +390,10 @@ test('-32020 on tools/call re-lists tools (fresh, past the cache) once and retri
   try {
     const result = await client.callTool('query', { region: 'eu-north1' })
     assert.equal(textOf(result), 'ran in eu-north1')
-    assert.deepEqual(server.requests.map((r) => r.body.method), ['tools/list', 'tools/call', 'tools/list', 'tools/call'])
+    assert.deepEqual(
+      server.requests.map((r) => r.body.method),
+      ['tools/list', 'tools/call', 'tools/list', 'tools/call'],
+    )
     const [, firstCall, , retry] = server.requests
     assert.equal(firstCall.headers['mcp-param-region'], undefined)
     assert.equal(retry.headers['mcp-param-region'], 'eu-north1')
@@ -343,7 +402,10 @@ test('-32020 on tools/call re-lists tools (fresh, past the cache) once and retri
 
     // The refreshed annotation sticks: the next call is right the first time.
     assert.equal(textOf(await client.callTool('query', { region: 'us-east1' })), 'ran in us-east1')
-    assert.deepEqual(server.requests.slice(4).map((r) => r.body.method), ['tools/call'])
+    assert.deepEqual(
+      server.requests.slice(4).map((r) => r.body.method),
+      ['tools/call'],
+    )
   } finally {
     client.close()
     await server.close()
@@ -359,7 +421,10 @@ test('-32020 again after the re-list is a HeaderMismatchError, retried only once
     assert.equal(error.code, -32020)
     assert.match(error.message, /Mcp-Param-Region/)
     assert.deepEqual(error.data, { mismatch: { header: 'Mcp-Param-Region', body: 'eu-north1' } })
-    assert.deepEqual(server.requests.map((r) => r.body.method), ['tools/list', 'tools/call', 'tools/list', 'tools/call'])
+    assert.deepEqual(
+      server.requests.map((r) => r.body.method),
+      ['tools/list', 'tools/call', 'tools/list', 'tools/call'],
+    )
   } finally {
     client.close()
     await server.close()

@@ -23,11 +23,15 @@ const callsOf = (name: string) => server.stats.requests.filter((r) => r.body?.me
 describe('multi round-trip requests', () => {
   test('an elicitation is answered by the handler and the retry echoes requestState exactly', async () => {
     const asked: unknown[] = []
-    const client = new McpClient(server.url, { handlers: { elicitation: async (params) => (asked.push(params), { action: 'accept', content: { name: 'Ada' } }) } })
+    const client = new McpClient(server.url, {
+      handlers: { elicitation: async (params) => (asked.push(params), { action: 'accept', content: { name: 'Ada' } }) },
+    })
     const result = await client.callTool('ask_name')
     assert.equal(text(result), 'Hello, Ada')
     assert.equal((asked[0] as { message: string }).message, 'What is your name?')
-    const [first, retry] = callsOf('ask_name').slice(-2).map((r) => r.body)
+    const [first, retry] = callsOf('ask_name')
+      .slice(-2)
+      .map((r) => r.body)
     assert.notEqual(first.id, retry.id, 'the retry is a new request')
     assert.equal('requestState' in first.params, false)
     assert.equal(retry.params.requestState, 'ask_name/round-1')
@@ -44,12 +48,14 @@ describe('multi round-trip requests', () => {
   test('the input requests of one round are answered concurrently', async () => {
     let running = 0
     let peak = 0
-    const slow = <T>(value: T) => async () => {
-      peak = Math.max(peak, ++running)
-      await new Promise((r) => setTimeout(r, 30))
-      running--
-      return value
-    }
+    const slow =
+      <T>(value: T) =>
+      async () => {
+        peak = Math.max(peak, ++running)
+        await new Promise((r) => setTimeout(r, 30))
+        running--
+        return value
+      }
     const client = new McpClient(server.url, {
       handlers: {
         elicitation: slow({ action: 'accept' as const, content: { name: 'Ada' } }),
@@ -62,7 +68,9 @@ describe('multi round-trip requests', () => {
 
   test('several rounds in a row, carrying the server state between them', async () => {
     let n = 0
-    const client = new McpClient(server.url, { handlers: { elicitation: async () => ({ action: 'accept', content: { answer: `a${++n}` } }) } })
+    const client = new McpClient(server.url, {
+      handlers: { elicitation: async () => ({ action: 'accept', content: { answer: `a${++n}` } }) },
+    })
     const result = await client.callTool('two_rounds')
     assert.match(text(result), /first=a1 second=a2/)
   })
@@ -91,24 +99,41 @@ describe('multi round-trip requests', () => {
     const client = new McpClient(server.url, { handlers })
     await client.callTool('echo', { text: 'x' })
     const last = server.stats.requests.at(-1)!.body
-    assert.deepEqual(last.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {} }, sampling: {}, roots: {} })
+    assert.deepEqual(last.params._meta['io.modelcontextprotocol/clientCapabilities'], {
+      elicitation: { form: {} },
+      sampling: {},
+      roots: {},
+    })
   })
 
   test('a server that asks for ever stops at the round limit with its own error', async () => {
     const fault = await startFaultServer(({ id, method, res, body }) => {
-      if (method === 'tools/list') return sendJson(res, 200, rpcResult(id, { resultType: 'complete', tools: [{ name: 'loop', inputSchema: { type: 'object' } }] }))
-      sendJson(res, 200, rpcResult(id, {
-        resultType: 'input_required',
-        inputRequests: { again: { method: 'elicitation/create', params: { mode: 'form', message: 'again?', requestedSchema: { type: 'object', properties: {} } } } },
-        requestState: `s${body.params.requestState ?? ''}`,
-      }))
+      if (method === 'tools/list')
+        return sendJson(res, 200, rpcResult(id, { resultType: 'complete', tools: [{ name: 'loop', inputSchema: { type: 'object' } }] }))
+      sendJson(
+        res,
+        200,
+        rpcResult(id, {
+          resultType: 'input_required',
+          inputRequests: {
+            again: {
+              method: 'elicitation/create',
+              params: { mode: 'form', message: 'again?', requestedSchema: { type: 'object', properties: {} } },
+            },
+          },
+          requestState: `s${body.params.requestState ?? ''}`,
+        }),
+      )
     })
     try {
       const client = new McpClient(fault.url, { maxRounds: 3, handlers: { elicitation: async () => ({ action: 'accept', content: {} }) } })
       await assert.rejects(client.callTool('loop'), (e: unknown) => e instanceof RoundLimitError && /3 rounds/.test(e.message))
       const calls = fault.requests.filter((r) => r.body.method === 'tools/call')
       assert.equal(calls.length, 4, 'the first try and three retries')
-      assert.deepEqual(calls.map((r) => r.body.params.requestState), [undefined, 's', 'ss', 'sss'])
+      assert.deepEqual(
+        calls.map((r) => r.body.params.requestState),
+        [undefined, 's', 'ss', 'sss'],
+      )
     } finally {
       await fault.close()
     }

@@ -16,23 +16,11 @@ import { Worker } from 'node:worker_threads'
 import { InvalidArgumentsError, McpClient, SchemaError, type Tool } from '../../src/client/index.js'
 import { startFixtureServer } from '../support/fixture-server.js'
 import { rpcResult, sendJson, sendRaw, startFaultServer, type FaultServer } from '../support/fault-server.js'
+import { assertIs, failure } from '../support/assert.js'
 
 const BOUND = { timeout: 20_000 }
 /** What "fast" means for a hostile schema: bound behaviour, not a benchmark. */
 const FAST_MS = 1_000
-
-async function failure(promise: Promise<unknown>): Promise<any> {
-  try {
-    await promise
-  } catch (error) {
-    return error
-  }
-  assert.fail('expected the call to fail, but it succeeded')
-}
-
-function assertIs(error: any, Class: abstract new (...args: any[]) => Error): void {
-  assert.ok(error instanceof Class, `expected ${Class.name}, got ${error?.constructor?.name}: ${error?.message ?? error}`)
-}
 
 const toolCalls = (server: FaultServer) => server.requests.filter((r) => r.body?.method === 'tools/call')
 
@@ -44,10 +32,19 @@ const toolCalls = (server: FaultServer) => server.requests.filter((r) => r.body?
 function schemaServer(toolsJson: string): Promise<FaultServer> {
   return startFaultServer((ctx) => {
     if (ctx.method === 'tools/list') {
-      return sendRaw(ctx.res, 200, 'application/json', `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"resultType":"complete","tools":${toolsJson}}}`)
+      return sendRaw(
+        ctx.res,
+        200,
+        'application/json',
+        `{"jsonrpc":"2.0","id":${JSON.stringify(ctx.id)},"result":{"resultType":"complete","tools":${toolsJson}}}`,
+      )
     }
     if (ctx.method === 'tools/call') {
-      return sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: JSON.stringify(ctx.body.params.arguments) }] }))
+      return sendJson(
+        ctx.res,
+        200,
+        rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: JSON.stringify(ctx.body.params.arguments) }] }),
+      )
     }
     sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete' }))
   })
@@ -63,7 +60,10 @@ test('callTool with arguments that break the schema is an InvalidArgumentsError 
     const error = await failure(client.callTool('add', { a: 'one', b: 2 }))
     assertIs(error, InvalidArgumentsError)
     assert.equal(error.tool, 'add')
-    assert.ok(error.errors.some((e: { path: string }) => e.path === '/a'), `errors name /a: ${JSON.stringify(error.errors)}`)
+    assert.ok(
+      error.errors.some((e: { path: string }) => e.path === '/a'),
+      `errors name /a: ${JSON.stringify(error.errors)}`,
+    )
     assert.match(error.message, /\/a/)
     assert.match(error.message, /number/, 'the message says what was expected')
 
@@ -102,56 +102,76 @@ const SHAPE_SCHEMA = {
   unevaluatedProperties: false,
 }
 
-test('a 2020-12 schema (prefixItems, $defs/$ref, unevaluatedProperties, dependentRequired, const) is kept exactly as sent and validated correctly', BOUND, async () => {
-  const served = [{ name: 'shape', description: 'Places a shape.', inputSchema: SHAPE_SCHEMA }]
-  const server = await schemaServer(JSON.stringify(served))
-  const client = new McpClient(server.url, { timeoutMs: 5_000 })
-  try {
-    const tools = await client.listTools()
-    assert.deepEqual(tools, served, 'listTools returns the tool exactly as served')
-    const tool = tools[0] as Tool
+test(
+  'a 2020-12 schema (prefixItems, $defs/$ref, unevaluatedProperties, dependentRequired, const) is kept exactly as sent and validated correctly',
+  BOUND,
+  async () => {
+    const served = [{ name: 'shape', description: 'Places a shape.', inputSchema: SHAPE_SCHEMA }]
+    const server = await schemaServer(JSON.stringify(served))
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    try {
+      const tools = await client.listTools()
+      assert.deepEqual(tools, served, 'listTools returns the tool exactly as served')
+      const tool = tools[0] as Tool
 
-    // Valid: reaches the server unchanged.
-    for (const args of [{ kind: 'shape', at: [1, 2] }, { kind: 'shape', at: [0.5, -3], card: 'visa', billing: 'Oslo' }]) {
-      const result = await client.callTool('shape', args)
-      assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), args)
+      // Valid: reaches the server unchanged.
+      for (const args of [
+        { kind: 'shape', at: [1, 2] },
+        { kind: 'shape', at: [0.5, -3], card: 'visa', billing: 'Oslo' },
+      ]) {
+        const result = await client.callTool('shape', args)
+        assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), args)
+      }
+      assert.equal(toolCalls(server).length, 2)
+
+      const invalid: Array<[string, Record<string, unknown>, (errors: Array<{ path: string; message: string }>) => boolean]> = [
+        ['prefixItems: a string where a number goes', { kind: 'shape', at: ['a', 2] }, (es) => es.some((e) => e.path === '/at/0')],
+        ['items: false after the prefix', { kind: 'shape', at: [1, 2, 3] }, (es) => es.some((e) => e.path === '/at/2')],
+        ['const', { kind: 'circle', at: [1, 2] }, (es) => es.some((e) => e.path === '/kind' && /shape/.test(e.message))],
+        ['dependentRequired', { kind: 'shape', at: [1, 2], card: 'visa' }, (es) => es.some((e) => /billing/.test(e.message))],
+        [
+          'unevaluatedProperties: false',
+          { kind: 'shape', at: [1, 2], extra: true },
+          (es) => es.some((e) => /extra/.test(e.path + e.message)),
+        ],
+        ['$ref to $defs: not an array', { kind: 'shape', at: 'here' }, (es) => es.some((e) => e.path === '/at')],
+        ['required', { kind: 'shape' }, (es) => es.some((e) => /"at"/.test(e.message))],
+      ]
+      for (const [what, args, expected] of invalid) {
+        const error = await failure(client.callTool('shape', args))
+        assertIs(error, InvalidArgumentsError)
+        assert.ok(expected(error.errors), `${what}: ${JSON.stringify(error.errors)}`)
+      }
+      assert.equal(toolCalls(server).length, 2, 'no invalid call reached the server')
+
+      // Validating did not annotate or rewrite the schema the tool carries.
+      assert.deepEqual(tool.inputSchema, SHAPE_SCHEMA)
+      assert.deepEqual(await client.listTools(), served)
+    } finally {
+      client.close()
+      await server.close()
     }
-    assert.equal(toolCalls(server).length, 2)
-
-    const invalid: Array<[string, Record<string, unknown>, (errors: Array<{ path: string; message: string }>) => boolean]> = [
-      ['prefixItems: a string where a number goes', { kind: 'shape', at: ['a', 2] }, (es) => es.some((e) => e.path === '/at/0')],
-      ['items: false after the prefix', { kind: 'shape', at: [1, 2, 3] }, (es) => es.some((e) => e.path === '/at/2')],
-      ['const', { kind: 'circle', at: [1, 2] }, (es) => es.some((e) => e.path === '/kind' && /shape/.test(e.message))],
-      ['dependentRequired', { kind: 'shape', at: [1, 2], card: 'visa' }, (es) => es.some((e) => /billing/.test(e.message))],
-      ['unevaluatedProperties: false', { kind: 'shape', at: [1, 2], extra: true }, (es) => es.some((e) => /extra/.test(e.path + e.message))],
-      ['$ref to $defs: not an array', { kind: 'shape', at: 'here' }, (es) => es.some((e) => e.path === '/at')],
-      ['required', { kind: 'shape' }, (es) => es.some((e) => /"at"/.test(e.message))],
-    ]
-    for (const [what, args, expected] of invalid) {
-      const error = await failure(client.callTool('shape', args))
-      assertIs(error, InvalidArgumentsError)
-      assert.ok(expected(error.errors), `${what}: ${JSON.stringify(error.errors)}`)
-    }
-    assert.equal(toolCalls(server).length, 2, 'no invalid call reached the server')
-
-    // Validating did not annotate or rewrite the schema the tool carries.
-    assert.deepEqual(tool.inputSchema, SHAPE_SCHEMA)
-    assert.deepEqual(await client.listTools(), served)
-  } finally {
-    client.close()
-    await server.close()
-  }
-})
+  },
+)
 
 test('a draft-07 schema ($schema with a trailing #) is accepted and validated', BOUND, async () => {
-  const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { n: { type: 'integer', minimum: 1 } }, required: ['n'], additionalProperties: false }
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: { n: { type: 'integer', minimum: 1 } },
+    required: ['n'],
+    additionalProperties: false,
+  }
   const server = await schemaServer(JSON.stringify([{ name: 'seven', inputSchema: schema }]))
   const client = new McpClient(server.url, { timeoutMs: 5_000 })
   try {
     assert.equal((await client.callTool('seven', { n: 3 })).isError, undefined)
     const error = await failure(client.callTool('seven', { n: 0 }))
     assertIs(error, InvalidArgumentsError)
-    assert.ok(error.errors.some((e: { path: string }) => e.path === '/n'), JSON.stringify(error.errors))
+    assert.ok(
+      error.errors.some((e: { path: string }) => e.path === '/n'),
+      JSON.stringify(error.errors),
+    )
     assert.equal(toolCalls(server).length, 1)
   } finally {
     client.close()
@@ -266,12 +286,21 @@ async function callInWorker(url: string, tool: string, args: Record<string, unkn
     // A worker's stack defaults to 4 MB; a page's main thread (and Node's) has about 1 MB.
     // Test with what the client will really have, so a recursion that only fits in 4 MB is caught.
     resourceLimits: { stackSizeMb: 1 },
-    workerData: { tsx: import.meta.resolve('tsx/esm/api'), client: new URL('../../src/client/index.ts', import.meta.url).href, url, tool, args },
+    workerData: {
+      tsx: import.meta.resolve('tsx/esm/api'),
+      client: new URL('../../src/client/index.ts', import.meta.url).href,
+      url,
+      tool,
+      args,
+    },
   })
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
     return await new Promise<Outcome>((resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`callTool("${tool}") did not settle within ${limitMs} ms: the schema hung the client`)), limitMs)
+      timer = setTimeout(
+        () => reject(new Error(`callTool("${tool}") did not settle within ${limitMs} ms: the schema hung the client`)),
+        limitMs,
+      )
       worker.once('message', resolve)
       worker.once('error', reject)
     })
@@ -339,7 +368,11 @@ test('a chain of 4,000 local $refs is refused fast with SchemaError, not a stack
 })
 
 test('a $ref cycle with nothing in between is refused fast with SchemaError', BOUND, async () => {
-  const json = JSON.stringify({ type: 'object', properties: { x: { $ref: '#/$defs/a' } }, $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } })
+  const json = JSON.stringify({
+    type: 'object',
+    properties: { x: { $ref: '#/$defs/a' } },
+    $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } },
+  })
   await assertRefusedFast('cycle', json, { x: 'a' }, /"cycle"/)
 })
 
@@ -350,7 +383,9 @@ test('listTools returns promptly with hostile-but-walkable schemas listed, and s
   defs.d30 = { type: 'string' }
   const fanout = JSON.stringify({ type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs: defs })
   const pattern = JSON.stringify({ type: 'object', properties: { s: { type: 'string', pattern: 'a'.repeat(10_000) } } })
-  const server = await schemaServer(`[{"name":"fanout","inputSchema":${fanout}},{"name":"pattern","inputSchema":${pattern}},{"name":"echo","inputSchema":{"type":"object"}}]`)
+  const server = await schemaServer(
+    `[{"name":"fanout","inputSchema":${fanout}},{"name":"pattern","inputSchema":${pattern}},{"name":"echo","inputSchema":{"type":"object"}}]`,
+  )
   const client = new McpClient(server.url, { timeoutMs: 5_000 })
   try {
     const start = performance.now()

@@ -102,7 +102,11 @@ for (const ex of examples) {
 
     const message = isMessageType(ex.type)
     const hasJsonrpc = typeof parsed === 'object' && parsed !== null && 'jsonrpc' in parsed
-    assert.equal(hasJsonrpc, message, `${ex.type} is ${message ? '' : 'not '}a JSON-RPC message type, but the example ${hasJsonrpc ? 'has' : 'lacks'} "jsonrpc"`)
+    assert.equal(
+      hasJsonrpc,
+      message,
+      `${ex.type} is ${message ? '' : 'not '}a JSON-RPC message type, but the example ${hasJsonrpc ? 'has' : 'lacks'} "jsonrpc"`,
+    )
 
     if (message) {
       // (b) through the decoder, and back to exactly the same JSON

@@ -77,14 +77,26 @@ describe('subscriptions', () => {
     const fault = await startFaultServer(({ id, res }) => {
       listens++
       const sse = openSse(res)
-      sse.event({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: { toolsListChanged: true } } })
+      sse.event({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: { toolsListChanged: true } },
+      })
       if (listens === 1) {
         setTimeout(() => sse.destroy(), 20)
         return
       }
       // Another subscription's notification on this stream must be ignored.
-      sse.event({ jsonrpc: '2.0', method: 'notifications/prompts/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'someone-else' } } })
-      sse.event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id } } })
+      sse.event({
+        jsonrpc: '2.0',
+        method: 'notifications/prompts/list_changed',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'someone-else' } },
+      })
+      sse.event({
+        jsonrpc: '2.0',
+        method: 'notifications/tools/list_changed',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id } },
+      })
     })
     const client = new McpClient(fault.url)
     const sub: Subscription = client.listen({ toolsListChanged: true })
@@ -121,7 +133,11 @@ describe('subscriptions', () => {
   test('close() ends the stream on the server side too', async () => {
     const fault = await startFaultServer(({ id, res }) => {
       const sse = openSse(res)
-      sse.event({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: {} } })
+      sse.event({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: {} },
+      })
       serverStream = sse
     })
     let serverStream: SseWriter | undefined

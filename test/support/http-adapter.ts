@@ -1,22 +1,22 @@
 // Serves a WHATWG fetch handler `(Request) => Response` on a real loopback
 // HTTP port, so the client under test talks to servers over actual sockets.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
-export type FetchHandler = (req: Request) => Response | Promise<Response>;
+export type FetchHandler = (req: Request) => Response | Promise<Response>
 
 export interface ServeOptions {
   /** Answer CORS preflights and add permissive CORS headers (for browser tests). */
-  cors?: boolean;
+  cors?: boolean
 }
 
 export interface ServedHandle {
   /** The MCP endpoint, `${origin}/mcp`. */
-  url: string;
+  url: string
   /** `http://127.0.0.1:<port>`. */
-  origin: string;
+  origin: string
   /** Stops listening and destroys open sockets (open SSE streams included). */
-  close(): Promise<void>;
+  close(): Promise<void>
 }
 
 const EXPOSED_HEADERS = [
@@ -27,115 +27,115 @@ const EXPOSED_HEADERS = [
   'WWW-Authenticate',
   'Retry-After',
   'Content-Type',
-].join(', ');
+].join(', ')
 
 /**
  * Adds permissive CORS headers; returns true when the request was a preflight
  * that has been answered (204) and needs no further handling.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  if (req.method !== 'OPTIONS') return false;
-  res.setHeader('Access-Control-Allow-Methods', 'POST, GET, DELETE, OPTIONS');
+  res.setHeader('Access-Control-Allow-Origin', '*')
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS)
+  if (req.method !== 'OPTIONS') return false
+  res.setHeader('Access-Control-Allow-Methods', 'POST, GET, DELETE, OPTIONS')
   // Echo whatever the browser asks for: Mcp-Param-* names are tool-defined.
-  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*');
-  res.setHeader('Access-Control-Max-Age', '600');
-  res.writeHead(204).end();
-  return true;
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? '*')
+  res.setHeader('Access-Control-Max-Age', '600')
+  res.writeHead(204).end()
+  return true
 }
 
 /** Reads a whole request body. */
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
 }
 
 /** Listens on 127.0.0.1 with an OS-chosen port; close() also drops live sockets. */
 export async function listenLoopback(server: Server): Promise<ServedHandle> {
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  const origin = `http://127.0.0.1:${port}`
   return {
     url: `${origin}/mcp`,
     origin,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        server.close(() => resolve())
         // Without this a never-ending SSE response keeps close() pending forever.
-        server.closeAllConnections();
+        server.closeAllConnections()
       }),
-  };
+  }
 }
 
 export async function serveFetch(handler: FetchHandler, options: ServeOptions = {}): Promise<ServedHandle> {
   const server = createServer({ noDelay: true }, (req, res) => {
     void handle(req, res).catch((error) => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end(String(error));
-    });
-  });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
+      res.end(String(error))
+    })
+  })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (options.cors && applyCors(req, res)) return;
+    if (options.cors && applyCors(req, res)) return
 
     // A client that goes away (e.g. aborts an SSE stream) must reach the handler
     // as an aborted request signal: that is how the spec signals cancellation.
-    const abort = new AbortController();
+    const abort = new AbortController()
     res.on('close', () => {
-      if (!res.writableFinished) abort.abort(new Error('client disconnected'));
-    });
+      if (!res.writableFinished) abort.abort(new Error('client disconnected'))
+    })
 
-    const method = req.method ?? 'GET';
-    const hasBody = method !== 'GET' && method !== 'HEAD';
-    const body = hasBody ? await readBody(req) : undefined;
-    const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const method = req.method ?? 'GET'
+    const hasBody = method !== 'GET' && method !== 'HEAD'
+    const body = hasBody ? await readBody(req) : undefined
+    const headers = new Headers()
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!)
 
     const request = new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`), {
       method,
       headers,
       body: body && body.length > 0 ? new Uint8Array(body) : undefined,
       signal: abort.signal,
-    });
-    const response = await handler(request);
+    })
+    const response = await handler(request)
     if (res.destroyed) {
-      await response.body?.cancel().catch(() => {});
-      return;
+      await response.body?.cancel().catch(() => {})
+      return
     }
 
     response.headers.forEach((value, name) => {
-      if (name !== 'transfer-encoding' && name !== 'set-cookie') res.setHeader(name, value);
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-    res.writeHead(response.status, response.statusText);
+      if (name !== 'transfer-encoding' && name !== 'set-cookie') res.setHeader(name, value)
+    })
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length > 0) res.setHeader('set-cookie', cookies)
+    res.writeHead(response.status, response.statusText)
     if (!response.body) {
-      res.end();
-      return;
+      res.end()
+      return
     }
     // Send headers now: an SSE response may not produce its first event for a while.
-    res.flushHeaders();
+    res.flushHeaders()
 
-    const reader = response.body.getReader();
+    const reader = response.body.getReader()
     // Cancelling the reader propagates to the handler's ReadableStream (cancel()).
-    res.on('close', () => void reader.cancel().catch(() => {}));
+    res.on('close', () => void reader.cancel().catch(() => {}))
     try {
       for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (res.destroyed) break;
-        res.write(value); // unbuffered: each chunk goes to the socket as it arrives
+        const { done, value } = await reader.read()
+        if (done) break
+        if (res.destroyed) break
+        res.write(value) // unbuffered: each chunk goes to the socket as it arrives
       }
     } catch {
       // Stream errored or was cancelled because the client left; nothing to report.
     }
-    if (!res.destroyed) res.end();
+    if (!res.destroyed) res.end()
   }
 
-  return listenLoopback(server);
+  return listenLoopback(server)
 }
