@@ -279,24 +279,30 @@ export class McpClient extends EventTarget {
    * @throws InputRequiredError when the server asks for input no handler can give.
    */
   async callTool(name: string, args: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<CallToolResult> {
-    if (!this.#tools.has(name)) await this.listTools({ signal: options.signal }).catch(() => {})
-    let known = this.#tools.get(name)
-    if (known && 'error' in known) throw known.error
-    if (known) (await loadValidator()).validateArguments(name, known.tool.inputSchema, args)
-    const params = { name, arguments: args }
+    if (!this.#tools.has(name)) {
+      // Its x-mcp-header paths are in its schema. A server that cannot list still gets the call: its answer says what is wrong.
+      await this.listTools({ signal: options.signal }).catch((e) => {
+        if (e instanceof AbortError) throw e
+      })
+    }
+    const known = () => {
+      const entry = this.#tools.get(name)
+      if (entry && 'error' in entry) throw entry.error
+      return entry
+    }
+    const call = (tool = known()) =>
+      this.#withInput('tools/call', { name, arguments: args }, options, () =>
+        tool ? paramHeaders(tool.headers, args) : {},
+      ) as Promise<CallToolResult>
+    const tool = known()
+    if (tool) (await loadValidator()).validateArguments(name, tool.tool.inputSchema, args)
     try {
-      return (await this.#withInput('tools/call', params, options, () =>
-        known && 'headers' in known ? paramHeaders(known.headers, args) : {},
-      )) as CallToolResult
+      return await call(tool)
     } catch (error) {
       if (!(error instanceof HeaderMismatchError)) throw error
       // The tool's schema may have changed: list again, then retry once with the new headers.
       await this.listTools({ signal: options.signal, fresh: true })
-      known = this.#tools.get(name)
-      if (known && 'error' in known) throw known.error
-      return (await this.#withInput('tools/call', params, options, () =>
-        known && 'headers' in known ? paramHeaders(known.headers, args) : {},
-      )) as CallToolResult
+      return await call()
     }
   }
 
