@@ -1,0 +1,35 @@
+// The published shape: `mcp-elements` and `mcp-elements/client` resolve
+// through package.json "exports" to the built files, and work.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { startFixtureServer } from '../support/fixture-server.js'
+
+const built = existsSync(new URL('../../dist/client.js', import.meta.url))
+const skip = built ? false : 'dist/ is not built: run npm run build first (npm test does)'
+// Imported by a computed name: type checking runs before the build, when there is nothing to resolve yet.
+const load = (specifier: string) => import(specifier)
+
+test('mcp-elements/client resolves to the build and talks to a real server', { skip }, async () => {
+  const { McpClient, TimeoutError, McpError } = await load('mcp-elements/client')
+  assert.ok(new TimeoutError(1, 'x') instanceof McpError)
+  const server = await startFixtureServer()
+  try {
+    const tools = await new McpClient(server.url).listTools()
+    assert.ok(tools.some((t: { name: string }) => t.name === 'echo'))
+  } finally {
+    await server.close()
+  }
+})
+
+test('mcp-elements exports the same client', { skip }, async () => {
+  const root = await load('mcp-elements')
+  const client = await load('mcp-elements/client')
+  assert.equal(root.McpClient, client.McpClient)
+})
+
+test('the declarations the exports map names exist', { skip }, () => {
+  for (const file of ['dist/types/index.d.ts', 'dist/types/client/index.d.ts']) {
+    assert.ok(existsSync(new URL(`../../${file}`, import.meta.url)), file)
+  }
+})
