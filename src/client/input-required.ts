@@ -14,6 +14,7 @@ import type { InputRequests, InputResponses } from '../protocol/generated/2026-0
  * }
  */
 export class InputRequiredError extends McpError {
+  override name = 'InputRequiredError'
   constructor(
     readonly method: string,
     readonly inputRequests: InputRequests,

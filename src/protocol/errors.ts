@@ -1,3 +1,5 @@
+import { ERROR_CODES } from './meta.js'
+
 /**
  * One error class per failure, so callers can branch with `instanceof` and
  * show a message a person can act on. Every class extends {@link McpError}.
@@ -10,14 +12,16 @@
  * }
  */
 export class McpError extends Error {
+  // Spelled out: minifiers rename classes, and the name is what a log shows.
+  override name = 'McpError'
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
-    this.name = new.target.name
   }
 }
 
 /** The server answered with an HTTP error status and no JSON-RPC error body. */
 export class HttpError extends McpError {
+  override name = 'HttpError'
   constructor(
     readonly status: number,
     /** The start of the response body, for diagnostics. */
@@ -30,6 +34,7 @@ export class HttpError extends McpError {
 
 /** The server answered with a JSON-RPC error. `code` and `data` are as sent. */
 export class JsonRpcError extends McpError {
+  override name = 'JsonRpcError'
   constructor(
     readonly code: number,
     message: string,
@@ -40,13 +45,18 @@ export class JsonRpcError extends McpError {
 }
 
 /** -32020: the request's HTTP headers did not match its body. */
-export class HeaderMismatchError extends JsonRpcError {}
+export class HeaderMismatchError extends JsonRpcError {
+  override name = 'HeaderMismatchError'
+}
 
 /** -32021: the server needs a client capability this request did not declare. */
-export class MissingClientCapabilityError extends JsonRpcError {}
+export class MissingClientCapabilityError extends JsonRpcError {
+  override name = 'MissingClientCapabilityError'
+}
 
 /** -32022: the server does not speak the requested protocol version. */
 export class UnsupportedProtocolVersionError extends JsonRpcError {
+  override name = 'UnsupportedProtocolVersionError'
   /** The versions the server says it supports (may be empty). */
   get supported(): string[] {
     const s = (this.data as { supported?: unknown } | undefined)?.supported
@@ -58,10 +68,13 @@ export class UnsupportedProtocolVersionError extends JsonRpcError {
  * The server broke the protocol: malformed JSON, a body that is not JSON-RPC,
  * an unexpected content type, a response to the wrong request.
  */
-export class ProtocolError extends McpError {}
+export class ProtocolError extends McpError {
+  override name = 'ProtocolError'
+}
 
 /** The result carried a `resultType` this client does not know. */
 export class UnknownResultTypeError extends ProtocolError {
+  override name = 'UnknownResultTypeError'
   constructor(
     readonly resultType: unknown,
     method: string,
@@ -74,6 +87,7 @@ export class UnknownResultTypeError extends ProtocolError {
 
 /** A response body (or one SSE event) was larger than `maxBodyBytes`. */
 export class ResponseTooLargeError extends McpError {
+  override name = 'ResponseTooLargeError'
   constructor(readonly limit: number) {
     super(`The server's response exceeded ${limit} bytes (raise options.maxBodyBytes if this is expected)`)
   }
@@ -81,6 +95,7 @@ export class ResponseTooLargeError extends McpError {
 
 /** No answer (or, on a stream, no message) arrived within `timeoutMs`. */
 export class TimeoutError extends McpError {
+  override name = 'TimeoutError'
   constructor(
     readonly timeoutMs: number,
     method: string,
@@ -91,6 +106,7 @@ export class TimeoutError extends McpError {
 
 /** The caller aborted the request through its `AbortSignal`, or closed the client. */
 export class AbortError extends McpError {
+  override name = 'AbortError'
   constructor(readonly reason?: unknown) {
     super(`The request was aborted${reason instanceof Error ? `: ${reason.message}` : typeof reason === 'string' ? `: ${reason}` : ''}`)
   }
@@ -102,6 +118,7 @@ export class AbortError extends McpError {
  * call is safe (lists, reads, discovery) or may repeat a side effect (tools).
  */
 export class StreamError extends McpError {
+  override name = 'StreamError'
   constructor(
     message: string,
     readonly idempotent: boolean,
@@ -113,6 +130,7 @@ export class StreamError extends McpError {
 
 /** A multi round-trip request asked for input more than `maxRounds` times. */
 export class RoundLimitError extends McpError {
+  override name = 'RoundLimitError'
   constructor(
     readonly limit: number,
     method: string,
@@ -125,6 +143,7 @@ export class RoundLimitError extends McpError {
 
 /** A list went on for more than `maxPages` pages. */
 export class PageLimitError extends McpError {
+  override name = 'PageLimitError'
   constructor(
     readonly limit: number,
     method: string,
@@ -134,10 +153,13 @@ export class PageLimitError extends McpError {
 }
 
 /** A JSON Schema from the server could not be used: invalid, too large or deep, an unsupported dialect, or an unresolvable `$ref`. */
-export class SchemaError extends McpError {}
+export class SchemaError extends McpError {
+  override name = 'SchemaError'
+}
 
 /** Tool arguments do not satisfy the tool's `inputSchema`. Nothing was sent. */
 export class InvalidArgumentsError extends McpError {
+  override name = 'InvalidArgumentsError'
   constructor(
     readonly tool: string,
     /** One entry per problem: where in the arguments, and what is wrong. */
@@ -154,6 +176,7 @@ export class InvalidArgumentsError extends McpError {
 
 /** The tool's definition breaks the transport's rules (e.g. a bad `x-mcp-header`), so it cannot be called correctly. */
 export class InvalidToolError extends McpError {
+  override name = 'InvalidToolError'
   constructor(
     readonly tool: string,
     readonly reason: string,
@@ -165,11 +188,11 @@ export class InvalidToolError extends McpError {
 /** The typed error for a JSON-RPC error object received from a server. */
 export function toError(e: { code: number; message: string; data?: unknown }): JsonRpcError {
   const Class =
-    e.code === -32022
+    e.code === ERROR_CODES.unsupportedProtocolVersion
       ? UnsupportedProtocolVersionError
-      : e.code === -32020
+      : e.code === ERROR_CODES.headerMismatch
         ? HeaderMismatchError
-        : e.code === -32021
+        : e.code === ERROR_CODES.missingRequiredClientCapability
           ? MissingClientCapabilityError
           : JsonRpcError
   return new Class(e.code, e.message, e.data)

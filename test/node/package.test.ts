@@ -3,6 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { startFixtureServer } from '../support/fixture-server.js'
 
 const built = existsSync(new URL('../../dist/client.js', import.meta.url))
@@ -32,4 +33,24 @@ test('the declarations the exports map names exist', { skip }, () => {
   for (const file of ['dist/types/index.d.ts', 'dist/types/client/index.d.ts']) {
     assert.ok(existsSync(new URL(`../../${file}`, import.meta.url)), file)
   }
+})
+
+test('error names survive a minified bundle, so logs say which error it was', async () => {
+  const { build } = await import('esbuild')
+  const out = await build({
+    stdin: {
+      contents: `import { TimeoutError, InputRequiredError } from './src/client/index.ts'
+        export const names = [new TimeoutError(1, 'tools/call').name, new InputRequiredError('tools/call', {}, undefined, async () => ({})).name]`,
+      resolveDir: fileURLToPath(new URL('../..', import.meta.url)),
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+  })
+  const url = `data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`
+  const { names } = await import(url)
+  assert.deepEqual(names, ['TimeoutError', 'InputRequiredError'])
 })
