@@ -46,9 +46,8 @@ export interface PostInit {
  * {@link McpError} for everything that is not a JSON-RPC answer.
  */
 export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
-  const { message, maxBodyBytes } = init
+  const { message, maxBodyBytes, controller } = init
   const method = message.method
-  const { controller } = init
   const signal = controller.signal
   const aborted = () => (signal.reason instanceof AbortError ? signal.reason : new AbortError(signal.reason))
   let failure: Error | undefined
