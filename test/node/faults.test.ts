@@ -188,32 +188,46 @@ test('HTTP 400 carrying a JSON-RPC error is a JsonRpcError with its code, messag
 
 // ---- size bounds ------------------------------------------------------------------------
 
-test('a JSON body larger than maxBodyBytes (and never ending) fails fast with ResponseTooLargeError', BOUND, async () => {
+/**
+ * The server writes `head`, then `chunk` every 2 ms until the client goes
+ * away: only the size limit can stop the client. Asserts it fails with
+ * ResponseTooLargeError well within the timeout.
+ */
+async function assertTooLargeFast(head: (ctx: Parameters<FaultRoute>[0]) => void, chunk: string, maxBodyBytes: number): Promise<void> {
   let timer: ReturnType<typeof setInterval> | undefined
-  await scenario(
+  try {
+    await scenario(
+      (ctx) => {
+        head(ctx)
+        timer = setInterval(() => (ctx.res.destroyed ? clearInterval(timer) : ctx.res.write(chunk)), 2)
+        ctx.res.on('close', () => clearInterval(timer))
+      },
+      { maxBodyBytes, timeoutMs: 5_000 },
+      async (client) => {
+        const start = performance.now()
+        const error = await failure(client.discover())
+        const elapsed = performance.now() - start
+        assertIs(error, ResponseTooLargeError)
+        assert.equal(error.limit, maxBodyBytes)
+        assert.match(error.message, /maxBodyBytes/)
+        assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
+      },
+    )
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+test('a JSON body larger than maxBodyBytes (and never ending) fails fast with ResponseTooLargeError', BOUND, () =>
+  assertTooLargeFast(
     (ctx) => {
       ctx.res.writeHead(200, { 'Content-Type': 'application/json' })
       ctx.res.write(`{"jsonrpc":"2.0","id":${ctx.id},"result":{"pad":"`)
-      // Keeps sending, never closes the string: only the limit can stop the client.
-      timer = setInterval(() => {
-        if (ctx.res.destroyed) return clearInterval(timer)
-        ctx.res.write('x'.repeat(8_192))
-      }, 2)
-      ctx.res.on('close', () => clearInterval(timer))
     },
-    { maxBodyBytes: 16 * 1024, timeoutMs: 5_000 },
-    async (client) => {
-      const start = performance.now()
-      const error = await failure(client.discover())
-      const elapsed = performance.now() - start
-      assertIs(error, ResponseTooLargeError)
-      assert.equal(error.limit, 16 * 1024)
-      assert.match(error.message, /maxBodyBytes/)
-      assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
-    },
-  )
-  clearInterval(timer)
-})
+    'x'.repeat(8_192),
+    16 * 1024,
+  ),
+)
 
 test('one SSE event larger than maxBodyBytes fails fast with ResponseTooLargeError', BOUND, async () => {
   await scenario(
@@ -225,66 +239,24 @@ test('one SSE event larger than maxBodyBytes fails fast with ResponseTooLargeErr
     { maxBodyBytes: 16 * 1024, timeoutMs: 5_000 },
     async (client) => {
       const start = performance.now()
-      const error = await failure(client.discover())
-      const elapsed = performance.now() - start
-      assertIs(error, ResponseTooLargeError)
-      assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
+      assertIs(await failure(client.discover()), ResponseTooLargeError)
+      assert.ok(performance.now() - start < 1_000)
     },
   )
 })
 
-test('an SSE line that never ends fails fast with ResponseTooLargeError', BOUND, async () => {
-  let timer: ReturnType<typeof setInterval> | undefined
-  await scenario(
-    (ctx) => {
-      const sse = openSse(ctx.res)
-      sse.raw('data: {"jsonrpc":"2.0","pad":"')
-      timer = setInterval(() => {
-        if (sse.closed) return clearInterval(timer)
-        sse.raw('y'.repeat(4_096))
-      }, 2)
-      ctx.res.on('close', () => clearInterval(timer))
-    },
-    { maxBodyBytes: 32 * 1024, timeoutMs: 5_000 },
-    async (client) => {
-      const start = performance.now()
-      const error = await failure(client.discover())
-      const elapsed = performance.now() - start
-      assertIs(error, ResponseTooLargeError)
-      assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
-    },
-  )
-  clearInterval(timer)
-})
+test('an SSE line that never ends fails fast with ResponseTooLargeError', BOUND, () =>
+  assertTooLargeFast((ctx) => openSse(ctx.res).raw('data: {"jsonrpc":"2.0","pad":"'), 'y'.repeat(4_096), 32 * 1024),
+)
 
-test(
-  'one SSE event spread over many data lines, with comment lines between them, still fails fast with ResponseTooLargeError',
-  BOUND,
-  async () => {
-    // A comment inside an event does not end it (only a blank line does): the
-    // data lines keep accumulating in one event, so the limit must still apply.
-    let timer: ReturnType<typeof setInterval> | undefined
-    await scenario(
-      (ctx) => {
-        const sse = openSse(ctx.res)
-        sse.raw('data: {"jsonrpc":"2.0","pad":"\n')
-        timer = setInterval(() => {
-          if (sse.closed) return clearInterval(timer)
-          sse.raw(`data: ${'z'.repeat(2_000)}\n:keep-alive\n`)
-        }, 2)
-        ctx.res.on('close', () => clearInterval(timer))
-      },
-      { maxBodyBytes: 16 * 1024, timeoutMs: 5_000 },
-      async (client) => {
-        const start = performance.now()
-        const error = await failure(client.discover())
-        const elapsed = performance.now() - start
-        assertIs(error, ResponseTooLargeError)
-        assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`)
-      },
-    )
-    clearInterval(timer)
-  },
+test('one SSE event spread over many data lines, with comment lines between them, still fails fast with ResponseTooLargeError', BOUND, () =>
+  // A comment inside an event does not end it (only a blank line does): the
+  // data lines keep accumulating in one event, so the limit must still apply.
+  assertTooLargeFast(
+    (ctx) => openSse(ctx.res).raw('data: {"jsonrpc":"2.0","pad":"\n'),
+    `data: ${'z'.repeat(2_000)}\n:keep-alive\n`,
+    16 * 1024,
+  ),
 )
 
 // ---- stalled and dropped streams ----------------------------------------------------------
