@@ -71,6 +71,7 @@ export class Subscription extends EventTarget {
             }
           })
           if ('error' in response) throw toError(response.error)
+          await queue // notifications that arrived before the end are heard before it
           this.dispatchEvent(new Event('end'))
           return
         } catch (error) {
@@ -86,9 +87,14 @@ export class Subscription extends EventTarget {
             return
           }
           this.dispatchEvent(new CustomEvent('drop', { detail: error }))
-          await new Promise((r) => {
-            const t = setTimeout(r, backoffMs(attempt++))
-            signal.addEventListener('abort', () => (clearTimeout(t), r(undefined)), { once: true })
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer)
+              signal.removeEventListener('abort', done)
+              resolve()
+            }
+            const timer = setTimeout(done, backoffMs(attempt++))
+            signal.addEventListener('abort', done)
           })
         }
       }
