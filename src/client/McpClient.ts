@@ -161,7 +161,7 @@ export class McpClient extends EventTarget {
   #nextId = 0
   #cache: CacheStore | undefined
   /** Each listed tool with its header annotations, from the newest listing. */
-  #tools = new Map<string, { tool: Tool; headers: HeaderParam[] } | { error: InvalidToolError | SchemaError }>()
+  #tools = new Map<string, ToolEntry>()
   #controllers = new Set<AbortController>()
   #subscriptions = new Set<Subscription>()
 
@@ -251,21 +251,11 @@ export class McpClient extends EventTarget {
   #acceptTools(tools: Tool[], firstPage: boolean): Tool[] {
     if (firstPage) this.#tools.clear()
     return tools.filter((tool) => {
-      let error: InvalidToolError | SchemaError
-      try {
-        const found = findHeaderParams(tool?.inputSchema)
-        if (found.ok) {
-          this.#tools.set(tool.name, { tool, headers: found.params })
-          return true
-        }
-        error = new InvalidToolError(tool?.name, found.reason)
-      } catch (e) {
-        if (!(e instanceof SchemaError)) throw e
-        error = new SchemaError(`The inputSchema of tool "${tool?.name}" was refused: ${e.message}`)
-      }
-      this.#tools.set(tool?.name, { error })
-      this.options.onInvalidTool?.(tool, error.message)
-      this.dispatchEvent(new CustomEvent('invalidtool', { detail: { tool, reason: error.message } }))
+      const entry = checkTool(tool)
+      this.#tools.set(tool?.name, entry)
+      if (!('error' in entry)) return true
+      this.options.onInvalidTool?.(tool, entry.error.message)
+      this.dispatchEvent(new CustomEvent('invalidtool', { detail: { tool, reason: entry.error.message } }))
       return false
     })
   }
@@ -520,6 +510,27 @@ export class McpClient extends EventTarget {
       await this.#cache.invalidate(cacheKey(this.url, 'resources/read', { uri }))
     }
   }
+}
+
+type ToolEntry = { tool: Tool; headers: HeaderParam[] } | { error: InvalidToolError | SchemaError }
+
+// A listing served from the cache holds the same tool objects: each schema is walked once.
+const checkedTools = new WeakMap<Tool, ToolEntry>()
+
+/** A tool with the header paths to mirror, or the error that keeps it out of the list. */
+function checkTool(tool: Tool): ToolEntry {
+  if (typeof tool !== 'object' || tool === null) return { error: new InvalidToolError(String(tool), 'the listing entry is not an object') }
+  let entry = checkedTools.get(tool)
+  if (entry) return entry
+  try {
+    const found = findHeaderParams(tool?.inputSchema)
+    entry = found.ok ? { tool, headers: found.params } : { error: new InvalidToolError(tool?.name, found.reason) }
+  } catch (e) {
+    if (!(e instanceof SchemaError)) throw e
+    entry = { error: new SchemaError(`The inputSchema of tool "${tool?.name}" was refused: ${e.message}`) }
+  }
+  checkedTools.set(tool, entry)
+  return entry
 }
 
 // The validator is half the client's bytes, and a page that only lists tools never needs it:
