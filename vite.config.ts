@@ -10,11 +10,11 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', client: 'src/client/index.ts' },
+      entry: { index: 'components/index.ts', client: 'src/client/index.ts' },
       formats: ['es'],
     },
     rolldownOptions: {
-      external: [/^eventsource-parser/, /^@cfworker\/json-schema/, /^lit/, /^idb/],
+      external: [/^eventsource-parser/, /^@cfworker\/json-schema/, /^lit/, /^@lit\//, /^idb/, /^mdast-util-from-markdown/, /^url-template/],
     },
   },
 })

@@ -1,14 +1,18 @@
 // Browser tests: `npm run test:browser` runs them in headless Chromium.
 //
-// A real MCP server (test/support/fixture-server.ts: the official
-// @modelcontextprotocol/server with permissive CORS) runs in this process for
-// the whole run, on its own loopback port, so tests talk to it cross-origin
-// over real HTTP exactly as a web page would.
+// Real MCP servers (the official @modelcontextprotocol/server with permissive
+// CORS) run in this process on their own loopback ports, so tests talk to them
+// cross-origin over real HTTP exactly as a web page would:
+//   - `main` is test/support/fixture-server.ts, started with the run;
+//   - any other name N is test/support/servers/N.ts, started on first use. Such
+//     a file exports `startServer(): Promise<TestServer>` (see servers/README.md).
 //
-// Tests reach it through test-only routes on the test runner's own origin:
-//   GET  /__fixture/info                 -> { url, origin } of the MCP server
-//   GET  /__fixture/stats                -> the server's stats ({ cancelled, requests })
-//   POST /__fixture/notify/tools-changed -> notify.toolsChanged() to open listen streams
+// Tests reach them through test-only routes on the test runner's own origin
+// (test/support/browser.ts wraps them); `server` defaults to `main`:
+//   GET  /__fixture/info?server=N                 -> { url, origin } of that server
+//   GET  /__fixture/stats?server=N                -> its stats ({ cancelled, requests })
+//   POST /__fixture/notify/tools-changed?server=N -> notify.toolsChanged() to open listen streams
+//   POST /__fixture/control?server=N&action=A     -> server.control(A, jsonBody), for per-server switches
 //
 // The browser is the system Chromium; set CHROME_PATH to use another binary.
 import { existsSync } from 'node:fs'
@@ -24,43 +28,68 @@ const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url))
 // shell wrapper around it (which adds nothing a headless test run needs).
 const executablePath = process.env.CHROME_PATH || ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p))
 
-/** @type {import('./test/support/fixture-server.ts').FixtureServer | undefined} */
-let fixture
+/** Running servers by name, each a promise so concurrent first uses start it once. */
+const servers = new Map()
 
-/** Starts the fixture server before the browser opens; stops it when the run ends. */
+function startServer(name) {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`bad server name ${name}`)
+  let started = servers.get(name)
+  if (!started) {
+    // The servers are TypeScript; tsx compiles them (and their imports) for this process only.
+    started =
+      name === 'main'
+        ? tsImport('./test/support/fixture-server.ts', import.meta.url).then((m) => m.startFixtureServer({ cors: true }))
+        : tsImport(`./test/support/servers/${name}.ts`, import.meta.url).then((m) => m.startServer())
+    servers.set(name, started)
+  }
+  return started
+}
+
+/** Starts the main fixture server before the browser opens; stops every server when the run ends. */
 function fixtureServerPlugin() {
   return {
     name: 'mcp-fixture-server',
     async serverStart() {
-      // The fixture is TypeScript; tsx compiles it (and its imports) for this process only.
-      const { startFixtureServer } = await tsImport('./test/support/fixture-server.ts', import.meta.url)
-      fixture = await startFixtureServer({ cors: true })
+      await startServer('main')
     },
     async serverStop() {
-      const f = fixture
-      fixture = undefined
-      await f?.close()
+      const all = [...servers.values()]
+      servers.clear()
+      await Promise.all(all.map(async (s) => (await s).close()))
     },
   }
 }
 
-/** Test-only control routes for the fixture server (see the header comment). */
+async function readJson(ctx) {
+  let raw = ''
+  for await (const chunk of ctx.req) raw += chunk
+  return raw ? JSON.parse(raw) : undefined
+}
+
+/** Test-only control routes for the test servers (see the header comment). */
 async function fixtureRoutes(ctx, next) {
   if (!ctx.path.startsWith('/__fixture/')) return next()
   ctx.set('cache-control', 'no-store')
-  if (!fixture) {
-    ctx.status = 503
-    ctx.body = 'fixture server not running'
+  let server
+  try {
+    server = await startServer(ctx.query.server || 'main')
+  } catch (error) {
+    ctx.status = 500
+    ctx.body = `cannot start server ${ctx.query.server}: ${error?.stack ?? error}`
     return
   }
   const route = `${ctx.method} ${ctx.path}`
   if (route === 'GET /__fixture/info') {
-    ctx.body = { url: fixture.url, origin: fixture.origin }
+    ctx.body = { url: server.url, origin: server.origin }
   } else if (route === 'GET /__fixture/stats') {
-    ctx.body = fixture.stats
+    ctx.body = server.stats
   } else if (route === 'POST /__fixture/notify/tools-changed') {
-    fixture.notify.toolsChanged()
+    server.notify.toolsChanged()
     ctx.status = 204
+  } else if (route === 'POST /__fixture/control' && server.control) {
+    const result = await server.control(String(ctx.query.action), await readJson(ctx))
+    if (result === undefined) ctx.status = 204
+    else ctx.body = result
   } else {
     ctx.status = 404
     ctx.body = `no fixture route ${route}`

@@ -78,7 +78,7 @@ export interface InputHandlers {
 }
 
 export interface McpClientOptions {
-  /** Who this client is, sent on every request. @default { name: 'mcp-elements', version: '0.1.0' } */
+  /** Who this client is, sent on every request. @default { name: 'mcp-web-elements', version: '0.1.0' } */
   clientInfo?: Implementation
   /** Answer input requests (elicitation, sampling, roots) of multi round-trip calls. See {@link InputHandlers}. */
   handlers?: InputHandlers
@@ -459,7 +459,7 @@ export class McpClient extends EventTarget {
     const meta: Params = {
       ...(params._meta as Params | undefined),
       [META.protocolVersion]: this.#version,
-      [META.clientInfo]: this.options.clientInfo ?? { name: 'mcp-elements', version: '0.1.0' },
+      [META.clientInfo]: this.options.clientInfo ?? { name: 'mcp-web-elements', version: '0.1.0' },
       [META.clientCapabilities]: this.capabilities(handlers),
       ...(logLevel && { [META.logLevel]: logLevel }),
       ...(progressToken && { progressToken }),

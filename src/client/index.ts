@@ -1,5 +1,5 @@
 /**
- * `mcp-elements/client`: the headless MCP client. No DOM, no Lit; runs in
+ * `mcp-web-elements/client`: the headless MCP client. No DOM, no Lit; runs in
  * browsers and Node 20.
  */
 export { McpClient, type McpClientOptions, type RequestOptions, type InputHandlers, type InputContext } from './McpClient.js'

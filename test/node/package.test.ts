@@ -1,4 +1,4 @@
-// The published shape: `mcp-elements` and `mcp-elements/client` resolve
+// The published shape: `mcp-web-elements` and `mcp-web-elements/client` resolve
 // through package.json "exports" to the built files, and work.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -11,8 +11,8 @@ const skip = built ? false : 'dist/ is not built: run npm run build first (npm t
 // Imported by a computed name: type checking runs before the build, when there is nothing to resolve yet.
 const load = (specifier: string) => import(specifier)
 
-test('mcp-elements/client resolves to the build and talks to a real server', { skip }, async () => {
-  const { McpClient, TimeoutError, McpError } = await load('mcp-elements/client')
+test('mcp-web-elements/client resolves to the build and talks to a real server', { skip }, async () => {
+  const { McpClient, TimeoutError, McpError } = await load('mcp-web-elements/client')
   assert.ok(new TimeoutError(1, 'x') instanceof McpError)
   const server = await startFixtureServer()
   try {
@@ -23,14 +23,14 @@ test('mcp-elements/client resolves to the build and talks to a real server', { s
   }
 })
 
-test('mcp-elements exports the same client', { skip }, async () => {
-  const root = await load('mcp-elements')
-  const client = await load('mcp-elements/client')
+test('mcp-web-elements exports the same client', { skip }, async () => {
+  const root = await load('mcp-web-elements')
+  const client = await load('mcp-web-elements/client')
   assert.equal(root.McpClient, client.McpClient)
 })
 
 test('the declarations the exports map names exist', { skip }, () => {
-  for (const file of ['dist/types/index.d.ts', 'dist/types/client/index.d.ts']) {
+  for (const file of ['dist/types/components/index.d.ts', 'dist/types/src/client/index.d.ts']) {
     assert.ok(existsSync(new URL(`../../${file}`, import.meta.url)), file)
   }
 })

@@ -457,8 +457,21 @@ function makeServer(stats: FixtureStats, options: FixtureOptions): McpServer {
 }
 
 export async function startFixtureServer(options: FixtureOptions = {}): Promise<FixtureServer> {
+  return serveMcp((stats) => makeServer(stats, options), options)
+}
+
+/**
+ * Serves any official-SDK server on a loopback port the way the fixture is
+ * served: stateless (a fresh McpServer per request, from `makeServer`), every
+ * request recorded in `stats`, optional CORS. Other test servers (the element
+ * tests' servers in test/support/servers/) are built on it.
+ */
+export async function serveMcp(
+  makeServer: (stats: FixtureStats) => McpServer,
+  options: Pick<FixtureOptions, 'cors' | 'keepAliveMs'> = {},
+): Promise<FixtureServer> {
   const stats: FixtureStats = { cancelled: [], requests: [] }
-  const factory = () => makeServer(stats, options)
+  const factory = () => makeServer(stats)
   // Two handlers over one event bus: the SDK can end listen streams gracefully
   // only through handler.close(), which would also abort in-flight calls and
   // disable the handler. So subscriptions/listen gets a handler of its own,
@@ -503,4 +516,10 @@ export async function startFixtureServer(options: FixtureOptions = {}): Promise<
       await served.close()
     },
   }
+}
+
+/** A server of test/support/servers/: a served SDK server, plus optional per-test switches. */
+export interface TestServer extends FixtureServer {
+  /** Called by POST /__fixture/control?server=N&action=A with the JSON body; what it returns is the response body. */
+  control?(action: string, body: unknown): unknown | Promise<unknown>
 }

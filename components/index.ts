@@ -1,0 +1,12 @@
+/**
+ * `mcp-web-elements`: everything. The headless client, the element classes,
+ * and, as a side effect of importing it, every element registered.
+ *
+ * @example
+ * import 'mcp-web-elements'            // registers <mcp-server>, <mcp-tool-list>, …
+ * import { McpClient } from 'mcp-web-elements'
+ */
+export * from '../src/client/index.js'
+export { setStrings, msg } from './shared/i18n.js'
+export { connectionContext, type McpConnection } from './shared/context.js'
+// Each element's registering file is imported below as it lands (one line each).

@@ -1,0 +1,58 @@
+/**
+ * The theme every element shares: CSS custom properties, light and dark
+ * built in. Names follow the MCP Apps style variables where they overlap
+ * (`--color-background-primary`, `--color-text-primary`, `--font-sans`, …), so
+ * one set of variables themes both; set them on any ancestor.
+ *
+ * Light or dark follows `prefers-color-scheme` (through `color-scheme` and
+ * `light-dark()`); a page forces one for everything below an ancestor with
+ * `--mcp-color-scheme: dark` (or `light`) there, or on one element with its
+ * `theme="dark"` attribute.
+ */
+import { css } from 'lit'
+
+export const themeStyles = css`
+  :host {
+    color-scheme: var(--mcp-color-scheme, light dark);
+    --mcp-color-bg: var(--color-background-primary, light-dark(#ffffff, #1b1b1f));
+    --mcp-color-bg-secondary: var(--color-background-secondary, light-dark(#f4f4f6, #26262c));
+    --mcp-color-text: var(--color-text-primary, light-dark(#1b1b1f, #ececf1));
+    --mcp-color-text-secondary: var(--color-text-secondary, light-dark(#55555f, #a9a9b3));
+    --mcp-color-border: var(--color-border-primary, light-dark(#d4d4da, #3b3b44));
+    --mcp-color-accent: var(--color-ring-primary, light-dark(#2957d6, #7ea2ff));
+    --mcp-color-danger: var(--color-text-danger, light-dark(#b3261e, #ff8a80));
+    --mcp-color-danger-bg: var(--color-background-danger, light-dark(#fdecea, #3a1d1b));
+    --mcp-color-warning: var(--color-text-warning, light-dark(#8a5a00, #ffcc66));
+    --mcp-color-warning-bg: var(--color-background-warning, light-dark(#fff5db, #3a3020));
+    --mcp-color-success: var(--color-text-success, light-dark(#1b6e3a, #7ddc9c));
+    --mcp-font: var(--font-sans, system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --mcp-font-mono: var(--font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+    --mcp-font-size: var(--font-text-md-size, 0.9375rem);
+    --mcp-radius: var(--border-radius-md, 6px);
+    --mcp-space: 0.5rem;
+    font-family: var(--mcp-font);
+    font-size: var(--mcp-font-size);
+    color: var(--mcp-color-text);
+  }
+  :host([theme='light']) {
+    color-scheme: light;
+  }
+  :host([theme='dark']) {
+    color-scheme: dark;
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
+  :focus-visible {
+    outline: 2px solid var(--mcp-color-accent);
+    outline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`

@@ -1,0 +1,83 @@
+// Helpers for browser suites (components/**/*.test.ts, test/browser/): reach
+// the test servers through the runner's /__fixture/* routes (see
+// web-test-runner.config.mjs), and wait for things without hanging.
+import type { FixtureStats } from './fixture-server.js'
+
+// Mocha's globals, as web-test-runner provides them (the repo has no @types/mocha).
+declare global {
+  function describe(title: string, fn: () => void): void
+  function it(title: string, fn: () => Promise<void> | void): void
+  function before(fn: () => Promise<void> | void): void
+  function after(fn: () => Promise<void> | void): void
+  function beforeEach(fn: () => Promise<void> | void): void
+  function afterEach(fn: () => Promise<void> | void): void
+}
+
+async function route<T>(path: string, server: string, init?: RequestInit, query = ''): Promise<T> {
+  const res = await fetch(`/__fixture/${path}?server=${encodeURIComponent(server)}${query}`, init)
+  if (!res.ok) throw new Error(`/__fixture/${path} (${server}): HTTP ${res.status} ${await res.text()}`)
+  return (res.status === 204 ? undefined : await res.json()) as T
+}
+
+/** The MCP endpoint of a test server: `main` is the fixture server, others are test/support/servers/NAME.ts. */
+export async function serverUrl(server = 'main'): Promise<string> {
+  return (await route<{ url: string }>('info', server)).url
+}
+
+/** Every request the server has seen so far. */
+export function serverStats(server = 'main'): Promise<FixtureStats> {
+  return route<FixtureStats>('stats', server)
+}
+
+/** The JSON-RPC requests of one method the server has seen, oldest first. */
+export async function requestsFor(method: string, server = 'main'): Promise<any[]> {
+  return (await serverStats(server)).requests.filter((r) => r.body?.method === method).map((r) => r.body)
+}
+
+/** Publishes notifications/tools/list_changed to the server's open listen streams. */
+export function notifyToolsChanged(server = 'main'): Promise<void> {
+  return route<void>('notify/tools-changed', server, { method: 'POST' })
+}
+
+/** Calls the server's `control(action, body)` switch. */
+export function controlServer<T = unknown>(server: string, action: string, body?: unknown): Promise<T> {
+  return route<T>('control', server, { method: 'POST', body: JSON.stringify(body ?? null) }, `&action=${encodeURIComponent(action)}`)
+}
+
+/** Polls until `check` holds, or fails with `what` after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** The next `type` event on `target`, or a rejection after `timeoutMs`. */
+export function nextEvent<E extends Event = CustomEvent>(target: EventTarget, type: string, timeoutMs = 5_000): Promise<E> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs)
+    target.addEventListener(type, (e) => (clearTimeout(timer), resolve(e as E)), { once: true })
+  })
+}
+
+/** Every element matching `selector` inside `root`, looking through open shadow roots at any depth. */
+export function deepQueryAll<E extends Element = HTMLElement>(root: Element | ShadowRoot | Document, selector: string): E[] {
+  const found: E[] = []
+  const visit = (node: Element | ShadowRoot | Document) => {
+    for (const el of node.querySelectorAll('*')) {
+      if (el.matches(selector)) found.push(el as E)
+      if (el.shadowRoot) visit(el.shadowRoot)
+    }
+  }
+  if (root instanceof Element && root.shadowRoot) visit(root.shadowRoot)
+  visit(root)
+  return found
+}
+
+/** The first element matching `selector` inside `root` through open shadow roots, or an error naming it. */
+export function deepQuery<E extends Element = HTMLElement>(root: Element | ShadowRoot | Document, selector: string): E {
+  const [el] = deepQueryAll<E>(root, selector)
+  if (!el) throw new Error(`no element matches ${selector}`)
+  return el
+}
