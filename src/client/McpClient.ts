@@ -49,6 +49,7 @@ import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
 import { paramHeaders, standardHeaders } from '../transport/headers.js'
 import { postRequest } from '../transport/http.js'
 import { InputRequiredError } from './input-required.js'
+import { loadValidator } from './validator.js'
 import { Subscription } from './subscription.js'
 
 /** Context handed to an input handler. */
@@ -532,11 +533,6 @@ function checkTool(tool: Tool): ToolEntry {
   checkedTools.set(tool, entry)
   return entry
 }
-
-// The validator is half the client's bytes, and a page that only lists tools never needs it:
-// it loads with the first call.
-let validator: Promise<typeof import('../schema/validate.js')> | undefined
-const loadValidator = () => (validator ??= import('../schema/validate.js'))
 
 function handlerFor(handlers: InputHandlers, method: string | undefined) {
   return method === 'elicitation/create'

@@ -5,6 +5,8 @@
 export { McpClient, type McpClientOptions, type RequestOptions, type InputHandlers, type InputContext } from './McpClient.js'
 export { Subscription } from './subscription.js'
 export { InputRequiredError } from './input-required.js'
+export { validateAgainstSchema } from './validator.js'
+export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './icons.js'
 export * from '../protocol/errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 export { MemoryCache } from '../cache/memory.js'

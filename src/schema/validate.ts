@@ -1,6 +1,7 @@
 /**
  * Validates tool arguments against the tool's `inputSchema` before anything
- * is sent, with @cfworker/json-schema (no eval, so it runs under a strict
+ * is sent, and any value against a server's schema (elicitation content,
+ * structured results), with @cfworker/json-schema (no eval, so it runs under a strict
  * CSP). Server schemas are untrusted, so before a schema is used it is
  * bounded: depth, subschema count, pattern length, and the size it reaches
  * when local `$ref`s are expanded (a few nested `anyOf`s behind `$ref`s can
@@ -24,29 +25,48 @@ const validators = new WeakMap<object, Validator>()
 /** Throws {@link InvalidArgumentsError} when `args` do not satisfy `schema`, {@link SchemaError} when the schema cannot be used. */
 export function validateArguments(tool: string, schema: unknown, args: unknown): void {
   if (schema === null || typeof schema !== 'object') return
+  const errors = check(`The inputSchema of tool "${tool}"`, schema, withoutOptionalNulls(schema, args ?? {}))
+  if (errors.length) throw new InvalidArgumentsError(tool, errors)
+}
+
+/**
+ * The problems of `value` against `schema` (an elicitation's
+ * `requestedSchema`, a tool's `outputSchema` …), each with a JSON Pointer
+ * into the value; empty when it is valid. The same guards as for arguments:
+ * a schema that cannot be used safely is a {@link SchemaError}.
+ */
+export function validateAgainstSchema(schema: unknown, value: unknown): Array<{ path: string; message: string }> {
+  if (schema === true) return []
+  if (schema === false) return [{ path: '', message: 'no value is allowed here (the schema is false)' }]
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
+    throw new SchemaError(
+      `The schema was refused: it is ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : `a ${typeof schema}`}, not an object`,
+    )
+  return check('The schema', schema, value)
+}
+
+/** Validates, turning what the validator reports into plain `{ path, message }` problems. `what` names the schema in errors. */
+function check(what: string, schema: object, value: unknown): Array<{ path: string; message: string }> {
   let validator = validators.get(schema)
   if (!validator) {
-    validator = compile(tool, schema as Schema)
+    validator = compile(what, schema as Schema)
     validators.set(schema, validator)
   }
   let result
   try {
-    result = validator.validate(withoutOptionalNulls(schema, args ?? {}))
+    result = validator.validate(value)
   } catch (e) {
-    throw new SchemaError(`The inputSchema of tool "${tool}" cannot be used: ${(e as Error).message}`)
+    throw new SchemaError(`${what} cannot be used: ${(e as Error).message}`)
   }
-  if (!result.valid) {
-    // cfworker reports each failing keyword up the tree; keep the innermost, which say what to fix.
-    const errors = result.errors
-      .filter((e) => !['properties', 'allOf', '$ref', 'items'].includes(e.keyword))
-      .map((e) => ({ path: e.instanceLocation.replace(/^#/, ''), message: e.error }))
-    const unresolved = result.errors.find((e) => e.error.startsWith('Unresolved $ref'))
-    if (unresolved)
-      throw new SchemaError(
-        `The inputSchema of tool "${tool}" has a $ref this client will not resolve (only local references are followed): ${unresolved.error}`,
-      )
-    throw new InvalidArgumentsError(tool, errors.length ? errors : [{ path: '', message: 'does not match the schema' }])
-  }
+  if (result.valid) return []
+  const unresolved = result.errors.find((e) => e.error.startsWith('Unresolved $ref'))
+  if (unresolved)
+    throw new SchemaError(`${what} has a $ref this client will not resolve (only local references are followed): ${unresolved.error}`)
+  // cfworker reports each failing keyword up the tree; keep the innermost, which say what to fix.
+  const errors = result.errors
+    .filter((e) => !['properties', 'allOf', '$ref', 'items'].includes(e.keyword))
+    .map((e) => ({ path: e.instanceLocation.replace(/^#/, ''), message: e.error }))
+  return errors.length ? errors : [{ path: '', message: 'does not match the schema' }]
 }
 
 /**
@@ -67,9 +87,9 @@ function withoutOptionalNulls(schema: unknown, value: unknown): unknown {
   return copy
 }
 
-function compile(tool: string, schema: Schema): Validator {
+function compile(what: string, schema: Schema): Validator {
   const fail = (why: string): never => {
-    throw new SchemaError(`The inputSchema of tool "${tool}" was refused: ${why}`)
+    throw new SchemaError(`${what} was refused: ${why}`)
   }
   const dialect = schema.$schema === undefined ? '2020-12' : DIALECTS[String(schema.$schema).replace(/#$/, '')]
   if (!dialect) fail(`the dialect ${JSON.stringify(schema.$schema)} is not supported (2020-12, 2019-09, draft-07 and draft-04 are)`)

@@ -1,0 +1,122 @@
+// The icon rules: which sources may load, and which icon fits a theme and a size.
+// Pure functions over a server's `icons` array; the fixture's own icon is checked too.
+import { describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { McpClient, chooseIcon, iconSourceAllowed, type Icon } from '../../src/client/index.js'
+import { startFixtureServer } from '../support/fixture-server.js'
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo='
+const page = { pageOrigin: 'http://localhost:8080' }
+
+describe('iconSourceAllowed', { timeout: 5000 }, () => {
+  test('https and data:image sources are accepted', () => {
+    assert.equal(iconSourceAllowed('https://cdn.example/icon.png'), true)
+    assert.equal(iconSourceAllowed(PNG), true)
+    assert.equal(iconSourceAllowed('data:image/svg+xml;base64,PHN2Zz4='), true)
+    assert.equal(iconSourceAllowed('data:image/svg+xml,%3Csvg%3E'), true)
+  })
+
+  test('scripts, other schemes and non-image data are refused', () => {
+    for (const src of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'data:application/javascript,alert(1)',
+      'data:,hello',
+      'blob:https://cdn.example/0b4f1f2e-1111-4444-8888-123456789abc',
+      'file:///etc/passwd',
+      'ftp://cdn.example/icon.png',
+      'http://cdn.example/icon.png',
+      '/icon.png',
+      'icon.png',
+      '',
+      'https://',
+    ]) {
+      assert.equal(iconSourceAllowed(src, page), false, src)
+    }
+    for (const src of [undefined, null, 42, {}]) assert.equal(iconSourceAllowed(src), false)
+  })
+
+  test('credentials in the URL are refused, even on an allowed origin', () => {
+    assert.equal(iconSourceAllowed('https://user:pass@cdn.example/icon.png'), false)
+    assert.equal(iconSourceAllowed('https://user@cdn.example/icon.png'), false)
+    assert.equal(iconSourceAllowed('http://me:secret@localhost:8080/icon.png', page), false)
+  })
+
+  test("plain http only from the page's own origin or an allowed one", () => {
+    assert.equal(iconSourceAllowed('http://localhost:8080/icon.png', page), true)
+    assert.equal(iconSourceAllowed('http://localhost:8081/icon.png', page), false, 'another port is another origin')
+    assert.equal(iconSourceAllowed('http://intranet.example/i.png', { allowOrigins: ['http://intranet.example/'] }), true)
+    assert.equal(iconSourceAllowed('http://evil.example/i.png', { allowOrigins: ['http://intranet.example'] }), false)
+    const hook = (origin: string) => origin.endsWith('.corp.example')
+    assert.equal(iconSourceAllowed('http://icons.corp.example/i.png', { allowOrigins: hook }), true)
+    assert.equal(iconSourceAllowed('http://corp.example.evil/i.png', { allowOrigins: hook }), false)
+  })
+})
+
+describe('chooseIcon', { timeout: 5000 }, () => {
+  const light: Icon = { src: 'https://x.example/light.png', theme: 'light', sizes: ['48x48'] }
+  const dark: Icon = { src: 'https://x.example/dark.png', theme: 'dark', sizes: ['48x48'] }
+  const plain: Icon = { src: 'https://x.example/plain.png', sizes: ['48x48'] }
+
+  test('the icon for the page theme first, then an untagged one, then the other theme', () => {
+    assert.equal(chooseIcon([dark, plain, light], { theme: 'light', size: 48 }), light)
+    assert.equal(chooseIcon([light, plain, dark], { theme: 'dark', size: 48 }), dark)
+    assert.equal(chooseIcon([light, plain], { theme: 'dark', size: 48 }), plain)
+    assert.equal(chooseIcon([light], { theme: 'dark', size: 48 }), light, 'the other theme beats nothing')
+  })
+
+  test('the smallest size at least as large as the rendered one, else the largest', () => {
+    const s16: Icon = { src: 'https://x.example/16.png', sizes: ['16x16'] }
+    const s32: Icon = { src: 'https://x.example/32.png', sizes: ['32x32'] }
+    const s128: Icon = { src: 'https://x.example/128.png', sizes: ['128x128'] }
+    const multi: Icon = { src: 'https://x.example/multi.ico', sizes: ['16x16', '64x64'] }
+    assert.equal(chooseIcon([s128, s32, s16], { theme: 'light', size: 24 }), s32)
+    assert.equal(chooseIcon([s128, s32, s16], { theme: 'light', size: 16 }), s16)
+    assert.equal(chooseIcon([s16, s32], { theme: 'light', size: 256 }), s32, 'nothing large enough: the largest')
+    assert.equal(chooseIcon([s128, multi], { theme: 'light', size: 48 }), multi, 'each icon is judged by its best size')
+    assert.equal(chooseIcon([s16, { src: 'https://x.example/odd.png', sizes: ['1x1'] }], { theme: 'light', size: 64 })?.src, s16.src)
+  })
+
+  test('"any" and absent sizes fit every size', () => {
+    const svg: Icon = { src: 'data:image/svg+xml;base64,PHN2Zz4=', mimeType: 'image/svg+xml', sizes: ['any'] }
+    const unsized: Icon = { src: 'https://x.example/u.png' }
+    const s16: Icon = { src: 'https://x.example/16.png', sizes: ['16x16'] }
+    assert.equal(chooseIcon([s16, svg], { theme: 'light', size: 96 }), svg)
+    assert.equal(chooseIcon([s16, unsized], { theme: 'light', size: 96 }), unsized)
+    const s128: Icon = { src: 'https://x.example/128.png', sizes: ['128x128'] }
+    const scalable: Icon = { src: 'https://x.example/s.svg', sizes: ['16x16', 'any'] }
+    assert.equal(chooseIcon([s128, scalable], { theme: 'light', size: 96 }), scalable, '"any" among other sizes')
+  })
+
+  test('the theme outranks the size', () => {
+    const darkBig: Icon = { src: 'https://x.example/d.png', theme: 'dark', sizes: ['512x512'] }
+    const lightSmall: Icon = { src: 'https://x.example/l.png', theme: 'light', sizes: ['16x16'] }
+    assert.equal(chooseIcon([darkBig, lightSmall], { theme: 'light', size: 256 }), lightSmall)
+  })
+
+  test('refused sources are never chosen; nothing usable gives undefined', () => {
+    const bad: Icon = { src: 'javascript:alert(1)', theme: 'light' }
+    const creds: Icon = { src: 'https://a:b@x.example/i.png', theme: 'light' }
+    assert.equal(chooseIcon([bad, creds, dark], { theme: 'light', size: 48 }), dark)
+    assert.equal(chooseIcon([bad, creds], { theme: 'light', size: 48 }), undefined)
+    assert.equal(chooseIcon(undefined, { theme: 'light', size: 48 }), undefined)
+    assert.equal(chooseIcon([null, 'x', { src: 3 }] as never, { theme: 'light', size: 48 }), undefined)
+    const local: Icon = { src: 'http://localhost:8080/i.png' }
+    assert.equal(chooseIcon([local], { theme: 'light', size: 48 }), undefined)
+    assert.equal(chooseIcon([local], { theme: 'light', size: 48, ...page }), local)
+  })
+
+  test("the fixture server's tool icon is accepted and chosen", async () => {
+    const server = await startFixtureServer()
+    try {
+      const echo = (await new McpClient(server.url).listTools()).find((t) => t.name === 'echo')!
+      const icon = chooseIcon(echo.icons, { theme: 'dark', size: 16 })
+      assert.ok(icon?.src.startsWith('data:image/svg+xml;base64,'))
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -1,0 +1,211 @@
+// validateAgainstSchema(): the public validator for a server's schemas (an
+// elicitation's requestedSchema, a tool's outputSchema). Same lazy chunk and
+// the same hostile-schema guards as argument validation; the hostile cases run
+// in a worker thread so that a regression that loops fails instead of hanging.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { performance } from 'node:perf_hooks'
+import { Worker } from 'node:worker_threads'
+import { InputRequiredError, McpClient, SchemaError, validateAgainstSchema, type ElicitRequestParams } from '../../src/client/index.js'
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
+import { assertIs, failure } from '../support/assert.js'
+
+const BOUND = { timeout: 15_000 }
+
+let server: FixtureServer
+before(async () => {
+  server = await startFixtureServer()
+})
+after(() => server.close())
+
+// A requestedSchema using what client/elicitation.mdx allows: string formats and lengths,
+// number bounds, booleans, single- and multi-select enums with and without titles.
+const bookingSchema = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', format: 'email', title: 'Email' },
+    name: { type: 'string', minLength: 2, maxLength: 20 },
+    guests: { type: 'integer', minimum: 1, maximum: 8 },
+    newsletter: { type: 'boolean', default: false },
+    room: { type: 'string', enum: ['single', 'double'] },
+    view: {
+      type: 'string',
+      oneOf: [
+        { const: 'sea', title: 'Sea view' },
+        { const: 'city', title: 'City view' },
+      ],
+    },
+    extras: { type: 'array', items: { type: 'string', enum: ['breakfast', 'parking'] }, maxItems: 2 },
+    arrival: { type: 'string', format: 'date' },
+  },
+  required: ['email', 'guests'],
+}
+
+describe('validateAgainstSchema', BOUND, () => {
+  test("the fixture's elicitation requestedSchema accepts a right answer and reports a wrong one", async () => {
+    const client = new McpClient(server.url, { capabilities: { elicitation: { form: {} } } })
+    const error = await failure(client.callTool('ask_name'))
+    assertIs(error, InputRequiredError)
+    const { requestedSchema } = (error as InputRequiredError).inputRequests.name.params as ElicitRequestParams & {
+      requestedSchema: object
+    }
+    assert.deepEqual(await validateAgainstSchema(requestedSchema, { name: 'Ada' }), [])
+    const missing = await validateAgainstSchema(requestedSchema, {})
+    assert.equal(missing.length, 1)
+    assert.equal(missing[0].path, '')
+    assert.match(missing[0].message, /name/)
+    const wrongType = await validateAgainstSchema(requestedSchema, { name: 42 })
+    assert.deepEqual(
+      wrongType.map((e) => e.path),
+      ['/name'],
+    )
+  })
+
+  test('every restricted-schema rule of elicitation is checked, each problem at its field', async () => {
+    const good = {
+      email: 'ada@example.com',
+      name: 'Ada',
+      guests: 2,
+      room: 'double',
+      view: 'sea',
+      extras: ['breakfast'],
+      arrival: '2026-07-28',
+    }
+    assert.deepEqual(await validateAgainstSchema(bookingSchema, good), [])
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ email: 'not an email' }, '/email'],
+      [{ name: 'A' }, '/name'],
+      [{ name: 'A'.repeat(21) }, '/name'],
+      [{ guests: 0 }, '/guests'],
+      [{ guests: 9 }, '/guests'],
+      [{ guests: 1.5 }, '/guests'],
+      [{ newsletter: 'yes' }, '/newsletter'],
+      [{ room: 'suite' }, '/room'],
+      [{ view: 'garden' }, '/view'],
+      [{ extras: ['spa'] }, '/extras/0'],
+      [{ extras: ['breakfast', 'parking', 'breakfast'] }, '/extras'],
+      [{ arrival: '28/07/2026' }, '/arrival'],
+    ]
+    for (const [change, path] of cases) {
+      const problems = await validateAgainstSchema(bookingSchema, { ...good, ...change })
+      assert.ok(problems.length > 0, `${JSON.stringify(change)} must be reported`)
+      assert.ok(
+        problems.every((p) => p.path === path && p.message.length > 0),
+        `${JSON.stringify(change)}: ${JSON.stringify(problems)}`,
+      )
+    }
+    const { email: _, ...noEmail } = good
+    assert.deepEqual(
+      (await validateAgainstSchema(bookingSchema, noEmail)).map((p) => p.path),
+      [''],
+    )
+  })
+
+  test('a null for an optional field is a problem here (unlike tool arguments, nothing is left out)', async () => {
+    const problems = await validateAgainstSchema(bookingSchema, { email: 'a@b.example', guests: 1, room: null })
+    assert.ok(problems.length > 0)
+    assert.ok(problems.every((p) => p.path === '/room'))
+  })
+
+  test('boolean schemas; anything else that is not a schema is a SchemaError', async () => {
+    assert.deepEqual(await validateAgainstSchema(true, { anything: 1 }), [])
+    assert.equal((await validateAgainstSchema(false, 1)).length, 1)
+    for (const bad of [null, 'string', 42, [{ type: 'string' }]]) assertIs(await failure(validateAgainstSchema(bad, {})), SchemaError)
+  })
+
+  test('a remote $ref is a SchemaError and is never fetched; a dangling local one too', async () => {
+    const remote = await failure(validateAgainstSchema({ properties: { x: { $ref: 'https://evil.example/s.json' } } }, { x: 1 }))
+    assertIs(remote, SchemaError)
+    assert.match(remote.message, /remote schemas are never fetched/)
+    const dangling = await failure(validateAgainstSchema({ properties: { x: { $ref: '#/$defs/nowhere' } } }, { x: 1 }))
+    assertIs(dangling, SchemaError)
+    assertIs(await failure(validateAgainstSchema({ $schema: 'https://example.com/my-dialect' }, {})), SchemaError)
+  })
+
+  test('the validator is the lazily loaded chunk: the client entry does not import it statically', async () => {
+    const { readFile } = await import('node:fs/promises')
+    for (const file of ['index.ts', 'McpClient.ts', 'validator.ts']) {
+      const source = await readFile(new URL(`../../src/client/${file}`, import.meta.url), 'utf8')
+      assert.doesNotMatch(source, /^import [^(]*schema\/validate/m, `${file} imports the validator statically`)
+    }
+  })
+})
+
+// ---- hostile schemas, in a worker --------------------------------------------------------------
+
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+(async () => {
+  const { register } = await import(workerData.tsx);
+  register();
+  const { validateAgainstSchema, SchemaError } = await import(workerData.client);
+  const schema = JSON.parse(workerData.schemaJson);
+  const start = performance.now();
+  try {
+    const problems = await validateAgainstSchema(schema, workerData.value);
+    parentPort.postMessage({ outcome: 'resolved', problems, elapsed: performance.now() - start });
+  } catch (e) {
+    parentPort.postMessage({ outcome: 'rejected', elapsed: performance.now() - start, message: String(e && e.message), isSchemaError: e instanceof SchemaError });
+  }
+})().catch((e) => parentPort.postMessage({ outcome: 'rejected', elapsed: -1, message: String(e && e.stack) }));
+`
+
+async function validateInWorker(schemaJson: string, value: unknown, limitMs = 8_000) {
+  const worker = new Worker(WORKER, {
+    eval: true,
+    resourceLimits: { stackSizeMb: 1 }, // what a page's main thread has, roughly
+    workerData: {
+      tsx: import.meta.resolve('tsx/esm/api'),
+      client: new URL('../../src/client/index.ts', import.meta.url).href,
+      schemaJson,
+      value,
+    },
+  })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    return await new Promise<{ outcome: string; elapsed: number; message?: string; isSchemaError?: boolean }>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`validateAgainstSchema did not settle within ${limitMs} ms`)), limitMs)
+      worker.once('message', resolve)
+      worker.once('error', reject)
+    })
+  } finally {
+    clearTimeout(timer)
+    await worker.terminate()
+  }
+}
+
+describe('validateAgainstSchema with hostile schemas', BOUND, () => {
+  const assertRefusedFast = async (schemaJson: string, value: unknown, reason: RegExp) => {
+    const started = performance.now()
+    const result = await validateInWorker(schemaJson, value)
+    assert.equal(result.outcome, 'rejected', 'must be refused')
+    assert.ok(result.isSchemaError, `expected SchemaError, got: ${result.message}`)
+    assert.match(result.message!, reason)
+    assert.ok(result.elapsed < 1_000, `took ${result.elapsed.toFixed(0)} ms`)
+    assert.ok(performance.now() - started < 8_000)
+  }
+
+  test('exponential $ref fan-out in a requestedSchema is refused fast', async () => {
+    const defs: Record<string, unknown> = {}
+    for (let i = 0; i < 30; i++) defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] }
+    defs.d30 = { type: 'string' }
+    await assertRefusedFast(JSON.stringify({ type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs: defs }), { x: 1 }, /\$ref/)
+  })
+
+  test('a schema nested 10,000 levels deep is refused fast', async () => {
+    let json = ''
+    for (let i = 0; i < 10_000; i++) json += '{"type":"object","properties":{"x":'
+    json += '{"type":"string"}'
+    for (let i = 0; i < 10_000; i++) json += '}}'
+    await assertRefusedFast(json, { x: 'a' }, /deeper|depth|nest/i)
+  })
+
+  test('a giant pattern is refused fast', async () => {
+    await assertRefusedFast(
+      JSON.stringify({ properties: { s: { type: 'string', pattern: `^(${'a'.repeat(10_000)})$` } } }),
+      { s: 'a' },
+      /pattern/,
+    )
+  })
+})
