@@ -1,0 +1,96 @@
+import { LitElement, html, svg, type PropertyValues } from 'lit'
+import { property, state } from 'lit/decorators.js'
+import { ifDefined } from 'lit/directives/if-defined.js'
+import { chooseIcon, iconSourceAllowed, type Icon } from '../../src/client/index.js'
+import { I18nController } from '../shared/i18n.js'
+import { ColorSchemeController } from './color-scheme-controller.js'
+import { styles } from './mcp-icon.styles.js'
+
+/**
+ * An icon from a server's `icons` list (a tool's, a resource's, the server's
+ * own): the one that best fits the theme and the rendered size, drawn with
+ * `<img>` only, so an SVG's scripts never run. Only `https:` and `data:image/`
+ * sources, the page's own origin and the origins in `allowOrigins` are
+ * loaded; when nothing usable is there, or every usable image fails to load, a
+ * neutral glyph is drawn instead.
+ *
+ * @tag mcp-icon
+ *
+ * @attr {number} size - Rendered width and height in CSS pixels. Default 24.
+ * @attr {'light' | 'dark'} theme - The background the icon sits on. Unset, it follows the user's
+ *   `prefers-color-scheme`, and changes live when that changes.
+ * @attr {string} label - Text alternative. Empty (the default) marks the icon as decorative.
+ *
+ * @property {Icon[]} icons - The spec's `Icon[]` (`src`, `mimeType`, `sizes`, `theme`).
+ * @property {string[] | ((origin: string) => boolean)} allowOrigins - Origins besides `https:` ones and the
+ *   page's own that may serve icons (e.g. `['http://intranet.example']`), or a function deciding per origin.
+ *
+ * @csspart image - The `<img>` of the chosen icon.
+ * @csspart fallback - The fallback glyph (an `<svg>` of our own).
+ *
+ * @cssprop --mcp-icon-fallback-color - Colour of the fallback glyph.
+ */
+export class McpIconElement extends LitElement {
+  static override styles = styles
+
+  @property({ attribute: false }) icons?: readonly Icon[]
+  @property({ type: Number }) size = 24
+  @property({ reflect: true }) theme?: 'light' | 'dark'
+  @property({ attribute: false }) allowOrigins?: readonly string[] | ((origin: string) => boolean)
+  @property() label = ''
+
+  /** Sources that failed to load; the next best icon is tried, then the glyph. */
+  @state() private failed: ReadonlySet<string> = new Set()
+
+  #i18n = new I18nController(this)
+  #colorScheme = new ColorSchemeController(this)
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // A new icon list gets a fresh chance for every source.
+    if (changed.has('icons') && this.failed.size) this.failed = new Set()
+    if (changed.has('size')) this.style.setProperty('--mcp-icon-size', `${this.size}px`)
+  }
+
+  /** The icon to draw, by the spec's rules (see `chooseIcon`), skipping sources that failed. */
+  get chosen(): Icon | undefined {
+    const options = {
+      theme: this.theme === 'light' || this.theme === 'dark' ? this.theme : this.#colorScheme.scheme,
+      size: Math.round(this.size * (globalThis.devicePixelRatio || 1)),
+      pageOrigin: globalThis.location?.origin,
+      allowOrigins: this.allowOrigins,
+    }
+    const candidates = this.failed.size ? this.icons?.filter((icon) => !this.failed.has(icon?.src)) : this.icons
+    const icon = chooseIcon(candidates, options)
+    // chooseIcon already applies the source rules; checked again because this is the line that reaches the DOM.
+    return icon && iconSourceAllowed(icon.src, options) ? icon : undefined
+  }
+
+  protected override render() {
+    const icon = this.chosen
+    const label = this.label || undefined
+    if (!icon) {
+      // Our own markup, not the server's: a rounded square with a dot.
+      return svg`<svg part="fallback" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.5"
+        role=${ifDefined(label && 'img')} aria-label=${ifDefined(label)} aria-hidden=${ifDefined(label ? undefined : 'true')}>
+        <rect x="4" y="4" width="16" height="16" rx="3" />
+        <circle cx="12" cy="12" r="3" />
+      </svg>`
+    }
+    // No crossorigin: the image is only drawn, never read, so it needs no CORS; no referrer leaks the page to the icon host.
+    return html`<img
+      part="image"
+      src=${icon.src}
+      alt=${label ?? ''}
+      width=${this.size}
+      height=${this.size}
+      referrerpolicy="no-referrer"
+      decoding="async"
+      loading="lazy"
+      @error=${() => this.#onError(icon.src)}
+    />`
+  }
+
+  #onError(src: string): void {
+    this.failed = new Set([...this.failed, src])
+  }
+}

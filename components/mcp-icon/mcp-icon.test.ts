@@ -1,0 +1,121 @@
+// <mcp-icon> in headless Chromium: choice by colour scheme and size, the
+// source rules, and the fallback glyph. The colour scheme is switched with the
+// browser's own media emulation, as a user switching the OS to dark mode would.
+import { expect, fixture, html } from '@open-wc/testing'
+import { emulateMedia } from '@web/test-runner-commands'
+import type { Icon } from '../../src/client/index.js'
+import { eventually } from '../../test/support/browser.js'
+import './mcp-icon.js'
+import type { McpIconElement } from './mcp-icon.js'
+
+const svgData = (body: string) =>
+  `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">${body}</svg>`)}`
+const FOR_LIGHT = svgData('<rect width="16" height="16" fill="black"/>')
+const FOR_DARK = svgData('<rect width="16" height="16" fill="white"/>')
+const UNTAGGED = svgData('<circle cx="8" cy="8" r="8"/>')
+const themed: Icon[] = [
+  { src: FOR_LIGHT, mimeType: 'image/svg+xml', theme: 'light' },
+  { src: FOR_DARK, mimeType: 'image/svg+xml', theme: 'dark' },
+]
+
+const img = (el: McpIconElement) => el.shadowRoot!.querySelector('img')
+const glyph = (el: McpIconElement) => el.shadowRoot!.querySelector('svg[part="fallback"]')
+
+declare global {
+  interface Window {
+    iconTrap?: string
+  }
+}
+
+describe('<mcp-icon>', () => {
+  afterEach(async () => {
+    await emulateMedia({ colorScheme: 'light' })
+    delete window.iconTrap
+  })
+
+  it('shows the light-background icon in light mode and switches live when the scheme turns dark', async () => {
+    await emulateMedia({ colorScheme: 'light' })
+    const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${themed} label="Echo"></mcp-icon>`)
+    expect(img(el)?.getAttribute('src')).to.equal(FOR_LIGHT)
+    await emulateMedia({ colorScheme: 'dark' })
+    await eventually(() => img(el)?.getAttribute('src') === FOR_DARK, 'the dark icon after the scheme changed')
+    await emulateMedia({ colorScheme: 'light' })
+    await eventually(() => img(el)?.getAttribute('src') === FOR_LIGHT, 'the light icon again')
+  })
+
+  it('follows its theme attribute over the user preference', async () => {
+    await emulateMedia({ colorScheme: 'dark' })
+    const el = await fixture<McpIconElement>(html`<mcp-icon theme="light" .icons=${themed}></mcp-icon>`)
+    expect(img(el)?.getAttribute('src')).to.equal(FOR_LIGHT)
+    el.theme = 'dark'
+    await el.updateComplete
+    expect(img(el)?.getAttribute('src')).to.equal(FOR_DARK)
+  })
+
+  it('picks the smallest size that is large enough, and draws it at the size asked for', async () => {
+    const icons: Icon[] = [
+      { src: svgData('<rect width="1" height="1"/>'), sizes: ['16x16'] },
+      { src: svgData('<rect width="2" height="2"/>'), sizes: ['64x64'] },
+      { src: svgData('<rect width="3" height="3"/>'), sizes: ['512x512'] },
+    ]
+    const el = await fixture<McpIconElement>(html`<mcp-icon size="48" .icons=${icons}></mcp-icon>`)
+    const dpr = window.devicePixelRatio
+    expect(img(el)?.getAttribute('src')).to.equal(48 * dpr <= 64 ? icons[1].src : icons[2].src)
+    expect(el.getBoundingClientRect().width).to.equal(48)
+  })
+
+  it('never runs a scripted SVG: it is only ever drawn through <img>', async () => {
+    const scripted = svgData(
+      '<script>top.iconTrap = "script"</script><image href="nope" onerror="top.iconTrap = \'handler\'"/><rect width="16" height="16"/>',
+    )
+    const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${[{ src: scripted, mimeType: 'image/svg+xml' }]}></mcp-icon>`)
+    const image = img(el)!
+    await eventually(() => image.complete, 'the SVG image to load')
+    expect(image.naturalWidth, 'the SVG was loaded as an image').to.be.greaterThan(0)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(window.iconTrap).to.equal(undefined)
+    expect(el.shadowRoot!.querySelectorAll('script, image, object, iframe, embed').length).to.equal(0)
+  })
+
+  it('refuses javascript:, plain-http foreign, credentialed and non-image data sources, and shows the glyph', async () => {
+    for (const src of [
+      'javascript:top.iconTrap="js"',
+      'http://icons.example/a.png',
+      'https://user:secret@icons.example/a.png',
+      'data:text/html;base64,PHNjcmlwdD50b3AuaWNvblRyYXA9MTwvc2NyaXB0Pg==',
+    ]) {
+      const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${[{ src }]}></mcp-icon>`)
+      expect(img(el), src).to.equal(null)
+      expect(glyph(el), src).to.not.equal(null)
+    }
+    expect(window.iconTrap).to.equal(undefined)
+  })
+
+  it('loads from an origin the page allows', async () => {
+    const src = 'http://icons.example/a.png'
+    const el = await fixture<McpIconElement>(html`<mcp-icon .allowOrigins=${['http://icons.example']} .icons=${[{ src }]}></mcp-icon>`)
+    expect(img(el)?.getAttribute('src')).to.equal(src)
+  })
+
+  it('falls back to the next icon, then to the glyph, when images fail to load', async () => {
+    const broken = 'data:image/png;base64,AAAA'
+    const el = await fixture<McpIconElement>(
+      html`<mcp-icon theme="light" .icons=${[{ src: broken, theme: 'light' }, { src: UNTAGGED }]}></mcp-icon>`,
+    )
+    await eventually(() => img(el)?.getAttribute('src') === UNTAGGED, 'the second icon after the first failed')
+    el.icons = [{ src: broken }]
+    await eventually(() => glyph(el) !== null && img(el) === null, 'the glyph after the only icon failed')
+  })
+
+  it('draws the glyph when there are no icons, and is accessible with and without a label', async () => {
+    const bare = await fixture<McpIconElement>(html`<mcp-icon></mcp-icon>`)
+    expect(glyph(bare)?.getAttribute('aria-hidden')).to.equal('true')
+    await expect(bare).to.be.accessible()
+    const labelled = await fixture<McpIconElement>(html`<mcp-icon label="Server"></mcp-icon>`)
+    expect(glyph(labelled)?.getAttribute('aria-label')).to.equal('Server')
+    await expect(labelled).to.be.accessible()
+    const image = await fixture<McpIconElement>(html`<mcp-icon label="Echo" .icons=${[{ src: UNTAGGED }]}></mcp-icon>`)
+    expect(img(image)?.getAttribute('alt')).to.equal('Echo')
+    await expect(image).to.be.accessible()
+  })
+})
