@@ -1,20 +1,75 @@
+import { existsSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'vite'
 
-// Library build: one ES module per public entry, dependencies left to the
-// consumer's bundler (they are in package.json "dependencies").
-export default defineConfig({
-  build: {
-    target: 'es2022',
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    minify: false,
-    lib: {
-      entry: { index: 'components/index.ts', client: 'src/client/index.ts' },
-      formats: ['es'],
-    },
-    rolldownOptions: {
-      external: [/^eventsource-parser/, /^@cfworker\/json-schema/, /^lit/, /^@lit\//, /^idb/, /^mdast-util-from-markdown/, /^url-template/],
-    },
-  },
-})
+// Two builds, one config (`npm run build` runs both):
+//
+// - `vite build` (the npm build): one ES module per public entry, dependencies
+//   left to the consumer's bundler (they are in package.json "dependencies").
+//   Entries: `index` (everything, registers every element), `client` (the
+//   headless client, no DOM, no Lit), and `elements/mcp-foo` for each element's
+//   registering file, so `import 'mcp-web-elements/elements/mcp-foo'` pulls in
+//   one element and what it needs. Registration lives only in those entry files
+//   (package.json "sideEffects" names them); shared chunks hold classes only.
+//
+// - `vite build --mode cdn`: dist/cdn/mcp-web-elements.js, one self-contained
+//   minified ES module (Lit, the client, every element) for a
+//   `<script type="module">` tag. What the code loads with a dynamic import
+//   (the argument validator, the markdown renderer) stays a chunk of its own
+//   beside it, fetched on first use.
+
+/** Each element's registering file, components/mcp-foo/mcp-foo.ts (the folder's own name; not .component/.styles/.test). */
+function registeringFiles(): Record<string, string> {
+  const entries: Record<string, string> = {}
+  for (const dir of readdirSync('components', { withFileTypes: true })) {
+    const file = `components/${dir.name}/${dir.name}.ts`
+    if (dir.isDirectory() && dir.name.startsWith('mcp-') && existsSync(file)) entries[`elements/${dir.name}`] = file
+  }
+  return entries
+}
+
+const dependencies = [
+  /^eventsource-parser/,
+  /^@cfworker\/json-schema/,
+  /^lit/,
+  /^@lit\//,
+  /^idb/,
+  /^mdast-util-from-markdown/,
+  /^url-template/,
+]
+
+export default defineConfig(({ mode }) =>
+  mode === 'cdn'
+    ? {
+        // Lit picks its production build through export conditions; this replaces any NODE_ENV checks left in dependencies.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          target: 'es2022',
+          outDir: 'dist/cdn',
+          emptyOutDir: false,
+          sourcemap: true,
+          minify: true,
+          lib: { entry: { 'mcp-web-elements': 'components/index.ts' }, formats: ['es'] },
+          rolldownOptions: {
+            // 'strict' (the library default) keeps modules shared by the entry and a lazy chunk in a third file the
+            // entry must load too; allowing extra exports lets them merge into the entry, so it stays one file.
+            preserveEntrySignatures: 'allow-extension',
+            // Vite leaves whitespace in ES library builds; this is a file for the wire, so all of it goes.
+            output: { chunkFileNames: '[name]-[hash].js', minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+          },
+        },
+      }
+    : {
+        build: {
+          target: 'es2022',
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          minify: false,
+          lib: {
+            entry: { index: 'components/index.ts', client: 'src/client/index.ts', ...registeringFiles() },
+            formats: ['es'],
+          },
+          rolldownOptions: { external: dependencies, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+        },
+      },
+)
