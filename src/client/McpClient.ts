@@ -58,8 +58,14 @@ export interface InputContext {
   key: string
   /** The request that asked for input (`tools/call`, `prompts/get` or `resources/read`). */
   method: string
-  /** Aborts when the originating call is aborted. */
-  signal?: AbortSignal
+  /**
+   * The call that asked, so a dialog can say who asks and why: its method and
+   * params as the caller gave them (tool name and arguments, prompt name and
+   * arguments, resource uri), without `_meta`, `inputResponses` or `requestState`.
+   */
+  request: { method: string; params: Record<string, unknown> }
+  /** Aborts when the originating call is aborted, or when another handler of the same round fails (its answer is no longer wanted). */
+  signal: AbortSignal
 }
 
 /**
@@ -373,10 +379,9 @@ export class McpClient extends EventTarget {
       if (!inputRequests || Object.keys(inputRequests).length === 0) return next()
       const entries = Object.entries(inputRequests)
       const missing = entries.filter(([, r]) => !handlerFor(handlers, r?.method))
-      if (missing.length) throw new InputRequiredError(method, inputRequests, requestState, next)
-      const answers = await Promise.all(
-        entries.map(([key, r]) => handlerFor(handlers, r.method)!(r.params as never, { key, method, signal: options.signal })),
-      )
+      const request = { method, params: { ...params } }
+      if (missing.length) throw new InputRequiredError(method, inputRequests, requestState, next, request)
+      const answers = await answerRound(handlers, entries, { method, request }, options.signal)
       return next(Object.fromEntries(entries.map(([key], i) => [key, answers[i]])) as InputResponses)
     }
     return run(0, {})
@@ -532,6 +537,39 @@ function checkTool(tool: Tool): ToolEntry {
   }
   checkedTools.set(tool, entry)
   return entry
+}
+
+/**
+ * Answers one round's input requests concurrently. Each handler gets its own
+ * signal, aborted when the call is, and when a sibling fails: the round fails
+ * with that first error, so the other answers are no longer wanted (a dialog
+ * can close).
+ */
+async function answerRound(
+  handlers: InputHandlers,
+  entries: Array<[string, InputRequests[string]]>,
+  context: Omit<InputContext, 'key' | 'signal'>,
+  callSignal: AbortSignal | undefined,
+): Promise<unknown[]> {
+  const controllers = entries.map(() => new AbortController())
+  const abortAll = (reason: unknown) => controllers.forEach((c) => c.abort(reason))
+  const onCallAbort = () => abortAll(new AbortError(callSignal?.reason))
+  if (callSignal?.aborted) onCallAbort()
+  callSignal?.addEventListener('abort', onCallAbort, { once: true })
+  try {
+    return await Promise.all(
+      entries.map(async ([key, r], i) => {
+        try {
+          return await handlerFor(handlers, r.method)!(r.params as never, { ...context, key, signal: controllers[i].signal })
+        } catch (error) {
+          abortAll(new AbortError(`another input request of the same round (${key}) failed`))
+          throw error
+        }
+      }),
+    )
+  } finally {
+    callSignal?.removeEventListener('abort', onCallAbort)
+  }
 }
 
 function handlerFor(handlers: InputHandlers, method: string | undefined) {

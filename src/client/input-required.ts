@@ -22,6 +22,8 @@ export class InputRequiredError extends McpError {
     readonly requestState: string | undefined,
     /** Retries the call with these responses (and the request state). */
     readonly resume: (inputResponses: InputResponses) => Promise<Record<string, unknown>>,
+    /** The call that asked (as in an input handler's context): method and params, without `_meta`, `inputResponses` or `requestState`. */
+    readonly request: { method: string; params: Record<string, unknown> } = { method, params: {} },
   ) {
     super(
       `${method} needs input (${Object.values(inputRequests)

@@ -2,7 +2,14 @@
 // inputResponses and the exact requestState, each try a new request id.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { InputRequiredError, McpClient, RoundLimitError, type McpClientOptions } from '../../src/client/index.js'
+import {
+  AbortError,
+  InputRequiredError,
+  McpClient,
+  RoundLimitError,
+  type InputContext,
+  type McpClientOptions,
+} from '../../src/client/index.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 import { rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
 
@@ -93,6 +100,69 @@ describe('multi round-trip requests', () => {
     assert.equal(error.requestState, 'ask_name/round-1')
     const result = (await error.resume({ name: { action: 'accept', content: { name: 'Grace' } } })) as { content: unknown[] }
     assert.equal(text(result), 'Hello, Grace')
+  })
+
+  test('a handler is told which call asks: method, tool name and arguments, without the retry fields', { timeout: 5000 }, async () => {
+    const contexts: InputContext[] = []
+    const client = new McpClient(server.url, {
+      handlers: {
+        elicitation: async (_, context) => (contexts.push(context), { action: 'accept', content: { answer: 'x', confirm: true } }),
+      },
+    })
+    await client.callTool('two_rounds')
+    assert.equal(contexts.length, 2)
+    for (const context of contexts) {
+      assert.deepEqual(context.request, { method: 'tools/call', params: { name: 'two_rounds', arguments: {} } })
+      assert.ok(context.signal instanceof AbortSignal)
+    }
+    assert.deepEqual(
+      contexts.map((c) => c.key),
+      ['first', 'second'],
+    )
+    await client.readResource('fixture://secret')
+    assert.deepEqual(contexts.at(-1)!.request, { method: 'resources/read', params: { uri: 'fixture://secret' } })
+    const error = await new McpClient(server.url, { capabilities: { sampling: {} } })
+      .callTool('ask_model', { question: 'Why?' })
+      .catch((e: unknown) => e)
+    assert.ok(error instanceof InputRequiredError)
+    assert.deepEqual(error.request, { method: 'tools/call', params: { name: 'ask_model', arguments: { question: 'Why?' } } })
+  })
+
+  test('when one handler of a round fails, its siblings are aborted and the call fails with that error', { timeout: 5000 }, async () => {
+    let samplingSignal: AbortSignal | undefined
+    const client = new McpClient(server.url, {
+      handlers: {
+        elicitation: async () => {
+          await new Promise((r) => setTimeout(r, 20))
+          throw new Error('the user closed the dialog')
+        },
+        // A dialog that would wait for ever, unless its signal tells it to go.
+        sampling: (_, { signal }) =>
+          new Promise((_, reject) => {
+            samplingSignal = signal
+            signal.addEventListener('abort', () => reject(signal.reason))
+          }),
+      },
+    })
+    const before = callsOf('ask_both').length
+    await assert.rejects(client.callTool('ask_both'), /the user closed the dialog/)
+    assert.equal(samplingSignal?.aborted, true)
+    assert.ok(samplingSignal?.reason instanceof AbortError)
+    assert.equal(callsOf('ask_both').length, before + 1, 'no retry was sent')
+  })
+
+  test("aborting the call aborts every handler's signal", { timeout: 5000 }, async () => {
+    const signals: AbortSignal[] = []
+    const waitForAbort = (_: unknown, { signal }: InputContext) =>
+      new Promise<never>((_, reject) => (signals.push(signal), signal.addEventListener('abort', () => reject(signal.reason))))
+    const client = new McpClient(server.url, { handlers: { elicitation: waitForAbort, sampling: waitForAbort } })
+    const controller = new AbortController()
+    const call = client.callTool('ask_both', {}, { signal: controller.signal })
+    while (signals.length < 2) await new Promise((r) => setTimeout(r, 5))
+    assert.notEqual(signals[0], signals[1], 'each handler has its own signal')
+    controller.abort()
+    await assert.rejects(call, AbortError)
+    assert.ok(signals.every((s) => s.aborted))
   })
 
   test('capabilities are declared per request from the handlers given', async () => {
