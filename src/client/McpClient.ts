@@ -48,6 +48,7 @@ import { LATEST_PROTOCOL_VERSION, META, SUPPORTED_PROTOCOL_VERSIONS } from '../p
 import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
 import { paramHeaders, standardHeaders } from '../transport/headers.js'
 import { postRequest } from '../transport/http.js'
+import { Coalescer } from './coalesce.js'
 import { InputRequiredError } from './input-required.js'
 import { loadValidator } from './validator.js'
 import { Subscription } from './subscription.js'
@@ -171,6 +172,7 @@ export class McpClient extends EventTarget {
   #tools = new Map<string, ToolEntry>()
   #controllers = new Set<AbortController>()
   #subscriptions = new Set<Subscription>()
+  #inFlight = new Coalescer()
 
   constructor(url: string | URL, options: McpClientOptions = {}) {
     super()
@@ -417,31 +419,45 @@ export class McpClient extends EventTarget {
         if (isUsable(entry, authContext)) return entry.value
       }
     }
-    let response: JsonRpcResponse
-    for (let attempt = 0; ; attempt++) {
-      response = await this.#send(method, params, options, ++this.#nextId, { ...extraHeaders, ...headers }, handlers)
-      if (!('error' in response)) break
-      const error = toError(response.error)
-      if (!(error instanceof UnsupportedProtocolVersionError) || attempt > 0) throw error
-      // Retry once with the newest version both sides speak, even the one just sent: the server's list is the authority.
-      const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v))
-      if (!version) {
-        error.message = `The server supports protocol versions ${error.supported.join(', ') || '(none listed)'}; this client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`
-        throw error
+    const sendHeaders = { ...extraHeaders, ...headers }
+    const ask = async (signal: AbortSignal | undefined): Promise<Result> => {
+      let response: JsonRpcResponse
+      for (let attempt = 0; ; attempt++) {
+        response = await this.#send(method, params, { ...options, signal }, ++this.#nextId, { ...sendHeaders }, handlers)
+        if (!('error' in response)) break
+        const error = toError(response.error)
+        if (!(error instanceof UnsupportedProtocolVersionError) || attempt > 0) throw error
+        // Retry once with the newest version both sides speak, even the one just sent: the server's list is the authority.
+        const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v))
+        if (!version) {
+          error.message = `The server supports protocol versions ${error.supported.join(', ') || '(none listed)'}; this client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`
+          throw error
+        }
+        this.#version = version
       }
-      this.#version = version
+      const result = response.result as Result
+      const type = result.resultType ?? 'complete'
+      if (type !== 'complete' && type !== 'input_required') throw new UnknownResultTypeError(type, method)
+      if (type === 'input_required' && !/^(tools\/call|prompts\/get|resources\/read)$/.test(method)) {
+        throw new ProtocolError(`The server asked for input on ${method}, which cannot take input requests`)
+      }
+      if (cacheable && type === 'complete') {
+        const entry = toEntry(result, authContext)
+        if (entry) await this.#cache!.set(key, entry)
+      }
+      return result
     }
-    const result = response.result as Result
-    const type = result.resultType ?? 'complete'
-    if (type !== 'complete' && type !== 'input_required') throw new UnknownResultTypeError(type, method)
-    if (type === 'input_required' && !/^(tools\/call|prompts\/get|resources\/read)$/.test(method)) {
-      throw new ProtocolError(`The server asked for input on ${method}, which cannot take input requests`)
-    }
-    if (cacheable && type === 'complete') {
-      const entry = toEntry(result, authContext)
-      if (entry) await this.#cache!.set(key, entry)
-    }
-    return result
+    // Identical requests in flight share one; a call's own progress or log callbacks need a request of its own.
+    const shareable =
+      IDEMPOTENT.has(method) && !('inputResponses' in params) && !('requestState' in params) && !options.onProgress && !options.onLog
+    if (!shareable) return ask(options.signal)
+    const sharedKey = [
+      cacheKey(this.url, method, params),
+      JSON.stringify(sendHeaders),
+      JSON.stringify(this.capabilities(handlers)),
+      options.logLevel ?? this.options.logLevel ?? '',
+    ].join('\n')
+    return this.#inFlight.run(sharedKey, options.signal, ask)
   }
 
   #headers(): Record<string, string> | Promise<Record<string, string>> {
@@ -504,17 +520,20 @@ export class McpClient extends EventTarget {
 
   /** A change notification makes the cached results it concerns stale at once. */
   async #invalidateFor(n: JsonRpcNotification): Promise<void> {
-    if (!this.#cache) return
     const lists: Record<string, string[]> = {
       'notifications/tools/list_changed': ['tools/list'],
       'notifications/prompts/list_changed': ['prompts/list'],
       'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
     }
-    for (const m of lists[n.method] ?? []) await this.#cache.invalidate(methodPrefix(this.url, m))
     const uri = (n.params as Params | undefined)?.uri
-    if (n.method === 'notifications/resources/updated' && typeof uri === 'string') {
-      await this.#cache.invalidate(cacheKey(this.url, 'resources/read', { uri }))
-    }
+    const stale = [
+      ...(lists[n.method] ?? []).map((m) => methodPrefix(this.url, m)),
+      ...(n.method === 'notifications/resources/updated' && typeof uri === 'string' ? [cacheKey(this.url, 'resources/read', { uri })] : []),
+    ]
+    // A request already in flight may carry the old answer: later callers send a new one.
+    for (const prefix of stale) this.#inFlight.forget(prefix)
+    if (!this.#cache) return
+    for (const prefix of stale) await this.#cache.invalidate(prefix)
   }
 }
 
