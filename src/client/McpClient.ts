@@ -51,7 +51,9 @@ import { postRequest } from '../transport/http.js'
 import { Coalescer } from './coalesce.js'
 import { InputRequiredError } from './input-required.js'
 import { loadValidator } from './validator.js'
-import { Subscription } from './subscription.js'
+import { ListenStream } from './listen-stream.js'
+import { SharedListen } from './shared-listen.js'
+import type { Subscription } from './subscription.js'
 
 /** Context handed to an input handler. */
 export interface InputContext {
@@ -171,7 +173,26 @@ export class McpClient extends EventTarget {
   /** Each listed tool with its header annotations, from the newest listing. */
   #tools = new Map<string, ToolEntry>()
   #controllers = new Set<AbortController>()
-  #subscriptions = new Set<Subscription>()
+  /** The one subscriptions/listen stream every Subscription of this client shares. */
+  #listens = new SharedListen(
+    (filter) =>
+      new ListenStream(
+        filter,
+        async (id, signal, onNotification, timeoutMs) =>
+          this.#send(
+            'subscriptions/listen',
+            { notifications: filter },
+            { signal, timeoutMs },
+            id,
+            { ...(await this.#headers()) },
+            undefined,
+            onNotification,
+            true,
+          ),
+        () => ++this.#nextId,
+        (n) => this.#invalidateFor(n),
+      ),
+  )
   #inFlight = new Coalescer()
 
   constructor(url: string | URL, options: McpClientOptions = {}) {
@@ -326,9 +347,12 @@ export class McpClient extends EventTarget {
   }
 
   /**
-   * Opens a `subscriptions/listen` stream. The subscription re-listens after
-   * a drop (with backoff and jitter) until closed, and a list-changed or
-   * updated notification invalidates the matching cached results.
+   * Listens for server notifications. All subscriptions of a client share
+   * one `subscriptions/listen` stream asking for the union of their filters
+   * (re-opened when it must grow), and each hears only what its own filter
+   * asked for. The stream re-listens after a drop (with backoff and jitter)
+   * and closes with the last subscription; a list-changed or updated
+   * notification invalidates the matching cached results first.
    *
    * @example
    * const sub = client.listen({ toolsListChanged: true })
@@ -336,31 +360,13 @@ export class McpClient extends EventTarget {
    * await sub.acknowledged
    */
   listen(filter: SubscriptionFilter): Subscription {
-    const subscription = new Subscription(
-      filter,
-      async (id, signal, onNotification, timeoutMs) =>
-        this.#send(
-          'subscriptions/listen',
-          { notifications: filter },
-          { signal, timeoutMs },
-          id,
-          { ...(await this.#headers()) },
-          undefined,
-          onNotification,
-          true,
-        ),
-      () => ++this.#nextId,
-      (n) => this.#invalidateFor(n),
-    )
-    this.#subscriptions.add(subscription)
-    subscription.closed.finally(() => this.#subscriptions.delete(subscription))
-    return subscription
+    return this.#listens.listen(filter)
   }
 
   /** Aborts every request in flight and closes every subscription. The client can still be used afterwards. */
   close(): void {
     for (const c of this.#controllers) c.abort(new AbortError('client closed'))
-    for (const s of this.#subscriptions) s.close()
+    this.#listens.closeAll()
   }
 
   /**

@@ -1,0 +1,115 @@
+/**
+ * One `subscriptions/listen` stream on the wire: acknowledged once, then
+ * notifications until the server ends it gracefully (a result) or the client
+ * closes it. A drop (the stream ending without a result, or the network
+ * failing) is followed by a new listen after a backoff with jitter.
+ *
+ * Callers never see it: they hold {@link Subscription}s, which share one
+ * stream per client (shared-listen.ts).
+ */
+import { AbortError, HttpError, JsonRpcError, McpError, ProtocolError, toError } from '../protocol/errors.js'
+import type { SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
+import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
+import { META } from '../protocol/meta.js'
+
+export type ListenSend = (
+  id: number,
+  signal: AbortSignal,
+  onNotification: (n: JsonRpcNotification) => void,
+  timeoutMs?: number,
+) => Promise<JsonRpcResponse>
+
+/** Backoff before the n-th re-listen: exponential from 500 ms to 30 s, with full jitter. */
+export const backoffMs = (attempt: number) => Math.random() * Math.min(30_000, 500 * 2 ** attempt)
+
+/**
+ * Events: `notification` (detail: the JSON-RPC notification), `drop`
+ * (detail: the error; a re-listen follows), `reconnect` (detail: the filter
+ * acknowledged again), `end` (the server ended it gracefully), `error`
+ * (detail: the error that stopped it for good).
+ */
+export class ListenStream extends EventTarget {
+  /** Resolves with the filter the server agreed to honour (a subset of the one asked for). */
+  readonly acknowledged: Promise<SubscriptionFilter>
+  /** Resolves when the subscription is over for good: closed, ended by the server, or failed. */
+  readonly closed: Promise<void>
+  #controller = new AbortController()
+
+  constructor(
+    readonly filter: SubscriptionFilter,
+    send: ListenSend,
+    nextId: () => number,
+    onNotification: (n: JsonRpcNotification) => void | Promise<void>,
+  ) {
+    super()
+    let acknowledge!: (f: SubscriptionFilter) => void
+    let refuse!: (e: unknown) => void
+    this.acknowledged = new Promise((resolve, reject) => ((acknowledge = resolve), (refuse = reject)))
+    this.acknowledged.catch(() => {}) // a caller who never awaits it still sees the `error` event
+    const signal = this.#controller.signal
+    let queue: Promise<void> = Promise.resolve()
+
+    const run = async () => {
+      let acked = false
+      for (let attempt = 0; !signal.aborted;) {
+        const id = nextId()
+        let ackedThisTime = false
+        try {
+          const response = await send(id, signal, (n) => {
+            const meta = (n.params?._meta ?? {}) as Record<string, unknown>
+            if (meta[META.subscriptionId] !== id) return
+            if (n.method === 'notifications/subscriptions/acknowledged') {
+              const honoured = (n.params?.notifications ?? {}) as SubscriptionFilter
+              if (acked) this.dispatchEvent(new CustomEvent('reconnect', { detail: honoured }))
+              acked = ackedThisTime = true
+              attempt = 0
+              acknowledge(honoured)
+            } else if (ackedThisTime) {
+              // Listeners refresh on a notification, so the stale cache entries go first (the store may be async);
+              // the queue keeps notifications in order. A store that fails to invalidate still lets the news through.
+              queue = queue
+                .then(() => onNotification(n))
+                .catch(() => {})
+                .then(() => void this.dispatchEvent(new CustomEvent('notification', { detail: n })))
+            }
+          })
+          if ('error' in response) throw toError(response.error)
+          await queue // notifications that arrived before the end are heard before it
+          this.dispatchEvent(new Event('end'))
+          return
+        } catch (error) {
+          if (signal.aborted) return
+          // An answer that will not change on retry (a JSON-RPC error, a 4xx, a broken protocol) stops here.
+          const fatal =
+            error instanceof JsonRpcError ||
+            error instanceof ProtocolError ||
+            (error instanceof HttpError && error.status < 500 && error.status !== 408 && error.status !== 429)
+          if (fatal || !(error instanceof McpError)) {
+            refuse(error)
+            this.dispatchEvent(new CustomEvent('error', { detail: error }))
+            return
+          }
+          this.dispatchEvent(new CustomEvent('drop', { detail: error }))
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer)
+              signal.removeEventListener('abort', done)
+              resolve()
+            }
+            const timer = setTimeout(done, backoffMs(attempt++))
+            signal.addEventListener('abort', done)
+          })
+        }
+      }
+    }
+    this.closed = run().finally(() => {
+      this.#controller.abort()
+      refuse(new AbortError('the subscription ended before it was acknowledged'))
+    })
+  }
+
+  /** Closes the stream (which ends the subscription on the server). */
+  close(): void {
+    this.#controller.abort(new AbortError('subscription closed'))
+  }
+}
