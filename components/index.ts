@@ -11,3 +11,4 @@ export { setStrings, msg } from './shared/i18n.js'
 export { connectionContext, type McpConnection } from './shared/context.js'
 // Each element's registering file is imported below as it lands (one line each).
 export * from './mcp-icon/mcp-icon.js'
+export * from './mcp-server/mcp-server.js'

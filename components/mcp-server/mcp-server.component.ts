@@ -1,0 +1,260 @@
+import { provide } from '@lit/context'
+import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { property, state } from 'lit/decorators.js'
+import { McpClient, type DiscoverResult, type Implementation, type Subscription, type SubscriptionFilter } from '../../src/client/index.js'
+import { META } from '../../src/protocol/meta.js'
+import { createInputHandlers } from '../mcp-elicitation/input-handlers.js'
+import '../mcp-icon/mcp-icon.js'
+import { connectionContext, type McpConnection } from '../shared/context.js'
+import { emit } from '../shared/events.js'
+import { I18nController, msg } from '../shared/i18n.js'
+import { describeError } from './describe-error.js'
+import { styles } from './mcp-server.styles.js'
+
+type ListName = keyof McpConnection['changes']
+
+/** Which list each list-changed notification is about. */
+const LIST_OF_NOTIFICATION: Record<string, ListName> = {
+  'notifications/tools/list_changed': 'tools',
+  'notifications/resources/list_changed': 'resources',
+  'notifications/prompts/list_changed': 'prompts',
+}
+
+/**
+ * One MCP server for the elements inside it. It holds an `McpClient` (made
+ * from `url`, or the one set as `client`) and provides it, with the
+ * connection's state, to its descendants (`connectionContext`). It asks the
+ * server who it is (`server/discover`) and shows its title, icon and
+ * instructions; when the server offers list-changed notifications it listens
+ * for them, so lists inside update live, and after a dropped stream comes back
+ * every list reloads. Failures are shown in words with a Retry button.
+ *
+ * @tag mcp-server
+ *
+ * @attr {string} url - The server's MCP endpoint. Changing it connects anew.
+ * @attr {boolean} compact - Hides the header (icon, title, status) and the instructions; errors still show.
+ *
+ * @property {McpClient} client - A client to use instead of making one from `url` (its handlers stay as they are).
+ * @property {McpConnection} connection - Read-only: what is provided to the elements inside.
+ *
+ * @fires mcp-connected - The server answered `server/discover`. Detail `{ server: DiscoverResult }`.
+ * @fires mcp-error - Connecting failed, or live updates stopped for good. Detail `{ error: Error }`.
+ *
+ * @slot - The elements that use this server (`<mcp-tool-list>`, `<mcp-resource-list>`, …).
+ *
+ * @csspart header - The row with icon, title and status.
+ * @csspart icon - The server's `<mcp-icon>`.
+ * @csspart title - The server's title (or name).
+ * @csspart status - Connection state, announced politely.
+ * @csspart instructions - The server's instructions (a `<details>`).
+ * @csspart error - What went wrong, with the Retry button.
+ * @csspart retry - The Retry button.
+ */
+export class McpServerElement extends LitElement {
+  static override styles = styles
+
+  @property() url?: string
+  @property({ attribute: false }) client?: McpClient
+  @property({ type: Boolean, reflect: true }) compact = false
+
+  @provide({ context: connectionContext })
+  @state()
+  connection?: McpConnection
+
+  /** Whether list changes reach us now: `off` (not offered, or not yet), `on`, `reconnecting` after a drop. */
+  @state() private live: 'off' | 'on' | 'reconnecting' = 'off'
+
+  #i18n = new I18nController(this)
+  /** The client made from `url` (not one handed in, which the page owns). */
+  #ownClient?: McpClient
+  #subscription?: Subscription
+  /** Aborts the discover in flight when a newer connect (or a disconnect) supersedes it. */
+  #attempt?: AbortController
+  /** Counters keep counting across reconnects and new clients, so every consumer reloads when they move. */
+  #changes = { tools: 0, resources: 0, prompts: 0 }
+  #updated: Record<string, number> = {}
+
+  /** The client in use: the one handed in, else one made from `url`. */
+  get activeClient(): McpClient | undefined {
+    if (this.client) return this.client
+    if (!this.url) return undefined
+    this.#ownClient ??= new McpClient(this.url, { handlers: createInputHandlers(this, () => this.#serverName) })
+    return this.#ownClient
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    // Moved in the DOM, or put back: pick up where it left off (discover is cached, so this is cheap).
+    if (this.hasUpdated) void this.#connect()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#stop()
+    this.#ownClient?.close()
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('url') || changed.has('client')) {
+      if (changed.has('url') && this.#ownClient) {
+        this.#ownClient.close()
+        this.#ownClient = undefined
+      }
+      void this.#connect()
+    }
+  }
+
+  /** Connects again, asking the server afresh (what the Retry button does). */
+  retry(): Promise<void> {
+    return this.#connect(true)
+  }
+
+  get #serverInfo(): Implementation | undefined {
+    return this.connection?.server?._meta?.[META.serverInfo] as Implementation | undefined
+  }
+
+  get #serverName(): string {
+    const info = this.#serverInfo
+    if (info?.title || info?.name) return String(info.title || info.name)
+    try {
+      return new URL(this.activeClient?.url ?? '').host
+    } catch {
+      return this.activeClient?.url ?? ''
+    }
+  }
+
+  #stop(): void {
+    this.#attempt?.abort()
+    this.#attempt = undefined
+    this.#subscription?.close()
+    this.#subscription = undefined
+    this.live = 'off'
+  }
+
+  async #connect(fresh = false): Promise<void> {
+    this.#stop()
+    const client = this.activeClient
+    if (!client) {
+      this.connection = undefined
+      return
+    }
+    // Anything may have changed while we were not connected: every list reloads.
+    if (this.connection) this.#bump('tools', 'resources', 'prompts')
+    const attempt = (this.#attempt = new AbortController())
+    this.#provide({ client, status: 'connecting', server: undefined, error: undefined })
+    let server: DiscoverResult
+    try {
+      server = await client.discover({ signal: attempt.signal, fresh })
+    } catch (error) {
+      if (attempt.signal.aborted) return
+      this.#provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
+      emit(this, 'mcp-error', { error })
+      return
+    }
+    if (attempt.signal.aborted) return
+    this.#provide({ status: 'ready', server })
+    this.#listen(client, server)
+    emit(this, 'mcp-connected', { server })
+  }
+
+  /** Subscribes to the list changes the server offers. */
+  #listen(client: McpClient, server: DiscoverResult): void {
+    const capabilities = server.capabilities ?? {}
+    const filter: SubscriptionFilter = {
+      ...(capabilities.tools?.listChanged && { toolsListChanged: true }),
+      ...(capabilities.resources?.listChanged && { resourcesListChanged: true }),
+      ...(capabilities.prompts?.listChanged && { promptsListChanged: true }),
+    }
+    if (Object.keys(filter).length === 0) return
+    const subscription = (this.#subscription = client.listen(filter))
+    const current = () => this.#subscription === subscription
+    subscription.acknowledged.then(
+      () => current() && (this.live = 'on'),
+      () => {},
+    )
+    subscription.addEventListener('notification', (event) => {
+      const notification = (event as CustomEvent<{ method: string; params?: { uri?: unknown } }>).detail
+      if (!current()) return
+      const list = LIST_OF_NOTIFICATION[notification.method]
+      if (list) this.#bump(list)
+      else if (notification.method === 'notifications/resources/updated' && typeof notification.params?.uri === 'string') {
+        const uri = notification.params.uri
+        this.#updated = { ...this.#updated, [uri]: (this.#updated[uri] ?? 0) + 1 }
+        this.#provide({})
+      }
+    })
+    subscription.addEventListener('drop', () => current() && (this.live = 'reconnecting'))
+    subscription.addEventListener('reconnect', () => {
+      if (!current()) return
+      this.live = 'on'
+      // Notifications sent while the stream was down are lost: every list reloads.
+      this.#bump('tools', 'resources', 'prompts')
+    })
+    subscription.addEventListener('error', (event) => {
+      if (!current()) return
+      this.live = 'off'
+      emit(this, 'mcp-error', { error: (event as CustomEvent<unknown>).detail })
+    })
+  }
+
+  #bump(...lists: ListName[]): void {
+    for (const list of lists) this.#changes[list]++
+    if (this.connection) this.#provide({})
+  }
+
+  /** Provides a new connection object (consumers re-render on a new object, never on a mutated one). */
+  #provide(patch: Partial<McpConnection>): void {
+    const base = this.connection ?? { client: this.activeClient!, status: 'connecting' as const }
+    this.connection = { ...base, ...patch, changes: { ...this.#changes }, updated: this.#updated }
+  }
+
+  #statusText(): string {
+    switch (this.connection?.status) {
+      case 'connecting':
+        return msg('server.status.connecting', 'Connecting…')
+      case 'error':
+        return msg('server.status.error', 'Not connected')
+      case 'ready':
+        if (this.live === 'on') return msg('server.status.live', 'Connected, live updates')
+        if (this.live === 'reconnecting') return msg('server.status.reconnecting', 'Connected, reconnecting for updates…')
+        return msg('server.status.ready', 'Connected')
+      default:
+        return msg('server.status.none', 'No server address')
+    }
+  }
+
+  protected override render() {
+    const connection = this.connection
+    const info = this.#serverInfo
+    const title = info?.title || info?.name || this.#serverName
+    const identity = info?.title && info.name ? `${info.name} ${info.version ?? ''}` : info?.version
+    const instructions = typeof connection?.server?.instructions === 'string' ? connection.server.instructions : ''
+    return html`
+      <header part="header">
+        <mcp-icon part="icon" size="32" .icons=${info?.icons}></mcp-icon>
+        <div class="names">
+          <span part="title">${title}</span>
+          ${identity ? html`<span class="identity">${identity}</span>` : nothing}
+        </div>
+        <span part="status" role="status" data-status=${connection?.status ?? 'none'}>${this.#statusText()}</span>
+      </header>
+      ${
+        instructions
+          ? html`<details part="instructions">
+              <summary>${msg('server.instructions', 'Instructions')}</summary>
+              <p>${instructions}</p>
+            </details>`
+          : nothing
+      }
+      ${
+        connection?.status === 'error'
+          ? html`<div part="error" role="alert">
+              <p>${describeError(connection.error, connection.client.url)}</p>
+              <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
+            </div>`
+          : nothing
+      }
+      <slot></slot>
+    `
+  }
+}

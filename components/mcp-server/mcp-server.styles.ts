@@ -1,0 +1,83 @@
+import { css } from 'lit'
+import { themeStyles } from '../shared/theme.js'
+
+export const styles = [
+  themeStyles,
+  css`
+    :host {
+      display: block;
+    }
+    header {
+      display: flex;
+      align-items: center;
+      gap: var(--mcp-space);
+      padding-block: var(--mcp-space);
+      border-bottom: 1px solid var(--mcp-color-border);
+    }
+    :host([compact]) header,
+    :host([compact]) [part='instructions'] {
+      display: none;
+    }
+    .names {
+      display: flex;
+      flex-direction: column;
+      min-width: 0;
+      flex: 1;
+    }
+    [part='title'] {
+      font-weight: 600;
+      font-size: 1.1em;
+      overflow-wrap: anywhere;
+    }
+    .identity {
+      color: var(--mcp-color-text-secondary);
+      font-size: 0.85em;
+      overflow-wrap: anywhere;
+    }
+    [part='status'] {
+      color: var(--mcp-color-text-secondary);
+      font-size: 0.85em;
+      white-space: nowrap;
+    }
+    [part='status'][data-status='ready'] {
+      color: var(--mcp-color-success);
+    }
+    [part='status'][data-status='error'] {
+      color: var(--mcp-color-danger);
+    }
+    [part='instructions'] {
+      margin-block: var(--mcp-space);
+      color: var(--mcp-color-text-secondary);
+    }
+    [part='instructions'] p {
+      margin: var(--mcp-space) 0 0;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    [part='error'] {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: var(--mcp-space);
+      margin-block: var(--mcp-space);
+      padding: var(--mcp-space);
+      border-radius: var(--mcp-radius);
+      color: var(--mcp-color-danger);
+      background: var(--mcp-color-danger-bg);
+    }
+    [part='error'] p {
+      margin: 0;
+      flex: 1 1 20em;
+      overflow-wrap: anywhere;
+    }
+    button {
+      font: inherit;
+      padding: 0.25em 0.75em;
+      border: 1px solid var(--mcp-color-border);
+      border-radius: var(--mcp-radius);
+      background: var(--mcp-color-bg);
+      color: var(--mcp-color-text);
+      cursor: pointer;
+    }
+  `,
+]

@@ -1,0 +1,184 @@
+// <mcp-server> in headless Chromium against real servers: the main fixture,
+// `live` (its tool list changes; its listen streams can be dropped) and
+// `flaky` (answers like a broken server on demand), both behind an HTTP front
+// (test/support/servers/front.ts).
+import { consume } from '@lit/context'
+import { expect, fixture, html } from '@open-wc/testing'
+import { LitElement } from 'lit'
+import { state } from 'lit/decorators.js'
+import { McpClient, type DiscoverResult } from '../../src/client/index.js'
+import { controlServer, eventually, nextEvent, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { connectionContext, type McpConnection } from '../shared/context.js'
+import './mcp-server.js'
+import type { McpServerElement } from './mcp-server.js'
+
+/** Records every connection object it is given, as a list element would see them. */
+class ConnectionProbe extends LitElement {
+  @consume({ context: connectionContext, subscribe: true })
+  @state()
+  connection?: McpConnection
+  seen: McpConnection[] = []
+  protected override updated(): void {
+    if (this.connection && this.seen.at(-1) !== this.connection) this.seen.push(this.connection)
+  }
+}
+customElements.define('connection-probe', ConnectionProbe)
+
+const shadowText = (el: Element) => (el.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ')
+const part = (el: McpServerElement, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
+const openListens = async (server: string) => (await controlServer<{ open: number }>(server, 'open-listens')).open
+
+/** A server element on the page, with a promise of its first `type` event (listened for before it can fire). */
+async function mounted(url: string, type: string): Promise<{ el: McpServerElement; event: Promise<CustomEvent<any>> }> {
+  const wrapper = await fixture<HTMLDivElement>(html`<div></div>`)
+  const el = document.createElement('mcp-server')
+  const event = nextEvent<CustomEvent<any>>(el, type)
+  el.url = url
+  wrapper.append(el)
+  return { el, event }
+}
+
+async function connected(template: unknown): Promise<McpServerElement> {
+  const wrapper = await fixture<HTMLDivElement>(html`<div>${template}</div>`)
+  const el = wrapper.querySelector('mcp-server')!
+  await eventually(() => el.connection?.status === 'ready' || el.connection?.status === 'error', 'the server element to settle')
+  return el
+}
+
+describe('<mcp-server>', () => {
+  afterEach(async () => {
+    await controlServer('live', 'reset')
+    await controlServer('flaky', 'mode', { mode: 'ok' })
+  })
+
+  it('discovers the server, shows who it is, and provides a ready connection to the elements inside', async () => {
+    const url = await serverUrl()
+    const { el, event } = await mounted(url, 'mcp-connected')
+    const probe = el.appendChild(document.createElement('connection-probe')) as ConnectionProbe
+    const { detail } = (await event) as CustomEvent<{ server: DiscoverResult }>
+    expect(detail.server.capabilities.tools).to.deep.equal({ listChanged: true })
+    expect(part(el, 'title')!.textContent).to.equal('mcp-elements-fixture')
+    expect(part(el, 'status')!.textContent).to.match(/Connected/)
+    expect(part(el, 'instructions')!.textContent).to.include('Fixture server for mcp-elements tests.')
+    await eventually(() => probe.connection?.status === 'ready', 'the probe to get the ready connection')
+    expect(probe.connection!.client).to.be.instanceOf(McpClient)
+    expect(probe.connection!.client.url).to.equal(url)
+    expect(probe.seen[0].status).to.equal('connecting')
+    await expect(el).to.be.accessible()
+  })
+
+  it('shows the server title, name and icon, and its instructions as text', async () => {
+    const el = await connected(html`<mcp-server url=${await serverUrl('live')}></mcp-server>`)
+    expect(part(el, 'title')!.textContent).to.equal('Live Tools')
+    expect(shadowText(el)).to.include('live-server 2.0.0')
+    const icon = part(el, 'icon')!
+    const sent = (el.connection!.server!._meta!['io.modelcontextprotocol/serverInfo'] as { icons: { src: string }[] }).icons[0].src
+    expect(sent).to.match(/^data:image\/svg\+xml;base64,/)
+    await eventually(() => icon.shadowRoot?.querySelector('img')?.getAttribute('src') === sent, 'the server icon')
+    const instructions = part(el, 'instructions')!.querySelector('p')!
+    expect(instructions.textContent).to.equal('Tools come and go.\nWatch the list.')
+    expect(instructions.children.length).to.equal(0)
+  })
+
+  it('listens for list changes and moves the tools counter when the server says its tools changed', async () => {
+    const name = 'live'
+    const before = (await requestsFor('subscriptions/listen', name)).length
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <mcp-server url=${await serverUrl(name)}><connection-probe></connection-probe></mcp-server>
+      </div>`,
+    )
+    const el = wrapper.querySelector('mcp-server')!
+    await eventually(() => part(el, 'status')!.textContent === 'Connected, live updates', 'the live status')
+    const listens = (await requestsFor('subscriptions/listen', name)).slice(before)
+    expect(listens.at(-1).params.notifications).to.deep.equal({ toolsListChanged: true })
+    const probe = wrapper.querySelector<ConnectionProbe>('connection-probe')!
+    const seenBefore = probe.connection!
+    await controlServer(name, 'add-tool', { name: 'gamma' })
+    await eventually(() => probe.connection!.changes.tools === seenBefore.changes.tools + 1, 'the tools counter to move')
+    expect(probe.connection).to.not.equal(seenBefore)
+    expect(probe.connection!.changes.prompts).to.equal(seenBefore.changes.prompts)
+  })
+
+  it('moves every counter after the listen stream drops and comes back', async () => {
+    const el = await connected(html`<mcp-server url=${await serverUrl('live')}></mcp-server>`)
+    await eventually(() => el.connection?.status === 'ready' && part(el, 'status')!.textContent!.includes('live'), 'live updates')
+    const before = el.connection!.changes
+    await controlServer('live', 'drop-listens')
+    await eventually(
+      () =>
+        el.connection!.changes.tools > before.tools &&
+        el.connection!.changes.resources > before.resources &&
+        el.connection!.changes.prompts > before.prompts,
+      'every counter to move after the reconnect',
+    )
+    await eventually(async () => (await openListens('live')) === 1, 'one listen stream open again')
+  })
+
+  it('closes its listen stream when removed from the page, also on a client the page handed it', async () => {
+    await eventually(async () => (await openListens('live')) === 0, 'no listen streams left from earlier tests')
+    const own = await connected(html`<mcp-server url=${await serverUrl('live')}></mcp-server>`)
+    await eventually(async () => (await openListens('live')) === 1, 'the listen stream to open')
+    own.remove()
+    await eventually(async () => (await openListens('live')) === 0, 'the listen stream to close')
+
+    const client = new McpClient(await serverUrl('live'))
+    const handed = await connected(html`<mcp-server .client=${client}></mcp-server>`)
+    await eventually(async () => (await openListens('live')) === 1, 'the listen stream to open')
+    handed.remove()
+    await eventually(async () => (await openListens('live')) === 0, 'the listen stream to close')
+  })
+
+  it('connects anew when its url changes', async () => {
+    const el = await connected(html`<mcp-server url=${await serverUrl()}></mcp-server>`)
+    const first = el.connection!.client
+    el.url = await serverUrl('live')
+    await eventually(() => part(el, 'title')!.textContent === 'Live Tools', 'the new server title')
+    expect(el.connection!.client).to.not.equal(first)
+    expect(el.connection!.client.url).to.equal(el.url)
+  })
+
+  it('uses a client handed to it', async () => {
+    const client = new McpClient(await serverUrl())
+    const el = await connected(html`<mcp-server .client=${client}></mcp-server>`)
+    expect(el.connection!.client).to.equal(client)
+    expect(el.connection!.status).to.equal('ready')
+  })
+
+  for (const [mode, words] of [
+    ['http-500', /HTTP error \(500\)/],
+    ['not-json', /not an MCP response/],
+    ['no-cors', /Could not reach .*CORS/],
+  ] as const) {
+    it(`shows a ${mode} failure in words, fires mcp-error, and recovers on Retry`, async () => {
+      await controlServer('flaky', 'mode', { mode })
+      const { el, event } = await mounted(await serverUrl('flaky'), 'mcp-error')
+      const failed = await event
+      expect(failed.detail.error).to.be.instanceOf(Error)
+      await el.updateComplete
+      expect(part(el, 'error')!.textContent).to.match(words)
+      expect(part(el, 'status')!.textContent).to.equal('Not connected')
+      await expect(el).to.be.accessible()
+
+      await controlServer('flaky', 'mode', { mode: 'ok' })
+      const ready = nextEvent(el, 'mcp-connected')
+      part(el, 'retry')!.click()
+      await ready
+      await el.updateComplete
+      expect(part(el, 'error')).to.equal(null)
+      expect(part(el, 'title')!.textContent).to.equal('flaky-server')
+    })
+  }
+
+  it('shows an unreachable server as such', async () => {
+    const el = await connected(html`<mcp-server url="http://127.0.0.1:9/mcp"></mcp-server>`)
+    expect(part(el, 'error')!.textContent).to.include('Could not reach the server at http://127.0.0.1:9/mcp')
+    expect(part(el, 'retry')!.textContent).to.equal('Retry')
+  })
+
+  it('hides its header when compact, but still shows errors', async () => {
+    const el = await connected(html`<mcp-server compact url="http://127.0.0.1:9/mcp"></mcp-server>`)
+    expect(getComputedStyle(part(el, 'header')!).display).to.equal('none')
+    expect(part(el, 'error')!.checkVisibility()).to.equal(true)
+  })
+})

@@ -1,0 +1,11 @@
+import { McpServerElement } from './mcp-server.component.js'
+
+export { McpServerElement }
+
+if (!customElements.get('mcp-server')) customElements.define('mcp-server', McpServerElement)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-server': McpServerElement
+  }
+}

@@ -1,0 +1,86 @@
+// A fault-injecting HTTP front for a real SDK test server (not a server of its
+// own: `live.ts` and `flaky.ts` are built on it). Requests are forwarded over
+// real HTTP to the SDK server behind it; a test switches the front to answer
+// as a broken server would (HTTP 500, a body that is not JSON-RPC, no CORS
+// headers), or cuts the open subscriptions/listen streams short (a drop, which
+// a client answers by listening again).
+import type { FixtureServer, TestServer } from '../fixture-server.js'
+import { serveFetch } from '../http-adapter.js'
+
+/** How the front answers: `ok` forwards; the others are faults a browser page must survive. */
+export type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors'
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, WWW-Authenticate, Retry-After',
+}
+
+/**
+ * Serves `backend` behind a front with these `control` actions (others go to `control`):
+ * - `mode` `{ mode: FrontMode }`: how to answer from now on;
+ * - `drop-listens`: ends every open listen stream without its result;
+ * - `open-listens`: how many listen streams are open now (`{ open }`).
+ */
+export async function frontServer(
+  backend: FixtureServer,
+  control?: (action: string, body: any) => unknown | Promise<unknown>,
+): Promise<TestServer> {
+  let mode: FrontMode = 'ok'
+  const listens = new Set<TransformStreamDefaultController<Uint8Array>>()
+
+  const served = await serveFetch(async (request) => {
+    if (request.method === 'OPTIONS') {
+      if (mode === 'no-cors') return new Response(null, { status: 204 })
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...CORS,
+          'access-control-allow-methods': 'POST, GET, DELETE, OPTIONS',
+          'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*',
+        },
+      })
+    }
+    if (mode === 'no-cors') return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
+    if (mode === 'http-500')
+      return new Response('Internal Server Error', { status: 500, headers: { ...CORS, 'content-type': 'text/plain' } })
+    if (mode === 'not-json')
+      return new Response('<h1>Welcome to nginx!</h1>', { status: 200, headers: { ...CORS, 'content-type': 'text/html' } })
+
+    const body = await request.text()
+    const headers = new Headers(request.headers)
+    headers.delete('host')
+    const answer = await fetch(backend.url, { method: request.method, headers, body: body || undefined, signal: request.signal })
+    const responseHeaders = new Headers(answer.headers)
+    for (const [name, value] of Object.entries(CORS)) responseHeaders.set(name, value)
+    responseHeaders.delete('content-length')
+    if (!answer.body || !body.includes('"subscriptions/listen"'))
+      return new Response(answer.body, { status: answer.status, headers: responseHeaders })
+
+    // A listen stream, passed through a stream the front can end early.
+    let controller!: TransformStreamDefaultController<Uint8Array>
+    const pass = new TransformStream<Uint8Array, Uint8Array>({
+      start: (c) => void listens.add((controller = c)),
+      flush: () => void listens.delete(controller),
+    })
+    void answer.body.pipeTo(pass.writable).catch(() => listens.delete(controller))
+    return new Response(pass.readable, { status: answer.status, headers: responseHeaders })
+  })
+
+  return {
+    ...backend,
+    url: served.url,
+    origin: served.origin,
+    async control(action, body: any) {
+      if (action === 'mode') mode = body.mode
+      else if (action === 'drop-listens') {
+        for (const listen of listens) listen.terminate()
+        listens.clear()
+      } else if (action === 'open-listens') return { open: listens.size }
+      else return control?.(action, body)
+    },
+    async close() {
+      await served.close()
+      await backend.close()
+    },
+  }
+}
