@@ -9,6 +9,7 @@ import {
   AbortError,
   HeaderMismatchError,
   InvalidToolError,
+  MissingClientCapabilityError,
   PageLimitError,
   ProtocolError,
   RoundLimitError,
@@ -49,7 +50,7 @@ import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
 import { paramHeaders, standardHeaders } from '../transport/headers.js'
 import { postRequest } from '../transport/http.js'
 import { Coalescer } from './coalesce.js'
-import { InputRequiredError } from './input-required.js'
+import { INPUT_CAPABILITIES, InputRequiredError, capabilitiesToAnswer, declares, mergeCapabilities } from './input-required.js'
 import { loadValidator } from './validator.js'
 import { ListenStream } from './listen-stream.js'
 import { SharedListen } from './shared-listen.js'
@@ -210,12 +211,14 @@ export class McpClient extends EventTarget {
 
   /** Capabilities declared on each request: those the handlers imply, plus `options.capabilities`. */
   capabilities(handlers: InputHandlers = this.options.handlers ?? {}): ClientCapabilities {
-    return {
-      ...(handlers.elicitation && { elicitation: { form: {} } }),
-      ...(handlers.sampling && { sampling: {} }),
-      ...(handlers.roots && { roots: {} }),
-      ...this.options.capabilities,
-    }
+    return mergeCapabilities(
+      {
+        ...(handlers.elicitation && { elicitation: { form: {} } }),
+        ...(handlers.sampling && { sampling: {} }),
+        ...(handlers.roots && { roots: {} }),
+      },
+      this.options.capabilities ?? {},
+    )
   }
 
   /** The server's versions, capabilities and identity (`server/discover`). Cached as the server's hints allow. */
@@ -377,8 +380,25 @@ export class McpClient extends EventTarget {
   async #withInput(method: string, params: Params, options: RequestOptions = {}, headers?: () => Record<string, string>): Promise<Result> {
     const handlers = options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {})
     const max = this.options.maxRounds ?? 10
+    // Declared by this call beyond the handlers' and the options': input capabilities the server said it needs
+    // and no handler covers (the caller answers through InputRequiredError.resume()), and those of answers given.
+    let declared: ClientCapabilities = {}
     const run = async (round: number, extra: Params): Promise<Result> => {
-      const result = await this.#request(method, { ...params, ...extra }, options, headers?.(), handlers)
+      let result: Result
+      try {
+        result = await this.#request(
+          method,
+          { ...params, ...extra },
+          options,
+          headers?.(),
+          mergeCapabilities(this.capabilities(handlers), declared),
+        )
+      } catch (error) {
+        const wanted = error instanceof MissingClientCapabilityError ? unhandledInput(error.requiredCapabilities, handlers) : undefined
+        if (!wanted || declares(declared, wanted)) throw error
+        declared = mergeCapabilities(declared, wanted)
+        return run(round, extra)
+      }
       if (result.resultType !== 'input_required') return result
       if (round >= max) throw new RoundLimitError(max, method)
       const { inputRequests, requestState } = result as { inputRequests?: InputRequests; requestState?: string }
@@ -388,7 +408,13 @@ export class McpClient extends EventTarget {
       const entries = Object.entries(inputRequests)
       const missing = entries.filter(([, r]) => !handlerFor(handlers, r?.method))
       const request = { method, params: { ...params } }
-      if (missing.length) throw new InputRequiredError(method, inputRequests, requestState, next, request)
+      if (missing.length) {
+        const resume = (inputResponses: InputResponses) => {
+          declared = mergeCapabilities(declared, capabilitiesToAnswer(Object.keys(inputResponses ?? {}).map((key) => inputRequests[key])))
+          return next(inputResponses)
+        }
+        throw new InputRequiredError(method, inputRequests, requestState, resume, request)
+      }
       const answers = await answerRound(handlers, entries, { method, request }, options.signal)
       return next(Object.fromEntries(entries.map(([key], i) => [key, answers[i]])) as InputResponses)
     }
@@ -410,7 +436,7 @@ export class McpClient extends EventTarget {
     params: Params,
     options: RequestOptions,
     headers?: Record<string, string>,
-    handlers?: InputHandlers,
+    capabilities: ClientCapabilities = this.capabilities(),
   ): Promise<Result> {
     const cacheable = this.#cache && CACHEABLE.has(method) && !('inputResponses' in params) && !('requestState' in params)
     const extraHeaders = await this.#headers()
@@ -429,7 +455,7 @@ export class McpClient extends EventTarget {
     const ask = async (signal: AbortSignal | undefined): Promise<Result> => {
       let response: JsonRpcResponse
       for (let attempt = 0; ; attempt++) {
-        response = await this.#send(method, params, { ...options, signal }, ++this.#nextId, { ...sendHeaders }, handlers)
+        response = await this.#send(method, params, { ...options, signal }, ++this.#nextId, { ...sendHeaders }, capabilities)
         if (!('error' in response)) break
         const error = toError(response.error)
         if (!(error instanceof UnsupportedProtocolVersionError) || attempt > 0) throw error
@@ -460,7 +486,7 @@ export class McpClient extends EventTarget {
     const sharedKey = [
       cacheKey(this.url, method, params),
       JSON.stringify(sendHeaders),
-      JSON.stringify(this.capabilities(handlers)),
+      JSON.stringify(capabilities),
       options.logLevel ?? this.options.logLevel ?? '',
     ].join('\n')
     return this.#inFlight.run(sharedKey, options.signal, ask)
@@ -478,7 +504,7 @@ export class McpClient extends EventTarget {
     options: RequestOptions,
     id: number,
     headers: Record<string, string>,
-    handlers?: InputHandlers,
+    capabilities: ClientCapabilities = this.capabilities(),
     onNotification?: (n: JsonRpcNotification) => void,
     longLived = false,
   ): Promise<JsonRpcResponse> {
@@ -488,7 +514,7 @@ export class McpClient extends EventTarget {
       ...(params._meta as Params | undefined),
       [META.protocolVersion]: this.#version,
       [META.clientInfo]: this.options.clientInfo ?? { name: 'mcp-web-elements', version: '0.1.0' },
-      [META.clientCapabilities]: this.capabilities(handlers),
+      [META.clientCapabilities]: capabilities,
       ...(logLevel && { [META.logLevel]: logLevel }),
       ...(progressToken && { progressToken }),
     }
@@ -595,6 +621,13 @@ async function answerRound(
   } finally {
     callSignal?.removeEventListener('abort', onCallAbort)
   }
+}
+
+/** The input capabilities among `required` that no handler covers, or undefined when the server needs anything else. */
+function unhandledInput(required: Record<string, unknown>, handlers: InputHandlers): Record<string, unknown> | undefined {
+  const keys = Object.keys(required)
+  const answerable = (key: string) => key in INPUT_CAPABILITIES && !handlers[key as keyof typeof INPUT_CAPABILITIES]
+  return keys.length && keys.every(answerable) ? required : undefined
 }
 
 function handlerFor(handlers: InputHandlers, method: string | undefined) {

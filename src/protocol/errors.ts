@@ -52,6 +52,11 @@ export class HeaderMismatchError extends JsonRpcError {
 /** -32021: the server needs a client capability this request did not declare. */
 export class MissingClientCapabilityError extends JsonRpcError {
   override name = 'MissingClientCapabilityError'
+  /** The capabilities the server says it needs (`data.requiredCapabilities`), or `{}` when it did not say. */
+  get requiredCapabilities(): Record<string, unknown> {
+    const required = (this.data as { requiredCapabilities?: unknown } | undefined)?.requiredCapabilities
+    return required && typeof required === 'object' && !Array.isArray(required) ? (required as Record<string, unknown>) : {}
+  }
 }
 
 /** -32022: the server does not speak the requested protocol version. */

@@ -6,12 +6,13 @@ import {
   AbortError,
   InputRequiredError,
   McpClient,
+  MissingClientCapabilityError,
   RoundLimitError,
   type InputContext,
   type McpClientOptions,
 } from '../../src/client/index.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
-import { rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
+import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
 
 let server: FixtureServer
 before(async () => {
@@ -164,6 +165,94 @@ describe('multi round-trip requests', () => {
     await assert.rejects(call, AbortError)
     assert.ok(signals.every((s) => s.aborted))
   })
+
+  test(
+    'answering through resume() needs no capability listed by hand: the server is told what the caller answers',
+    { timeout: 5000 },
+    async () => {
+      const capabilitiesSent = (name: string, from: number) =>
+        callsOf(name)
+          .slice(from)
+          .map((r) => r.body.params._meta['io.modelcontextprotocol/clientCapabilities'])
+      for (const [tool, answer, declared, expected] of [
+        ['ask_name', { name: { action: 'accept', content: { name: 'Grace' } } }, { elicitation: { form: {} } }, 'Hello, Grace'],
+        ['list_roots', { roots: { roots: [{ uri: 'file:///home', name: 'home' }] } }, { roots: {} }, 'file:///home'],
+      ] as const) {
+        const from = callsOf(tool).length
+        const error = await new McpClient(server.url).callTool(tool).catch((e: unknown) => e)
+        assert.ok(error instanceof InputRequiredError, `${tool}: ${error}`)
+        const result = (await error.resume(answer as never)) as { content: unknown[] }
+        assert.equal(text(result), expected)
+        // Refused for want of the capability, asked again declaring it, then the resumed retry declares what it answers.
+        assert.deepEqual(capabilitiesSent(tool, from), [{}, declared, declared])
+      }
+    },
+  )
+
+  test('the resumed retry declares the capability of each answer, e.g. URL-mode elicitation', { timeout: 5000 }, async () => {
+    // A server that asks without checking capabilities (as a server may for a request that needs none up front).
+    const fault = await startFaultServer(({ id, method, res, body }) => {
+      if (method === 'tools/list')
+        return sendJson(res, 200, rpcResult(id, { resultType: 'complete', tools: [{ name: 'sign_in', inputSchema: { type: 'object' } }] }))
+      if (body.params.inputResponses)
+        return sendJson(res, 200, rpcResult(id, { resultType: 'complete', content: [{ type: 'text', text: 'signed in' }] }))
+      sendJson(
+        res,
+        200,
+        rpcResult(id, {
+          resultType: 'input_required',
+          inputRequests: {
+            login: {
+              method: 'elicitation/create',
+              params: { mode: 'url', message: 'Sign in', url: 'https://auth.example/login', elicitationId: 'e1' },
+            },
+            roots: { method: 'roots/list', params: {} },
+          },
+        }),
+      )
+    })
+    try {
+      const error = await new McpClient(fault.url, { handlers: {} }).callTool('sign_in').catch((e: unknown) => e)
+      assert.ok(error instanceof InputRequiredError)
+      await error.resume({ login: { action: 'accept' } })
+      const calls = fault.requests
+        .filter((r) => r.body.method === 'tools/call')
+        .map((r) => r.body.params._meta['io.modelcontextprotocol/clientCapabilities'])
+      assert.deepEqual(calls, [{}, { elicitation: { url: {} } }], 'only what was answered (roots was not)')
+    } finally {
+      await fault.close()
+    }
+  })
+
+  test(
+    'a missing capability that is not an input kind, or one a handler covers, is not declared behind the caller’s back',
+    { timeout: 5000 },
+    async () => {
+      const fault = await startFaultServer(({ id, method, res, body }) => {
+        if (method === 'tools/list')
+          return sendJson(res, 200, rpcResult(id, { resultType: 'complete', tools: [{ name: 'x', inputSchema: { type: 'object' } }] }))
+        const required =
+          body.params.name === 'x' && Object.keys(body.params._meta['io.modelcontextprotocol/clientCapabilities']).length === 0
+            ? { experimental: { y: {} } }
+            : { elicitation: { url: {} } }
+        sendJson(res, 200, rpcError(id, -32021, 'missing capability', { requiredCapabilities: required }))
+      })
+      try {
+        const calls = () => fault.requests.filter((r) => r.body.method === 'tools/call').length
+        const error = await new McpClient(fault.url).callTool('x').catch((e: unknown) => e)
+        assert.ok(error instanceof MissingClientCapabilityError)
+        assert.deepEqual(error.requiredCapabilities, { experimental: { y: {} } })
+        assert.equal(calls(), 1)
+        const handled = await new McpClient(fault.url, { handlers: { elicitation: async () => ({ action: 'cancel' }) } })
+          .callTool('x')
+          .catch((e: unknown) => e)
+        assert.ok(handled instanceof MissingClientCapabilityError, 'the elicitation handler chose form mode only')
+        assert.equal(calls(), 2)
+      } finally {
+        await fault.close()
+      }
+    },
+  )
 
   test('capabilities are declared per request from the handlers given', async () => {
     const client = new McpClient(server.url, { handlers })
