@@ -1,0 +1,222 @@
+/**
+ * What the list elements (`<mcp-resource-list>`, `<mcp-prompt-list>`) share:
+ * which client to talk through, loading a listing that reloads when the
+ * server says it changed, the filter box, the load error with Retry, and the
+ * look of a list of item buttons.
+ */
+import { Task, initialState } from '@lit/task'
+import { css, html, type ReactiveControllerHost } from 'lit'
+import type { McpClient, ServerCapabilities } from '../../src/client/index.js'
+import type { McpConnection } from './context.js'
+import { msg } from './i18n.js'
+
+/** An element that talks to a server: an explicit `client`, else the connection an enclosing `<mcp-server>` provides. */
+export interface ConnectedHost extends ReactiveControllerHost {
+  client?: McpClient
+  connection?: McpConnection
+}
+
+/** The client to use: the explicit one, or the enclosing server's once it is connected. */
+export function clientOf(host: ConnectedHost): McpClient | undefined {
+  return host.client ?? (host.connection?.status === 'ready' ? host.connection.client : undefined)
+}
+
+/**
+ * A task that loads a listing and loads it again, skipping the cache, when
+ * the connection's `changes[kind]` counter moves (a list-changed notification
+ * or a reconnect) or on `run()` (Retry). Its value is `{ offered: false }`
+ * when the server's capabilities say it has no such list (an explicit client
+ * is assumed to have it).
+ */
+export function listingTask<T>(
+  host: ConnectedHost,
+  kind: 'resources' | 'prompts',
+  load: (client: McpClient, options: { signal: AbortSignal; fresh: boolean }) => Promise<T>,
+): Task<readonly [McpClient | undefined, boolean, number], { offered: true; items: T } | { offered: false }> {
+  let loadedFrom: McpClient | undefined
+  const offered = (): boolean => {
+    const capabilities: ServerCapabilities | undefined = host.client ? undefined : host.connection?.server?.capabilities
+    return !capabilities || capabilities[kind] !== undefined
+  }
+  return new Task(host, {
+    task: async ([client, isOffered], { signal }) => {
+      if (!client) return initialState
+      if (!isOffered) return { offered: false as const }
+      // A later load from the same client is a reload: the cache may hold what changed.
+      const fresh = loadedFrom === client
+      loadedFrom = client
+      return { offered: true as const, items: await load(client, { signal, fresh }) }
+    },
+    args: () => [clientOf(host), offered(), host.client ? 0 : (host.connection?.changes[kind] ?? 0)] as const,
+  })
+}
+
+/** Whether any of `texts` contains `needle` (already lower-cased and trimmed), ignoring case. */
+export function textMatches(needle: string, ...texts: unknown[]): boolean {
+  return !needle || texts.some((t) => typeof t === 'string' && t.toLowerCase().includes(needle))
+}
+
+/** The filter box; ArrowDown in it calls `enterList`. */
+export function renderFilter(label: string, value: string, onInput: (value: string) => void, enterList: () => void) {
+  return html`<label class="filter">
+    <span>${label}</span>
+    <input
+      part="filter"
+      type="search"
+      autocomplete="off"
+      .value=${value}
+      @input=${(e: Event) => onInput((e.target as HTMLInputElement).value)}
+      @keydown=${(e: KeyboardEvent) => {
+        if (e.key !== 'ArrowDown') return
+        e.preventDefault()
+        enterList()
+      }}
+    />
+  </label>`
+}
+
+/** A readable error with a Retry button (`role="alert"`, part `error`). */
+export function renderError(message: string, retry: () => void) {
+  return html`<div part="error" class="error" role="alert">
+    <p>${message}</p>
+    <button type="button" @click=${retry}>${msg('list.retry', 'Retry')}</button>
+  </div>`
+}
+
+/** The message of an error, or the thing thrown as text. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The error box of `renderError()`, and buttons in forms. */
+export const errorStyles = css`
+  .error {
+    display: flex;
+    gap: var(--mcp-space);
+    align-items: center;
+    padding: var(--mcp-space);
+    color: var(--mcp-color-danger);
+    background: var(--mcp-color-danger-bg);
+    border-radius: var(--mcp-radius);
+  }
+  .error p {
+    margin: 0;
+    flex: 1;
+    overflow-wrap: anywhere;
+  }
+  button {
+    font: inherit;
+  }
+  form button,
+  .error button {
+    align-self: flex-start;
+    padding: calc(var(--mcp-space) / 2) calc(var(--mcp-space) * 1.5);
+    color: var(--mcp-color-text);
+    background: var(--mcp-color-bg-secondary);
+    border: 1px solid var(--mcp-color-border);
+    border-radius: var(--mcp-radius);
+    cursor: pointer;
+  }
+`
+
+/** A labelled text field (label text above its input), as in the filter box and small forms. */
+export const fieldStyles = css`
+  .filter,
+  .field {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--mcp-space) / 2);
+  }
+  input {
+    font: inherit;
+    color: inherit;
+    background: var(--mcp-color-bg);
+    border: 1px solid var(--mcp-color-border);
+    border-radius: var(--mcp-radius);
+    padding: calc(var(--mcp-space) / 2) var(--mcp-space);
+  }
+`
+
+/** The look shared by the list elements: filter, status line, bordered list of item buttons, error, small forms. */
+export const itemListStyles = css`
+  ${errorStyles}
+  ${fieldStyles}
+  :host {
+    display: block;
+  }
+  [part='base'] {
+    display: flex;
+    flex-direction: column;
+    gap: var(--mcp-space);
+  }
+  .status {
+    margin: 0;
+    color: var(--mcp-color-text-secondary);
+  }
+  .list-title {
+    margin: var(--mcp-space) 0 0;
+    font-weight: 600;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    border: 1px solid var(--mcp-color-border);
+    border-radius: var(--mcp-radius);
+  }
+  ul:empty {
+    display: none;
+  }
+  li + li {
+    border-top: 1px solid var(--mcp-color-border);
+  }
+  [part='item'] {
+    display: flex;
+    gap: var(--mcp-space);
+    align-items: flex-start;
+    width: 100%;
+    padding: var(--mcp-space);
+    text-align: start;
+    font: inherit;
+    color: inherit;
+    background: none;
+    border: 0;
+    border-inline-start: 3px solid transparent;
+    cursor: pointer;
+  }
+  [part='item']:hover {
+    background: var(--mcp-color-bg-secondary);
+  }
+  [part='item'][aria-current='true'] {
+    border-inline-start-color: var(--mcp-color-accent);
+    background: var(--mcp-color-bg-secondary);
+  }
+  .icon {
+    flex: none;
+  }
+  .text {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+  }
+  .title {
+    font-weight: 600;
+  }
+  .name,
+  .facts,
+  .description {
+    color: var(--mcp-color-text-secondary);
+  }
+  .uri {
+    font-family: var(--mcp-font-mono);
+    overflow-wrap: anywhere;
+  }
+  form {
+    display: flex;
+    flex-direction: column;
+    gap: var(--mcp-space);
+    padding: var(--mcp-space);
+    border: 1px solid var(--mcp-color-border);
+    border-radius: var(--mcp-radius);
+  }
+`

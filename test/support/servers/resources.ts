@@ -1,0 +1,103 @@
+// Resources that change, for the <mcp-resource-list> and <mcp-resource-view> suites.
+//
+// - `live://note` is a text resource whose text `control('update', { text })`
+//   changes; the server then publishes notifications/resources/updated for it.
+// - `control('add', { name, uri, text })` adds a resource and publishes
+//   notifications/resources/list_changed.
+// - `live://flaky` fails its next `control('fail-next', { count })` reads with a
+//   JSON-RPC error, then reads fine (for Retry).
+// - `live://files/{folder}/{name}` is a two-variable template whose `name`
+//   completion depends on the `folder` already filled in (context arguments).
+// - `live://hostile` carries markup, a script tag and a `javascript:` URL in its
+//   name, title, description and text (the elements must show them as text).
+// - `control('reset')` puts everything back.
+import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server'
+import { serveMcp, type TestServer } from '../fixture-server.js'
+
+export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>javascript:alert(1)'
+export const FILES: Record<string, string[]> = { docs: ['readme.md', 'guide.md'], src: ['main.ts', 'util.ts'] }
+
+interface Extra {
+  name: string
+  uri: string
+  text: string
+}
+
+export async function startServer(): Promise<TestServer> {
+  let note = 'first version'
+  let failures = 0
+  let extras: Extra[] = []
+
+  const served = await serveMcp(
+    () => {
+      const mcp = new McpServer(
+        { name: 'resources-test', version: '1.0.0' },
+        { capabilities: { resources: { subscribe: true, listChanged: true } } },
+      )
+      mcp.registerResource(
+        'note',
+        'live://note',
+        { title: 'Note', description: 'Text that changes.', mimeType: 'text/plain', size: 2048 },
+        async (uri) => ({
+          contents: [{ uri: uri.href, mimeType: 'text/plain', text: note }],
+        }),
+      )
+      mcp.registerResource('flaky', 'live://flaky', { title: 'Flaky', mimeType: 'text/plain' }, async (uri) => {
+        if (failures > 0) {
+          failures--
+          throw new ProtocolError(ProtocolErrorCode.InternalError, 'The disk is on fire')
+        }
+        return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'read at last' }] }
+      })
+      mcp.registerResource(HOSTILE, 'live://hostile', { title: HOSTILE, description: HOSTILE, mimeType: 'text/plain' }, async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: 'text/plain', text: HOSTILE }],
+      }))
+      mcp.registerResource(
+        'file',
+        new ResourceTemplate('live://files/{folder}/{name}', {
+          list: undefined,
+          complete: {
+            folder: (value) => Object.keys(FILES).filter((f) => f.startsWith(value)),
+            name: (value, context) => (FILES[context?.arguments?.folder ?? ''] ?? []).filter((n) => n.startsWith(value)),
+          },
+        }),
+        { title: 'File', description: 'A file in a folder.', mimeType: 'text/plain' },
+        async (uri, { folder, name }) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: `contents of ${folder}/${name}` }] }),
+      )
+      for (const extra of extras) {
+        mcp.registerResource(extra.name, extra.uri, { mimeType: 'text/plain' }, async (uri) => ({
+          contents: [{ uri: uri.href, mimeType: 'text/plain', text: extra.text }],
+        }))
+      }
+      return mcp
+    },
+    { cors: true },
+  )
+
+  return {
+    ...served,
+    control(action, body) {
+      const input = (body ?? {}) as Record<string, unknown>
+      switch (action) {
+        case 'update':
+          note = String(input.text)
+          served.notify.resourceUpdated('live://note')
+          return
+        case 'add':
+          extras = [...extras, { name: String(input.name), uri: String(input.uri), text: String(input.text ?? '') }]
+          served.notify.resourcesChanged()
+          return
+        case 'fail-next':
+          failures = Number(input.count ?? 1)
+          return
+        case 'reset':
+          note = 'first version'
+          failures = 0
+          extras = []
+          return
+        default:
+          throw new Error(`unknown action ${action}`)
+      }
+    },
+  }
+}
