@@ -5,9 +5,9 @@
  * buttons always do. The host renders `tabindex=${roving.tabIndex(i, count)}`
  * on each item and hands the list's `keydown` and `focusin` events over.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit'
+import type { ReactiveControllerHost } from 'lit'
 
-export class RovingFocusController implements ReactiveController {
+export class RovingFocus {
   /** Index of the item that takes Tab focus. */
   #active = 0
 
@@ -15,9 +15,7 @@ export class RovingFocusController implements ReactiveController {
   constructor(
     private host: ReactiveControllerHost,
     private items: () => HTMLElement[],
-  ) {
-    host.addController(this)
-  }
+  ) {}
 
   /** 0 for the one item Tab reaches (the last one focused, or the first), -1 for the others. */
   tabIndex(index: number, count: number): number {
