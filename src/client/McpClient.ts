@@ -52,6 +52,7 @@ import { postRequest } from '../transport/http.js'
 import { Coalescer } from './coalesce.js'
 import { INPUT_CAPABILITIES, InputRequiredError, capabilitiesToAnswer, declares, mergeCapabilities } from './input-required.js'
 import { loadValidator } from './validator.js'
+import type { McpClientEventMap } from './events.js'
 import { ListenStream } from './listen-stream.js'
 import { SharedListen } from './shared-listen.js'
 import type { Subscription } from './subscription.js'
@@ -157,14 +158,30 @@ const IDEMPOTENT = new Set([...CACHEABLE, 'prompts/get', 'completion/complete'])
 /**
  * A client for one MCP server endpoint.
  *
- * Events: `invalidtool` (detail `{ tool, reason }`), `notification` (detail:
- * a server notification not consumed by a call's callbacks).
+ * Events (typed in {@link McpClientEventMap}): `invalidtool` (detail
+ * `{ tool, reason }`, once per tool definition), `notification` (detail: a
+ * server notification not consumed by a call's callbacks).
  *
  * @example
  * const client = new McpClient('https://example.com/mcp')
  * for (const tool of await client.listTools()) console.log(tool.name)
  * const result = await client.callTool('get_weather', { city: 'Oslo' })
  */
+// Typed listeners for the events in McpClientEventMap (declaration merging with the class).
+export interface McpClient {
+  addEventListener<K extends keyof McpClientEventMap>(
+    type: K,
+    listener: (this: McpClient, event: McpClientEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void
+  removeEventListener<K extends keyof McpClientEventMap>(
+    type: K,
+    listener: (this: McpClient, event: McpClientEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void
+}
 export class McpClient extends EventTarget {
   readonly url: string
   readonly options: McpClientOptions
@@ -173,6 +190,8 @@ export class McpClient extends EventTarget {
   #cache: CacheStore | undefined
   /** Each listed tool with its header annotations, from the newest listing. */
   #tools = new Map<string, ToolEntry>()
+  /** The definition last reported as invalid, by tool name: a cached or repeated listing reports nothing new. */
+  #reportedInvalid = new Map<string, string>()
   #controllers = new Set<AbortController>()
   /** The one subscriptions/listen stream every Subscription of this client shares. */
   #listens = new SharedListen(
@@ -287,10 +306,23 @@ export class McpClient extends EventTarget {
       const entry = checkTool(tool)
       this.#tools.set(tool?.name, entry)
       if (!('error' in entry)) return true
-      this.options.onInvalidTool?.(tool, entry.error.message)
-      this.dispatchEvent(new CustomEvent('invalidtool', { detail: { tool, reason: entry.error.message } }))
+      const name = String(tool?.name)
+      const definition = JSON.stringify(tool)
+      if (this.#reportedInvalid.get(name) !== definition) {
+        this.#reportedInvalid.set(name, definition)
+        this.options.onInvalidTool?.(tool, entry.error.message)
+        this.dispatchEvent(new CustomEvent('invalidtool', { detail: { tool, reason: entry.error.message } }))
+      }
       return false
     })
+  }
+
+  /**
+   * The tools the newest listing left out, with why: for a view that starts
+   * after the `invalidtool` events were fired (they fire once per definition).
+   */
+  get invalidTools(): Array<{ tool: Tool; reason: string }> {
+    return [...this.#tools.values()].flatMap((entry) => ('error' in entry ? [{ tool: entry.tool, reason: entry.error.message }] : []))
   }
 
   /**
@@ -569,22 +601,23 @@ export class McpClient extends EventTarget {
   }
 }
 
-type ToolEntry = { tool: Tool; headers: HeaderParam[] } | { error: InvalidToolError | SchemaError }
+type ToolEntry = { tool: Tool; headers: HeaderParam[] } | { tool: Tool; error: InvalidToolError | SchemaError }
 
 // A listing served from the cache holds the same tool objects: each schema is walked once.
 const checkedTools = new WeakMap<Tool, ToolEntry>()
 
 /** A tool with the header paths to mirror, or the error that keeps it out of the list. */
 function checkTool(tool: Tool): ToolEntry {
-  if (typeof tool !== 'object' || tool === null) return { error: new InvalidToolError(String(tool), 'the listing entry is not an object') }
+  if (typeof tool !== 'object' || tool === null)
+    return { tool, error: new InvalidToolError(String(tool), 'the listing entry is not an object') }
   let entry = checkedTools.get(tool)
   if (entry) return entry
   try {
     const found = findHeaderParams(tool?.inputSchema)
-    entry = found.ok ? { tool, headers: found.params } : { error: new InvalidToolError(tool?.name, found.reason) }
+    entry = found.ok ? { tool, headers: found.params } : { tool, error: new InvalidToolError(tool?.name, found.reason) }
   } catch (e) {
     if (!(e instanceof SchemaError)) throw e
-    entry = { error: new SchemaError(`The inputSchema of tool "${tool?.name}" was refused: ${e.message}`) }
+    entry = { tool, error: new SchemaError(`The inputSchema of tool "${tool?.name}" was refused: ${e.message}`) }
   }
   checkedTools.set(tool, entry)
   return entry

@@ -5,6 +5,7 @@
  */
 import { AbortError } from '../protocol/errors.js'
 import type { SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
+import type { SubscriptionEventMap } from './events.js'
 
 /** How the shared stream drives one subscription (see shared-listen.ts). */
 export interface SubscriptionPort {
@@ -17,11 +18,26 @@ export interface SubscriptionPort {
 }
 
 /**
- * Events: `notification` (detail: the JSON-RPC notification), `drop`
+ * Events (typed in {@link SubscriptionEventMap}): `notification` (detail: the JSON-RPC notification), `drop`
  * (detail: the error; a re-listen follows), `reconnect` (detail: the filter
  * acknowledged again), `end` (the server ended it gracefully), `error`
  * (detail: the error that stopped it for good).
  */
+// Typed listeners for the events in SubscriptionEventMap (declaration merging with the class).
+export interface Subscription {
+  addEventListener<K extends keyof SubscriptionEventMap>(
+    type: K,
+    listener: (this: Subscription, event: SubscriptionEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void
+  removeEventListener<K extends keyof SubscriptionEventMap>(
+    type: K,
+    listener: (this: Subscription, event: SubscriptionEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void
+}
 export class Subscription extends EventTarget {
   /** Resolves with the filter the server agreed to honour (a subset of the one asked for). */
   readonly acknowledged: Promise<SubscriptionFilter>

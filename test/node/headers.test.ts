@@ -300,6 +300,26 @@ test(
   },
 )
 
+test('invalidtool fires once per tool definition, not again for a cached or repeated listing', BOUND, async () => {
+  await withFixture({ invalidHeaderTools: true }, async (server) => {
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    const reported: string[] = []
+    // Typed: the detail is known without a cast.
+    client.addEventListener('invalidtool', (e) => reported.push(e.detail.tool.name))
+    try {
+      await client.listTools()
+      await client.listTools() // from the cache
+      await client.listTools({ fresh: true }) // from the server again, same definitions
+      assert.deepEqual(reported.sort(), Object.keys(BAD_TOOLS).sort())
+      // A view that starts late still learns what was left out.
+      assert.deepEqual(client.invalidTools.map((i) => i.tool.name).sort(), Object.keys(BAD_TOOLS).sort())
+      for (const { tool, reason } of client.invalidTools) assert.match(reason, BAD_TOOLS[tool.name])
+    } finally {
+      client.close()
+    }
+  })
+})
+
 test('callTool of a tool with invalid annotations is an InvalidToolError, and no tools/call reaches the server', BOUND, async () => {
   await withFixture({ invalidHeaderTools: true }, async (server) => {
     const client = new McpClient(server.url, { timeoutMs: 5_000 })

@@ -1,0 +1,27 @@
+/**
+ * The events `McpClient` and `Subscription` dispatch, by type, so that
+ * `addEventListener('invalidtool', (e) => e.detail.tool)` type-checks
+ * without casts.
+ */
+import type { SubscriptionFilter, Tool } from '../protocol/generated/2026-07-28.js'
+import type { JsonRpcNotification } from '../protocol/jsonrpc.js'
+
+export interface McpClientEventMap {
+  /** A listed tool was left out because its definition breaks the transport's rules; once per definition. */
+  invalidtool: CustomEvent<{ tool: Tool; reason: string }>
+  /** A server notification that no call's callbacks took (e.g. one arriving on a call's stream that is not its progress or log). */
+  notification: CustomEvent<JsonRpcNotification>
+}
+
+export interface SubscriptionEventMap {
+  /** A notification this subscription's filter asked for. */
+  notification: CustomEvent<JsonRpcNotification>
+  /** The stream dropped (detail: the error); a re-listen follows. Notifications may have been missed: refresh. */
+  drop: CustomEvent<unknown>
+  /** Listening again after a drop (detail: this subscription's part of the filter acknowledged). */
+  reconnect: CustomEvent<SubscriptionFilter>
+  /** The server ended the stream gracefully; the subscription is over. */
+  end: Event
+  /** The stream failed for good (detail: the error); the subscription is over. */
+  error: CustomEvent<unknown>
+}
