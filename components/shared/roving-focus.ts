@@ -7,7 +7,7 @@
  */
 import type { ReactiveControllerHost } from 'lit'
 
-export class RovingFocus {
+export class RovingFocusController {
   /** Index of the item that takes Tab focus. */
   #active = 0
 
