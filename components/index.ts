@@ -12,3 +12,4 @@ export { connectionContext, type McpConnection } from './shared/context.js'
 // Each element's registering file is imported below as it lands (one line each).
 export * from './mcp-icon/mcp-icon.js'
 export * from './mcp-server/mcp-server.js'
+export * from './mcp-schema-form/mcp-schema-form.js'

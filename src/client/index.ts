@@ -8,22 +8,8 @@ export type { McpClientEventMap, SubscriptionEventMap } from './events.js'
 export type { JsonRpcNotification } from '../protocol/jsonrpc.js'
 export { InputRequiredError } from './input-required.js'
 export { validateAgainstSchema } from './validator.js'
-// The form model: a schema as plain fields, for building forms on (the elements render it).
-export {
-  buildFormModel,
-  initialValue,
-  newItemValue,
-  buildArguments,
-  chooseVariant,
-  checkValue,
-  mapErrors,
-  normalizeErrorPath,
-  fieldPathFor,
-  type Field,
-  type FieldKind,
-  type FieldError,
-  type FormModelOptions,
-} from '../schema/form.js'
+// The form model: a schema as plain fields, no DOM, for building forms on (the elements render it).
+export * from '../schema/form.js'
 export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './icons.js'
 export * from '../protocol/errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'

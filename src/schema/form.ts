@@ -230,7 +230,7 @@ class Builder {
     const common: FieldBase = {
       kind: 'json',
       name: place.name,
-      label: typeof schema.title === 'string' && schema.title.trim() ? schema.title : humanise(place.name),
+      label: fieldLabel(raw, schema, place.name),
       required: place.required,
       nullable,
       hasDefault: 'default' in schema && !(nullable && schema.default === null),
@@ -531,6 +531,19 @@ function pointerGet(root: unknown, ref: string): unknown {
     node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined
   }
   return node
+}
+
+/**
+ * A field's label: its own title; else, for a property, its name humanised
+ * (a title reached through a `$ref` names the type, e.g. "Address", where
+ * the property says which one, e.g. "Billing address"); else the target's title.
+ */
+function fieldLabel(raw: JsonSchema, schema: JsonSchema, name: string): string {
+  const own = typeof raw.title === 'string' && raw.title.trim() ? raw.title : undefined
+  const reached = typeof schema.title === 'string' && schema.title.trim() ? schema.title : undefined
+  if (own) return own
+  if (name && typeof raw.$ref === 'string') return humanise(name)
+  return reached ?? humanise(name)
 }
 
 /** "user_id" → "User id", "maxResults" → "Max results". */

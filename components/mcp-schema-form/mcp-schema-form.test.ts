@@ -1,0 +1,301 @@
+import { expect, fixture, html } from '@open-wc/testing'
+import '../../test/support/browser.js'
+import { SCHEMA_ZOO, fillForm } from '../../test/support/schema-zoo.js'
+import type { McpSchemaFormElement } from './mcp-schema-form.js'
+import './mcp-schema-form.js'
+
+async function form(schema: unknown, value?: Record<string, unknown>): Promise<McpSchemaFormElement> {
+  return fixture<McpSchemaFormElement>(html`<mcp-schema-form .schema=${schema} .value=${value}></mcp-schema-form>`)
+}
+
+const $ = <E extends Element = HTMLElement>(el: McpSchemaFormElement, selector: string): E => {
+  const found = el.shadowRoot!.querySelector<E>(selector)
+  if (!found) throw new Error(`no ${selector}`)
+  return found
+}
+
+/** The control labelled `text` (its <label for>), as a user finds it. */
+function control<E extends HTMLElement = HTMLInputElement>(el: McpSchemaFormElement, text: string): E {
+  const label = [...el.shadowRoot!.querySelectorAll('label')].find((l) => l.textContent!.replace('*', '').trim() === text)
+  if (!label) throw new Error(`no label ${text}`)
+  return el.shadowRoot!.getElementById(label.htmlFor) as E
+}
+
+/** The text of the elements a control's aria-describedby names. */
+function description(el: McpSchemaFormElement, c: HTMLElement): string {
+  return (c.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => el.shadowRoot!.getElementById(id)?.textContent?.trim())
+    .join(' | ')
+}
+
+describe('<mcp-schema-form>: the schema zoo, filled as a user would', () => {
+  for (const [name, entry] of Object.entries(SCHEMA_ZOO)) {
+    it(`${name}: ${entry.description}`, async () => {
+      const el = await form(entry.schema)
+      const inputs: unknown[] = []
+      el.addEventListener('mcp-form-input', (e) => inputs.push((e as CustomEvent).detail.value))
+      await fillForm(el, entry.fill)
+      expect(el.arguments).to.deep.equal(entry.expected)
+      expect(inputs.at(-1)).to.deep.equal(entry.expected)
+      expect(await el.validate(), JSON.stringify(el.shadowRoot!.querySelector('[aria-invalid="true"]')?.id)).to.equal(true)
+    })
+  }
+})
+
+describe('<mcp-schema-form>', () => {
+  it('pre-fills defaults and given values, and shows labels, required marks and help text', async () => {
+    const el = await form(
+      {
+        type: 'object',
+        properties: {
+          user_name: { type: 'string', description: 'Who you are' },
+          retries: { type: 'integer', default: 3, minimum: 0, maximum: 5 },
+          mode: { enum: ['fast', 'slow'], default: 'slow' },
+        },
+        required: ['user_name'],
+      },
+      { user_name: 'ada' },
+    )
+    const name = control(el, 'User name')
+    expect(name.value).to.equal('ada')
+    expect(name.getAttribute('aria-required')).to.equal('true')
+    expect(description(el, name)).to.equal('Who you are')
+    expect(el.shadowRoot!.querySelector(`label[for="${name.id}"] .required`)).to.exist
+    const retries = control(el, 'Retries')
+    expect([retries.value, retries.min, retries.max, retries.step]).to.deep.equal(['3', '0', '5', '1'])
+    expect(control<HTMLSelectElement>(el, 'Mode').selectedOptions[0].text).to.equal('slow')
+    expect(el.arguments).to.deep.equal({ user_name: 'ada', retries: 3, mode: 'slow' })
+  })
+
+  it('validate() shows what is wrong on the fields, focuses the first, and an edit clears it', async () => {
+    const el = await form({
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 2 },
+        email: { type: 'string', format: 'email' },
+        age: { type: 'integer', minimum: 0 },
+      },
+      required: ['name'],
+    })
+    await fillForm(el, [
+      { fill: 'Email', with: 'not-an-email' },
+      { fill: 'Age', with: '-1' },
+    ])
+    expect(await el.validate()).to.equal(false)
+    const name = control(el, 'Name')
+    expect(name.getAttribute('aria-invalid')).to.equal('true')
+    expect(description(el, name)).to.equal('This field is required.')
+    expect(description(el, control(el, 'Email'))).to.equal('Must be an email address.')
+    expect(description(el, control(el, 'Age'))).to.equal('Must be at least 0.')
+    expect(el.shadowRoot!.activeElement).to.equal(name)
+    await fillForm(el, [{ fill: 'Name', with: 'A' }])
+    expect(name.getAttribute('aria-invalid')).to.equal('false')
+    expect(await el.validate()).to.equal(false)
+    expect(description(el, name)).to.equal('Must be at least 2 characters long.')
+    await fillForm(el, [
+      { fill: 'Name', with: 'Ada' },
+      { fill: 'Email', with: 'ada@example.com' },
+      { fill: 'Age', with: '36' },
+    ])
+    expect(await el.validate()).to.equal(true)
+    expect(el.shadowRoot!.querySelectorAll('[aria-invalid="true"]')).to.have.length(0)
+  })
+
+  it('validate() also checks the whole schema with the client validator (what the form does not check itself)', async () => {
+    const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } } })
+    await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { fill: 'Tags 1', with: 'a' }, { fill: 'Tags 2', with: 'a' }])
+    expect(el.arguments).to.deep.equal({ tags: ['a', 'a'] })
+    expect(await el.validate()).to.equal(false)
+    expect($(el, 'fieldset.group').getAttribute('aria-describedby')).to.match(/-error/)
+  })
+
+  it('shows outside errors on the fields their paths point at, the rest above the form; an edit retires a field’s error', async () => {
+    const schema = SCHEMA_ZOO['pydantic-refs'].schema
+    const el = await form(schema)
+    el.errors = [
+      { path: '/address/city', message: 'Unknown city' },
+      { path: '/address', message: 'Instance does not have required property "street".' },
+      { path: '/unknown', message: 'Something else is wrong' },
+    ]
+    await el.updateComplete
+    const city = control(el, 'City')
+    expect(city.getAttribute('aria-invalid')).to.equal('true')
+    expect(description(el, city)).to.equal('Unknown city')
+    expect(description(el, control(el, 'Street'))).to.contain('required property "street"')
+    expect($(el, '[part="errors"][role="alert"]').textContent).to.contain('Something else is wrong')
+    await fillForm(el, [{ fill: 'City', with: 'Paris' }])
+    expect(city.getAttribute('aria-invalid')).to.equal('false')
+    expect(control(el, 'Street').getAttribute('aria-invalid')).to.equal('true')
+  })
+
+  it('edits the whole value as JSON: the JSON shows the arguments, edits flow back, invalid JSON is shown and never lost', async () => {
+    const el = await form(SCHEMA_ZOO['nested-objects'].schema)
+    await fillForm(el, [{ fill: 'Host', with: 'a.example' }])
+    $(el, 'button.json-toggle').click()
+    await el.updateComplete
+    const text = () => control<HTMLTextAreaElement>(el, 'Arguments (JSON)')
+    expect(JSON.parse(text().value)).to.deep.equal({ target: { host: 'a.example', port: 443 } })
+    await fillForm(el, [{ fill: 'Arguments (JSON)', with: '{"target": {"host": "b.example", "port": 8443}, "extra": {"note": "hi"}}' }])
+    expect(el.arguments).to.deep.equal({ target: { host: 'b.example', port: 8443 }, extra: { note: 'hi' } })
+    await fillForm(el, [{ fill: 'Arguments (JSON)', with: '{"target": ' }])
+    expect(text().getAttribute('aria-invalid')).to.equal('true')
+    expect(description(el, text())).to.match(/^Not valid JSON/)
+    expect(await el.validate()).to.equal(false)
+    $(el, 'button.json-toggle').click()
+    await el.updateComplete
+    expect(control(el, 'Host').value).to.equal('b.example')
+    expect(control(el, 'Port').value).to.equal('8443')
+    expect(control(el, 'Note').value).to.equal('hi')
+    $(el, 'button.json-toggle').click()
+    await el.updateComplete
+    expect(text().value).to.equal('{"target": ')
+  })
+
+  it('edits what the form cannot express as JSON per field, with parse errors on that field', async () => {
+    const el = await form({
+      type: 'object',
+      properties: {
+        headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'HTTP headers' },
+        name: { type: 'string' },
+      },
+    })
+    const headers = control<HTMLTextAreaElement>(el, 'Headers')
+    expect(headers.tagName).to.equal('TEXTAREA')
+    expect(description(el, headers)).to.contain('HTTP headers')
+    await fillForm(el, [{ fill: 'Headers', with: '{"x-a": "1"' }])
+    expect(headers.getAttribute('aria-invalid')).to.equal('true')
+    expect(await el.validate()).to.equal(false)
+    await fillForm(el, [{ fill: 'Headers', with: '{"x-a": "1"}' }])
+    expect(headers.getAttribute('aria-invalid')).to.equal('false')
+    expect(el.arguments).to.deep.equal({ headers: { 'x-a': '1' } })
+  })
+
+  it('fires mcp-form-submit on Enter in a one-line field, not in a textarea', async () => {
+    const el = await form({ type: 'object', properties: { q: { type: 'string' }, body: { type: 'string', maxLength: 5000 } } })
+    let submits = 0
+    el.addEventListener('mcp-form-submit', () => submits++)
+    control(el, 'Q').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }))
+    control(el, 'Body').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }))
+    expect(submits).to.equal(1)
+  })
+
+  it('disabled disables every control', async () => {
+    const el = await form(SCHEMA_ZOO['array-of-objects'].schema)
+    await fillForm(el, [{ press: 'Add to Items' }])
+    el.disabled = true
+    await el.updateComplete
+    for (const c of el.shadowRoot!.querySelectorAll<HTMLInputElement>('input, select, textarea, button'))
+      expect(c.matches(':disabled'), c.outerHTML).to.equal(true)
+  })
+
+  it('reorders and removes array items with labelled buttons, focus following the moved item', async () => {
+    const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } })
+    await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { press: 'Add to Tags' }])
+    await fillForm(el, [
+      { fill: 'Tags 1', with: 'a' },
+      { fill: 'Tags 2', with: 'b' },
+      { fill: 'Tags 3', with: 'c' },
+    ])
+    const button = (name: string) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name)!
+    button('Move Tags 3 up').click()
+    await el.updateComplete
+    expect(el.arguments).to.deep.equal({ tags: ['a', 'c', 'b'] })
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Move Tags 2 up')
+    button('Move Tags 1 down').click()
+    await el.updateComplete
+    expect(el.arguments).to.deep.equal({ tags: ['c', 'a', 'b'] })
+    button('Remove Tags 2').click()
+    await el.updateComplete
+    expect(el.arguments).to.deep.equal({ tags: ['c', 'b'] })
+    expect(el.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Add to Tags')
+  })
+
+  it('switching a variant keeps the fields both variants share', async () => {
+    const el = await form({
+      type: 'object',
+      properties: {
+        shape: {
+          oneOf: [
+            {
+              type: 'object',
+              title: 'Circle',
+              properties: { type: { const: 'circle' }, label: { type: 'string' }, r: { type: 'number' } },
+            },
+            {
+              type: 'object',
+              title: 'Square',
+              properties: { type: { const: 'square' }, label: { type: 'string' }, side: { type: 'number' } },
+            },
+          ],
+        },
+      },
+      required: ['shape'],
+    })
+    await fillForm(el, [
+      { fill: 'Label', with: 'big' },
+      { fill: 'R', with: '2' },
+      { choose: 'Shape: kind', option: 'Square' },
+      { fill: 'Side', with: '3' },
+    ])
+    expect(el.arguments).to.deep.equal({ shape: { type: 'square', label: 'big', side: 3 } })
+  })
+
+  it('shows a schema it cannot use as an error, with the JSON editor instead of a form', async () => {
+    let deep: Record<string, unknown> = { type: 'string' }
+    for (let i = 0; i < 200; i++) deep = { type: 'object', properties: { a: deep } }
+    const el = await form(deep)
+    expect($(el, '.schema-error').textContent).to.contain('nested deeper')
+    await fillForm(el, [{ fill: 'Arguments (JSON)', with: '{"a": {}}' }])
+    expect(el.arguments).to.deep.equal({ a: {} })
+  })
+
+  it('renders a schema that recurses through required properties without hanging', async () => {
+    const el = await form({
+      $defs: { Node: { type: 'object', properties: { next: { $ref: '#/$defs/Node' } }, required: ['next'] } },
+      type: 'object',
+      properties: { head: { $ref: '#/$defs/Node' }, loop: { $ref: '#/properties/loop' } },
+    })
+    expect(el.shadowRoot!.querySelectorAll('fieldset').length).to.be.greaterThan(10)
+    expect(control(el, 'Loop').tagName).to.equal('TEXTAREA')
+  })
+
+  it('shows server text as text', async () => {
+    const el = await form({
+      type: 'object',
+      properties: { x: { type: 'string', title: '<img src=x onerror="window.__pwned=1">', description: '<b>bold</b>' } },
+    })
+    expect(el.shadowRoot!.querySelector('img, b')).to.equal(null)
+    expect(el.shadowRoot!.textContent).to.contain('<img src=x onerror')
+  })
+
+  it('is accessible (axe) with every kind of field, and with errors shown', async () => {
+    const el = await form({
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'Your name' },
+        when: { type: 'string', format: 'date-time' },
+        count: { type: 'integer', minimum: 1 },
+        ok: { type: 'boolean' },
+        color: {
+          oneOf: [
+            { const: 'r', title: 'Red' },
+            { const: 'g', title: 'Green' },
+          ],
+        },
+        toppings: { type: 'array', items: { enum: ['a', 'b'] } },
+        tags: { type: 'array', items: { type: 'string' } },
+        target: { type: 'object', properties: { host: { type: 'string' } } },
+        id: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+        meta: { type: 'object', additionalProperties: true },
+        kind: { const: 'fixed' },
+      },
+      required: ['name', 'count'],
+    })
+    await fillForm(el, [{ press: 'Add to Tags' }])
+    await expect(el).to.be.accessible()
+    await el.validate()
+    await expect(el).to.be.accessible()
+  })
+})

@@ -1,0 +1,11 @@
+import { McpSchemaFormElement } from './mcp-schema-form.component.js'
+
+export { McpSchemaFormElement }
+
+if (!customElements.get('mcp-schema-form')) customElements.define('mcp-schema-form', McpSchemaFormElement)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-schema-form': McpSchemaFormElement
+  }
+}
