@@ -138,6 +138,11 @@ export interface RequestOptions {
   timeoutMs?: number
 }
 
+/** Options as passed down to a send: a multi round-trip call keeps one progress token across its rounds. */
+interface SendOptions extends RequestOptions {
+  progressToken?: string
+}
+
 type Result = Record<string, unknown> & { resultType?: string }
 type Params = Record<string, unknown>
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'
@@ -409,7 +414,16 @@ export class McpClient extends EventTarget {
    * requests with the handlers (concurrently) and retries with
    * `inputResponses` and the exact `requestState`, each try a new request id.
    */
-  async #withInput(method: string, params: Params, options: RequestOptions = {}, headers?: () => Record<string, string>): Promise<Result> {
+  async #withInput(
+    method: string,
+    params: Params,
+    callOptions: RequestOptions = {},
+    headers?: () => Record<string, string>,
+  ): Promise<Result> {
+    // One progress token for every round, so progress reads as one bar; what would run it backwards is dropped.
+    const options: SendOptions = callOptions.onProgress
+      ? { ...callOptions, progressToken: `p${++this.#nextId}`, onProgress: forwardOnly(callOptions.onProgress) }
+      : callOptions
     const handlers = options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {})
     const max = this.options.maxRounds ?? 10
     // Declared by this call beyond the handlers' and the options': input capabilities the server said it needs
@@ -466,7 +480,7 @@ export class McpClient extends EventTarget {
   async #request(
     method: string,
     params: Params,
-    options: RequestOptions,
+    options: SendOptions,
     headers?: Record<string, string>,
     capabilities: ClientCapabilities = this.capabilities(),
   ): Promise<Result> {
@@ -533,7 +547,7 @@ export class McpClient extends EventTarget {
   async #send(
     method: string,
     params: Params,
-    options: RequestOptions,
+    options: SendOptions,
     id: number,
     headers: Record<string, string>,
     capabilities: ClientCapabilities = this.capabilities(),
@@ -541,7 +555,7 @@ export class McpClient extends EventTarget {
     longLived = false,
   ): Promise<JsonRpcResponse> {
     const logLevel = options.logLevel ?? this.options.logLevel
-    const progressToken = options.onProgress ? `p${id}` : undefined
+    const progressToken = options.onProgress ? (options.progressToken ?? `p${id}`) : undefined
     const meta: Params = {
       ...(params._meta as Params | undefined),
       [META.protocolVersion]: this.#version,
@@ -653,6 +667,22 @@ async function answerRound(
     )
   } finally {
     callSignal?.removeEventListener('abort', onCallAbort)
+  }
+}
+
+/**
+ * Passes on progress that moves forward. The spec has progress increase with
+ * each notification; a server that restarts its count in a later round would
+ * otherwise run the caller's progress bar backwards.
+ */
+function forwardOnly(onProgress: (progress: ProgressNotificationParams) => void): (progress: ProgressNotificationParams) => void {
+  let last = -Infinity
+  return (progress) => {
+    if (typeof progress.progress === 'number') {
+      if (progress.progress <= last) return
+      last = progress.progress
+    }
+    onProgress(progress)
   }
 }
 
