@@ -684,7 +684,8 @@ function argumentOf(field: Field, value: unknown): unknown {
       return items.length || field.required ? items : undefined
     }
     case 'object': {
-      if (!isObject(value)) return value === undefined && field.required ? {} : value
+      if (value === undefined && field.required) value = {}
+      if (!isObject(value)) return value
       const out: Record<string, unknown> = {}
       const known = new Set<string>()
       for (const child of field.fields) {
@@ -864,8 +865,8 @@ export function normalizeErrorPath(error: { path?: unknown; message?: unknown })
       .filter(Boolean)
       .map((k) => `/${escapePointer(k)}`)
       .join('')
-  const missing = typeof error.message === 'string' && /required propert(?:y|ies)\W+"?([^"]+)"?/i.exec(error.message)
-  if (missing && !/\s/.test(missing[1].trim())) path += `/${escapePointer(missing[1].trim())}`
+  const missing = typeof error.message === 'string' && /required propert(?:y|ies)\W+["']?([^"'\s]+)["']?/i.exec(error.message)
+  if (missing) path += `/${escapePointer(missing[1])}`
   return path
 }
 

@@ -1,0 +1,437 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import {
+  SchemaError,
+  buildArguments,
+  buildFormModel,
+  checkValue,
+  chooseVariant,
+  initialValue,
+  mapErrors,
+  newItemValue,
+  normalizeErrorPath,
+  type ArrayField,
+  type Field,
+  type ObjectField,
+  type VariantField,
+} from '../../src/client/index.js'
+import { SCHEMA_ZOO } from '../support/schema-zoo.js'
+
+const opts = { timeout: 5_000 }
+
+/** The root object's fields by name. */
+function fields(schema: unknown): Record<string, Field> {
+  const root = buildFormModel(schema)
+  assert.equal(root.kind, 'object')
+  return Object.fromEntries((root as ObjectField).fields.map((f) => [f.name, f]))
+}
+
+describe('form model: kinds', () => {
+  it('strings with formats and lengths, numbers with bounds and steps, booleans; labels, help, required', opts, () => {
+    const f = fields({
+      type: 'object',
+      properties: {
+        user_name: { type: 'string', minLength: 2, maxLength: 20, pattern: '^[a-z]+$', description: 'Who' },
+        day: { type: 'string', format: 'date' },
+        at: { type: 'string', format: 'date-time' },
+        mail: { type: 'string', format: 'email', title: 'E-mail' },
+        home: { type: 'string', format: 'uri' },
+        bio: { type: 'string', maxLength: 5000 },
+        maxResults: { type: 'integer', minimum: 1, maximum: 50 },
+        ratio: { type: 'number', exclusiveMinimum: 0, multipleOf: 0.5 },
+        old: { type: 'number', minimum: 3, exclusiveMinimum: true },
+        ok: { type: 'boolean', default: true },
+      },
+      required: ['user_name', 'ok'],
+    })
+    assert.deepEqual(
+      { ...f.user_name, schema: undefined },
+      {
+        kind: 'string',
+        name: 'user_name',
+        label: 'User name',
+        description: 'Who',
+        required: true,
+        nullable: false,
+        hasDefault: false,
+        readOnly: false,
+        schema: undefined,
+        multiline: false,
+        minLength: 2,
+        maxLength: 20,
+        pattern: '^[a-z]+$',
+      },
+    )
+    assert.deepEqual(
+      ['day', 'at', 'mail', 'home'].map((k) => [f[k].kind, (f[k] as { format?: string }).format]),
+      [
+        ['string', 'date'],
+        ['string', 'date-time'],
+        ['string', 'email'],
+        ['string', 'uri'],
+      ],
+    )
+    assert.equal(f.mail.label, 'E-mail')
+    assert.equal((f.bio as { multiline: boolean }).multiline, true)
+    assert.equal(f.maxResults.label, 'Max results')
+    assert.deepEqual(
+      [f.maxResults.kind, (f.maxResults as any).minimum, (f.maxResults as any).maximum, (f.maxResults as any).step],
+      ['integer', 1, 50, 1],
+    )
+    assert.deepEqual([(f.ratio as any).exclusiveMinimum, (f.ratio as any).step], [0, 0.5])
+    assert.deepEqual([(f.old as any).exclusiveMinimum, (f.old as any).minimum], [3, undefined])
+    assert.deepEqual([f.ok.kind, f.ok.required, f.ok.default], ['boolean', true, true])
+  })
+
+  it('selects from enum, legacy enumNames and oneOf/anyOf of consts (with titles); multi-selects from arrays of those', opts, () => {
+    const f = fields({
+      type: 'object',
+      properties: {
+        size: { enum: ['S', 'M'] },
+        level: { type: 'string', enum: ['lo', 'hi'], enumNames: ['Low', 'High'] },
+        color: { oneOf: [{ const: 'r', title: 'Red', description: 'warm' }, { const: 'g' }] },
+        n: {
+          anyOf: [
+            { const: 1, title: 'One' },
+            { const: 2, title: 'Two' },
+          ],
+        },
+        fixed: { const: 'x' },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1, maxItems: 2 },
+        toppings: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 'ch', title: 'Cheese' },
+              { const: 'ol', title: 'Olives' },
+            ],
+          },
+        },
+      },
+    })
+    assert.deepEqual((f.size as any).options, [
+      { value: 'S', label: 'S' },
+      { value: 'M', label: 'M' },
+    ])
+    assert.deepEqual(
+      (f.level as any).options.map((o: any) => o.label),
+      ['Low', 'High'],
+    )
+    assert.deepEqual((f.color as any).options, [
+      { value: 'r', label: 'Red', description: 'warm' },
+      { value: 'g', label: 'g' },
+    ])
+    assert.deepEqual(
+      (f.n as any).options.map((o: any) => [o.value, o.label]),
+      [
+        [1, 'One'],
+        [2, 'Two'],
+      ],
+    )
+    assert.deepEqual([f.fixed.kind, (f.fixed as any).value], ['const', 'x'])
+    assert.deepEqual([f.tags.kind, (f.tags as any).minItems, (f.tags as any).maxItems], ['multiselect', 1, 2])
+    assert.deepEqual(
+      (f.toppings as any).options.map((o: any) => o.label),
+      ['Cheese', 'Olives'],
+    )
+  })
+
+  it('nullable from type [x, null] and from a null branch, with the outer annotations kept', opts, () => {
+    const f = fields({
+      type: 'object',
+      properties: {
+        a: { type: ['string', 'null'] },
+        b: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }], default: null, title: 'Bee', description: 'd' },
+      },
+    })
+    assert.deepEqual([f.a.kind, f.a.nullable], ['string', true])
+    assert.deepEqual(
+      [f.b.kind, f.b.nullable, f.b.label, f.b.description, f.b.hasDefault, (f.b as any).minimum],
+      ['integer', true, 'Bee', 'd', false, 1],
+    )
+  })
+
+  it(
+    'variants: root-level anyOf of objects, a discriminated union labelled by its tag, anyOf of primitive types, type arrays',
+    opts,
+    () => {
+      const root = buildFormModel(SCHEMA_ZOO['root-any-of'].schema) as VariantField
+      assert.equal(root.kind, 'variant')
+      assert.deepEqual(
+        root.variants.map((v) => [v.label, v.field.kind]),
+        [
+          ['By id', 'object'],
+          ['By name', 'object'],
+        ],
+      )
+      const union = fields({
+        type: 'object',
+        properties: {
+          shape: {
+            oneOf: [
+              { type: 'object', properties: { type: { const: 'circle' }, r: { type: 'number' } } },
+              { type: 'object', properties: { type: { const: 'square' }, side: { type: 'number' } } },
+            ],
+          },
+          id: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+          v: { type: ['integer', 'string', 'null'] },
+        },
+      })
+      assert.deepEqual(
+        (union.shape as VariantField).variants.map((v) => v.label),
+        ['circle', 'square'],
+      )
+      assert.deepEqual(
+        (union.id as VariantField).variants.map((v) => [v.label, v.field.kind]),
+        [
+          ['Integer', 'integer'],
+          ['Text', 'string'],
+        ],
+      )
+      assert.deepEqual(
+        [union.v.kind, union.v.nullable, (union.v as VariantField).variants.map((v) => v.field.kind)],
+        ['variant', true, ['integer', 'string']],
+      )
+      assert.equal(chooseVariant(union.shape as VariantField, { type: 'square', side: 2 }), 1)
+      assert.equal(chooseVariant(union.id as VariantField, 'x'), 1)
+      assert.equal(chooseVariant(union.id as VariantField, 3), 0)
+    },
+  )
+
+  it('Pydantic $ref/$defs: nested models, labelled by the property; $ref siblings win; allOf merged', opts, () => {
+    const f = fields({
+      ...SCHEMA_ZOO['pydantic-refs'].schema,
+      properties: {
+        ...(SCHEMA_ZOO['pydantic-refs'].schema.properties as object),
+        billing: { $ref: '#/$defs/Address', description: 'Where the bill goes' },
+        legacy: { allOf: [{ $ref: '#/$defs/Address' }], title: 'Old address' },
+      },
+    })
+    const address = f.address as ObjectField
+    assert.deepEqual([address.kind, address.label, address.required], ['object', 'Address', true])
+    assert.deepEqual(
+      address.fields.map((c) => [c.name, c.kind, c.required, c.nullable]),
+      [
+        ['street', 'string', true, false],
+        ['city', 'string', true, false],
+        ['zip', 'string', false, true],
+      ],
+    )
+    assert.deepEqual([f.billing.label, f.billing.description], ['Billing', 'Where the bill goes'])
+    assert.deepEqual(
+      [f.legacy.kind, f.legacy.label, (f.legacy as ObjectField).fields.map((c) => c.name)],
+      ['object', 'Old address', ['street', 'city', 'zip']],
+    )
+    assert.deepEqual([f.tags.kind, (f.tags as ArrayField).item.kind], ['array', 'string'])
+  })
+
+  it('what a form cannot express is a json field that says why', opts, () => {
+    const f = fields({
+      type: 'object',
+      properties: {
+        dict: { type: 'object', additionalProperties: { type: 'string' } },
+        tuple: { type: 'array', prefixItems: [{ type: 'string' }] },
+        any: {},
+        not: { not: { type: 'string' } },
+      },
+    })
+    for (const k of ['dict', 'tuple', 'any', 'not']) assert.equal(f[k].kind, 'json', k)
+    assert.match((f.dict as any).reason, /free-form keys/)
+    assert.match((f.tuple as any).reason, /tuple/)
+  })
+})
+
+describe('form model: recursion and hostile schemas', () => {
+  it('a recursive $ref expands one level per access, and the model is bounded as a whole', opts, () => {
+    const root = buildFormModel(SCHEMA_ZOO['recursive-ref'].schema) as ObjectField
+    let node = root.fields[0] as ObjectField
+    for (let i = 0; i < 10; i++) {
+      assert.deepEqual(
+        node.fields.map((f) => f.name),
+        ['name', 'children'],
+      )
+      node = (node.fields[1] as ArrayField).item as ObjectField
+    }
+    // Walking every getter (as JSON.stringify does) ends: depth and field budget turn the rest into json fields.
+    const text = JSON.stringify(buildFormModel(SCHEMA_ZOO['recursive-ref'].schema))
+    assert.ok(text.includes('"kind":"json"'))
+  })
+
+  it('a $ref cycle with nothing in between, and anyOf that refers to itself, end as json fields', opts, () => {
+    const f = fields({
+      $defs: { A: { $ref: '#/$defs/B' }, B: { $ref: '#/$defs/A' }, T: { anyOf: [{ $ref: '#/$defs/T' }, { $ref: '#/$defs/T' }] } },
+      type: 'object',
+      properties: { a: { $ref: '#/$defs/A' }, t: { $ref: '#/$defs/T' }, self: { $ref: '#' }, missing: { $ref: '#/$defs/Nope' } },
+    })
+    assert.deepEqual([f.a.kind, (f.a as any).reason], ['json', 'a $ref that refers to itself (#/$defs/A)'])
+    const t = f.t as VariantField
+    assert.deepEqual(
+      t.variants.map((v) => v.field.kind),
+      ['json', 'json'],
+    )
+    assert.equal(f.self.kind, 'object')
+    assert.match((f.missing as any).reason, /unresolved/)
+  })
+
+  it('a required property that recurses forever still has a finite initial value', opts, () => {
+    const root = buildFormModel({
+      $defs: { N: { type: 'object', properties: { next: { $ref: '#/$defs/N' } }, required: ['next'] } },
+      type: 'object',
+      properties: { head: { $ref: '#/$defs/N' } },
+      required: ['head'],
+    })
+    let depth = 0
+    for (let v = initialValue(root) as any; v && typeof v === 'object'; v = v.head ?? v.next) depth++
+    assert.ok(depth > 10 && depth < 200, String(depth))
+  })
+
+  it('refuses schemas past the limits, and remote $refs, with a SchemaError', opts, () => {
+    let deep: Record<string, unknown> = { type: 'string' }
+    for (let i = 0; i < 200; i++) deep = { type: 'object', properties: { a: deep } }
+    assert.throws(() => buildFormModel(deep), SchemaError)
+    assert.throws(
+      () => buildFormModel({ type: 'object', properties: { a: { $ref: 'https://evil.example/s.json' } } }),
+      /outside the schema/,
+    )
+    assert.throws(() => buildFormModel({ type: 'object', properties: { a: { type: 'string', pattern: 'a'.repeat(5000) } } }), /pattern/)
+  })
+
+  it('a schema whose $refs fan out exponentially builds at most the field budget', opts, () => {
+    const defs: Record<string, unknown> = { L0: { type: 'string' } }
+    for (let i = 1; i <= 30; i++)
+      defs[`L${i}`] = {
+        type: 'object',
+        properties: { a: { $ref: `#/$defs/L${i - 1}` }, b: { $ref: `#/$defs/L${i - 1}` } },
+        required: ['a', 'b'],
+      }
+    const started = Date.now()
+    const root = buildFormModel(
+      { $defs: defs, type: 'object', properties: { x: { $ref: '#/$defs/L30' } }, required: ['x'] },
+      { maxFields: 2000 },
+    )
+    const value = initialValue(root)
+    const text = JSON.stringify(value)
+    buildArguments(root, value)
+    checkValue(root, value)
+    assert.ok(Date.now() - started < 2_000)
+    assert.ok(text.length < 200_000)
+  })
+})
+
+describe('form model: values and arguments', () => {
+  it('initial values: defaults and given values, required booleans false, optional nested objects empty', opts, () => {
+    const root = buildFormModel(SCHEMA_ZOO['nested-objects'].schema)
+    assert.deepEqual(initialValue(root), { target: { port: 443 } })
+    assert.deepEqual(initialValue(root, { target: { host: 'h' }, extra: { note: 'n' } }), {
+      target: { host: 'h', port: 443 },
+      extra: { note: 'n' },
+    })
+    const b = buildFormModel({ type: 'object', properties: { yes: { type: 'boolean' }, maybe: { type: 'boolean' } }, required: ['yes'] })
+    assert.deepEqual(initialValue(b), { yes: false })
+    const union = buildFormModel(SCHEMA_ZOO['pydantic-discriminated-union'].schema)
+    assert.deepEqual(initialValue(union), { pet: { kind: 'cat', lives: 9 } })
+    const items = (buildFormModel(SCHEMA_ZOO['array-of-objects'].schema) as ObjectField).fields[0] as ArrayField
+    assert.deepEqual(newItemValue(items), { qty: 1 })
+  })
+
+  it('arguments leave out empty optional fields, send null for empty required nullable ones, keep consts and unknown keys', opts, () => {
+    const root = buildFormModel({
+      type: 'object',
+      properties: {
+        s: { type: 'string' },
+        n: { type: 'number' },
+        b: { type: 'boolean' },
+        list: { type: 'array', items: { type: 'string' } },
+        many: { type: 'array', items: { enum: ['a', 'b'] } },
+        obj: { type: 'object', properties: { tag: { const: 't' }, x: { type: 'string' } } },
+        req: { type: ['string', 'null'] },
+        kind: { const: 'k' },
+      },
+      required: ['req'],
+    })
+    assert.deepEqual(buildArguments(root, { s: '', n: undefined, list: ['', 'x', undefined], many: [], obj: { x: '' }, extra: 1 }), {
+      req: null,
+      kind: 'k',
+      list: ['x'],
+      extra: 1,
+    })
+    assert.deepEqual(buildArguments(root, { obj: { x: 'y' }, b: false, n: 0 }), {
+      n: 0,
+      b: false,
+      obj: { tag: 't', x: 'y' },
+      req: null,
+      kind: 'k',
+    })
+    assert.deepEqual(buildArguments(root, undefined), { req: null, kind: 'k' })
+  })
+})
+
+describe('form model: checks and error paths', () => {
+  it('checks required, lengths, patterns, formats, bounds, integers, item counts, with paths into the arguments', opts, () => {
+    const root = buildFormModel({
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 2, pattern: '^[a-z]+$' },
+        mail: { type: 'string', format: 'email' },
+        day: { type: 'string', format: 'date' },
+        site: { type: 'string', format: 'uri' },
+        n: { type: 'integer', maximum: 3 },
+        tags: { type: 'array', items: { type: 'string', maxLength: 1 }, maxItems: 1 },
+        nested: { type: 'object', properties: { must: { type: 'string' } }, required: ['must'] },
+      },
+      required: ['name', 'nested'],
+    })
+    const errors = checkValue(root, { name: 'A', mail: 'x', day: '2025-13-45', site: 'example.com', n: 3.5, tags: ['ab', 'c'], nested: {} })
+    assert.deepEqual(
+      errors.map((e) => [e.path, e.code]),
+      [
+        ['/name', 'minLength'],
+        ['/name', 'pattern'],
+        ['/mail', 'format'],
+        ['/day', 'format'],
+        ['/site', 'format'],
+        ['/n', 'integer'],
+        ['/n', 'maximum'],
+        ['/tags', 'maxItems'],
+        ['/tags/0', 'maxLength'],
+        ['/nested/must', 'required'],
+      ],
+    )
+    assert.equal(errors[0].message, 'Must be at least 2 characters long.')
+    assert.deepEqual(checkValue(root, { name: 'ab', nested: { must: 'x' }, day: '2025-03-04', site: 'https://a.example', mail: 'a@b' }), [])
+  })
+
+  it('error paths in every common spelling map to the field they point at; the rest are general', opts, () => {
+    assert.equal(normalizeErrorPath({ path: '/a/0/b' }), '/a/0/b')
+    assert.equal(normalizeErrorPath({ path: '#/a/0/b' }), '/a/0/b')
+    assert.equal(normalizeErrorPath({ path: 'a.0.b' }), '/a/0/b')
+    assert.equal(normalizeErrorPath({ path: 'a[0].b' }), '/a/0/b')
+    assert.equal(normalizeErrorPath({ path: ['a', 0, 'b'] }), '/a/0/b')
+    assert.equal(normalizeErrorPath({ path: '', message: 'Instance does not have required property "name".' }), '/name')
+    assert.equal(normalizeErrorPath({ path: '/x', message: "must have required property 'y'" }), '/x/y')
+    const root = buildFormModel({
+      ...SCHEMA_ZOO['array-of-objects'].schema,
+      properties: { ...(SCHEMA_ZOO['array-of-objects'].schema.properties as object), meta: { type: 'object', additionalProperties: true } },
+    })
+    const value = { items: [{ sku: 'a' }, { sku: 'b' }] }
+    const { byField, general } = mapErrors(root, value, [
+      { path: '/items/1/qty', message: 'too small' },
+      { path: '/items/1', message: 'Instance does not have required property "sku".' },
+      { path: '/meta/deep/inside', message: 'bad meta' },
+      { path: '/nope', message: 'unknown' },
+      { path: '', message: 'whole' },
+    ])
+    assert.deepEqual(
+      [...byField].map(([p, e]) => [p, e.map((x) => x.message)]),
+      [
+        ['/items/1/qty', ['too small']],
+        ['/items/1/sku', ['Instance does not have required property "sku".']],
+        ['/meta', ['bad meta']],
+      ],
+    )
+    assert.deepEqual(
+      general.map((e) => e.message),
+      ['unknown', 'whole'],
+    )
+  })
+})
