@@ -54,12 +54,16 @@ interface Placement {
  * before reading {@link arguments}.
  *
  * Empty optional fields are left out of `arguments`, never sent as `""` or
- * `null`. Errors given in `errors` are shown on the fields their paths point
- * at; the rest above the form.
+ * `null`; an optional checkbox counts once it has been touched (an untouched
+ * one is left out, unless the schema gives a default). Errors given in
+ * `errors` are shown on the fields their paths point at; the rest above the
+ * form. `focus()` focuses the first field.
  *
  * @tag mcp-schema-form
  *
  * @attr {boolean} disabled - Every control is disabled (e.g. while a call runs).
+ * @attr {boolean} hide-json-toggle - No "Edit as JSON" button (e.g. for an elicitation, where the
+ *   restricted schema always fits the form). `json` fields keep their own JSON editor.
  *
  * @property {object} schema - The JSON Schema. A schema the form cannot use (too deep, a remote `$ref`) is
  *   shown as an error, with the JSON editor to fill in the value by hand.
@@ -94,6 +98,7 @@ export class McpSchemaFormElement extends LitElement {
   @property({ attribute: false }) value?: Record<string, unknown>
   @property({ attribute: false }) errors: ReadonlyArray<SchemaFormError> = []
   @property({ type: Boolean, reflect: true }) disabled = false
+  @property({ type: Boolean, attribute: 'hide-json-toggle' }) hideJsonToggle = false
 
   /** The value being edited: arguments-shaped, `undefined` where nothing is filled in. */
   @state() private current: unknown = {}
@@ -207,8 +212,9 @@ export class McpSchemaFormElement extends LitElement {
         }
       </div>
       <fieldset class="fields" ?disabled=${this.disabled}>
+        ${this.jsonMode || !model ? this.#renderWholeJson() : this.#renderFields(model)}
         ${
-          model && !this.#modelError
+          model && !this.#modelError && !this.hideJsonToggle && !(model.kind === 'object' && !model.fields.length)
             ? html`<div class="toolbar">
                 <button
                   type="button"
@@ -222,7 +228,6 @@ export class McpSchemaFormElement extends LitElement {
               </div>`
             : nothing
         }
-        ${this.jsonMode || !model ? this.#renderWholeJson() : this.#renderFields(model)}
       </fieldset>
     </div>`
   }
@@ -245,9 +250,8 @@ export class McpSchemaFormElement extends LitElement {
         ? jsonError(parsed.error)
         : !isRecord(parsed.value)
           ? msg('schema-form.json-object', 'The arguments must be a JSON object.')
-          : this.#errorsFor.get('')?.[0]?.message
-    const local = this.localErrors.filter((e) => e.path === '').map((e) => e.message)
-    const messages = problem ? [problem] : local
+          : undefined
+    const messages = problem ? [problem] : this.localErrors.map(withPath)
     return html`<div class="field" part="field">
       <label for="whole-json" part="label">${msg('schema-form.json-label', 'Arguments (JSON)')}</label>
       <textarea
@@ -677,14 +681,14 @@ export class McpSchemaFormElement extends LitElement {
 
   /** Errors to show: outside ones not yet edited away, then validate()'s, placed on their fields. */
   #shownErrors(): { byField: Map<string, FieldError[]>; general: FieldError[] } {
-    const all = [...(this.errors ?? []), ...this.localErrors]
-    if (!this.#model) return { byField: new Map(), general: all as FieldError[] }
-    const { byField, general } = mapErrors(this.#model, this.current, this.errors ?? [])
+    const outside = this.errors ?? []
+    // With no fields to put them on, outside errors go above, saying where they point; validate()'s go under the JSON text.
+    if (this.jsonMode || !this.#model) return { byField: new Map(), general: outside.map((e) => ({ ...e, message: withPath(e) })) }
+    const { byField, general } = mapErrors(this.#model, this.current, outside)
     for (const path of this.#edited) byField.delete(path)
     const local = mapErrors(this.#model, this.current, this.localErrors)
     for (const [path, errors] of local.byField) byField.set(path, [...(byField.get(path) ?? []), ...errors])
-    // In JSON mode, the textarea shows problems at the root itself.
-    return { byField, general: this.jsonMode ? general : [...general, ...local.general] }
+    return { byField, general: [...general, ...local.general] }
   }
 }
 
@@ -742,6 +746,11 @@ function parseJson(text: string): { value: unknown } | { error: string } {
   } catch (e) {
     return { error: (e as Error).message }
   }
+}
+
+/** An error's message, with where it points when that is not the whole value. */
+function withPath(e: { path: string; message: string }): string {
+  return e.path ? `${e.path}: ${e.message}` : e.message
 }
 
 function jsonError(detail: string): string {

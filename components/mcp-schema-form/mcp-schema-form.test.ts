@@ -172,6 +172,27 @@ describe('<mcp-schema-form>', () => {
     expect(el.arguments).to.deep.equal({ headers: { 'x-a': '1' } })
   })
 
+  it('focus() goes to the first field; hide-json-toggle leaves the JSON button out', async () => {
+    const el = await form({ type: 'object', properties: { q: { type: 'string' } } })
+    el.focus()
+    expect(el.shadowRoot!.activeElement).to.equal(control(el, 'Q'))
+    expect(el.shadowRoot!.querySelector('button.json-toggle')).to.exist
+    el.hideJsonToggle = true
+    await el.updateComplete
+    expect(el.shadowRoot!.querySelector('button.json-toggle')).to.equal(null)
+  })
+
+  it('in JSON mode, validate() shows every problem under the JSON with where it points', async () => {
+    const el = await form(SCHEMA_ZOO['pydantic-refs'].schema)
+    $(el, 'button.json-toggle').click()
+    await el.updateComplete
+    await fillForm(el, [{ fill: 'Arguments (JSON)', with: '{"name": 5, "address": {"street": "s", "city": "c"}}' }])
+    expect(await el.validate()).to.equal(false)
+    const json = control<HTMLTextAreaElement>(el, 'Arguments (JSON)')
+    expect(el.shadowRoot!.activeElement).to.equal(json)
+    expect(description(el, json)).to.match(/^\/name: /)
+  })
+
   it('fires mcp-form-submit on Enter in a one-line field, not in a textarea', async () => {
     const el = await form({ type: 'object', properties: { q: { type: 'string' }, body: { type: 'string', maxLength: 5000 } } })
     let submits = 0

@@ -1,0 +1,236 @@
+// <mcp-elicitation> in headless Chromium: the dialog a user answers a
+// server's elicitation with. URL mode: what is shown before consent, the
+// warnings, that nothing is fetched, how the page is opened. Form mode: the
+// restricted schema's fields, defaults, validation, the three answers. Keys
+// are real key presses (sendKeys), not synthesised events.
+import { expect, fixture, html } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
+import type { ElicitRequestParams, ElicitResult } from '../../src/client/index.js'
+import { deepQueryAll, eventually, nextEvent, serverUrl } from '../../test/support/browser.js'
+import { choose, control, tick, type } from '../mcp-tool/fill-form.test-helpers.js'
+import './mcp-elicitation.js'
+import type { McpElicitationElement } from './mcp-elicitation.js'
+
+declare global {
+  interface Window {
+    __pwned?: unknown
+  }
+}
+
+const urlRequest = (url: string, message = 'Connect your account.'): ElicitRequestParams => ({ mode: 'url', url, message })
+
+async function show(params: ElicitRequestParams, serverName = 'Acme Tools', request?: McpElicitationElement['request']) {
+  const el = await fixture<McpElicitationElement>(
+    html`<mcp-elicitation server-name=${serverName} .params=${params} .request=${request}></mcp-elicitation>`,
+  )
+  await el.updateComplete
+  return el
+}
+
+const part = (el: McpElicitationElement, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
+const button = (el: McpElicitationElement, action: string) =>
+  el.shadowRoot!.querySelector<HTMLButtonElement>(`button[data-action=${action}]`)
+const dialogOf = (el: McpElicitationElement) => el.shadowRoot!.querySelector('dialog')!
+
+/** Replaces window.open for one test, recording its arguments (opening a real tab would load a stranger's page). */
+function recordWindowOpen(): { calls: unknown[][]; restore(): void } {
+  const original = window.open
+  const calls: unknown[][] = []
+  window.open = (...args: unknown[]) => (calls.push(args), null)
+  return { calls, restore: () => (window.open = original) }
+}
+
+describe('<mcp-elicitation> URL mode', () => {
+  it('names the server, shows the full URL with its host highlighted, in a modal dialog', async () => {
+    const el = await show(urlRequest('https://accounts.example.com/connect?flow=42#step'))
+    const dialog = dialogOf(el)
+    expect(dialog.open).to.equal(true)
+    expect(dialog.matches(':modal')).to.equal(true)
+    expect(part(el, 'title')!.textContent).to.contain('Acme Tools')
+    expect(part(el, 'message')!.textContent).to.equal('Connect your account.')
+    expect(part(el, 'url')!.textContent!.replace(/\s+/g, '').replace('Address:', '')).to.equal(
+      'https://accounts.example.com/connect?flow=42#step',
+    )
+    expect(part(el, 'host')!.textContent).to.equal('accounts.example.com')
+    expect(part(el, 'warnings')).to.equal(null)
+    await expect(el).to.be.accessible()
+  })
+
+  it('warns about punycode hosts, plain http and credentials in the URL', async () => {
+    const cases: Array<[string, string[], string]> = [
+      ['https://xn--pple-43d.com/login', ['punycode'], 'xn--pple-43d.com'],
+      // A look-alike written in Unicode is shown in its punycode form (what the browser really visits).
+      ['https://аpple.com/login', ['punycode'], 'xn--pple-43d.com'],
+      ['http://example.com/form', ['http'], 'example.com'],
+      ['https://bank.example.com:secret@evil.example/', ['credentials'], 'evil.example'],
+    ]
+    for (const [url, warnings, host] of cases) {
+      const el = await show(urlRequest(url))
+      const shown = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part=warnings] li')].map((li) => li.dataset.warning)
+      expect(shown, url).to.deep.equal(warnings)
+      expect(part(el, 'host')!.textContent, url).to.equal(host)
+      el.remove()
+    }
+  })
+
+  it('fetches nothing from the URL before consent, and renders no link to it', async () => {
+    // A URL on a real server of ours, so a fetch would show up in the resource timing entries.
+    const target = new URL(`/never-fetched-${Math.random().toString(36).slice(2)}`, await serverUrl()).href
+    const el = await show(urlRequest(target))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(performance.getEntriesByType('resource').filter((e) => e.name.includes('never-fetched'))).to.deep.equal([])
+    const referencing = deepQueryAll(el, '[href], [src], [action], [data]')
+    expect(referencing.map((e) => e.outerHTML)).to.deep.equal([])
+  })
+
+  it('Open opens the URL in a new tab without opener or referrer, and answers accept', async () => {
+    const el = await show(urlRequest('https://accounts.example.com/connect?flow=42'))
+    const opened = recordWindowOpen()
+    try {
+      const answered = nextEvent<CustomEvent<ElicitResult>>(el, 'mcp-elicitation-response')
+      button(el, 'open')!.click()
+      expect(opened.calls).to.deep.equal([['https://accounts.example.com/connect?flow=42', '_blank', 'noopener,noreferrer']])
+      expect((await answered).detail).to.deep.equal({ action: 'accept' })
+      expect(await el.response).to.deep.equal({ action: 'accept' })
+      expect(dialogOf(el).open).to.equal(false)
+    } finally {
+      opened.restore()
+    }
+  })
+
+  it('refuses to open anything but http(s): a javascript: URL gets an error and no Open button', async () => {
+    const el = await show(urlRequest('javascript:window.__pwned=1'))
+    expect(part(el, 'error')!.textContent).to.contain('only http and https')
+    expect(button(el, 'open')).to.equal(null)
+    button(el, 'decline')!.click()
+    expect(await el.response).to.deep.equal({ action: 'decline' })
+    expect(window.__pwned).to.equal(undefined)
+  })
+
+  it('starts on Cancel (Enter never opens a link by accident); Escape answers cancel and focus goes back', async () => {
+    const opener = await fixture<HTMLButtonElement>(html`<button>before</button>`)
+    opener.focus()
+    const el = document.createElement('mcp-elicitation')
+    el.params = urlRequest('https://accounts.example.com/')
+    el.serverName = 'Acme Tools'
+    document.body.append(el)
+    try {
+      await el.updateComplete
+      await eventually(() => el.shadowRoot!.activeElement === button(el, 'cancel'), 'focus on Cancel')
+      await sendKeys({ press: 'Escape' })
+      expect(await el.response).to.deep.equal({ action: 'cancel' })
+      expect(dialogOf(el).open).to.equal(false)
+      expect(document.activeElement === opener, 'focus is back on the opener').to.equal(true)
+    } finally {
+      el.remove()
+    }
+  })
+
+  it('shows which call asks', async () => {
+    const el = await show(urlRequest('https://accounts.example.com/'), 'Acme Tools', {
+      method: 'tools/call',
+      params: { name: 'connect_account', arguments: { provider: 'github' } },
+    })
+    expect(part(el, 'context')!.textContent!.replace(/\s+/g, ' ')).to.contain('connect_account').and.contain('{"provider":"github"}')
+  })
+
+  it('answers cancel when taken away unanswered', async () => {
+    const el = await show(urlRequest('https://accounts.example.com/'))
+    el.remove()
+    expect(await el.response).to.deep.equal({ action: 'cancel' })
+  })
+})
+
+describe('<mcp-elicitation> hostile requests', () => {
+  it('shows markup in the message and URL as text', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>'
+    const el = await show(urlRequest(`https://example.com/${encodeURIComponent(evil)}`, `Hi ${evil}`), `Evil ${evil}`)
+    expect(part(el, 'message')!.textContent).to.equal(`Hi ${evil}`)
+    expect(part(el, 'title')!.textContent).to.contain(evil)
+    expect(deepQueryAll(el, 'img, script')).to.deep.equal([])
+    await new Promise((r) => setTimeout(r, 50))
+    expect(window.__pwned).to.equal(undefined)
+  })
+
+  it('a form request without a usable schema can only be declined or cancelled', async () => {
+    const el = await show({ message: 'Broken', requestedSchema: 'not a schema' as never })
+    expect(part(el, 'error')!.textContent).to.contain('no form')
+    expect(button(el, 'accept')).to.equal(null)
+    button(el, 'cancel')!.click()
+    expect(await el.response).to.deep.equal({ action: 'cancel' })
+  })
+})
+
+describe('<mcp-elicitation> form mode', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name', minLength: 2 },
+      size: { type: 'string', title: 'Size', enum: ['S', 'M', 'L'], default: 'M' },
+      news: { type: 'boolean', title: 'Newsletter', default: true },
+      age: { type: 'integer', title: 'Age', minimum: 18 },
+    },
+    required: ['name'],
+  }
+  const formRequest = { mode: 'form', message: 'About you', requestedSchema: schema } as ElicitRequestParams
+  const settled = (el: McpElicitationElement) => Promise.race([el.response, new Promise((r) => setTimeout(() => r('pending'), 100))])
+
+  it('opens on the first field, with the defaults filled in, and is accessible', async () => {
+    const el = await show(formRequest)
+    expect(part(el, 'title')!.textContent).to.contain('Acme Tools').and.contain('asks for information')
+    await eventually(() => control(el, 'Name').matches(':focus'), 'focus on the first field')
+    expect(control<HTMLSelectElement>(el, 'Size').selectedOptions[0].textContent!.trim()).to.equal('M')
+    expect(control(el, 'Newsletter').checked).to.equal(true)
+    await expect(el).to.be.accessible()
+  })
+
+  it('does not accept until the answer fits the schema, then sends exactly what was filled in', async () => {
+    const el = await show(formRequest)
+    button(el, 'accept')!.click()
+    expect(await settled(el)).to.equal('pending')
+    await type(el, 'Name', 'A')
+    button(el, 'accept')!.click()
+    expect(await settled(el), 'too short').to.equal('pending')
+    await type(el, 'Name', 'Ann')
+    await type(el, 'Age', '17')
+    button(el, 'accept')!.click()
+    expect(await settled(el), 'below the minimum').to.equal('pending')
+    await type(el, 'Age', '30')
+    choose(el, 'Size', 'L')
+    tick(el, 'Newsletter')
+    const answered = nextEvent<CustomEvent<ElicitResult>>(el, 'mcp-elicitation-response')
+    button(el, 'accept')!.click()
+    const expected = { action: 'accept', content: { name: 'Ann', size: 'L', news: false, age: 30 } }
+    expect((await answered).detail).to.deep.equal(expected)
+    expect(await el.response).to.deep.equal(expected)
+    expect(dialogOf(el).open).to.equal(false)
+  })
+
+  it('Enter in a field accepts', async () => {
+    const el = await show(formRequest)
+    await type(el, 'Name', 'Bo')
+    await sendKeys({ press: 'Enter' })
+    expect(await el.response).to.deep.equal({ action: 'accept', content: { name: 'Bo', size: 'M', news: true } })
+  })
+
+  it('Decline and Cancel send no content', async () => {
+    for (const action of ['decline', 'cancel'] as const) {
+      const el = await show(formRequest)
+      await type(el, 'Name', 'Ann')
+      button(el, action)!.click()
+      expect(await el.response).to.deep.equal({ action })
+      el.remove()
+    }
+  })
+
+  it('shows markup in labels and help text as text', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1">'
+    const el = await show({
+      message: evil,
+      requestedSchema: { type: 'object', properties: { a: { type: 'string', title: evil, description: evil } } },
+    })
+    expect(control(el, evil).tagName).to.equal('INPUT')
+    expect(deepQueryAll(el, 'img, script')).to.deep.equal([])
+    expect(window.__pwned).to.equal(undefined)
+  })
+})
