@@ -309,9 +309,11 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
 
 /**
  * Performs the steps on a form (an `<mcp-schema-form>`, or any element with
- * one inside, through open shadow roots), as a user would: typing fires
- * `input`, choosing and ticking fire `change`, buttons are clicked. Waits for
- * a frame after each step so the form re-renders. Browser only.
+ * one inside, such as `<mcp-tool>`, through open shadow roots), as a user
+ * would: text is typed with real key presses (web-test-runner's sendKeys),
+ * date pickers and selects get the value a user's pick produces, checkboxes
+ * and buttons are clicked. Waits for a frame after each step so the form
+ * re-renders. Browser tests only (web-test-runner).
  */
 export async function fillForm(root: Element, steps: FillStep[]): Promise<void> {
   for (const step of steps) {
@@ -319,9 +321,18 @@ export async function fillForm(root: Element, steps: FillStep[]): Promise<void> 
     if ('fill' in step) {
       const control = findLabelled(scope, step.fill) as HTMLInputElement | HTMLTextAreaElement
       control.focus()
-      control.value = step.with
-      control.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertText', data: step.with }))
-      control.dispatchEvent(new Event('change', { bubbles: true }))
+      if (PICKERS.has(control.type)) {
+        // A native date/time picker cannot be driven with keys portably: set what it would produce, as it does.
+        control.value = step.with
+        control.dispatchEvent(new Event('input', { bubbles: true, composed: true }))
+        control.dispatchEvent(new Event('change', { bubbles: true }))
+      } else {
+        // Real key presses (through the test runner's browser): select what is there, then type over it.
+        const { sendKeys } = await import('@web/test-runner-commands')
+        control.select()
+        if (step.with) await sendKeys({ type: step.with })
+        else if (control.value) await sendKeys({ press: 'Backspace' })
+      }
     } else if ('choose' in step) {
       const select = findLabelled(scope, step.choose) as HTMLSelectElement
       const option = [...select.options].find((o) => o.text.trim() === step.option)
@@ -345,6 +356,8 @@ export async function fillForm(root: Element, steps: FillStep[]): Promise<void> 
     await new Promise((r) => requestAnimationFrame(() => r(undefined)))
   }
 }
+
+const PICKERS = new Set(['date', 'datetime-local', 'time', 'month', 'week'])
 
 /** Elements matching `selector` under `root`, through open shadow roots, in document order. */
 function allDeep(root: Element | ShadowRoot, selector: string): HTMLElement[] {
