@@ -111,6 +111,8 @@ export class McpSchemaFormElement extends LitElement {
 
   #i18n = new I18nController(this)
   #model?: Field
+  /** The schema as JSON text, to tell a new schema from the same one sent again. */
+  #schemaText?: string
   #modelError?: string
   /** The variant each chooser shows, by path, when the value alone cannot say (e.g. nothing filled in yet). */
   #choices = new Map<string, number>()
@@ -163,7 +165,9 @@ export class McpSchemaFormElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('schema')) {
+    // A listing refreshed from the server brings a new schema object for the same tool: what the user typed stays.
+    const schemaChanged = changed.has('schema') && this.#schemaText !== (this.#schemaText = safeStringify(this.schema))
+    if (schemaChanged) {
       this.#model = undefined
       this.#modelError = undefined
       try {
@@ -171,13 +175,13 @@ export class McpSchemaFormElement extends LitElement {
       } catch (e) {
         this.#modelError = (e as Error).message
       }
+      this.jsonMode = !this.#model
     }
-    if (changed.has('schema') || changed.has('value')) {
+    if (schemaChanged || changed.has('value')) {
       this.#choices.clear()
       this.#drafts.clear()
       this.localErrors = []
       this.current = this.#model ? initialValue(this.#model, this.value) : { ...this.value }
-      if (!this.#model) this.jsonMode = true
       if (this.jsonMode) this.jsonText = stringify(this.arguments)
     }
     if (changed.has('errors')) this.#edited.clear()
@@ -337,6 +341,7 @@ export class McpSchemaFormElement extends LitElement {
           id=${id}
           part="control"
           rows="4"
+          placeholder=${ifDefined(field.example)}
           minlength=${ifDefined(field.minLength)}
           maxlength=${ifDefined(field.maxLength)}
           aria-required=${isRequired(field) ? 'true' : 'false'}
@@ -350,6 +355,7 @@ export class McpSchemaFormElement extends LitElement {
           id=${id}
           part="control"
           type=${INPUT_TYPES[field.format ?? ''] ?? 'text'}
+          placeholder=${ifDefined(field.example)}
           minlength=${ifDefined(field.minLength)}
           maxlength=${ifDefined(field.maxLength)}
           pattern=${ifDefined(field.pattern)}
@@ -375,6 +381,7 @@ export class McpSchemaFormElement extends LitElement {
         id=${id}
         part="control"
         type="number"
+        placeholder=${ifDefined(field.example)}
         inputmode=${field.kind === 'integer' ? 'numeric' : 'decimal'}
         min=${ifDefined(field.minimum ?? field.exclusiveMinimum)}
         max=${ifDefined(field.maximum ?? field.exclusiveMaximum)}
@@ -759,6 +766,16 @@ function jsonError(detail: string): string {
 
 function stringify(value: unknown): string {
   return value === undefined ? '' : JSON.stringify(value, null, 2)
+}
+
+let unique = 0
+
+function safeStringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? ''
+  } catch {
+    return `not JSON ${++unique}` // a cycle: always counts as new
+  }
 }
 
 function display(value: unknown): string {

@@ -172,6 +172,19 @@ describe('<mcp-schema-form>', () => {
     expect(el.arguments).to.deep.equal({ headers: { 'x-a': '1' } })
   })
 
+  it('the same schema sent again (a refreshed listing) keeps what was typed; a different one starts over', async () => {
+    const schema = { type: 'object', properties: { q: { type: 'string', examples: ['cats'] } } }
+    const el = await form(schema)
+    expect(control(el, 'Q').placeholder).to.equal('cats')
+    await fillForm(el, [{ fill: 'Q', with: 'dogs' }])
+    el.schema = structuredClone(schema)
+    await el.updateComplete
+    expect(el.arguments).to.deep.equal({ q: 'dogs' })
+    el.schema = { type: 'object', properties: { q: { type: 'string', default: 'new' } } }
+    await el.updateComplete
+    expect(el.arguments).to.deep.equal({ q: 'new' })
+  })
+
   it('focus() goes to the first field; hide-json-toggle leaves the JSON button out', async () => {
     const el = await form({ type: 'object', properties: { q: { type: 'string' } } })
     el.focus()

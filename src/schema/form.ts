@@ -36,6 +36,8 @@ export interface FieldBase {
   required: boolean
   /** `type: [x, 'null']` or `anyOf: [x, {type: 'null'}]`: empty means null where a value is required. */
   nullable: boolean
+  /** The first of the schema's `examples`, as text, when it is a string or number: a placeholder. */
+  example?: string
   /** The schema's `default`, when it has one (see `hasDefault`). */
   default?: unknown
   hasDefault: boolean
@@ -239,6 +241,8 @@ class Builder {
     }
     if (typeof schema.description === 'string' && schema.description.trim()) common.description = schema.description
     if (common.hasDefault) common.default = schema.default
+    const example = Array.isArray(schema.examples) ? schema.examples[0] : undefined
+    if (typeof example === 'string' || typeof example === 'number') common.example = String(example)
     return this.shape(schema, common, { ...place, refs })
   }
 
