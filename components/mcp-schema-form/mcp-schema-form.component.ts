@@ -160,8 +160,19 @@ export class McpSchemaFormElement extends LitElement {
     this.#edited.clear()
     this.localErrors = problems
     await this.updateComplete
-    if (problems.length) this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    if (problems.length) this.#focusFirstProblem()
     return !problems.length
+  }
+
+  /** Focuses the control of the first field showing an error (for a group, such as a list or a multi-select, its first control). */
+  #focusFirstProblem(): void {
+    const first = this.renderRoot.querySelector('.error, [aria-invalid="true"]')
+    const container = first?.closest('.field, fieldset')
+    const target =
+      (first?.matches('input, select, textarea') ? first : undefined) ??
+      container?.querySelector('[aria-invalid="true"]:is(input, select, textarea)') ??
+      container?.querySelector('input, select, textarea, button')
+    ;(target as HTMLElement | null | undefined)?.focus()
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -103,6 +103,22 @@ describe('<mcp-schema-form>', () => {
     expect(el.shadowRoot!.querySelectorAll('[aria-invalid="true"]')).to.have.length(0)
   })
 
+  it('validate() focuses the first control of a group with a problem (a multi-select, a list)', async () => {
+    const el = await form({
+      type: 'object',
+      properties: { pick: { type: 'array', items: { enum: ['a', 'b'] }, minItems: 1 }, list: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+      required: ['pick', 'list'],
+    })
+    expect(await el.validate()).to.equal(false)
+    expect(el.shadowRoot!.activeElement).to.equal(control(el, 'a'))
+    await fillForm(el, [{ check: 'b' }])
+    el.errors = [{ path: '/list', message: 'Needs one' }]
+    await el.updateComplete
+    expect($(el, '.errors').hidden).to.equal(true)
+    expect(await el.validate()).to.equal(false)
+    expect(el.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Add to List')
+  })
+
   it('validate() also checks the whole schema with the client validator (what the form does not check itself)', async () => {
     const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } } })
     await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { fill: 'Tags 1', with: 'a' }, { fill: 'Tags 2', with: 'a' }])

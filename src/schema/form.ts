@@ -571,7 +571,8 @@ function choiceText(value: unknown): string {
  * The value a form starts with: `given` where it has something, the
  * schema's defaults where it does not. Required nested objects are filled
  * in (so their defaults show); optional ones start empty, as do array items
- * until added. Required booleans start false (an unticked box is an answer).
+ * until added. Required booleans start false (an unticked box is an answer),
+ * required lists [].
  */
 export function initialValue(field: Field, given?: unknown): unknown {
   if (field.kind === 'const') return field.value
@@ -595,6 +596,10 @@ export function initialValue(field: Field, given?: unknown): unknown {
     }
     case 'boolean':
       return start === undefined && field.required && !field.nullable ? false : start
+    case 'array':
+    case 'multiselect':
+      // A required list may be empty (minItems says otherwise): it starts as [], so [] can be sent.
+      return start === undefined && field.required && !field.nullable ? [] : start
     default:
       return start
   }

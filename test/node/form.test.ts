@@ -328,6 +328,13 @@ describe('form model: values and arguments', () => {
     })
     const b = buildFormModel({ type: 'object', properties: { yes: { type: 'boolean' }, maybe: { type: 'boolean' } }, required: ['yes'] })
     assert.deepEqual(initialValue(b), { yes: false })
+    const lists = buildFormModel({
+      type: 'object',
+      properties: { l: { type: 'array', items: { type: 'string' } }, m: { type: 'array' } },
+      required: ['l'],
+    })
+    assert.deepEqual(initialValue(lists), { l: [] })
+    assert.deepEqual(buildArguments(lists, initialValue(lists)), { l: [] })
     const union = buildFormModel(SCHEMA_ZOO['pydantic-discriminated-union'].schema)
     assert.deepEqual(initialValue(union), { pet: { kind: 'cat', lives: 9 } })
     const items = (buildFormModel(SCHEMA_ZOO['array-of-objects'].schema) as ObjectField).fields[0] as ArrayField
