@@ -143,7 +143,7 @@ export class McpSchemaFormElement extends LitElement {
       else if (!isRecord(parsed.value))
         problems.push({ path: '', code: 'json-object', message: msg('schema-form.json-object', 'The arguments must be a JSON object.') })
     } else if (this.#model) {
-      problems = checkValue(this.#model, this.current)
+      problems = checkValue(this.#model, this.current).map(translated)
       for (const [path, text] of this.#drafts) {
         const parsed = parseJson(text)
         if ('error' in parsed) problems.push({ path, code: 'json', message: jsonError(parsed.error) })
@@ -157,7 +157,6 @@ export class McpSchemaFormElement extends LitElement {
         // and the client refuses to send with the same reason, which the host shows.
       }
     }
-    this.#edited.clear()
     this.localErrors = problems
     await this.updateComplete
     if (problems.length) this.#focusFirstProblem()
@@ -764,6 +763,17 @@ function parseJson(text: string): { value: unknown } | { error: string } {
   } catch (e) {
     return { error: (e as Error).message }
   }
+}
+
+/**
+ * A form check's message through msg(), so a page can replace it: ids are
+ * `schema-form.check.<code>` (e.g. `.required`, `.minLength`; formats are
+ * `.format.email` …), with the check's numbers as `{min}`, `{max}`, `{step}`, `{pattern}`.
+ */
+function translated(e: FieldError): FieldError {
+  if (!e.code) return e
+  const id = e.code === 'format' ? `schema-form.check.format.${e.params?.format}` : `schema-form.check.${e.code}`
+  return { ...e, message: msg(id, e.message, e.params) }
 }
 
 /** An error's message, with where it points when that is not the whole value. */

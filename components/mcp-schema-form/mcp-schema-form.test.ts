@@ -3,6 +3,7 @@ import '../../test/support/browser.js'
 import { SCHEMA_ZOO, fillForm } from '../../test/support/schema-zoo.js'
 import type { McpSchemaFormElement } from './mcp-schema-form.js'
 import './mcp-schema-form.js'
+import { setStrings } from '../shared/i18n.js'
 
 async function form(schema: unknown, value?: Record<string, unknown>): Promise<McpSchemaFormElement> {
   return fixture<McpSchemaFormElement>(html`<mcp-schema-form .schema=${schema} .value=${value}></mcp-schema-form>`)
@@ -103,10 +104,35 @@ describe('<mcp-schema-form>', () => {
     expect(el.shadowRoot!.querySelectorAll('[aria-invalid="true"]')).to.have.length(0)
   })
 
+  it('check messages can be replaced through setStrings', async () => {
+    setStrings({ 'schema-form.check.minLength': 'Mindestens {min} Zeichen.', 'schema-form.check.format.email': 'Keine E-Mail-Adresse.' })
+    try {
+      const el = await form({
+        type: 'object',
+        properties: { name: { type: 'string', minLength: 3 }, mail: { type: 'string', format: 'email' } },
+      })
+      await fillForm(el, [
+        { fill: 'Name', with: 'A' },
+        { fill: 'Mail', with: 'x' },
+      ])
+      expect(await el.validate()).to.equal(false)
+      expect(description(el, control(el, 'Name'))).to.equal('Mindestens 3 Zeichen.')
+      expect(description(el, control(el, 'Mail'))).to.equal('Keine E-Mail-Adresse.')
+    } finally {
+      setStrings({
+        'schema-form.check.minLength': 'Must be at least {min} characters long.',
+        'schema-form.check.format.email': 'Must be an email address.',
+      })
+    }
+  })
+
   it('validate() focuses the first control of a group with a problem (a multi-select, a list)', async () => {
     const el = await form({
       type: 'object',
-      properties: { pick: { type: 'array', items: { enum: ['a', 'b'] }, minItems: 1 }, list: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+      properties: {
+        pick: { type: 'array', items: { enum: ['a', 'b'] }, minItems: 1 },
+        list: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
       required: ['pick', 'list'],
     })
     expect(await el.validate()).to.equal(false)

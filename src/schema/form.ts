@@ -750,7 +750,8 @@ export function checkValue(root: Field, value: unknown): FieldError[] {
           errors.push(error(path, 'maxLength', 'Must be at most {max} characters long.', { max: field.maxLength }))
         if (field.pattern !== undefined && !matchesPattern(field.pattern, arg))
           errors.push(error(path, 'pattern', 'Must match the pattern {pattern}.', { pattern: field.pattern }))
-        if (field.format && !FORMAT_CHECKS[field.format](arg)) errors.push(error(path, `format`, FORMAT_MESSAGES[field.format]))
+        if (field.format && !FORMAT_CHECKS[field.format](arg))
+          errors.push(error(path, 'format', FORMAT_MESSAGES[field.format], { format: field.format }))
         return
       }
       case 'integer':
