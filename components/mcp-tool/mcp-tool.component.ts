@@ -1,0 +1,307 @@
+import { consume } from '@lit/context'
+import { Task, TaskStatus } from '@lit/task'
+import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { property, query, state } from 'lit/decorators.js'
+import { ifDefined } from 'lit/directives/if-defined.js'
+import {
+  AbortError,
+  InputRequiredError,
+  InvalidArgumentsError,
+  InvalidToolError,
+  SchemaError,
+  StreamError,
+  type CallToolResult,
+  type McpClient,
+  type ProgressNotificationParams,
+  type Tool,
+} from '../../src/client/index.js'
+import '../mcp-content/mcp-content.js'
+import { InputDeclinedError } from '../mcp-elicitation/input-handlers.js'
+import '../mcp-icon/mcp-icon.js'
+import { describeError as describeServerError } from '../mcp-server/describe-error.js'
+import type { McpSchemaFormElement } from '../mcp-schema-form/mcp-schema-form.js'
+import '../mcp-schema-form/mcp-schema-form.js'
+import { connectionContext, type McpConnection } from '../shared/context.js'
+import { emit } from '../shared/events.js'
+import { I18nController, msg } from '../shared/i18n.js'
+import { styles } from './mcp-tool.styles.js'
+import { readArguments, writeArguments } from './stored-arguments.js'
+
+/** Detail of `mcp-tool-call`. */
+export interface ToolCallDetail {
+  name: string
+  arguments: Record<string, unknown>
+}
+
+/** A call in flight: its abort switch and the latest progress the server reported. */
+interface RunningCall {
+  controller: AbortController
+  progress?: ProgressNotificationParams
+}
+
+/**
+ * One tool of a server: a form built from its `inputSchema`, a Call button,
+ * and the result. Arguments are checked before anything is sent, and problems
+ * the client finds are shown on the fields. While the call runs, a progress
+ * bar follows the server's progress notifications (indeterminate without a
+ * total, with the server's message) and Cancel aborts the call (the server
+ * sees it cancelled). The result is shown with `<mcp-content>` (checked
+ * against the tool's `outputSchema`); tool errors (`isError`) and failures
+ * (HTTP, timeout, protocol) are shown as errors a person can read.
+ *
+ * The last arguments are kept per server and tool for the browser tab's
+ * session, so reopening the tool pre-fills its form.
+ *
+ * @tag mcp-tool
+ *
+ * @attr {string} name - The tool to show, looked up with `listTools()` (when `tool` is not set).
+ *
+ * @property {Tool} tool - The tool to show (wins over `name`).
+ * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
+ *
+ * @fires mcp-tool-call - Before a call is sent. Detail: `{ name, arguments }`. Cancelable: `preventDefault()` stops the call.
+ * @fires mcp-tool-result - The call completed. Detail: `{ result }` (a `CallToolResult`, also when `isError`).
+ * @fires mcp-tool-error - The call failed (invalid arguments, HTTP, timeout, protocol, cancelled). Detail: `{ error }`.
+ *
+ * @csspart base - The wrapper around everything.
+ * @csspart header - The tool's icon, title, name and description.
+ * @csspart title - The tool's title.
+ * @csspart description - The tool's description.
+ * @csspart form - The `<mcp-schema-form>` of the arguments.
+ * @csspart actions - The row with the Call and Cancel buttons.
+ * @csspart call - The Call button.
+ * @csspart cancel - The Cancel button (while a call runs).
+ * @csspart progress - The live region with the progress bar and message.
+ * @csspart progress-bar - The `<progress>` element.
+ * @csspart result - The live region with the result.
+ * @csspart error - A failure, with its explanation.
+ *
+ * @cssprop --mcp-color-accent - The Call button and the progress bar.
+ * @cssprop --mcp-color-danger - Text of failures.
+ * @cssprop --mcp-color-danger-bg - Background of failures.
+ */
+export class McpToolElement extends LitElement {
+  static override styles = styles
+
+  @consume({ context: connectionContext, subscribe: true })
+  @state()
+  connection?: McpConnection
+
+  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
+  @property({ attribute: false }) client?: McpClient
+  @property({ attribute: false }) tool?: Tool
+  @property({ reflect: true }) name = ''
+
+  @state() private running?: RunningCall
+  @state() private result?: CallToolResult
+  @state() private error?: unknown
+
+  @query('mcp-schema-form') private form?: McpSchemaFormElement
+  @query('button[part=call]') private callButton?: HTMLButtonElement
+
+  /** The stored arguments the form starts from, and which server and tool they were read for. */
+  #prefill?: Record<string, unknown>
+  #prefillFor?: string
+  #i18n = new I18nController(this)
+
+  /** The tool named by `name`, when `tool` is not given; reloads when the server's tool list changes. */
+  #lookup = new Task(this, {
+    task: async ([client, name], { signal }) => {
+      if (!client || !name) return undefined
+      const tool = (await client.listTools({ signal })).find((t) => t.name === name)
+      if (!tool) throw new Error(msg('tool.not-found', 'This server has no tool named “{name}”.', { name }))
+      return tool
+    },
+    args: () => [this.tool ? undefined : this.#client, this.tool ? '' : this.name, this.connection?.changes.tools] as const,
+  })
+
+  get #client(): McpClient | undefined {
+    return this.client ?? this.connection?.client
+  }
+
+  /** The tool shown: the `tool` property, else the one looked up by `name`. */
+  get #tool(): Tool | undefined {
+    return this.tool ?? (this.#lookup.status === TaskStatus.COMPLETE ? this.#lookup.value : undefined)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    // Nobody is left to see the result: the server hears the cancellation rather than working on.
+    this.running?.controller.abort(msg('tool.removed', 'the tool view was closed'))
+  }
+
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    const tool = this.#tool
+    const client = this.#client
+    const key = tool && client ? `${client.url}\n${tool.name}` : undefined
+    if (key !== this.#prefillFor) {
+      // Another tool (or server): its own stored arguments, and nothing of the previous one's call.
+      this.#prefillFor = key
+      this.#prefill = tool && client ? readArguments(client.url, tool.name) : undefined
+      this.running?.controller.abort(msg('tool.switched', 'another tool was opened'))
+      this.running = undefined
+      this.result = undefined
+      this.error = undefined
+    }
+  }
+
+  /** Validates the form and calls the tool, as the Call button does. Resolves when the call has ended. */
+  async call(): Promise<void> {
+    const tool = this.#tool
+    const client = this.#client
+    if (!tool || !client || this.running) return
+    const form = this.form
+    if (form && !(await form.validate())) return
+    const args = (form?.arguments ?? {}) as Record<string, unknown>
+    if (!emit<ToolCallDetail>(this, 'mcp-tool-call', { name: tool.name, arguments: args }, { cancelable: true })) return
+    writeArguments(client.url, tool.name, args)
+    const running: RunningCall = { controller: new AbortController() }
+    this.running = running
+    this.result = undefined
+    this.error = undefined
+    try {
+      const result = await client.callTool(tool.name, args, {
+        signal: running.controller.signal,
+        onProgress: (progress) => {
+          // A new object each time (so Lit sees the change); the controller says which call it is.
+          if (this.running?.controller === running.controller) this.running = { ...running, progress }
+        },
+      })
+      if (running.controller.signal.aborted) return
+      this.result = result
+      emit(this, 'mcp-tool-result', { result })
+    } catch (error) {
+      if (this.#prefillFor !== `${client.url}\n${tool.name}`) return
+      this.error = error
+      emit(this, 'mcp-tool-error', { error })
+    } finally {
+      if (this.running?.controller === running.controller) this.running = undefined
+    }
+  }
+
+  /** Aborts the running call, as the Cancel button does. */
+  cancel(): void {
+    this.running?.controller.abort(msg('tool.cancelled-by-user', 'cancelled by the user'))
+  }
+
+  #onCancelClick(): void {
+    this.cancel()
+    // The Cancel button goes away with the call: keep the keyboard user where they were.
+    this.updateComplete.then(() => this.callButton?.focus())
+  }
+
+  protected override render() {
+    const tool = this.#tool
+    if (!tool) return this.#renderMissing()
+    const title = tool.title || tool.annotations?.title || tool.name
+    const running = this.running
+    const fieldErrors = this.error instanceof InvalidArgumentsError ? this.error.errors : []
+    return html`<div part="base" class="base">
+      <header part="header">
+        <mcp-icon .icons=${tool.icons} size="24"></mcp-icon>
+        <div>
+          <h3 part="title" id="title">${title}</h3>
+          ${title !== tool.name ? html`<code class="name">${tool.name}</code>` : nothing}
+        </div>
+      </header>
+      ${tool.description ? html`<p part="description" class="description">${tool.description}</p>` : nothing}
+      <mcp-schema-form
+        part="form"
+        aria-labelledby="title"
+        .schema=${tool.inputSchema}
+        .value=${this.#prefill}
+        .errors=${fieldErrors}
+        ?disabled=${!!running}
+        @mcp-form-submit=${() => this.call()}
+      ></mcp-schema-form>
+      <div part="actions" class="actions">
+        <button part="call" class="primary" type="button" aria-disabled=${running ? 'true' : 'false'} @click=${() => this.call()}>
+          ${msg('tool.call', 'Call')}
+        </button>
+        ${
+          running
+            ? html`<button part="cancel" type="button" @click=${this.#onCancelClick}>${msg('tool.cancel', 'Cancel')}</button>`
+            : nothing
+        }
+      </div>
+      <div part="progress" class="progress" role="status" aria-live="polite">${running ? this.#renderProgress(running) : nothing}</div>
+      <section part="result" class="result" aria-live="polite" aria-label=${msg('tool.result-label', 'Result')}>
+        ${
+          this.result
+            ? html`<mcp-content .result=${this.result} .outputSchema=${tool.outputSchema}></mcp-content>`
+            : this.error !== undefined
+              ? this.#renderError(this.error)
+              : nothing
+        }
+      </section>
+    </div>`
+  }
+
+  #renderMissing() {
+    if (!this.#client) {
+      return html`<p part="error" class="error" role="alert">
+        ${msg('tool.no-client', 'No server to call: put this element inside <mcp-server>, or set its client property.')}
+      </p>`
+    }
+    return this.#lookup.render({
+      pending: () => html`<p class="status" role="status">${msg('tool.loading', 'Loading the tool…')}</p>`,
+      error: (error) => html`<p part="error" class="error" role="alert">${error instanceof Error ? error.message : String(error)}</p>`,
+      initial: () => nothing,
+      complete: () => nothing,
+    })
+  }
+
+  #renderProgress({ progress }: RunningCall) {
+    const total = progress?.total !== undefined && progress.total > 0 ? progress.total : undefined
+    const done = total !== undefined ? Math.min(progress!.progress, total) : undefined
+    const counts = total !== undefined ? msg('tool.progress-of', '{done} of {total}', { done: done!, total }) : ''
+    const text = [counts, progress?.message ?? ''].filter(Boolean).join(' · ') || msg('tool.running', 'Calling…')
+    return html`<progress
+        part="progress-bar"
+        aria-label=${msg('tool.progress-label', 'Progress')}
+        max=${ifDefined(total)}
+        value=${ifDefined(done)}
+      ></progress>
+      <span class="progress-text">${text}</span>`
+  }
+
+  #renderError(error: unknown) {
+    if (error instanceof AbortError) {
+      return html`<p part="error" class="cancelled">${msg('tool.cancelled', 'The call was cancelled.')}</p>`
+    }
+    const [title, detail] = describeError(error, this.#client?.url ?? '')
+    return html`<div part="error" class="error" role="alert">
+      <strong>${title}</strong>
+      ${
+        error instanceof InvalidArgumentsError
+          ? html`<ul>
+              ${error.errors.map((e) => html`<li><code>${e.path || '/'}</code> ${e.message}</li>`)}
+            </ul>`
+          : detail
+            ? html`<p>${detail}</p>`
+            : nothing
+      }
+    </div>`
+  }
+}
+
+/**
+ * A title saying what kind of failure it is, and the error's own explanation.
+ * Failures of a call's own (arguments, input, a broken stream mid-call) are
+ * told here; reaching and talking to the server is told as `<mcp-server>` does.
+ */
+function describeError(error: unknown, serverUrl: string): [string, string] {
+  const detail = error instanceof Error ? error.message : String(error)
+  if (error instanceof InvalidArgumentsError) return [msg('tool.error-arguments', 'Some arguments are not valid; nothing was sent.'), '']
+  if (error instanceof InputDeclinedError) return [msg('tool.error-declined', 'The call was stopped.'), detail]
+  if (error instanceof InputRequiredError) return [msg('tool.error-input', 'The server needs input this page cannot give.'), detail]
+  if (error instanceof InvalidToolError || error instanceof SchemaError)
+    return [msg('tool.error-tool', 'This tool cannot be called.'), detail]
+  if (error instanceof StreamError && !error.idempotent && !(error.cause instanceof TypeError)) {
+    return [
+      msg('tool.error-stream', 'The connection broke before the answer arrived; the tool may have run, so check before calling it again.'),
+      detail,
+    ]
+  }
+  return [describeServerError(error, serverUrl), detail]
+}

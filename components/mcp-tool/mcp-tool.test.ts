@@ -1,0 +1,297 @@
+// <mcp-tool> in headless Chromium against real servers: `zoo` (every schema of
+// the schema zoo as a tool echoing its arguments; `ticking`), `main`
+// (echo, slow_count with progress and cancellation stats, fail, throws,
+// ask_model), `elicit` (form and URL elicitation) and `flaky` (HTTP faults).
+// Forms are filled as a user does (test/support/schema-zoo.ts: fillForm), and
+// what the server received is read from its request log.
+import { expect, fixture, html } from '@open-wc/testing'
+import { McpClient, type CallToolResult, type Tool } from '../../src/client/index.js'
+import {
+  controlServer,
+  deepQuery,
+  deepQueryAll,
+  eventually,
+  nextEvent,
+  requestsFor,
+  serverStats,
+  serverUrl,
+} from '../../test/support/browser.js'
+import { SCHEMA_ZOO, fillForm } from '../../test/support/schema-zoo.js'
+import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
+import '../mcp-server/mcp-server.js'
+import type { McpServerElement } from '../mcp-server/mcp-server.js'
+import type { ToolCallDetail } from './mcp-tool.js'
+import './mcp-tool.js'
+import type { McpToolElement } from './mcp-tool.js'
+
+/** An <mcp-tool> for the tool `name` of a test server, once its form is shown. */
+async function openTool(server: string, name: string, client?: McpClient) {
+  const own = client ?? new McpClient(await serverUrl(server))
+  const el = await fixture<McpToolElement>(html`<mcp-tool name=${name} .client=${own}></mcp-tool>`)
+  await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), `the form of ${name}`)
+  return el
+}
+
+const shadow = (el: McpToolElement) => el.shadowRoot!
+const callButton = (el: McpToolElement) => shadow(el).querySelector<HTMLButtonElement>('button[part~=call]')!
+const cancelButton = (el: McpToolElement) => shadow(el).querySelector<HTMLButtonElement>('button[part~=cancel]')
+const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
+/** What the result area shows (the <mcp-content> inside it, or an error). */
+const shownResult = (el: McpToolElement) => {
+  const result = shadow(el).querySelector('[part~=result]')!
+  const content = result.querySelector('mcp-content')
+  return content ? text(content.shadowRoot) : text(result)
+}
+const callsOf = async (tool: string, server: string) => (await requestsFor('tools/call', server)).filter((r) => r.params?.name === tool)
+
+describe('<mcp-tool> with the schema zoo', () => {
+  beforeEach(() => sessionStorage.clear())
+
+  for (const [entry, { description, fill, expected }] of Object.entries(SCHEMA_ZOO)) {
+    it(`${entry}: filling the form as a user does sends exactly the expected arguments (${description})`, async () => {
+      const tool = `zoo_${entry}`
+      const el = await openTool('zoo', tool)
+      await fillForm(el, fill)
+      const result = nextEvent(el, 'mcp-tool-result')
+      callButton(el).click()
+      await result
+      const received = (await callsOf(tool, 'zoo')).at(-1)
+      expect(received.params.arguments).to.deep.equal(expected)
+    })
+  }
+})
+
+describe('<mcp-tool>', () => {
+  // Arguments are kept per tool for the session; each test starts from empty forms.
+  beforeEach(() => sessionStorage.clear())
+
+  it('calls the tool, fires mcp-tool-call and mcp-tool-result, and shows the result; accessible', async () => {
+    const el = await openTool('main', 'echo')
+    expect(text(shadow(el).querySelector('[part~=title]'))).to.equal('Echo')
+    expect(text(shadow(el).querySelector('[part~=description]'))).to.equal('Returns its input text.')
+    await expect(el).to.be.accessible()
+    await fillForm(el, [{ fill: 'Text', with: 'hello there' }])
+    const called = nextEvent<CustomEvent<ToolCallDetail>>(el, 'mcp-tool-call')
+    const resulted = nextEvent<CustomEvent<{ result: CallToolResult }>>(el, 'mcp-tool-result')
+    callButton(el).click()
+    expect((await called).detail).to.deep.equal({ name: 'echo', arguments: { text: 'hello there' } })
+    expect((await resulted).detail.result.content).to.deep.equal([{ type: 'text', text: 'hello there' }])
+    await eventually(() => shownResult(el) === 'hello there', 'the result shown')
+    expect(shadow(el).querySelector('[part~=result]')!.getAttribute('aria-live')).to.equal('polite')
+    await expect(el).to.be.accessible()
+  })
+
+  it('preventDefault() on mcp-tool-call stops the call: nothing is sent', async () => {
+    const el = await openTool('main', 'echo')
+    await fillForm(el, [{ fill: 'Text', with: 'never sent' }])
+    el.addEventListener('mcp-tool-call', (e) => e.preventDefault())
+    const before = (await callsOf('echo', 'main')).length
+    callButton(el).click()
+    await new Promise((r) => setTimeout(r, 200))
+    expect((await callsOf('echo', 'main')).length).to.equal(before)
+    expect(shownResult(el)).to.equal('')
+  })
+
+  it('does not send a form that fails validation', async () => {
+    const el = await openTool('main', 'echo')
+    const before = (await callsOf('echo', 'main')).length
+    callButton(el).click()
+    await new Promise((r) => setTimeout(r, 200))
+    expect((await callsOf('echo', 'main')).length).to.equal(before)
+  })
+
+  it('shows progress while calling; Cancel aborts the call, and the server sees it cancelled', async () => {
+    const el = await openTool('main', 'slow_count')
+    const cancelledBefore = (await serverStats('main')).cancelled.length
+    await fillForm(el, [
+      { fill: 'N', with: '40' },
+      { fill: 'Delay ms', with: '100' },
+    ])
+    callButton(el).click()
+    const bar = () => shadow(el).querySelector<HTMLProgressElement>('progress')
+    await eventually(() => (bar()?.value ?? 0) >= 2, 'progress reported')
+    expect(bar()!.max).to.equal(40)
+    expect(text(shadow(el).querySelector('[part~=progress]'))).to.match(/\d+ of 40 · step \d+/)
+    expect(shadow(el).querySelector('[part~=progress]')!.getAttribute('aria-live')).to.equal('polite')
+    await expect(el).to.be.accessible()
+    const failed = nextEvent(el, 'mcp-tool-error')
+    cancelButton(el)!.click()
+    await failed
+    await eventually(async () => (await serverStats('main')).cancelled.length > cancelledBefore, 'the server to see the cancellation')
+    expect((await serverStats('main')).cancelled.at(-1)).to.equal('slow_count')
+    await eventually(() => shownResult(el).includes('cancelled'), 'the cancelled note')
+    expect(bar(), 'the bar is gone').to.equal(null)
+    expect(cancelButton(el)).to.equal(null)
+    await eventually(() => shadow(el).activeElement === callButton(el), 'focus back on Call')
+  })
+
+  it('a progress without a total is indeterminate, with the server’s message', async () => {
+    const el = await openTool('zoo', 'ticking')
+    await fillForm(el, [
+      { fill: 'Steps', with: '20' },
+      { fill: 'Delay ms', with: '100' },
+    ])
+    callButton(el).click()
+    await eventually(() => text(shadow(el).querySelector('[part~=progress]')).includes('tick'), 'a progress message')
+    const bar = shadow(el).querySelector<HTMLProgressElement>('progress')!
+    expect(bar.position, 'indeterminate').to.equal(-1)
+    el.cancel()
+  })
+
+  it('an isError result looks like an error', async () => {
+    const el = await openTool('main', 'fail')
+    callButton(el).click()
+    await eventually(() => shownResult(el).includes('this tool always fails'), 'the tool error')
+    const content = shadow(el).querySelector('mcp-content')!
+    expect(content.shadowRoot!.querySelector('[role=alert]'), 'shown as an alert').to.not.equal(null)
+  })
+
+  it('a JSON-RPC error is shown with the server’s message', async () => {
+    const el = await openTool('main', 'throws')
+    const failed = nextEvent<CustomEvent<{ error: Error }>>(el, 'mcp-tool-error')
+    callButton(el).click()
+    expect((await failed).detail.error.message).to.equal('The throws tool failed')
+    const error = shadow(el).querySelector('[part~=error]')!
+    expect(error.getAttribute('role')).to.equal('alert')
+    expect(text(error)).to.contain('The server refused the request').and.contain('The throws tool failed')
+  })
+
+  it('an HTTP error is shown readably', async () => {
+    const el = await openTool('flaky', 'ping')
+    await controlServer('flaky', 'mode', { mode: 'http-500' })
+    try {
+      callButton(el).click()
+      await eventually(() => text(shadow(el).querySelector('[part~=error]')).includes('HTTP error (500)'), 'the HTTP error')
+    } finally {
+      await controlServer('flaky', 'mode', { mode: 'ok' })
+    }
+  })
+
+  it('the client’s InvalidArgumentsError is shown on the fields, and nothing is sent', async () => {
+    // The page's copy of the tool is looser than the server's (text is required there): the client catches it.
+    const loose: Tool = { name: 'echo', inputSchema: { type: 'object', properties: { text: { type: 'string', title: 'Text' } } } }
+    const client = new McpClient(await serverUrl('main'))
+    const el = await fixture<McpToolElement>(html`<mcp-tool .tool=${loose} .client=${client}></mcp-tool>`)
+    const before = (await callsOf('echo', 'main')).length
+    const failed = nextEvent<CustomEvent<{ error: Error }>>(el, 'mcp-tool-error')
+    callButton(el).click()
+    expect((await failed).detail.error.name).to.equal('InvalidArgumentsError')
+    expect(text(shadow(el).querySelector('[part~=error]'))).to.contain('not valid')
+    const form = shadow(el).querySelector('mcp-schema-form')!.shadowRoot!
+    await eventually(
+      () => form.querySelector('[aria-invalid=true]')?.id === form.querySelector('label')?.htmlFor,
+      'the Text field marked invalid',
+    )
+    expect((await callsOf('echo', 'main')).length).to.equal(before)
+  })
+
+  it('keeps the last arguments per tool for the session: reopening the tool pre-fills them', async () => {
+    const client = new McpClient(await serverUrl('main'))
+    const first = await openTool('main', 'echo', client)
+    const words = `remember ${Math.random().toString(36).slice(2, 8)}`
+    await fillForm(first, [{ fill: 'Text', with: words }])
+    const done = nextEvent(first, 'mcp-tool-result')
+    callButton(first).click()
+    await done
+    first.remove()
+    const again = await openTool('main', 'echo', client)
+    const form = shadow(again).querySelector('mcp-schema-form')!
+    expect(form.arguments).to.deep.equal({ text: words })
+    expect(form.shadowRoot!.querySelector('input')!.value).to.equal(words)
+    const other = await openTool('main', 'add', client)
+    expect(shadow(other).querySelector('mcp-schema-form')!.arguments, 'another tool starts empty').to.deep.equal({})
+  })
+
+  it('sampling the page does not offer stops the call with a clear message', async () => {
+    const url = await serverUrl('main')
+    const server = await fixture(html`<mcp-server url=${url}><mcp-tool name="ask_model"></mcp-tool></mcp-server>`)
+    const el = server.querySelector('mcp-tool')!
+    await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+    callButton(el).click()
+    await eventually(() => text(shadow(el).querySelector('[part~=error]')).includes('language model'), 'the decline message')
+    expect(text(shadow(el).querySelector('[part~=error]'))).to.contain('The call was stopped')
+  })
+})
+
+describe('<mcp-tool> inside <mcp-server>: multi round-trip calls with elicitation', () => {
+  async function inServer(tool: string, { declareUrlMode = false } = {}) {
+    const url = await serverUrl('elicit')
+    const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-tool name=${tool}></mcp-tool></mcp-server>`)
+    // <mcp-server url> declares form-mode elicitation only (its client's default); URL mode needs the
+    // capability declared, which a page does today by handing in a client with the same handlers.
+    if (declareUrlMode) {
+      server.client = new McpClient(url, {
+        handlers: createInputHandlers(server, () => 'elicit-fixture'),
+        capabilities: INPUT_CAPABILITIES,
+      })
+    }
+    const el = server.querySelector('mcp-tool')!
+    await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+    return el
+  }
+  const openDialog = async () => {
+    await eventually(() => !!deepQueryAll(document, 'mcp-elicitation')[0]?.shadowRoot?.querySelector('dialog[open]'), 'the dialog')
+    return deepQuery(document, 'mcp-elicitation')
+  }
+
+  it('form mode: the dialog appears, the user fills and accepts, the tool result shows', async () => {
+    const el = await inServer('sign_up')
+    callButton(el).click()
+    const dialog = await openDialog()
+    expect(text(dialog.shadowRoot!.querySelector('[part~=title]'))).to.contain('elicit-fixture')
+    expect(text(dialog.shadowRoot!.querySelector('[part~=context]'))).to.contain('sign_up')
+    await fillForm(dialog, [
+      { fill: 'Full name', with: 'Ann Lee' },
+      { fill: 'Email', with: 'ann@example.com' },
+      { fill: 'Age', with: '30' },
+      { fill: 'Birthday', with: '1990-05-17' },
+      { choose: 'Colour', option: 'Green' },
+      { check: 'ham' },
+      { check: 'French' },
+    ])
+    dialog.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
+    await eventually(() => shownResult(el).includes('signed up Ann Lee'), 'the tool result')
+    expect(deepQueryAll(document, 'mcp-elicitation').length, 'the dialog is gone').to.equal(0)
+    const retry = (await callsOf('sign_up', 'elicit')).at(-1)
+    expect(retry.params.inputResponses.profile).to.deep.equal({
+      action: 'accept',
+      content: {
+        name: 'Ann Lee',
+        email: 'ann@example.com',
+        age: 30,
+        birthday: '1990-05-17',
+        rating: 2.5,
+        newsletter: true,
+        size: 'M',
+        color: '#00ff00',
+        toppings: ['cheese', 'ham'],
+        languages: ['fr'],
+      },
+    })
+  })
+
+  it('URL mode: the dialog shows the address, Open answers accept, the tool result shows', async () => {
+    const el = await inServer('connect_account', { declareUrlMode: true })
+    const original = window.open
+    const opened: unknown[][] = []
+    window.open = (...args: unknown[]) => (opened.push(args), null)
+    try {
+      callButton(el).click()
+      const dialog = await openDialog()
+      expect(text(dialog.shadowRoot!.querySelector('[part~=host]'))).to.equal('accounts.example.com')
+      dialog.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=open]')!.click()
+      await eventually(() => shownResult(el).includes('account connected'), 'the tool result')
+      expect(opened).to.deep.equal([['https://accounts.example.com/connect?flow=42', '_blank', 'noopener,noreferrer']])
+    } finally {
+      window.open = original
+    }
+  })
+
+  it('declining in the dialog reaches the server, which answers accordingly', async () => {
+    const el = await inServer('sign_up')
+    callButton(el).click()
+    const dialog = await openDialog()
+    dialog.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=decline]')!.click()
+    await eventually(() => shownResult(el).includes('sign-up decline'), 'the tool result')
+  })
+})

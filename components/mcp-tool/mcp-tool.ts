@@ -1,0 +1,12 @@
+import { McpToolElement } from './mcp-tool.component.js'
+
+export { McpToolElement }
+export type { ToolCallDetail } from './mcp-tool.component.js'
+
+if (!customElements.get('mcp-tool')) customElements.define('mcp-tool', McpToolElement)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-tool': McpToolElement
+  }
+}
