@@ -22,6 +22,7 @@ import {
   type ObjectField,
   type SelectField,
   type StringField,
+  type Variant,
   type VariantField,
   type JsonField,
 } from '../../src/schema/form.js'
@@ -586,7 +587,7 @@ export class McpSchemaFormElement extends LitElement {
         aria-describedby=${ifDefined(describedBy)}
         @change=${(e: Event) => this.#chooseVariant(field, path, Number((e.target as HTMLSelectElement).value))}
       >
-        ${field.variants.map((v, i) => html`<option value=${String(i)} ?selected=${i === index}>${v.label}</option>`)}
+        ${field.variants.map((v, i) => html`<option value=${String(i)} ?selected=${i === index}>${variantLabel(v, i)}</option>`)}
       </select>
     </div>`
     let body: TemplateResult | typeof nothing = nothing
@@ -774,6 +775,15 @@ function translated(e: FieldError): FieldError {
   if (!e.code) return e
   const id = e.code === 'format' ? `schema-form.check.format.${e.params?.format}` : `schema-form.check.${e.code}`
   return { ...e, message: msg(id, e.message, e.params) }
+}
+
+/** A variant's label; one the schema does not name is a type name (`schema-form.type.integer` …) or `schema-form.option`. */
+function variantLabel(v: Variant, index: number): string {
+  if (v.named) return v.label
+  const type = v.field.schema.type
+  return typeof type === 'string' && v.label !== `Option ${index + 1}`
+    ? msg(`schema-form.type.${type}`, v.label)
+    : msg('schema-form.option', 'Option {n}', { n: index + 1 })
 }
 
 /** An error's message, with where it points when that is not the whole value. */

@@ -118,6 +118,8 @@ export interface ArrayField extends FieldBase {
 export interface Variant {
   /** The branch's title, else its discriminator value, else its type, else "Option n". */
   label: string
+  /** The label came from the schema (a title, a discriminator value); otherwise it is a type name or "Option n", which a renderer may translate. */
+  named: boolean
   field: Field
 }
 
@@ -368,13 +370,12 @@ class Builder {
         const branchTitle = isObject(branches[i]) ? (branches[i] as JsonSchema).title : undefined
         const constValue =
           discriminator && f.kind === 'object' ? (f.fields.find((p) => p.name === discriminator) as ConstField).value : undefined
-        const label =
+        const named =
           (typeof branchTitle === 'string' && branchTitle.trim()) ||
           (f.label && f.schema.title ? f.label : '') ||
-          (constValue !== undefined ? choiceText(constValue) : '') ||
-          (typeof f.schema.type === 'string' && TYPE_LABELS[f.schema.type]) ||
-          `Option ${i + 1}`
-        return { label, field: f }
+          (constValue !== undefined ? choiceText(constValue) : '')
+        if (named) return { label: named, named: true, field: f }
+        return { label: (typeof f.schema.type === 'string' && TYPE_LABELS[f.schema.type]) || `Option ${i + 1}`, named: false, field: f }
       })
     })
   }
