@@ -158,10 +158,10 @@ describe('form model: kinds', () => {
       const root = buildFormModel(SCHEMA_ZOO['root-any-of'].schema) as VariantField
       assert.equal(root.kind, 'variant')
       assert.deepEqual(
-        root.variants.map((v) => [v.label, v.field.kind]),
+        root.variants.map((v) => [v.label, v.named, v.field.kind]),
         [
-          ['By id', 'object'],
-          ['By name', 'object'],
+          ['By id', true, 'object'],
+          ['By name', true, 'object'],
         ],
       )
       const union = fields({
@@ -182,10 +182,10 @@ describe('form model: kinds', () => {
         ['circle', 'square'],
       )
       assert.deepEqual(
-        (union.id as VariantField).variants.map((v) => [v.label, v.field.kind]),
+        (union.id as VariantField).variants.map((v) => [v.label, v.named, v.field.kind]),
         [
-          ['Integer', 'integer'],
-          ['Text', 'string'],
+          ['Integer', false, 'integer'],
+          ['Text', false, 'string'],
         ],
       )
       assert.deepEqual(
