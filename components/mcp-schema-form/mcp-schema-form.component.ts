@@ -455,6 +455,8 @@ export class McpSchemaFormElement extends LitElement {
   #multiselect(field: MultiSelectField, path: string, value: unknown, placement: Placement): TemplateResult {
     const { id, describedBy, invalid } = this.#describe(field, path)
     const chosen = Array.isArray(value) ? value : []
+    // At maxItems, the unticked options are disabled: the user unticks one to choose another.
+    const full = field.maxItems !== undefined && chosen.length >= field.maxItems
     const toggle = (option: unknown, on: boolean) => {
       // Chosen values keep the order of the options.
       const next = field.options.map((o) => o.value).filter((v) => (sameValue(v, option) ? on : chosen.some((c) => sameValue(c, v))))
@@ -477,6 +479,7 @@ export class McpSchemaFormElement extends LitElement {
               part="control"
               type="checkbox"
               .checked=${live(chosen.some((c) => sameValue(c, o.value)))}
+              ?disabled=${full && !chosen.some((c) => sameValue(c, o.value))}
               @change=${(e: Event) => toggle(o.value, (e.target as HTMLInputElement).checked)}
             />
             <label for="${id}-${i}">${o.label}</label>

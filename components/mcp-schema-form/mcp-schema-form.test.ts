@@ -145,6 +145,15 @@ describe('<mcp-schema-form>', () => {
     expect(el.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Add to List')
   })
 
+  it('a multi-select at maxItems disables the options not chosen', async () => {
+    const el = await form({ type: 'object', properties: { pick: { type: 'array', items: { enum: ['a', 'b', 'c'] }, maxItems: 2 } } })
+    await fillForm(el, [{ check: 'c' }, { check: 'a' }])
+    expect(el.arguments).to.deep.equal({ pick: ['a', 'c'] })
+    expect(control(el, 'b').disabled).to.equal(true)
+    await fillForm(el, [{ uncheck: 'c' }])
+    expect(control(el, 'b').disabled).to.equal(false)
+  })
+
   it('validate() also checks the whole schema with the client validator (what the form does not check itself)', async () => {
     const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } } })
     await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { fill: 'Tags 1', with: 'a' }, { fill: 'Tags 2', with: 'a' }])
