@@ -69,7 +69,11 @@ export default defineConfig(({ mode }) =>
             entry: { index: 'components/index.ts', client: 'src/client/index.ts', ...registeringFiles() },
             formats: ['es'],
           },
-          rolldownOptions: { external: dependencies, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+          rolldownOptions: {
+            external: dependencies,
+            preserveEntrySignatures: 'allow-extension',
+            output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
         },
       },
 )

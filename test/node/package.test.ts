@@ -59,11 +59,16 @@ test('error names survive a minified bundle, so logs say which error it was', as
 
 const root = new URL('../../', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
+/** Options of the tests that read the build. */
+const BUILD = { skip, timeout: 10_000 }
+const definesTag = (tag: string) => new RegExp(`customElements\\.define\\(\\s*["'\`]${tag}["'\`]`)
 
 /** Relative and bare specifiers a built ES module imports, statically or with import(). */
 function importsOf(code: string): string[] {
   const found = new Set<string>()
-  for (const m of code.matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g)) {
+  for (const m of code.matchAll(
+    /\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
+  )) {
     found.add(m[1] ?? m[2]!)
   }
   return [...found]
@@ -92,7 +97,7 @@ function elementFolders(): string[] {
     .map((d) => d.name)
 }
 
-test('mcp-web-elements/client pulls in no Lit and no element code, not even lazily', { skip, timeout: 10_000 }, () => {
+test('mcp-web-elements/client pulls in no Lit and no element code, not even lazily', BUILD, () => {
   const graph = moduleGraph('dist/client.js')
   assert.ok(graph.files.length > 1, `expected dist/client.js to import its chunk, saw ${graph.files}`)
   assert.deepEqual(
@@ -109,87 +114,73 @@ test('mcp-web-elements/client pulls in no Lit and no element code, not even lazi
   }
 })
 
-test(
-  'each element has its own entry that registers it; shared chunks register nothing, as "sideEffects" says',
-  { skip, timeout: 10_000 },
-  async () => {
-    const pkg = JSON.parse(read('package.json'))
-    assert.deepEqual(pkg.sideEffects, ['./dist/index.js', './dist/elements/*.js', './dist/cdn/*'])
-    const folders = elementFolders()
-    for (const name of folders) {
-      const resolved = import.meta.resolve(`mcp-web-elements/elements/${name}`)
-      assert.equal(resolved, new URL(`dist/elements/${name}.js`, root).href)
-      assert.match(
-        read(`dist/elements/${name}.js`),
-        new RegExp(`customElements\\.define\\(\\s*["']${name}["']`),
-        `${name} entry registers it`,
-      )
-      assert.ok(existsSync(new URL(`dist/types/components/${name}/${name}.d.ts`, root)), `${name} declarations`)
-    }
-    assert.deepEqual(
-      readdirSync(new URL('dist/elements/', root))
-        .filter((f) => f.endsWith('.js'))
-        .sort(),
-      folders.map((n) => `${n}.js`).sort(),
+test('each element has its own entry that registers it (and the elements it uses); shared chunks register nothing', BUILD, () => {
+  // "sideEffects": the built registering files, and their sources (so builds from source, ours included, keep the registrations).
+  const pkg = JSON.parse(read('package.json'))
+  assert.deepEqual(pkg.sideEffects, ['./dist/index.js', './dist/elements/*.js', './dist/cdn/*', './components/*/mcp-*.ts'])
+  const folders = elementFolders()
+  for (const name of folders) {
+    assert.equal(import.meta.resolve(`mcp-web-elements/elements/${name}`), new URL(`dist/elements/${name}.js`, root).href)
+    assert.match(read(`dist/elements/${name}.js`), definesTag(name), `dist/elements/${name}.js does not register it`)
+    assert.ok(existsSync(new URL(`dist/types/components/${name}/${name}.d.ts`, root)), `${name} declarations`)
+    // An element that registers another one it uses (`import '../mcp-bar/mcp-bar.js'`) still does so once built.
+    const sources = readdirSync(new URL(`components/${name}/`, root)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    const uses = new Set(
+      sources.flatMap((f) => [...read(`components/${name}/${f}`).matchAll(/'\.\.\/(mcp-[a-z-]+)\/\1\.js'/g)].map((m) => m[1]!)),
     )
-    // Anything outside the listed files must be free of side effects, or a bundler that trusts the list would drop a registration.
-    for (const file of readdirSync(new URL('dist/chunks/', root)).filter((f) => f.endsWith('.js'))) {
-      assert.doesNotMatch(read(`dist/chunks/${file}`), /customElements\.define/, `dist/chunks/${file} registers an element`)
-    }
-  },
-)
+    const graph = moduleGraph(`dist/elements/${name}.js`).files
+    for (const other of uses)
+      assert.ok(graph.includes(`dist/elements/${other}.js`), `dist/elements/${name}.js does not load ${other}'s registration`)
+  }
+  const built = readdirSync(new URL('dist/elements/', root)).filter((f) => f.endsWith('.js'))
+  assert.deepEqual(built.sort(), folders.map((n) => `${n}.js`).sort())
+  // Anything outside the listed files must be free of side effects, or a bundler that trusts the list would drop a registration.
+  for (const file of readdirSync(new URL('dist/chunks/', root)).filter((f) => f.endsWith('.js'))) {
+    assert.doesNotMatch(read(`dist/chunks/${file}`), /customElements\.define/, `dist/chunks/${file} registers an element`)
+  }
+})
 
-test(
-  'the CDN file is one self-contained module: it imports no package, and only its lazy chunks beside it',
-  { skip, timeout: 10_000 },
-  () => {
-    const code = read('dist/cdn/mcp-web-elements.js')
-    const imports = importsOf(code)
-    assert.deepEqual(
-      imports.filter((s) => !s.startsWith('./')),
-      [],
-      'bare imports left in the CDN file',
-    )
-    for (const specifier of imports) {
-      assert.match(
-        code,
-        new RegExp(`import\\(\\s*["']${specifier.replace(/[.]/g, '\\.')}["']`),
-        `${specifier} is loaded lazily, not at start-up`,
-      )
-    }
-  },
-)
+test('the CDN file is one self-contained module that registers every element; its chunks load lazily', BUILD, () => {
+  const code = read('dist/cdn/mcp-web-elements.js')
+  const imports = importsOf(code)
+  assert.deepEqual(
+    imports.filter((s) => !s.startsWith('./')),
+    [],
+    'bare imports left in the CDN file',
+  )
+  for (const specifier of imports) {
+    const lazily = new RegExp(`import\\(\\s*["'\`]${specifier.replace(/[.]/g, '\\.')}["'\`]`)
+    assert.match(code, lazily, `${specifier} is loaded at start-up, not lazily`)
+  }
+  for (const name of elementFolders()) assert.match(code, definesTag(name), `the CDN file does not register <${name}>`)
+})
 
 // ---- the custom-elements manifest ----
 
-test(
-  'the custom-elements manifest describes every element index.ts registers, with its events and parts',
-  { skip, timeout: 10_000 },
-  () => {
-    const pkg = JSON.parse(read('package.json'))
-    assert.equal(pkg.customElements, 'dist/custom-elements.json')
-    const manifest = JSON.parse(read(pkg.customElements))
-    const declarations = manifest.modules.flatMap((m: any) => m.declarations ?? [])
-    // Every element index.ts registers, and every element with a registering file (folders land before their index.ts line).
-    const registered = [...read('components/index.ts').matchAll(/^export \* from '\.\/(mcp-[a-z-]+)\/\1\.js'/gm)].map((m) => m[1]!)
-    const tags = [...new Set([...registered, ...elementFolders()])]
-    assert.ok(tags.length > 0, 'no elements found')
-    for (const tag of tags) {
-      const element = declarations.find((d: any) => d.tagName === tag)
-      assert.ok(element, `${tag} is missing from the manifest`)
-      assert.ok(element.description?.trim(), `${tag} has no description`)
-      // What the code does, read from the source: `emit(this, 'mcp-…')` events and literal part="…" names.
-      const source = read(`components/${tag}/${tag}.component.ts`)
-      const fired = new Set([...source.matchAll(/\bemit(?:<[^>]*>)?\(\s*[\w.]+\s*,\s*'(mcp-[a-z-]+)'/g)].map((m) => m[1]))
-      const parts = new Set([...source.matchAll(/\bpart="([^"$]+)"/g)].flatMap((m) => m[1]!.trim().split(/\s+/)))
-      const documentedEvents = new Set((element.events ?? []).map((e: any) => e.name))
-      const documentedParts = new Set((element.cssParts ?? []).map((p: any) => p.name))
-      for (const event of fired) assert.ok(documentedEvents.has(event), `${tag} fires ${event} but its @fires does not say so`)
-      for (const part of parts) assert.ok(documentedParts.has(part), `${tag} has part ${part} but no @csspart for it`)
-      const definition = manifest.modules
-        .flatMap((m: any) => m.exports ?? [])
-        .find((e: any) => e.kind === 'custom-element-definition' && e.name === tag)
-      assert.ok(definition, `${tag}: no custom-element-definition export (the registering file's customElements.define)`)
-    }
-  },
-)
+test('the custom-elements manifest describes every element index.ts registers, with its events and parts', BUILD, () => {
+  const pkg = JSON.parse(read('package.json'))
+  assert.equal(pkg.customElements, 'dist/custom-elements.json')
+  const manifest = JSON.parse(read(pkg.customElements))
+  const declarations = manifest.modules.flatMap((m: any) => m.declarations ?? [])
+  // Every element index.ts registers, and every element with a registering file (folders land before their index.ts line).
+  const registered = [...read('components/index.ts').matchAll(/^export \* from '\.\/(mcp-[a-z-]+)\/\1\.js'/gm)].map((m) => m[1]!)
+  const tags = [...new Set([...registered, ...elementFolders()])]
+  assert.ok(tags.length > 0, 'no elements found')
+  for (const tag of tags) {
+    const element = declarations.find((d: any) => d.tagName === tag)
+    assert.ok(element, `${tag} is missing from the manifest`)
+    assert.ok(element.description?.trim(), `${tag} has no description`)
+    // What the code does, read from the source: `emit(this, 'mcp-…')` events and literal part="…" names.
+    const source = read(`components/${tag}/${tag}.component.ts`)
+    const fired = new Set([...source.matchAll(/\bemit(?:<[^>]*>)?\(\s*[\w.]+\s*,\s*'(mcp-[a-z-]+)'/g)].map((m) => m[1]))
+    const parts = new Set([...source.matchAll(/\bpart="([^"$]+)"/g)].flatMap((m) => m[1]!.trim().split(/\s+/)))
+    const documentedEvents = new Set((element.events ?? []).map((e: any) => e.name))
+    const documentedParts = new Set((element.cssParts ?? []).map((p: any) => p.name))
+    for (const event of fired) assert.ok(documentedEvents.has(event), `${tag} fires ${event} but its @fires does not say so`)
+    for (const part of parts) assert.ok(documentedParts.has(part), `${tag} has part ${part} but no @csspart for it`)
+    const definition = manifest.modules
+      .flatMap((m: any) => m.exports ?? [])
+      .find((e: any) => e.kind === 'custom-element-definition' && e.name === tag)
+    assert.ok(definition, `${tag}: no custom-element-definition export (the registering file's customElements.define)`)
+  }
+})

@@ -1,0 +1,67 @@
+// The CDN build as a page author uses it: a plain HTML page whose only script
+// is `<script type="module" src=".../dist/cdn/mcp-web-elements.js">`, and the
+// tags. The page is a fresh document in an iframe (its own custom-element
+// registry, nothing of the test's imports), served the built file from dist/
+// (`npm run build` writes it; `npm test` builds before the browser tests).
+import { expect, fixture, html } from '@open-wc/testing'
+import { eventually, serverUrl } from '../support/browser.js'
+
+const CDN_FILE = '/dist/cdn/mcp-web-elements.js'
+
+/** A page with nothing but the CDN script and `body`, in an iframe; resolves once its document has loaded. */
+async function plainPage(body: string): Promise<HTMLIFrameElement> {
+  const frame = await fixture<HTMLIFrameElement>(html`<iframe style="width: 800px; height: 600px"></iframe>`)
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }))
+  frame.srcdoc = `<!doctype html><html lang="en"><head><title>CDN page</title>
+    <script type="module" src="${new URL(CDN_FILE, location.href)}"></script></head><body>${body}</body></html>`
+  await loaded
+  return frame
+}
+
+/** Text through open shadow roots. */
+function deepText(node: Node): string {
+  let text = node.nodeType === Node.TEXT_NODE ? (node.nodeValue ?? '') : ''
+  if (node instanceof Element && node.shadowRoot) text += deepText(node.shadowRoot)
+  for (const child of node.childNodes) text += deepText(child)
+  return text
+}
+
+describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
+  before(async function (this: { skip(): void }) {
+    if (!(await fetch(CDN_FILE, { method: 'HEAD' })).ok) {
+      console.info('cdn.test.ts: skipped, dist/cdn/mcp-web-elements.js is not built (npm run build)')
+      this.skip()
+    }
+  })
+
+  it('alone on a plain page, registers the elements and shows a server’s tools', async () => {
+    const url = await serverUrl()
+    const frame = await plainPage(`<mcp-server url="${url}"><mcp-tool-list></mcp-tool-list></mcp-server>`)
+    const page = frame.contentWindow!
+    await eventually(() => !!page.customElements.get('mcp-tool-list'), 'the CDN module to register <mcp-tool-list>')
+    await eventually(
+      () => /\becho\b/.test(deepText(page.document.body)) && /slow_count/.test(deepText(page.document.body)),
+      'the fixture’s tools listed',
+    )
+    // Nothing but the CDN file (and the chunks beside it) was loaded as script; everything else was the MCP server.
+    const scripts = page.performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((loaded) => loaded.origin === location.origin)
+      .map((loaded) => loaded.pathname)
+    expect(scripts.filter((path) => !path.startsWith('/dist/cdn/'))).to.deep.equal([])
+    expect(scripts).to.include(CDN_FILE)
+  })
+
+  it('registers every element the custom-elements manifest lists', async () => {
+    const manifest = await fetch('/dist/custom-elements.json').then((res) => res.json())
+    const tags: string[] = manifest.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
+      (m.declarations ?? []).flatMap((d) => (d.tagName ? [d.tagName] : [])),
+    )
+    expect(tags.length).to.be.greaterThan(0)
+    const frame = await plainPage('')
+    const page = frame.contentWindow!
+    await eventually(() => !!page.customElements.get('mcp-server'), 'the CDN module to run')
+    expect(tags.filter((tag) => !page.customElements.get(tag))).to.deep.equal([])
+  })
+})

@@ -1,0 +1,447 @@
+// Every element against test/support/servers/hostile.ts, a server whose every
+// string carries markup, script tags, event-handler attributes, javascript:
+// and scripted-SVG URLs (and some are huge). Each payload that runs sets
+// window.__pwned to where it came from. Passing means: the trap stays unset
+// after everything has loaded, failed to load and been clicked open; the DOM
+// holds no script, no event-handler attribute, no link or image or frame the
+// rules forbid; and the payloads are on screen as literal text.
+import { expect, fixture, html } from '@open-wc/testing'
+import type { TemplateResult } from 'lit'
+import { McpClient, type Prompt, type Resource, type Tool } from '../../src/client/index.js'
+import '../../components/index.js'
+import { deepQueryAll, eventually, serverUrl } from '../support/browser.js'
+
+const TRAP = '__pwned'
+const trap = () => (window as unknown as Record<string, unknown>)[TRAP]
+
+/** The literal first part of every hostile string (see hostileHtml in the server): `<script>window.__pwned='where'</script>`. */
+const scriptText = (where: string) => `<script>window.${TRAP}='${where}'</script>`
+
+/**
+ * Elements not in components/index.ts yet are loaded from their registering
+ * file if it exists; an element that does not exist at all skips its test.
+ */
+async function defined(...tags: string[]): Promise<string | undefined> {
+  for (const tag of tags) {
+    if (customElements.get(tag)) continue
+    try {
+      await import(/* a computed path: the file may not exist yet */ `/components/${tag}/${tag}.ts`)
+    } catch {
+      return `<${tag}> does not exist yet`
+    }
+  }
+  return undefined
+}
+
+type Skippable = { skip(): void }
+
+/** Skips the test (saying why in the log) unless every one of `tags` exists. */
+async function need(test: Skippable, ...tags: string[]): Promise<void> {
+  const missing = await defined(...tags)
+  if (!missing) return
+  console.info(`hostile.test.ts: skipped, ${missing}`)
+  test.skip()
+}
+
+/** Text of every text node, through open shadow roots; with `visible`, only nodes whose element is rendered and not hidden. */
+function textIn(root: Element | Document, { visible = false } = {}): string {
+  const parts: string[] = []
+  const visit = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const parent = node.parentElement
+      if (!visible || (parent && parent.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)))
+        parts.push(node.nodeValue ?? '')
+      return
+    }
+    if (node instanceof Element && node.localName === 'style') return
+    if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) parts.push(node.value)
+    if (node instanceof Element && node.shadowRoot) visit(node.shadowRoot)
+    for (const child of node.childNodes) visit(child)
+  }
+  visit(root)
+  return parts.join('\n')
+}
+
+/** The fixture, once the `<mcp-server>` in it (or that it is) has connected. */
+async function connected(template: TemplateResult): Promise<HTMLElement> {
+  const el = await fixture<HTMLElement>(template)
+  const server = (el.localName === 'mcp-server' ? el : el.querySelector('mcp-server')) as
+    (HTMLElement & { connection?: { status: string } }) | null
+  if (server) await eventually(() => server.connection?.status === 'ready', 'the server element to connect')
+  return el
+}
+
+/** Waits until `text` is in the tree (rendered, unless `visible` is false); on time-out, says what is on screen instead. */
+async function shows(root: Element, text: string, what: string, { visible = true } = {}): Promise<void> {
+  try {
+    await eventually(() => textIn(root, { visible }).includes(text), what)
+  } catch (error) {
+    const screen = textIn(root, { visible: true }).replace(/\s+/g, ' ').trim()
+    throw new Error(`${(error as Error).message}; on screen: …${screen.slice(-700)}`)
+  }
+}
+
+/** Waits until every image in the tree has loaded or failed, then a little longer for error handlers and frames. */
+async function settled(root: Element): Promise<void> {
+  await eventually(() => deepQueryAll<HTMLImageElement>(root, 'img').every((img) => img.complete), 'every image to load or fail')
+  await new Promise((resolve) => setTimeout(resolve, 250))
+}
+
+/** An `<a href>` the rules allow: http(s)/mailto, or a blob: download the element made itself. */
+const allowedLink = (a: HTMLAnchorElement) =>
+  ['http:', 'https:', 'mailto:'].includes(new URL(a.href).protocol) || (a.href.startsWith('blob:') && a.hasAttribute('download'))
+
+/** A media or frame source the rules allow: https: (no credentials), data:image/…, blob: (made by the element), the page's own origin. */
+function allowedSource(src: string): boolean {
+  let url: URL
+  try {
+    url = new URL(src, location.href)
+  } catch {
+    return false
+  }
+  if (url.username || url.password) return false
+  return /^(https:|data:image\/[a-z0-9.+-]+[;,]|blob:)/i.test(src) || url.origin === location.origin
+}
+
+/**
+ * Every attribute or URL property the elements set while a test runs, checked
+ * as it is set: a forbidden source that is tried and then replaced (an icon
+ * that fails over to the next) is gone from the DOM by the end, but it was
+ * requested. Lit sets attribute bindings with setAttribute; the URL
+ * properties cover property bindings.
+ */
+const violations: string[] = []
+function checkSet(el: Element, name: string, value: string): void {
+  const lower = name.toLowerCase()
+  const tag = el.localName
+  if (lower.startsWith('on')) violations.push(`<${tag} ${lower}>`)
+  else if (lower === 'srcdoc' || tag === 'script') violations.push(`<${tag} ${lower}=${value.slice(0, 60)}>`)
+  else if (['src', 'srcset', 'poster', 'data'].includes(lower) && !allowedSource(value))
+    violations.push(`<${tag} ${lower}=${value.slice(0, 60)}>`)
+  else if (lower === 'href' && tag === 'a' && !/^(https?:|mailto:|blob:)/i.test(new URL(value, location.href).protocol)) {
+    violations.push(`<a href=${value.slice(0, 60)}>`)
+  }
+}
+function installTripwire(): () => void {
+  const undo: Array<() => void> = []
+  const setAttribute = Element.prototype.setAttribute
+  Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+    checkSet(this, name, String(value))
+    return setAttribute.call(this, name, value)
+  }
+  undo.push(() => (Element.prototype.setAttribute = setAttribute))
+  const properties: Array<[{ prototype: object }, string]> = [
+    [HTMLImageElement, 'src'],
+    [HTMLSourceElement, 'src'],
+    [HTMLMediaElement, 'src'],
+    [HTMLIFrameElement, 'src'],
+    [HTMLIFrameElement, 'srcdoc'],
+    [HTMLAnchorElement, 'href'],
+  ]
+  for (const [type, name] of properties) {
+    const descriptor = Object.getOwnPropertyDescriptor(type.prototype, name)!
+    Object.defineProperty(type.prototype, name, {
+      ...descriptor,
+      set(this: Element, value: string) {
+        checkSet(this, name, String(value))
+        descriptor.set!.call(this, value)
+      },
+    })
+    undo.push(() => Object.defineProperty(type.prototype, name, descriptor))
+  }
+  return () => undo.forEach((fn) => fn())
+}
+
+/** Nothing ran, and nothing in the tree could run later (a click, a hover, a frame). */
+function expectInert(root: Element): void {
+  expect(trap(), `a payload ran: window.${TRAP}`).to.equal(undefined)
+  expect(violations, 'forbidden attributes or URLs set while rendering').to.deep.equal([])
+  expect(deepQueryAll(root, 'script, object, embed').map((el) => el.outerHTML.slice(0, 120))).to.deep.equal([])
+  const handlers = deepQueryAll(root, '*').flatMap((el) =>
+    el
+      .getAttributeNames()
+      .filter((name) => name.startsWith('on'))
+      .map((name) => `<${el.localName} ${name}>`),
+  )
+  expect(handlers, 'event-handler attributes').to.deep.equal([])
+  const links = deepQueryAll<HTMLAnchorElement>(root, 'a[href]').filter((a) => !allowedLink(a))
+  expect(
+    links.map((a) => a.getAttribute('href')),
+    'links to forbidden schemes',
+  ).to.deep.equal([])
+  for (const a of deepQueryAll<HTMLAnchorElement>(root, 'a[href^="http"]')) {
+    expect(a.rel.split(/\s+/), a.href).to.include.members(['noopener', 'noreferrer'])
+  }
+  const images = deepQueryAll<HTMLImageElement>(root, 'img[src], source[src], audio[src], video[src], iframe[src]').filter(
+    (el) => !allowedSource(el.getAttribute('src')!),
+  )
+  expect(
+    images.map((el) => el.getAttribute('src')!.slice(0, 80)),
+    'media from forbidden sources',
+  ).to.deep.equal([])
+  for (const frame of deepQueryAll<HTMLIFrameElement>(root, 'iframe')) {
+    expect(frame.hasAttribute('sandbox'), 'an iframe without sandbox').to.equal(true)
+    expect(frame.sandbox.contains('allow-scripts'), 'a sandboxed iframe that allows scripts').to.equal(false)
+    expect(frame.hasAttribute('srcdoc'), 'an iframe with srcdoc').to.equal(false)
+  }
+}
+
+/** Opens every closed `<details>` in the tree, so what is collapsed is rendered (and checked) too. */
+async function openAllDetails(root: Element): Promise<void> {
+  for (const details of deepQueryAll<HTMLDetailsElement>(root, 'details:not([open])')) details.querySelector('summary')?.click()
+  await new Promise((resolve) => setTimeout(resolve, 50))
+}
+
+async function clickAll(root: Element, selector: string): Promise<number> {
+  const buttons = deepQueryAll<HTMLElement>(root, selector)
+  for (const button of buttons) button.click()
+  return buttons.length
+}
+
+describe('a hostile server', () => {
+  let url: string
+  let client: McpClient
+  let tools: Tool[]
+  let resources: Resource[]
+  let prompts: Prompt[]
+
+  let removeTripwire: () => void
+
+  before(async () => {
+    removeTripwire = installTripwire()
+    url = await serverUrl('hostile')
+    client = new McpClient(url)
+    ;[tools, resources, prompts] = await Promise.all([client.listTools(), client.listResources(), client.listPrompts()])
+  })
+
+  after(() => removeTripwire())
+
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>)[TRAP]
+    violations.length = 0
+  })
+
+  it('sends payloads that do run when parsed as HTML (the trap works)', async () => {
+    const tool = tools.find((t) => t.title?.startsWith('<script>'))!
+    const probe = document.createElement('div')
+    probe.innerHTML = tool.title! // the one place in the repository that does this: to prove the payload is live
+    document.body.append(probe)
+    try {
+      await eventually(() => trap() === 'tool.title', 'the payload parsed as HTML to spring the trap')
+    } finally {
+      probe.remove()
+      await new Promise((resolve) => setTimeout(resolve, 100)) // let its frame finish before the trap is cleared
+    }
+  })
+
+  it('the checks catch an element that renders server strings as HTML', async () => {
+    // A stand-in for a broken element: puts a tool description into its shadow root as HTML.
+    const host = await fixture(html`<div></div>`)
+    const shadow = host.attachShadow({ mode: 'open' })
+    const broken = document.createElement('p')
+    broken.innerHTML = tools.find((t) => t.title?.startsWith('<script>'))!.description!
+    shadow.append(broken)
+    await settled(host)
+    expect(() => expectInert(host)).to.throw()
+    expect(textIn(host, { visible: true })).not.to.include(scriptText('tool.description'))
+  })
+
+  it('<mcp-server> with the tool, resource and prompt lists: names, titles, descriptions and icons shown as text; items opened', async function (this: Skippable) {
+    await need(this, 'mcp-server', 'mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list')
+    const el = await connected(html`
+      <mcp-server url=${url}>
+        <mcp-tool-list></mcp-tool-list>
+        <mcp-resource-list></mcp-resource-list>
+        <mcp-prompt-list></mcp-prompt-list>
+      </mcp-server>
+    `)
+    await shows(el, scriptText('server.title'), 'the server title as text')
+    await shows(el, scriptText('tool.title'), 'the hostile tool title as text')
+    await shows(el, scriptText('resource.title'), 'the hostile resource title as text')
+    await shows(el, scriptText('prompt.title'), 'the hostile prompt title as text')
+    await openAllDetails(el)
+    await shows(el, scriptText('server.instructions.heading'), 'the instructions', { visible: false })
+    await shows(el, scriptText('invalid.name'), 'the left-out tool named in the warning')
+    await settled(el)
+    expectInert(el)
+    // Open what each list offers: the hostile tool's form, the hostile prompt's form, a resource's view.
+    for (const tag of ['mcp-tool-list', 'mcp-prompt-list', 'mcp-resource-list']) {
+      const items = deepQueryAll<HTMLElement>(el.querySelector(tag)!, '[part~="item"]')
+      expect(items.length, `${tag} items`).to.be.greaterThan(0)
+      items[0]!.click()
+    }
+    await eventually(
+      () => deepQueryAll(el, 'mcp-tool, mcp-prompt, mcp-resource-view').length >= 3,
+      'a tool, a prompt and a resource opened',
+    )
+    await shows(el, scriptText('schema.text-title'), 'the hostile tool form', { visible: false })
+    await shows(el, scriptText('prompt.argument'), 'the hostile prompt form', { visible: false })
+    await openAllDetails(el)
+    await settled(el)
+    expectInert(el)
+  })
+
+  it('<mcp-tool>: a hostile schema as a form, and every kind of hostile result content, as text', async function (this: Skippable) {
+    await need(this, 'mcp-server', 'mcp-tool', 'mcp-content')
+    const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
+    const el = await connected(html`
+      <mcp-server url=${url}>
+        <mcp-tool .tool=${hostileTool}></mcp-tool>
+        <mcp-tool name="hostile_result"></mcp-tool>
+        <mcp-tool name="hostile_error"></mcp-tool>
+      </mcp-server>
+    `)
+    await eventually(() => deepQueryAll(el, '[part~="call"]').length === 3, 'three Call buttons')
+    expect(textIn(el, { visible: true })).to.include(scriptText('tool.title'))
+    expect(textIn(el)).to.include(scriptText('schema.text-title'))
+    await clickAll(el, '[part~="call"]')
+    await shows(el, scriptText('result.text'), 'the result text as text')
+    await shows(el, scriptText('error.text'), 'the error text as text')
+    await shows(el, scriptText('result.md.heading'), 'the markdown rendered', { visible: false })
+    await openAllDetails(el)
+    await settled(el)
+    expectInert(el)
+  })
+
+  it('<mcp-content>: a 2 MB result is cut short, not rendered whole', async function (this: Skippable) {
+    await need(this, 'mcp-server', 'mcp-tool', 'mcp-content')
+    const el = await connected(html`<mcp-server url=${url}><mcp-tool name="hostile_huge"></mcp-tool></mcp-server>`)
+    await eventually(() => deepQueryAll(el, '[part~="call"]').length === 1, 'the Call button')
+    await clickAll(el, '[part~="call"]')
+    await eventually(() => deepQueryAll(el, 'mcp-content').length > 0 && textIn(el).includes(scriptText('huge')), 'the huge result')
+    expect(textIn(el).length, 'characters in the page').to.be.below(500_000)
+    await settled(el)
+    expectInert(el)
+  })
+
+  it('<mcp-resource-view>: text, markdown, HTML, scripted SVG, fake PDF, JSON, binary and huge resources', async function (this: Skippable) {
+    await need(this, 'mcp-server', 'mcp-resource-view', 'mcp-content')
+    const el = await connected(html`
+      <mcp-server url=${url}>
+        ${resources.map((resource) => html`<mcp-resource-view uri=${resource.uri} .resource=${resource}></mcp-resource-view>`)}
+      </mcp-server>
+    `)
+    const views = [...el.querySelectorAll('mcp-resource-view')]
+    await eventually(() => views.every((view) => deepQueryAll(view, 'mcp-content').length > 0), 'every resource read')
+    await shows(el, scriptText('resource.text'), 'the text resource as text')
+    await shows(el, scriptText('resource.html'), 'the HTML resource as text')
+    await shows(el, scriptText('resource.md.heading'), 'the markdown resource rendered', { visible: false })
+    expect(textIn(el, { visible: true })).to.include(scriptText('resource.title'))
+    expect(textIn(el).length, 'characters in the page').to.be.below(500_000)
+    await openAllDetails(el)
+    await settled(el)
+    expectInert(el)
+  })
+
+  it('<mcp-resource-list>: picking each resource and filling the template with hostile completions', async function (this: Skippable) {
+    await need(this, 'mcp-server', 'mcp-resource-list')
+    const el = await connected(html`<mcp-server url=${url}><mcp-resource-list></mcp-resource-list></mcp-server>`)
+    const list = el.querySelector('mcp-resource-list')!
+    await eventually(() => deepQueryAll(list, '[part~="item"]').length >= resources.length, 'the resources listed')
+    for (const item of deepQueryAll<HTMLElement>(list, '[part~="item"]')) {
+      item.click()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    await openAllDetails(el)
+    await settled(el)
+    expect(textIn(el, { visible: true })).to.include(scriptText('resource.title'))
+    expectInert(el)
+    // The template: type, take the server's (hostile) suggestion, read.
+    const template = deepQueryAll<HTMLElement>(list, '[part~="item"]').find((item) => textIn(item).includes(scriptText('template.title')))
+    template!.click()
+    await eventually(() => deepQueryAll(list, '[part~="template-form"] input').length === 1, 'the template form')
+    const input = deepQueryAll<HTMLInputElement>(list, '[part~="template-form"] input')[0]!
+    input.focus()
+    input.value = '<'
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }))
+    const suggestion = () =>
+      deepQueryAll<HTMLOptionElement>(list, 'datalist option').find((o) => o.value.startsWith(scriptText('template.completion')))
+    await eventually(() => !!suggestion(), 'the hostile suggestion offered')
+    input.value = suggestion()!.value
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }))
+    deepQueryAll<HTMLButtonElement>(list, '[part~="template-form"] button[type="submit"]')[0]!.click()
+    await shows(el, scriptText('template.text'), 'the template resource read, shown as text')
+    await settled(el)
+    expectInert(el)
+  })
+
+  it('<mcp-prompt>: hostile arguments, completions and messages of every content kind, as text', async function (this: Skippable) {
+    await need(this, 'mcp-server', 'mcp-prompt', 'mcp-content')
+    const prompt = prompts[0]!
+    const el = await connected(html`<mcp-server url=${url}><mcp-prompt .prompt=${prompt}></mcp-prompt></mcp-server>`)
+    await eventually(
+      () => textIn(el).includes(scriptText('prompt.title')) || textIn(el).includes(scriptText('prompt.name')),
+      'the prompt shown',
+    )
+    await eventually(() => deepQueryAll<HTMLButtonElement>(el, 'button[part~="get"]').some((b) => !b.disabled), 'the Get button enabled')
+    // The argument's suggestions come from the server too: offered as option values, inert.
+    const input = deepQueryAll<HTMLInputElement>(el, '[part~="field"] input')[0]!
+    input.focus()
+    input.value = '<'
+    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }))
+    await eventually(
+      () => deepQueryAll<HTMLOptionElement>(el, 'datalist option').some((o) => o.value.startsWith(scriptText('prompt.completion'))),
+      'the hostile suggestion offered',
+    )
+    await clickAll(el, '[part~="get"]')
+    await shows(el, scriptText('prompt.text'), 'the prompt messages as text')
+    await shows(el, scriptText('prompt.link-title'), 'the resource link named as text', { visible: false })
+    await openAllDetails(el)
+    await settled(el)
+    expectInert(el)
+  })
+
+  it('<mcp-icon>: hostile icon sources are never loaded as documents, and the fallback shows', async function (this: Skippable) {
+    await need(this, 'mcp-icon')
+    const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
+    const icons = hostileTool.icons!
+    const el = await fixture(
+      html`<div>
+        <mcp-icon .icons=${icons}></mcp-icon>
+        <mcp-icon .icons=${icons} theme="dark"></mcp-icon>
+        ${icons.map((icon) => html`<mcp-icon .icons=${[icon]} size="16"></mcp-icon>`)}
+      </div>`,
+    )
+    await settled(el)
+    // Each icon alone: the scripted SVG is drawn, through <img> where its scripts cannot run; every other source is
+    // refused (javascript:, data:text/html, credentials) or fails to load, and the glyph is drawn instead.
+    const single = [...el.querySelectorAll('mcp-icon')].slice(2)
+    for (const [i, icon] of icons.entries()) {
+      const shown = () => single[i]!.shadowRoot!.querySelector('img')?.getAttribute('src')
+      if (icon.src.startsWith('data:image/svg+xml')) expect(shown(), 'the scripted SVG, as an image').to.equal(icon.src)
+      else
+        await eventually(
+          () => single[i]!.shadowRoot!.querySelector('[part~="fallback"]') !== null,
+          `the glyph for ${icon.src.slice(0, 40)}`,
+        )
+    }
+    expectInert(el)
+  })
+
+  it('<mcp-elicitation> through <mcp-server>: a hostile form, then a javascript: URL, answered without anything running', async function (this: Skippable) {
+    await need(this, 'mcp-server', 'mcp-tool', 'mcp-elicitation')
+    const el = await connected(html`<mcp-server url=${url}><mcp-tool name="hostile_elicit"></mcp-tool></mcp-server>`)
+    await eventually(() => deepQueryAll(el, '[part~="call"]').length === 1, 'the Call button')
+    await clickAll(el, '[part~="call"]')
+    await shows(el, scriptText('elicit.message'), 'the form-mode message as text')
+    expect(textIn(el)).to.include(scriptText('elicit.title'))
+    await settled(el)
+    expectInert(el)
+    await clickAll(el, '[part~="decline"]')
+    // The call must go on to the URL-mode request; if it fails instead, the tool's error says why.
+    const toolError = () =>
+      deepQueryAll(el.querySelector('mcp-tool')!, '[part~="error"]')
+        .map((e) => e.textContent!.trim())
+        .join(' ')
+    await eventually(
+      () => !!toolError() || textIn(el, { visible: true }).includes(scriptText('elicit.url-message')),
+      'the URL-mode request',
+    )
+    expect(toolError(), 'the call failed instead of asking in URL mode').to.equal('')
+    expect(textIn(el, { visible: true })).to.include(`javascript:window.${TRAP}='elicit.url'`)
+    await settled(el)
+    expectInert(el)
+    await clickAll(el, '[part~="decline"]')
+    await eventually(() => textIn(el, { visible: true }).includes('answered decline and decline'), 'the call to finish')
+  })
+})
