@@ -278,6 +278,7 @@ describe('<mcp-schema-form>', () => {
   it('reorders and removes array items with labelled buttons, focus following the moved item', async () => {
     const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } })
     await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { press: 'Add to Tags' }])
+    expect(el.shadowRoot!.activeElement).to.equal(control(el, 'Tags 3'))
     await fillForm(el, [
       { fill: 'Tags 1', with: 'a' },
       { fill: 'Tags 2', with: 'b' },
@@ -291,6 +292,7 @@ describe('<mcp-schema-form>', () => {
     button('Move Tags 1 down').click()
     await el.updateComplete
     expect(el.arguments).to.deep.equal({ tags: ['c', 'a', 'b'] })
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Move Tags 2 down')
     button('Remove Tags 2').click()
     await el.updateComplete
     expect(el.arguments).to.deep.equal({ tags: ['c', 'b'] })

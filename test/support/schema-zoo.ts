@@ -194,6 +194,47 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
       ],
     },
   },
+  'array-of-variants': {
+    description: 'an array whose items are a oneOf of tagged objects: each item has its own variant chooser',
+    schema: {
+      type: 'object',
+      properties: {
+        shapes: {
+          type: 'array',
+          items: {
+            oneOf: [
+              {
+                type: 'object',
+                title: 'Circle',
+                properties: { type: { const: 'circle' }, r: { type: 'number', title: 'Radius' } },
+                required: ['type', 'r'],
+              },
+              {
+                type: 'object',
+                title: 'Square',
+                properties: { type: { const: 'square' }, side: { type: 'number', title: 'Side' } },
+                required: ['type', 'side'],
+              },
+            ],
+          },
+        },
+      },
+      required: ['shapes'],
+    },
+    fill: [
+      { press: 'Add to Shapes' },
+      { press: 'Add to Shapes' },
+      { fill: 'Radius', with: '1.5', in: 'Shapes 1' },
+      { choose: 'Shapes 2: kind', option: 'Square' },
+      { fill: 'Side', with: '2', in: 'Shapes 2' },
+    ],
+    expected: {
+      shapes: [
+        { type: 'circle', r: 1.5 },
+        { type: 'square', side: 2 },
+      ],
+    },
+  },
   'all-optional': {
     description: 'every field optional: typed-then-cleared fields and untouched ones are all left out',
     schema: {
