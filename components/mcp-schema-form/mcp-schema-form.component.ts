@@ -229,7 +229,7 @@ export class McpSchemaFormElement extends LitElement {
       <fieldset class="fields" ?disabled=${this.disabled}>
         ${this.jsonMode || !model ? this.#renderWholeJson() : this.#renderFields(model)}
         ${
-          model && !this.#modelError && !this.hideJsonToggle && !(model.kind === 'object' && !model.fields.length)
+          model && !this.#modelError && !this.hideJsonToggle && model.kind !== 'json' && !(model.kind === 'object' && !model.fields.length)
             ? html`<div class="toolbar">
                 <button
                   type="button"
@@ -345,7 +345,7 @@ export class McpSchemaFormElement extends LitElement {
     const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
     const set = (e: Event) => {
       const raw = (e.target as HTMLInputElement).value
-      this.#set(path, field.format === 'date-time' ? fromLocalDateTime(raw) : raw)
+      this.#set(path, field.format === 'date-time' ? fromLocalDateTime(raw) : field.format === 'time' ? fromLocalTime(raw) : raw)
     }
     const control = field.multiline
       ? html`<textarea
@@ -376,7 +376,7 @@ export class McpSchemaFormElement extends LitElement {
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy)}
           ?readonly=${field.readOnly}
-          .value=${live(field.format === 'date-time' ? toLocalDateTime(text) : text)}
+          .value=${live(field.format === 'date-time' ? toLocalDateTime(text) : field.format === 'time' ? text.slice(0, 8) : text)}
           @input=${set}
         />`
     return html`<div class="field" part="field">
@@ -742,11 +742,21 @@ function fromLocalDateTime(local: string): string {
   if (!local) return ''
   const date = new Date(local)
   if (Number.isNaN(date.getTime())) return local
-  const withSeconds = local.length === 16 ? `${local}:00` : local
+  return `${local.length === 16 ? `${local}:00` : local}${zoneOffset(date)}`
+}
+
+/** "05:06" (a time input, the user's time zone, today's offset) → RFC 3339 full-time, as JSON Schema's `time` format wants. */
+function fromLocalTime(local: string): string {
+  if (!/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(local)) return local
+  return `${local.length === 5 ? `${local}:00` : local}${zoneOffset(new Date())}`
+}
+
+/** The RFC 3339 offset of the user's time zone at `date`: "Z", "+02:00" … */
+function zoneOffset(date: Date): string {
   const offset = -date.getTimezoneOffset()
-  if (offset === 0) return `${withSeconds}Z`
+  if (offset === 0) return 'Z'
   const abs = Math.abs(offset)
-  return `${withSeconds}${offset > 0 ? '+' : '-'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  return `${offset > 0 ? '+' : '-'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
 }
 
 /** An RFC 3339 date-time → what a datetime-local input shows, in the user's time zone. */

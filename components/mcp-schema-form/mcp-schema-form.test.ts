@@ -236,6 +236,14 @@ describe('<mcp-schema-form>', () => {
     expect(el.arguments).to.deep.equal({ q: 'new' })
   })
 
+  it('a time field sends RFC 3339 full-time (seconds and offset; the test browser runs in UTC)', async () => {
+    const el = await form({ type: 'object', properties: { at: { type: 'string', format: 'time' } } })
+    await fillForm(el, [{ fill: 'At', with: '05:06' }])
+    expect(el.arguments).to.deep.equal({ at: '05:06:00Z' })
+    expect(control(el, 'At').value).to.equal('05:06:00')
+    expect(await el.validate()).to.equal(true)
+  })
+
   it('focus() goes to the first field; hide-json-toggle leaves the JSON button out', async () => {
     const el = await form({ type: 'object', properties: { q: { type: 'string' } } })
     el.focus()
