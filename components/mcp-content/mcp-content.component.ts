@@ -1,0 +1,416 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
+import { property } from 'lit/decorators.js'
+import { Task } from '@lit/task'
+import {
+  validateAgainstSchema,
+  type AudioContent,
+  type BlobResourceContents,
+  type CallToolResult,
+  type ContentBlock,
+  type ImageContent,
+  type ResourceLink,
+  type TextResourceContents,
+} from '../../src/client/index.js'
+import { I18nController, msg } from '../shared/i18n.js'
+import { ExpansionController, TEXT_LIMIT, showAllCharactersButton } from './expansion.js'
+import { renderJsonTree } from './json-tree.js'
+import { baseMimeType, linkAllowed, mediaTypeAllowed } from './urls.js'
+import { styles } from './mcp-content.styles.js'
+
+type MarkdownModule = typeof import('./markdown.js')
+type Rendered = TemplateResult | string | typeof nothing
+
+/** The markdown renderer, loaded on first use and shared by every element. */
+let markdownLoad: Promise<unknown> | undefined
+let markdownModule: MarkdownModule | undefined
+/** Set when the renderer could not be loaded: markdown is then shown as plain text for good (and not asked for again). */
+let markdownFailed = false
+
+function loadMarkdown(): Promise<unknown> {
+  markdownLoad ??= import('./markdown.js').then(
+    (module) => (markdownModule = module),
+    (error) => {
+      markdownFailed = true
+      console.warn('mcp-content: the markdown renderer could not be loaded; markdown is shown as text.', error)
+    },
+  )
+  return markdownLoad
+}
+
+const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown'])
+const isJsonType = (mime: string) => mime === 'application/json' || mime.endsWith('+json')
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/
+
+function decodeBase64(data: string): Uint8Array {
+  const binary = atob(data)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+/** A byte count in human units (1.5 MB), in the page's language. */
+export function formatBytes(bytes: number): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit++
+  }
+  const locale = document.documentElement.lang || undefined
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: 1,
+  }).format(value)
+}
+
+/** The last path segment of a URI, for a download's file name (the browser sanitises it further). */
+function fileNameOf(uri: string): string {
+  let name = ''
+  try {
+    name = decodeURIComponent(new URL(uri).pathname.split('/').pop() ?? '')
+  } catch {
+    name = uri.split(/[/\\]/).pop() ?? ''
+  }
+  return name.replace(/[\u0000-\u001f\u007f"*:<>?\\|/]/g, '_').slice(0, 200) || 'download'
+}
+
+/**
+ * Shows MCP content: a tool's result, a prompt's message, a resource's
+ * contents. Every string from the server reaches the page as text; nothing
+ * it sends is ever parsed as HTML or run.
+ *
+ * Text is shown as written (line breaks kept), or as markdown with the
+ * `markdown` attribute (or a `text/markdown` resource): raw HTML in it is shown
+ * as text, links are live only for http(s)/mailto, images load only from
+ * https: or `data:image/…`. The markdown renderer is loaded on first use.
+ * Images and audio come from base64; resource links are live only for http(s);
+ * embedded resources are shown by MIME type (text, JSON tree, markdown, image,
+ * audio, video, PDF in a sandboxed frame, anything else as a download).
+ * `structuredContent` is a collapsible JSON tree, checked against
+ * `outputSchema` when one is given (a mismatch is a warning). Long text and
+ * large JSON are cut, with a "Show all" button.
+ *
+ * @tag mcp-content
+ *
+ * @attr {boolean} markdown - Render text blocks as markdown.
+ * @attr {'light' | 'dark'} theme - Forces a colour scheme (default: the page's).
+ *
+ * @property {ContentBlock[]} blocks - The content to show (a prompt message's content, `[{ type: 'resource', resource }]` for a resource's contents …). Ignored when `result` is set.
+ * @property {CallToolResult} result - A tool's result: its `content` is shown, then `structuredContent` as a JSON tree; an `isError` result is shown as an error (`role="alert"`).
+ * @property {object} outputSchema - The tool's `outputSchema`: `structuredContent` is validated against it, and a mismatch is shown as a warning.
+ *
+ * @csspart base - The wrapper around everything; has the class `error` for error results.
+ * @csspart error-label - The "Error" label above an error result.
+ * @csspart block - Each content block's wrapper.
+ * @csspart text - A text block (or text resource) shown as plain text.
+ * @csspart markdown - A text block rendered as markdown.
+ * @csspart image - An image.
+ * @csspart audio - An audio player.
+ * @csspart video - A video player.
+ * @csspart pdf - The sandboxed frame showing a PDF.
+ * @csspart download - A download link for binary content.
+ * @csspart resource-link - A resource link (name, URI, description, type, size).
+ * @csspart resource - An embedded resource.
+ * @csspart resource-header - An embedded resource's URI and type line.
+ * @csspart json - A JSON tree.
+ * @csspart structured - The structured content section.
+ * @csspart schema-warning - The warning shown when structured content does not match the output schema.
+ * @csspart notice - A note about content that cannot be shown (unsupported, invalid).
+ * @csspart show-all - The "Show all" buttons of truncated content.
+ *
+ * @cssprop --mcp-content-max-height - Maximum height of images and videos (default `30rem`).
+ * @cssprop --mcp-color-danger - Text colour of error results.
+ * @cssprop --mcp-color-danger-bg - Background of error results.
+ * @cssprop --mcp-color-warning - Text colour of the schema warning.
+ * @cssprop --mcp-color-warning-bg - Background of the schema warning.
+ * @cssprop --mcp-font-mono - Font of code and JSON.
+ */
+export class McpContentElement extends LitElement {
+  static override styles = styles
+
+  @property({ attribute: false }) blocks?: ContentBlock[]
+  @property({ attribute: false }) result?: CallToolResult
+  @property({ attribute: false }) outputSchema?: object
+  @property({ type: Boolean, reflect: true }) markdown = false
+
+  #i18n = new I18nController(this)
+  #expansion = new ExpansionController(this)
+  /** Rendered markdown by block key, so opening a JSON node does not parse every markdown block again. */
+  #markdownCache = new Map<string, TemplateResult>()
+  /** blob: URLs made for the current content (revoked when it changes or the element leaves the page). */
+  #objectUrls = new Map<string, string>()
+  /** Set when markdown was drawn as plain text because the renderer had not loaded yet. */
+  #waitingForMarkdown = false
+
+  #schemaCheck = new Task(this, {
+    args: () => [this.outputSchema, this.result] as const,
+    task: async ([schema, result]) => {
+      if (!schema || !result || result.isError) return []
+      if (result.structuredContent === undefined) {
+        return [
+          { path: '', message: msg('content.schema-missing', 'the tool declares an output schema but returned no structured content') },
+        ]
+      }
+      return validateAgainstSchema(schema, result.structuredContent)
+    },
+  })
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('blocks') || changed.has('result')) {
+      this.#expansion.reset()
+      this.#markdownCache.clear()
+      this.#revokeObjectUrls()
+    }
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    // blob: URLs were revoked on disconnect; draw again to make new ones.
+    if (this.hasUpdated) this.requestUpdate()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#revokeObjectUrls()
+  }
+
+  /** Resolves once rendered, including markdown whose renderer was still loading when it was first drawn. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const complete = await super.getUpdateComplete()
+    if (!this.#waitingForMarkdown || !markdownLoad) return complete
+    this.#waitingForMarkdown = false
+    await markdownLoad // a failed import leaves the text shown plain
+    return super.getUpdateComplete()
+  }
+
+  #revokeObjectUrls(): void {
+    for (const url of this.#objectUrls.values()) URL.revokeObjectURL(url)
+    this.#objectUrls.clear()
+  }
+
+  /** A blob: URL for binary content, made once per key. `type` must already be vetted (never HTML or SVG: a blob: URL opened in a tab runs in this page's origin). */
+  #objectUrl(key: string, bytes: Uint8Array, type: string): string {
+    let url = this.#objectUrls.get(key)
+    if (!url) {
+      url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }))
+      this.#objectUrls.set(key, url)
+    }
+    return url
+  }
+
+  override render(): TemplateResult {
+    const result = this.result
+    const blocks: unknown = result ? result.content : (this.blocks ?? [])
+    const isError = result?.isError === true
+    const hasStructured = result !== undefined && result.structuredContent !== undefined
+    let body: Rendered | Rendered[]
+    if (!Array.isArray(blocks)) body = this.#notice(msg('content.not-a-list', 'This content is not a list of content blocks.'))
+    else if (blocks.length === 0 && !hasStructured) body = html`<p class="empty">${msg('content.empty', 'No content.')}</p>`
+    else body = blocks.map((block, index) => html`<div part="block" class="block">${this.#renderBlockSafely(block, `b${index}`)}</div>`)
+
+    return html`<div part="base" class=${isError ? 'base error' : 'base'} role=${isError ? 'alert' : nothing}>
+      ${isError ? html`<div part="error-label" class="error-label">${msg('content.error', 'Error')}</div>` : nothing} ${body}
+      ${hasStructured ? this.#renderStructured(result!.structuredContent) : nothing} ${this.#renderSchemaWarning()}
+    </div>`
+  }
+
+  #renderStructured(value: unknown): TemplateResult {
+    const label = msg('content.structured', 'Structured content')
+    return html`<section part="structured" class="structured" aria-label=${label}>
+      <div class="section-label">${label}</div>
+      ${renderJsonTree(value, 'structured', this.#expansion)}
+    </section>`
+  }
+
+  #renderSchemaWarning(): Rendered {
+    return this.#schemaCheck.render({
+      complete: (errors) =>
+        errors.length === 0
+          ? nothing
+          : html`<div part="schema-warning" class="warning">
+              <div>${msg('content.schema-mismatch', 'The structured content does not match the tool’s output schema:')}</div>
+              <ul>
+                ${errors.map((e) => html`<li><code>${e.path || '/'}</code> ${e.message}</li>`)}
+              </ul>
+            </div>`,
+      error: (error) =>
+        html`<div part="schema-warning" class="warning">
+          ${msg('content.schema-unusable', 'The tool’s output schema cannot be checked: {reason}', { reason: String((error as Error)?.message ?? error) })}
+        </div>`,
+    }) as Rendered
+  }
+
+  /** One block; a block that cannot be drawn becomes a notice, never a broken element. */
+  #renderBlockSafely(block: unknown, key: string): Rendered {
+    try {
+      return this.#renderBlock(block as ContentBlock, key)
+    } catch (error) {
+      return this.#notice(
+        msg('content.block-failed', 'This content cannot be shown: {reason}', { reason: String((error as Error)?.message ?? error) }),
+      )
+    }
+  }
+
+  #renderBlock(block: ContentBlock, key: string): Rendered {
+    if (typeof block !== 'object' || block === null) return this.#unsupported(block, key)
+    switch (block.type) {
+      case 'text':
+        if (typeof block.text !== 'string') return this.#unsupported(block, key)
+        return this.markdown ? this.#renderMarkdown(block.text, key) : this.#renderText(block.text, key)
+      case 'image':
+        return this.#renderImage(block)
+      case 'audio':
+        return this.#renderAudio(block)
+      case 'resource_link':
+        return this.#renderResourceLink(block)
+      case 'resource':
+        return this.#renderResource(block.resource, key)
+      default:
+        return this.#unsupported(block, key)
+    }
+  }
+
+  #notice(text: string): TemplateResult {
+    return html`<p part="notice" class="notice">${text}</p>`
+  }
+
+  #unsupported(block: unknown, key: string): TemplateResult {
+    const type = typeof block === 'object' && block !== null ? String((block as { type?: unknown }).type) : typeof block
+    return html`${this.#notice(msg('content.unsupported', 'Unsupported content of type “{type}”:', { type }))}${renderJsonTree(block, key, this.#expansion)}`
+  }
+
+  #renderText(text: string, key: string): TemplateResult {
+    const cut = text.length > TEXT_LIMIT && !this.#expansion.shownInFull(key)
+    return html`<div part="text" class="text">${cut ? text.slice(0, TEXT_LIMIT) : text}</div>
+      ${cut ? showAllCharactersButton(this.#expansion, key, text.length) : nothing}`
+  }
+
+  #renderMarkdown(source: string, key: string): TemplateResult {
+    const cut = source.length > TEXT_LIMIT && !this.#expansion.shownInFull(key)
+    const shown = cut ? source.slice(0, TEXT_LIMIT) : source
+    const more = cut ? showAllCharactersButton(this.#expansion, key, source.length) : nothing
+    if (!markdownModule) {
+      // Shown as plain text until the renderer has loaded (or for good, if it cannot be loaded).
+      if (!markdownFailed) {
+        this.#waitingForMarkdown = true
+        loadMarkdown().then(() => this.requestUpdate())
+      }
+      return html`<div part="text" class="text">${shown}</div>
+        ${more}`
+    }
+    const cacheKey = `${key}|${cut}`
+    let rendered = this.#markdownCache.get(cacheKey)
+    if (!rendered) {
+      rendered = markdownModule.renderMarkdown(shown)
+      this.#markdownCache.set(cacheKey, rendered)
+    }
+    return html`<div part="markdown" class="markdown">${rendered}</div>
+      ${more}`
+  }
+
+  #renderImage(block: ImageContent): TemplateResult {
+    const mime = baseMimeType(block.mimeType)
+    if (!mediaTypeAllowed(mime, 'image') || typeof block.data !== 'string' || !BASE64.test(block.data)) {
+      return this.#notice(msg('content.bad-image', 'An image that cannot be shown (type “{type}”).', { type: String(block.mimeType) }))
+    }
+    const alt = msg('content.image', 'Image ({type})', { type: mime })
+    return html`<img part="image" class="media" src=${`data:${mime};base64,${block.data.replace(/\s/g, '')}`} alt=${alt} />`
+  }
+
+  #renderAudio(block: AudioContent): TemplateResult {
+    const mime = baseMimeType(block.mimeType)
+    if (!mediaTypeAllowed(mime, 'audio') || typeof block.data !== 'string' || !BASE64.test(block.data)) {
+      return this.#notice(msg('content.bad-audio', 'Audio that cannot be played (type “{type}”).', { type: String(block.mimeType) }))
+    }
+    const label = msg('content.audio', 'Audio ({type})', { type: mime })
+    return html`<audio part="audio" controls aria-label=${label} src=${`data:${mime};base64,${block.data.replace(/\s/g, '')}`}></audio>`
+  }
+
+  #renderResourceLink(link: ResourceLink): TemplateResult {
+    const name = String(link.title || link.name || link.uri)
+    const uri = String(link.uri)
+    const details = [
+      typeof link.mimeType === 'string' ? link.mimeType : '',
+      typeof link.size === 'number' && link.size >= 0 ? formatBytes(link.size) : '',
+    ].filter(Boolean)
+    return html`<div part="resource-link" class="resource-link">
+      <div class="resource-name">
+        ${
+          linkAllowed(uri)
+            ? html`<a href=${uri} rel="noopener noreferrer" target="_blank">${name}</a>`
+            : html`<span class="name">${name}</span>`
+        }
+        ${name !== uri ? html`<span class="uri">${uri}</span>` : nothing}
+      </div>
+      ${typeof link.description === 'string' ? html`<div class="description">${link.description}</div>` : nothing}
+      ${details.length ? html`<div class="meta">${details.join(' · ')}</div>` : nothing}
+    </div>`
+  }
+
+  #renderResource(resource: TextResourceContents | BlobResourceContents, key: string): TemplateResult {
+    if (typeof resource !== 'object' || resource === null) return this.#unsupported(resource, key)
+    const uri = String(resource.uri ?? '')
+    const mime = baseMimeType(resource.mimeType)
+    return html`<section part="resource" class="resource" aria-label=${uri || msg('content.resource', 'Resource')}>
+      <div part="resource-header" class="resource-header">
+        <span class="uri">${uri}</span>${mime ? html` <span class="meta">${mime}</span>` : nothing}
+      </div>
+      ${this.#renderResourceBody(resource, uri, mime, key)}
+    </section>`
+  }
+
+  #renderResourceBody(resource: TextResourceContents | BlobResourceContents, uri: string, mime: string, key: string): Rendered {
+    const hasText = typeof resource.text === 'string'
+    if (!hasText && typeof resource.blob !== 'string') return this.#unsupported(resource, key)
+    if (!hasText && !BASE64.test(resource.blob as string))
+      return this.#notice(msg('content.bad-base64', 'This resource’s data is not valid base64.'))
+    const bytes = () => decodeBase64(resource.blob as string)
+    // Text, whichever way it came (a text resource, or a blob of a textual type).
+    const text = () => (hasText ? (resource.text as string) : new TextDecoder().decode(bytes()))
+
+    if (mediaTypeAllowed(mime, 'image')) {
+      const src = hasText
+        ? `data:${mime};charset=utf-8,${encodeURIComponent(resource.text as string)}`
+        : `data:${mime};base64,${(resource.blob as string).replace(/\s/g, '')}`
+      return html`<img part="image" class="media" src=${src} alt=${fileNameOf(uri)} />`
+    }
+    if (MARKDOWN_TYPES.has(mime)) return this.#renderMarkdown(text(), key)
+    if (isJsonType(mime)) {
+      const source = text()
+      let value: unknown
+      try {
+        value = JSON.parse(source)
+      } catch {
+        return html`${this.#notice(msg('content.bad-json', 'This is not valid JSON; shown as text.'))}${this.#renderText(source, key)}`
+      }
+      return renderJsonTree(value, `${key}/json`, this.#expansion)
+    }
+    if (hasText || mime.startsWith('text/')) return this.#renderText(text(), key)
+
+    const data = bytes()
+    const label = fileNameOf(uri)
+    if (mediaTypeAllowed(mime, 'audio')) {
+      return html`<audio part="audio" controls aria-label=${label} src=${this.#objectUrl(key, data, mime)}></audio>`
+    }
+    if (mediaTypeAllowed(mime, 'video')) {
+      return html`<video part="video" class="media" controls aria-label=${label} src=${this.#objectUrl(key, data, mime)}></video>`
+    }
+    if (mime === 'application/pdf') {
+      // No scripts, no same-origin: the browser's PDF viewer draws it, the PDF can do nothing to the page.
+      return html`<iframe part="pdf" class="pdf" sandbox="" title=${label} src=${this.#objectUrl(key, data, 'application/pdf')}></iframe>
+        ${this.#download(key, data, label)}`
+    }
+    return this.#download(key, data, label)
+  }
+
+  /** A download link. The blob is typed application/octet-stream whatever the server said, so opening it in a tab can never render HTML in this origin. */
+  #download(key: string, data: Uint8Array, fileName: string): TemplateResult {
+    const url = this.#objectUrl(`${key}/download`, data, 'application/octet-stream')
+    return html`<a part="download" class="download" href=${url} download=${fileName}
+      >${msg('content.download', 'Download {name} ({size})', { name: fileName, size: formatBytes(data.length) })}</a
+    >`
+  }
+}

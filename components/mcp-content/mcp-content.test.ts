@@ -1,0 +1,499 @@
+// <mcp-content> in headless Chromium: what a reader sees for each kind of
+// content, that hostile content runs nothing, that huge content stays fast,
+// and a real tool result from the fixture server.
+import { expect, fixture, html } from '@open-wc/testing'
+import { McpClient, type CallToolResult, type ContentBlock } from '../../src/client/index.js'
+import { eventually, serverUrl } from '../../test/support/browser.js'
+import './mcp-content.js'
+import type { McpContentElement } from './mcp-content.js'
+
+declare global {
+  interface Window {
+    __pwned?: unknown
+  }
+}
+
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+const SCRIPTED_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=\'svg onload\'" width="4" height="4">' +
+  '<script>window.__pwned = "svg script"</script><rect width="4" height="4"/></svg>'
+const base64 = (text: string) => btoa(unescape(encodeURIComponent(text)))
+const bytesBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+
+/** A short silent WAV file (8-bit mono, 8 kHz), so the audio element has something real to load. */
+function wavBase64(samples = 800): string {
+  const bytes = new Uint8Array(44 + samples)
+  const view = new DataView(bytes.buffer)
+  const ascii = (at: number, s: string) => [...s].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)))
+  ascii(0, 'RIFF')
+  view.setUint32(4, 36 + samples, true)
+  ascii(8, 'WAVEfmt ')
+  view.setUint32(16, 16, true)
+  view.setUint16(20, 1, true) // PCM
+  view.setUint16(22, 1, true) // mono
+  view.setUint32(24, 8000, true)
+  view.setUint32(28, 8000, true)
+  view.setUint16(32, 1, true)
+  view.setUint16(34, 8, true)
+  ascii(36, 'data')
+  view.setUint32(40, samples, true)
+  bytes.fill(128, 44)
+  return bytesBase64(bytes)
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const root = (el: McpContentElement) => el.shadowRoot!
+const $ = <E extends Element = HTMLElement>(el: McpContentElement, selector: string) => root(el).querySelector<E>(selector)
+const $$ = <E extends Element = HTMLElement>(el: McpContentElement, selector: string) => [...root(el).querySelectorAll<E>(selector)]
+/** What a reader sees, whitespace collapsed. */
+const seen = (node: Element | null) => (node as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim() ?? ''
+
+async function show(blocks: ContentBlock[], attrs: { markdown?: boolean } = {}): Promise<McpContentElement> {
+  const el = await fixture<McpContentElement>(html`<mcp-content .blocks=${blocks} ?markdown=${attrs.markdown}></mcp-content>`)
+  await el.updateComplete
+  return el
+}
+
+async function showResult(result: CallToolResult, outputSchema?: object): Promise<McpContentElement> {
+  const el = await fixture<McpContentElement>(html`<mcp-content .result=${result} .outputSchema=${outputSchema}></mcp-content>`)
+  await el.updateComplete
+  return el
+}
+
+/** Waits until every image in the element has loaded or failed, so any script an image could run has had its chance. */
+async function imagesSettled(el: McpContentElement): Promise<void> {
+  await Promise.all($$<HTMLImageElement>(el, 'img').map((img) => img.decode().catch(() => undefined)))
+  await sleep(50)
+}
+
+describe('<mcp-content>', () => {
+  beforeEach(() => {
+    delete window.__pwned
+  })
+
+  // First in the file: once any test shows markdown, the module is in this page for good.
+  it('does not download the markdown renderer for content without markdown', async () => {
+    const el = await show([{ type: 'text', text: '# not a heading' }])
+    expect(seen($(el, '[part=text]'))).to.equal('# not a heading')
+    await sleep(50)
+    const loaded = performance.getEntriesByType('resource').map((e) => e.name)
+    expect(loaded.some((name) => name.includes('/mcp-content/markdown'))).to.equal(false)
+    expect(loaded.some((name) => name.includes('mdast-util-from-markdown'))).to.equal(false)
+  })
+
+  it('shows text as written, line breaks and spaces kept', async () => {
+    const el = await show([{ type: 'text', text: 'line one\n  line two' }])
+    const text = $(el, '[part=text]')!
+    expect(text.innerText).to.equal('line one\n  line two')
+    expect(getComputedStyle(text).whiteSpace).to.equal('pre-wrap')
+  })
+
+  it('shows HTML in text as text, and runs none of it', async () => {
+    const hostile = '<script>window.__pwned = "script"</script><img src="x:" onerror="window.__pwned = \'onerror\'"><b>bold?</b>'
+    const el = await show([{ type: 'text', text: hostile }])
+    await imagesSettled(el)
+    expect($(el, '[part=text]')!.innerText).to.equal(hostile)
+    expect($$(el, 'script, img, b')).to.have.length(0)
+    expect(window.__pwned).to.equal(undefined)
+  })
+
+  it('renders markdown: headings, emphasis, code, lists, quotes, links and images', async () => {
+    const source = [
+      '# Title',
+      '',
+      'Some *emphasis*, **strong** and `code`.',
+      '',
+      '- one',
+      '- two',
+      '',
+      '3. three',
+      '4. four',
+      '',
+      '> quoted',
+      '',
+      '```js',
+      'const x = 1 < 2',
+      '```',
+      '',
+      '---',
+      '',
+      '[a link](https://example.com/page "Example") and [ref][r] and <mailto:someone@example.com>',
+      '',
+      `![a pixel](data:image/png;base64,${PNG_1X1})`,
+      '',
+      '[r]: https://example.com/ref',
+    ].join('\n')
+    const el = await show([{ type: 'text', text: source }], { markdown: true })
+    const md = $(el, '[part=markdown]')!
+    expect(seen(md.querySelector('h1'))).to.equal('Title')
+    expect(seen(md.querySelector('em'))).to.equal('emphasis')
+    expect(seen(md.querySelector('strong'))).to.equal('strong')
+    expect(seen(md.querySelector('p code'))).to.equal('code')
+    expect([...md.querySelectorAll('ul > li')].map(seen)).to.deep.equal(['one', 'two'])
+    expect(md.querySelector('ol')!.getAttribute('start')).to.equal('3')
+    expect(seen(md.querySelector('blockquote'))).to.equal('quoted')
+    expect(md.querySelector('pre code')!.textContent).to.equal('const x = 1 < 2')
+    expect(md.querySelector('hr')).to.exist
+    const links = [...md.querySelectorAll('a')]
+    expect(links.map((a) => [a.getAttribute('href'), seen(a)])).to.deep.equal([
+      ['https://example.com/page', 'a link'],
+      ['https://example.com/ref', 'ref'],
+      ['mailto:someone@example.com', 'mailto:someone@example.com'],
+    ])
+    for (const a of links) {
+      expect(a.rel).to.equal('noopener noreferrer')
+      expect(a.target).to.equal('_blank')
+    }
+    const img = md.querySelector('img')!
+    expect(img.alt).to.equal('a pixel')
+    await img.decode()
+    expect(img.naturalWidth).to.equal(1)
+    // Now, and only now, the renderer has been downloaded.
+    expect(performance.getEntriesByType('resource').some((e) => e.name.includes('/mcp-content/markdown'))).to.equal(true)
+  })
+
+  it('renders a text/markdown resource as markdown without the markdown attribute', async () => {
+    const el = await show([
+      { type: 'resource', resource: { uri: 'file:///README.md', mimeType: 'text/markdown', text: '## Read me\n\n*hi*' } },
+    ])
+    expect(seen($(el, '[part=markdown] h2'))).to.equal('Read me')
+    expect(seen($(el, '[part=resource-header]'))).to.contain('file:///README.md')
+  })
+
+  it('shows raw HTML in markdown as text and makes no dangerous link or image', async () => {
+    const source = [
+      '<script>window.__pwned = "md script"</script>',
+      '',
+      'inline <img src="x:" onerror="window.__pwned = \'md onerror\'"> html',
+      '',
+      '<a href="javascript:window.__pwned=1">raw anchor</a>',
+      '',
+      '[js link](javascript:window.__pwned=2) [data link](data:text/html,<script>window.__pwned=3</script>) [vb](vbscript:x) [rel](/relative)',
+      '',
+      '[cred](https://user:pass@example.com/)',
+      '',
+      `![scripted svg](data:image/svg+xml;base64,${base64(SCRIPTED_SVG)})`,
+      '',
+      '![js image](javascript:window.__pwned=4) ![http image](http://example.com/x.png)',
+    ].join('\n')
+    const el = await show([{ type: 'text', text: source }], { markdown: true })
+    await imagesSettled(el)
+    const md = $(el, '[part=markdown]')!
+    expect(md.querySelectorAll('script')).to.have.length(0)
+    // Only the http image became a link (to itself), since http images do not load but http links are allowed.
+    expect([...md.querySelectorAll('a')].map((a) => a.getAttribute('href'))).to.deep.equal(['http://example.com/x.png'])
+    expect([...md.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['scripted svg'])
+    const text = md.innerText
+    expect(text).to.contain('<script>window.__pwned = "md script"</script>')
+    expect(text).to.contain('<img src="x:" onerror="window.__pwned = \'md onerror\'">')
+    expect(text).to.contain('js link (javascript:window.__pwned=2)')
+    expect(text).to.contain('data link (data:text/html,<script>window.__pwned=3</script>)')
+    expect(text).to.contain('rel (/relative)')
+    expect(text).to.contain('cred (https://user:pass@example.com/)')
+    expect(text).to.contain('js image')
+    expect(window.__pwned).to.equal(undefined)
+  })
+
+  it('survives deeply nested markdown', async () => {
+    const el = await show([{ type: 'text', text: '>'.repeat(5000) + ' deep' }], { markdown: true })
+    expect(seen($(el, '[part=markdown]'))).to.contain('deep')
+  })
+
+  it('shows an image from base64, and a scripted SVG image runs nothing', async () => {
+    const el = await show([
+      { type: 'image', data: PNG_1X1, mimeType: 'image/png' },
+      { type: 'image', data: base64(SCRIPTED_SVG), mimeType: 'image/svg+xml' },
+      { type: 'image', data: base64('<script>window.__pwned=5</script>'), mimeType: 'text/html' },
+    ])
+    await imagesSettled(el)
+    const images = $$<HTMLImageElement>(el, 'img')
+    expect(images.map((i) => i.src.slice(0, 26))).to.deep.equal(['data:image/png;base64,iVBO', 'data:image/svg+xml;base64,'])
+    expect(images.map((i) => i.naturalWidth)).to.deep.equal([1, 4])
+    expect(images[0].alt).to.equal('Image (image/png)')
+    expect(seen($$(el, '[part=block]')[2])).to.equal('An image that cannot be shown (type “text/html”).')
+    expect(window.__pwned).to.equal(undefined)
+  })
+
+  it('plays audio from base64', async () => {
+    const el = await show([{ type: 'audio', data: wavBase64(), mimeType: 'audio/wav' }])
+    const audio = $<HTMLAudioElement>(el, 'audio')!
+    expect(audio.controls).to.equal(true)
+    expect(audio.getAttribute('aria-label')).to.equal('Audio (audio/wav)')
+    await eventually(() => audio.readyState >= HTMLMediaElement.HAVE_METADATA || audio.error !== null, 'audio metadata')
+    expect(audio.error).to.equal(null)
+    expect(audio.duration).to.be.closeTo(0.1, 0.01)
+  })
+
+  it('shows a resource link: a live link only for http(s), with its name, description, type and size', async () => {
+    const el = await show([
+      {
+        type: 'resource_link',
+        uri: 'https://example.com/report.pdf',
+        name: 'report.pdf',
+        title: 'Quarterly report',
+        description: 'Numbers <b>for</b> Q3',
+        mimeType: 'application/pdf',
+        size: 1_536_000,
+      },
+      { type: 'resource_link', uri: 'javascript:window.__pwned=6', name: 'sneaky' },
+      { type: 'resource_link', uri: 'file:///project/notes.txt', name: 'notes.txt' },
+    ])
+    const [report, sneaky, notes] = $$(el, '[part=resource-link]')
+    const a = report.querySelector('a')!
+    expect(a.getAttribute('href')).to.equal('https://example.com/report.pdf')
+    expect([a.rel, a.target]).to.deep.equal(['noopener noreferrer', '_blank'])
+    expect(seen(report)).to.equal('Quarterly report https://example.com/report.pdf Numbers <b>for</b> Q3 application/pdf · 1.5 MB')
+    expect(sneaky.querySelector('a')).to.equal(null)
+    expect(seen(sneaky)).to.equal('sneaky javascript:window.__pwned=6')
+    expect(notes.querySelector('a')).to.equal(null)
+    expect(seen(notes)).to.equal('notes.txt file:///project/notes.txt')
+  })
+
+  describe('embedded resources, by MIME type', () => {
+    const resource = (r: Record<string, unknown>) => ({ type: 'resource', resource: { uri: 'file:///x', ...r } }) as ContentBlock
+
+    it('text/* and unknown text types as text, HTML included', async () => {
+      const el = await show([
+        resource({ uri: 'file:///a.txt', mimeType: 'text/plain', text: 'plain\ntext' }),
+        resource({ uri: 'file:///page.html', mimeType: 'text/html', text: '<img src=x: onerror="window.__pwned=7">' }),
+        resource({ uri: 'file:///b.csv', mimeType: 'text/csv', blob: base64('a,b\n1,2') }),
+      ])
+      await imagesSettled(el)
+      expect($$(el, '[part=resource] [part=text]').map((t) => t.innerText)).to.deep.equal([
+        'plain\ntext',
+        '<img src=x: onerror="window.__pwned=7">',
+        'a,b\n1,2',
+      ])
+      expect($$(el, 'img')).to.have.length(0)
+      expect(window.__pwned).to.equal(undefined)
+    })
+
+    it('application/json as a tree, invalid JSON as text with a note', async () => {
+      const el = await show([
+        resource({ uri: 'file:///c.json', mimeType: 'application/json', text: '{"name":"<b>x</b>","list":[1,true,null]}' }),
+        resource({ uri: 'file:///d.json', mimeType: 'application/json', text: '{oops' }),
+      ])
+      const [good, bad] = $$(el, '[part=resource]')
+      expect(seen(good.querySelector('[part=json]'))).to.equal('2 keys name: "<b>x</b>" list: 3 items 0: 1 1: true 2: null')
+      expect(good.querySelector('b')).to.equal(null)
+      expect(seen(bad)).to.contain('This is not valid JSON; shown as text.')
+      expect(seen(bad.querySelector('[part=text]'))).to.equal('{oops')
+    })
+
+    it('images, audio and video as media; blob URLs carry only the vetted type', async () => {
+      const el = await show([
+        resource({ uri: 'file:///p.png', mimeType: 'image/png', blob: PNG_1X1 }),
+        resource({ uri: 'file:///s.svg', mimeType: 'image/svg+xml', text: SCRIPTED_SVG }),
+        resource({ uri: 'file:///a.wav', mimeType: 'audio/wav', blob: wavBase64() }),
+        resource({ uri: 'file:///v.mp4', mimeType: 'video/mp4', blob: bytesBase64(new Uint8Array([0, 0, 0, 24])) }),
+      ])
+      await imagesSettled(el)
+      const images = $$<HTMLImageElement>(el, 'img')
+      expect(images.map((i) => [i.alt, i.naturalWidth])).to.deep.equal([
+        ['p.png', 1],
+        ['s.svg', 4],
+      ])
+      const audio = $<HTMLAudioElement>(el, 'audio')!
+      expect(audio.src).to.match(/^blob:/)
+      expect((await (await fetch(audio.src)).blob()).type).to.equal('audio/wav')
+      const video = $<HTMLVideoElement>(el, 'video')!
+      expect(video.controls).to.equal(true)
+      const videoBlob = await (await fetch(video.src)).blob()
+      expect([videoBlob.type, videoBlob.size]).to.deep.equal(['video/mp4', 4])
+      expect(window.__pwned).to.equal(undefined)
+    })
+
+    it('a PDF in a sandboxed frame, with a download beside it', async () => {
+      const pdf = '%PDF-1.4\n%%EOF\n'
+      const el = await show([resource({ uri: 'https://example.com/docs/spec%20v2.pdf', mimeType: 'application/pdf', blob: base64(pdf) })])
+      const frame = $<HTMLIFrameElement>(el, 'iframe[part=pdf]')!
+      expect(frame.getAttribute('sandbox')).to.equal('')
+      expect(frame.title).to.equal('spec v2.pdf')
+      const blob = await (await fetch(frame.src)).blob()
+      expect([blob.type, await blob.text()]).to.deep.equal(['application/pdf', pdf])
+      expect($<HTMLAnchorElement>(el, 'a[part=download]')!.download).to.equal('spec v2.pdf')
+    })
+
+    it('other binaries as a download with the file name and size, typed so a tab never renders them', async () => {
+      const bytes = new Uint8Array(2500).map((_, i) => i % 256)
+      const el = await show([
+        resource({ uri: 'file:///data/archive.zip', mimeType: 'application/zip', blob: bytesBase64(bytes) }),
+        resource({ uri: 'file:///evil.html', mimeType: 'text/html', blob: '!!not base64!!' }),
+      ])
+      const a = $<HTMLAnchorElement>(el, 'a[part=download]')!
+      expect(a.download).to.equal('archive.zip')
+      expect(seen(a)).to.equal('Download archive.zip (2.5 kB)')
+      const blob = await (await fetch(a.href)).blob()
+      expect(blob.type).to.equal('application/octet-stream')
+      expect(new Uint8Array(await blob.arrayBuffer())).to.deep.equal(bytes)
+      expect(seen($$(el, '[part=resource]')[1])).to.contain('This resource’s data is not valid base64.')
+    })
+
+    it('revokes its blob URLs when the content changes', async () => {
+      const el = await show([
+        resource({ uri: 'file:///a.bin', mimeType: 'application/octet-stream', blob: bytesBase64(new Uint8Array([1, 2, 3])) }),
+      ])
+      const url = $<HTMLAnchorElement>(el, 'a[part=download]')!.href
+      el.blocks = [{ type: 'text', text: 'next' }]
+      await el.updateComplete
+      let failed = false
+      await fetch(url).catch(() => (failed = true))
+      expect(failed).to.equal(true)
+    })
+  })
+
+  describe('tool results', () => {
+    it('shows structuredContent as a collapsible tree, keys and values as text', async () => {
+      const el = await showResult({
+        resultType: 'complete',
+        content: [{ type: 'text', text: 'done' }],
+        structuredContent: { user: { name: '<img src=x: onerror="window.__pwned=8">', tags: ['a', 'b'] }, count: 2 },
+      })
+      await imagesSettled(el)
+      const tree = $(el, '[part=structured] [part=json]')!
+      // The root and its small children are open; deeper nodes start closed.
+      expect(seen(tree)).to.equal('2 keys user: 2 keys name: "<img src=x: onerror="window.__pwned=8">" tags: 2 items count: 2')
+      expect(tree.querySelectorAll('img')).to.have.length(0)
+      const user = tree.querySelector<HTMLDetailsElement>(':scope > details > ul > li > details')!
+      const tags = user.querySelector<HTMLDetailsElement>(':scope > ul > li > details')!
+      tags.querySelector('summary')!.click()
+      await eventually(() => seen(tree).includes('0: "a"'), 'the tags node to open')
+      expect(seen(tree)).to.equal(
+        '2 keys user: 2 keys name: "<img src=x: onerror="window.__pwned=8">" tags: 2 items 0: "a" 1: "b" count: 2',
+      )
+      // Closing a node hides its children.
+      user.querySelector('summary')!.click()
+      await eventually(() => !seen(tree).includes('tags'), 'the user node to close')
+      expect(seen(tree)).to.equal('2 keys user: 2 keys count: 2')
+      expect(window.__pwned).to.equal(undefined)
+    })
+
+    it('shows an isError result as an error, announced by role', async () => {
+      const el = await showResult({ resultType: 'complete', content: [{ type: 'text', text: 'it broke' }], isError: true })
+      const base = $(el, '[part=base]')!
+      expect(base.getAttribute('role')).to.equal('alert')
+      expect(seen(base)).to.equal('Error it broke')
+      expect(getComputedStyle(base).backgroundColor).to.not.equal(getComputedStyle(el).backgroundColor)
+      const ok = await showResult({ resultType: 'complete', content: [{ type: 'text', text: 'fine' }] })
+      expect($(ok, '[part=base]')!.hasAttribute('role')).to.equal(false)
+    })
+
+    it('warns when structuredContent does not match the output schema, and not when it does', async () => {
+      const schema = { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] }
+      const bad = await showResult({ resultType: 'complete', content: [], structuredContent: { sum: 'five' } }, schema)
+      await eventually(() => $(bad, '[part=schema-warning]') !== null, 'the schema warning')
+      expect(seen($(bad, '[part=schema-warning]'))).to.match(/^The structured content does not match the tool’s output schema: \/sum .+/)
+      const good = await showResult({ resultType: 'complete', content: [], structuredContent: { sum: 5 } }, schema)
+      await sleep(100)
+      expect($(good, '[part=schema-warning]')).to.equal(null)
+      const missing = await showResult({ resultType: 'complete', content: [{ type: 'text', text: '5' }] }, schema)
+      await eventually(() => $(missing, '[part=schema-warning]') !== null, 'the missing-structured-content warning')
+      expect(seen($(missing, '[part=schema-warning]'))).to.contain('returned no structured content')
+    })
+
+    it('shows a real result from the fixture server, checked against the tool’s real output schema', async () => {
+      const client = new McpClient(await serverUrl())
+      const tools = await client.listTools()
+      const add = tools.find((t) => t.name === 'add')!
+      const el = await showResult(await client.callTool('add', { a: 2, b: 3 }), add.outputSchema)
+      expect(seen($(el, '[part=text]'))).to.equal('5')
+      expect(seen($(el, '[part=structured] [part=json]'))).to.equal('1 key sum: 5')
+      await sleep(100)
+      expect($(el, '[part=schema-warning]')).to.equal(null)
+
+      const failed = await showResult(await client.callTool('fail', {}))
+      expect($(failed, '[part=base]')!.getAttribute('role')).to.equal('alert')
+      expect(seen($(failed, '[part=base]'))).to.equal('Error this tool always fails')
+    })
+  })
+
+  describe('large content', () => {
+    it('cuts a 5 MB text and shows it all on request, quickly', async () => {
+      const text = 'x'.repeat(5_000_000)
+      const start = performance.now()
+      const el = await show([{ type: 'text', text }])
+      expect(performance.now() - start).to.be.below(500)
+      expect($(el, '[part=text]')!.textContent!.length).to.equal(20_000)
+      const button = $<HTMLButtonElement>(el, '[part=show-all]')!
+      expect(seen(button)).to.equal(`Show all ${(5_000_000).toLocaleString()} characters`)
+      const expandStart = performance.now()
+      button.click()
+      await el.updateComplete
+      expect(performance.now() - expandStart).to.be.below(1000)
+      expect($(el, '[part=text]')!.textContent!.length).to.equal(5_000_000)
+      expect($(el, '[part=show-all]')).to.equal(null)
+    })
+
+    it('cuts a 50,000-item array and shows it all on request, quickly', async () => {
+      const items = Array.from({ length: 50_000 }, (_, i) => i)
+      const start = performance.now()
+      const el = await showResult({ resultType: 'complete', content: [], structuredContent: items })
+      expect(performance.now() - start).to.be.below(500)
+      const entries = () => $$(el, '[part=structured] [part=json] > details > ul > li:has(.json-number)')
+      expect(entries()).to.have.length(200)
+      const button = $<HTMLButtonElement>(el, '[part=show-all]')!
+      expect(seen(button)).to.equal(`Show all ${(50_000).toLocaleString()} entries`)
+      // While the rest appears, the page keeps answering: no task blocks it for long.
+      let longestGap = 0
+      let last = performance.now()
+      const ticker = setInterval(() => {
+        const now = performance.now()
+        longestGap = Math.max(longestGap, now - last)
+        last = now
+      }, 10)
+      button.click()
+      try {
+        await eventually(() => !$(el, '[part=show-all], .revealing'), 'all 50,000 entries', 9_000)
+      } finally {
+        clearInterval(ticker)
+      }
+      expect(longestGap).to.be.below(1000) // drawn in one go, 50,000 entries block the page for several seconds
+      const all = entries()
+      expect(all).to.have.length(50_000)
+      expect(all[49_999].textContent!.trim()).to.equal('49999: 49999') // textContent: an off-screen chunk is not rendered, so it has no innerText
+    })
+
+    it('cuts long markdown before parsing it', async () => {
+      const el = await show([{ type: 'text', text: '*a* '.repeat(100_000) }], { markdown: true })
+      expect($$(el, '[part=markdown] em').length).to.be.below(5_001)
+      expect($(el, '[part=show-all]')).to.exist
+    })
+  })
+
+  it('shows a notice for content it cannot show, and keeps going', async () => {
+    const el = await show([
+      { type: 'hologram', data: 'x' } as unknown as ContentBlock,
+      { type: 'text', text: 42 } as unknown as ContentBlock,
+      { type: 'text', text: 'still here' },
+    ])
+    const [unknown, badText, text] = $$(el, '[part=block]')
+    expect(seen(unknown)).to.equal('Unsupported content of type “hologram”: 2 keys type: "hologram" data: "x"')
+    expect(seen(badText)).to.contain('Unsupported content of type “text”')
+    expect(seen(text)).to.equal('still here')
+  })
+
+  it('is accessible with every kind of content', async () => {
+    const el = await fixture<McpContentElement>(
+      html`<mcp-content
+        markdown
+        .result=${
+          {
+            resultType: 'complete',
+            content: [
+              { type: 'text', text: '# Heading\n\nText with a [link](https://example.com).' },
+              { type: 'image', data: PNG_1X1, mimeType: 'image/png' },
+              { type: 'audio', data: wavBase64(), mimeType: 'audio/wav' },
+              { type: 'resource_link', uri: 'https://example.com/a', name: 'a', description: 'A thing' },
+              { type: 'resource', resource: { uri: 'file:///d.json', mimeType: 'application/json', text: '{"a":[1,2]}' } },
+              { type: 'resource', resource: { uri: 'file:///x.pdf', mimeType: 'application/pdf', blob: base64('%PDF-1.4') } },
+              { type: 'resource', resource: { uri: 'file:///x.bin', mimeType: 'application/octet-stream', blob: base64('bin') } },
+            ],
+            structuredContent: { ok: true },
+          } satisfies CallToolResult
+        }
+      ></mcp-content>`,
+    )
+    await el.updateComplete
+    await expect(el).to.be.accessible()
+  })
+})
