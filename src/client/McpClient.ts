@@ -219,6 +219,8 @@ export class McpClient extends EventTarget {
       ),
   )
   #inFlight = new Coalescer()
+  /** Counts change notifications, so a result that was in flight across one is not cached. */
+  #changes = 0
 
   constructor(url: string | URL, options: McpClientOptions = {}) {
     super()
@@ -499,6 +501,7 @@ export class McpClient extends EventTarget {
     }
     const sendHeaders = { ...extraHeaders, ...headers }
     const ask = async (signal: AbortSignal | undefined): Promise<Result> => {
+      const changesBefore = this.#changes
       let response: JsonRpcResponse
       for (let attempt = 0; ; attempt++) {
         response = await this.#send(method, params, { ...options, signal }, ++this.#nextId, { ...sendHeaders }, capabilities)
@@ -519,7 +522,8 @@ export class McpClient extends EventTarget {
       if (type === 'input_required' && !/^(tools\/call|prompts\/get|resources\/read)$/.test(method)) {
         throw new ProtocolError(`The server asked for input on ${method}, which cannot take input requests`)
       }
-      if (cacheable && type === 'complete') {
+      // A change notification while this was in flight may make the answer stale: it is used, not kept.
+      if (cacheable && type === 'complete' && this.#changes === changesBefore) {
         const entry = toEntry(result, authContext)
         if (entry) await this.#cache!.set(key, entry)
       }
@@ -610,6 +614,7 @@ export class McpClient extends EventTarget {
     ]
     // A request already in flight may carry the old answer: later callers send a new one.
     for (const prefix of stale) this.#inFlight.forget(prefix)
+    if (stale.length) this.#changes++
     if (!this.#cache) return
     for (const prefix of stale) await this.#cache.invalidate(prefix)
   }

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { AbortError, McpClient } from '../../src/client/index.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
-import { rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
+import { openSse, rpcResult, sendJson, startFaultServer, type SseWriter } from '../support/fault-server.js'
 
 const BOUND = { timeout: 10_000 }
 let server: FixtureServer
@@ -13,6 +13,13 @@ before(async () => {
 after(() => server.close())
 
 const posts = (method: string, from = 0) => server.stats.requests.slice(from).filter((r) => r.body?.method === method).length
+
+/** Waits for `check`, failing (never hanging) after `ms`. */
+async function until(check: () => boolean, what: string, ms = 3000): Promise<void> {
+  for (const end = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 5))) {
+    if (Date.now() > end) assert.fail(`timed out waiting for ${what}`)
+  }
+}
 
 describe('coalescing', BOUND, () => {
   test('four concurrent listTools() cost one POST and all get the tools', async () => {
@@ -108,20 +115,87 @@ describe('aborting a shared request', BOUND, () => {
       const b = new AbortController()
       const first = client.listTools({ signal: a.signal })
       const second = client.listTools({ signal: b.signal })
-      await new Promise((r) => setTimeout(r, 50))
+      await until(() => fault.requests.length === 1, 'the request to reach the server')
       a.abort()
       await assert.rejects(first, AbortError)
       assert.deepEqual(closedEarly, [])
       b.abort()
       await assert.rejects(second, AbortError)
-      for (let i = 0; i < 50 && closedEarly.length === 0; i++) await new Promise((r) => setTimeout(r, 10))
-      assert.deepEqual(closedEarly, [true], 'the server saw the request go away')
+      await until(() => closedEarly.length > 0, 'the server to see the request go away')
+      assert.deepEqual(closedEarly, [true])
       assert.deepEqual(
         (await client.listTools()).map((t) => t.name),
         ['t'],
       )
       assert.equal(fault.requests.length, 2)
     } finally {
+      await fault.close()
+    }
+  })
+})
+
+describe('a change notification while a list is in flight', BOUND, () => {
+  test('later callers send a new request instead of joining the stale one, and the stale answer is not cached', async () => {
+    let version = 'old'
+    let listen: SseWriter | undefined
+    let listenId: unknown
+    const held: Array<() => void> = []
+    const fault = await startFaultServer(({ id, method, res }) => {
+      if (method === 'subscriptions/listen') {
+        listenId = id
+        listen = openSse(res)
+        return listen.event({
+          jsonrpc: '2.0',
+          method: 'notifications/subscriptions/acknowledged',
+          params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: { toolsListChanged: true } },
+        })
+      }
+      // The answer is what the tools were when the request arrived; it is held until released.
+      const tools = [{ name: `${version}_tool`, inputSchema: { type: 'object' } }]
+      held.push(
+        () =>
+          void (
+            res.headersSent || sendJson(res, 200, rpcResult(id, { resultType: 'complete', ttlMs: 60_000, cacheScope: 'public', tools }))
+          ),
+      )
+    })
+    const client = new McpClient(fault.url)
+    const sub = client.listen({ toolsListChanged: true })
+    try {
+      await sub.acknowledged
+      const lists = () => fault.requests.filter((r) => r.body?.method === 'tools/list').length
+      const first = client.listTools()
+      await until(() => held.length === 1, 'the first tools/list')
+      version = 'new'
+      const notified = new Promise((resolve) => sub.addEventListener('notification', resolve, { once: true }))
+      listen!.event({
+        jsonrpc: '2.0',
+        method: 'notifications/tools/list_changed',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': listenId } },
+      })
+      await notified
+      const second = client.listTools()
+      await until(() => held.length === 2, 'a second tools/list after the change')
+      // The fresh answer lands first, the stale one after it: a stale answer cached would now win.
+      held[1]()
+      assert.deepEqual(
+        (await second).map((t) => t.name),
+        ['new_tool'],
+      )
+      held[0]()
+      assert.deepEqual(
+        (await first).map((t) => t.name),
+        ['old_tool'],
+      )
+      assert.deepEqual(
+        (await client.listTools()).map((t) => t.name),
+        ['new_tool'],
+        'served from the cache, with the fresh answer',
+      )
+      assert.equal(lists(), 2)
+    } finally {
+      held.forEach((release) => release())
+      sub.close()
       await fault.close()
     }
   })
