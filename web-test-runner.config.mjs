@@ -99,7 +99,9 @@ async function fixtureRoutes(ctx, next) {
 export default {
   // The components glob may match nothing yet; WTR only fails when no pattern matches any file.
   files: ['test/browser/**/*.test.ts', 'components/**/*.test.ts'],
-  nodeResolve: true,
+  // Resolve packages as the production build does. The runner's default ('development') picks micromark's dev build,
+  // which imports the CommonJS `debug` package and cannot load in a browser (markdown in <mcp-content> needs micromark).
+  nodeResolve: { exportConditions: ['browser', 'production'] },
   concurrency: 1,
   concurrentBrowsers: 1,
   testsFinishTimeout: 120_000,
