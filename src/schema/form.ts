@@ -440,9 +440,14 @@ class Builder {
 
 const NO_VALUE = Symbol('no value')
 
-/** Merges two object-ish schemas: properties and required are combined, other keywords from `b` win. */
+/**
+ * Merges two object-ish schemas: properties and required are combined; other
+ * keywords from `b` win, except the annotations `a` has (title, description,
+ * default …): `a` is where the schema is used, which says more than the type it refers to.
+ */
 function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
   const merged: JsonSchema = { ...a, ...b }
+  for (const key of ANNOTATIONS) if (key in a) merged[key] = a[key]
   if (isObject(a.properties) || isObject(b.properties)) merged.properties = { ...(a.properties as object), ...(b.properties as object) }
   if (Array.isArray(a.required) || Array.isArray(b.required))
     merged.required = [...new Set([...((a.required as unknown[]) ?? []), ...((b.required as unknown[]) ?? [])])]
@@ -547,7 +552,9 @@ function fieldLabel(raw: JsonSchema, schema: JsonSchema, name: string): string {
   const own = typeof raw.title === 'string' && raw.title.trim() ? raw.title : undefined
   const reached = typeof schema.title === 'string' && schema.title.trim() ? schema.title : undefined
   if (own) return own
-  if (name && typeof raw.$ref === 'string') return humanise(name)
+  const viaRef = (s: unknown) => isObject(s) && typeof s.$ref === 'string'
+  if (name && (viaRef(raw) || [raw.anyOf, raw.oneOf, raw.allOf].some((list) => Array.isArray(list) && list.some(viaRef))))
+    return humanise(name)
   return reached ?? humanise(name)
 }
 

@@ -199,12 +199,17 @@ describe('form model: kinds', () => {
   )
 
   it('Pydantic $ref/$defs: nested models, labelled by the property; $ref siblings win; allOf merged', opts, () => {
+    const zoo = SCHEMA_ZOO['pydantic-refs'].schema as { $defs: { Address: object } }
     const f = fields({
-      ...SCHEMA_ZOO['pydantic-refs'].schema,
+      ...zoo,
+      // Pydantic puts a model's docstring in its $defs entry as the description.
+      $defs: { Address: { ...zoo.$defs.Address, description: 'A postal address.' } },
       properties: {
         ...(SCHEMA_ZOO['pydantic-refs'].schema.properties as object),
         billing: { $ref: '#/$defs/Address', description: 'Where the bill goes' },
         legacy: { allOf: [{ $ref: '#/$defs/Address' }], title: 'Old address' },
+        shipping: { anyOf: [{ $ref: '#/$defs/Address' }, { type: 'null' }], default: null, description: 'Where it goes' },
+        home: { $ref: '#/$defs/Address' },
       },
     })
     const address = f.address as ObjectField
@@ -223,6 +228,11 @@ describe('form model: kinds', () => {
       ['object', 'Old address', ['street', 'city', 'zip']],
     )
     assert.deepEqual([f.tags.kind, (f.tags as ArrayField).item.kind], ['array', 'string'])
+    assert.deepEqual(
+      [f.shipping.kind, f.shipping.label, f.shipping.description, f.shipping.nullable, f.shipping.hasDefault],
+      ['object', 'Shipping', 'Where it goes', true, false],
+    )
+    assert.equal(f.home.description, 'A postal address.')
   })
 
   it('what a form cannot express is a json field that says why', opts, () => {
