@@ -1,0 +1,115 @@
+// The element figures of `npm run bench`: the CDN build's size (every chunk,
+// min+gzip), and, in headless Chromium on a page that loads only that build,
+// the time to render 1,000 tools in <mcp-tool-list> and to filter them per
+// keystroke. The CDN build is made fresh for the run (vite.config.ts, mode
+// `cdn`, into .tmp/bench-cdn), so the figures are of the code as it is.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright'
+import { build } from 'vite'
+import { serveFetch } from '../test/support/http-adapter.js'
+import { chromiumArgs, chromiumPath } from '../test/support/chromium.mjs'
+import { startManyToolsServer } from './many-tools.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const OUT_DIR = join(ROOT, '.tmp/bench-cdn')
+export const CDN_ENTRY = 'mcp-web-elements.js'
+
+export interface CdnChunk {
+  file: string
+  /** How the entry reaches it: the entry itself, a static import (loaded at start-up) or import() (on first use). */
+  loaded: 'entry' | 'start-up' | 'lazy'
+  bytes: number
+  gzip: number
+}
+
+/** Builds the CDN module with the project's vite config into OUT_DIR. */
+export async function buildCdn(): Promise<void> {
+  rmSync(OUT_DIR, { recursive: true, force: true })
+  mkdirSync(OUT_DIR, { recursive: true })
+  await build({ root: ROOT, mode: 'cdn', logLevel: 'error', build: { outDir: OUT_DIR, emptyOutDir: true, sourcemap: false } })
+}
+
+/** Every chunk reachable from the entry, static imports and import() alike, with its size as served (gzip -9 each). */
+export function cdnChunks(dir = OUT_DIR): CdnChunk[] {
+  const chunks = new Map<string, CdnChunk>()
+  const visit = (file: string, loaded: CdnChunk['loaded']) => {
+    const seen = chunks.get(file)
+    if (seen) {
+      if (loaded === 'start-up' && seen.loaded === 'lazy') seen.loaded = loaded
+      return
+    }
+    const code = readFileSync(join(dir, file))
+    chunks.set(file, { file, loaded, bytes: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength })
+    const text = code.toString()
+    for (const m of text.matchAll(/\bimport\s*\(\s*["'`]\.\/([^"'`]+)["'`]\s*\)/g)) visit(m[1]!, 'lazy')
+    for (const m of text.matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']\.\/([^"']+)["']/g))
+      visit(m[1]!, loaded === 'lazy' ? 'lazy' : 'start-up')
+  }
+  visit(CDN_ENTRY, 'entry')
+  return [...chunks.values()]
+}
+
+export interface ElementTimings {
+  /** What the page fetched from the CDN directory before anything was used. */
+  startup: string[]
+  /** ms from appending the list to 1,000 rows laid out, a new client each time (HTTP included). */
+  cold: number[]
+  /** The same with the listing in the client's cache: the element's own work. */
+  warm: number[]
+  /** Per filter keystroke: the text in the box, rows shown, ms for each run. */
+  keystrokes: { text: string; shown: number; ms: number[] }[]
+  userAgent: string
+  browserVersion: string
+}
+
+export const TOOL_COUNT = 1000
+export const FILTER_QUERY = 'delete_in'
+
+/** Serves a page with only the CDN script tag, and measures in headless Chromium. */
+export async function measureElements(): Promise<ElementTimings> {
+  if (!chromiumPath) throw new Error('no Chromium found (set CHROME_PATH)')
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
+    <script type="module" src="/cdn/${CDN_ENTRY}"></script></head><body></body></html>`
+  const site = await serveFetch((request) => {
+    const path = new URL(request.url).pathname
+    if (path === '/') return new Response(page, { headers: { 'content-type': 'text/html' } })
+    const file =
+      path === '/bench/elements-page.js'
+        ? join(ROOT, 'bench/elements-page.js')
+        : path.startsWith('/cdn/')
+          ? join(OUT_DIR, path.slice(5))
+          : ''
+    if (!file || file.includes('..') || !existsSync(file)) return new Response('not found', { status: 404 })
+    return new Response(readFileSync(file), { headers: { 'content-type': 'text/javascript' } })
+  })
+  const server = await startManyToolsServer(TOOL_COUNT)
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
+  try {
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    // What goes wrong in the page is part of the report, not a bare timeout.
+    const pageErrors: string[] = []
+    tab.on('pageerror', (error) => pageErrors.push(error.message))
+    tab.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()))
+    await tab.goto(`${site.origin}/`)
+    await tab
+      .waitForFunction(() => customElements.get('mcp-tool-list') !== undefined, null, { timeout: 10_000 })
+      .catch((error) => {
+        throw new Error(`<mcp-tool-list> was not registered by the CDN module (${pageErrors.join('; ') || error.message})`)
+      })
+    const timings = await tab.evaluate(
+      async (args) => {
+        const { measure } = await import(`${location.origin}/bench/elements-page.js`)
+        return measure(args)
+      },
+      { url: server.url, count: TOOL_COUNT, query: FILTER_QUERY, renderRuns: 15, filterRuns: 7 },
+    )
+    return { ...timings, browserVersion: browser.version() }
+  } finally {
+    await browser.close()
+    await server.close()
+    await site.close()
+  }
+}
