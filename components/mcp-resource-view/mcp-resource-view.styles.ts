@@ -1,0 +1,44 @@
+import { css } from 'lit'
+import { errorStyles } from '../shared/item-list.js'
+import { themeStyles } from '../shared/theme.js'
+
+export const styles = [
+  themeStyles,
+  errorStyles,
+  css`
+    :host {
+      display: block;
+    }
+    [part='base'] {
+      display: flex;
+      flex-direction: column;
+      gap: var(--mcp-space);
+    }
+    [part='header'] {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--mcp-space);
+      align-items: baseline;
+    }
+    .title {
+      font-weight: 600;
+    }
+    .uri {
+      font-family: var(--mcp-font-mono);
+      overflow-wrap: anywhere;
+    }
+    .live {
+      padding: 0 calc(var(--mcp-space) / 2);
+      font-size: 0.85em;
+      color: var(--mcp-color-success);
+      border: 1px solid currentColor;
+      border-radius: var(--mcp-radius);
+    }
+    .description,
+    .status,
+    .empty {
+      margin: 0;
+      color: var(--mcp-color-text-secondary);
+    }
+  `,
+]

@@ -1,0 +1,149 @@
+// <mcp-resource-view> in headless Chromium against real servers: the fixture
+// (`main`) for reading by MIME type and a read that asks for input, and the
+// `resources` test server for errors with Retry and live updates.
+import { expect, fixture, html } from '@open-wc/testing'
+import { McpClient } from '../../src/client/index.js'
+import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import '../mcp-server/mcp-server.js'
+import './mcp-resource-view.js'
+import type { McpResourceViewElement } from './mcp-resource-view.js'
+
+/** The text a user sees, through shadow roots. */
+const deepText = (node: Node): string =>
+  node instanceof Element && node.shadowRoot
+    ? deepText(node.shadowRoot)
+    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : deepText(n))).join('')
+const shown = (el: McpResourceViewElement) => deepText(el)
+const statusText = (el: McpResourceViewElement) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim()
+const readsOf = async (uri: string, server: string) => (await requestsFor('resources/read', server)).filter((r) => r.params?.uri === uri)
+
+describe('<mcp-resource-view>', () => {
+  let main: string
+  let live: string
+  before(async () => {
+    main = await serverUrl('main')
+    live = await serverUrl('resources')
+  })
+  beforeEach(() => controlServer('resources', 'reset'))
+
+  it('reads a text resource and shows its text through <mcp-content>', async () => {
+    const client = new McpClient(main)
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="fixture://greeting" .client=${client}></mcp-resource-view>`,
+    )
+    await eventually(() => shown(el).includes('Hello from the fixture server'), 'the greeting text')
+    const content = deepQuery<HTMLElement & { blocks: unknown }>(el, 'mcp-content')
+    expect(content.blocks).to.deep.equal([
+      { type: 'resource', resource: { uri: 'fixture://greeting', mimeType: 'text/plain', text: 'Hello from the fixture server' } },
+    ])
+    await expect(el).to.be.accessible()
+  })
+
+  it('shows an image resource as an image', async () => {
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="fixture://logo.png" .client=${new McpClient(main)}></mcp-resource-view>`,
+    )
+    await eventually(
+      () => deepQueryAll<HTMLImageElement>(el, 'img').some((img) => img.src.startsWith('data:image/png;base64,')),
+      'the PNG drawn',
+    )
+  })
+
+  it('answers the input a read asks for through the client handlers, then shows the result', async () => {
+    const asked: string[] = []
+    const client = new McpClient(main, {
+      handlers: {
+        elicitation: async (params) => {
+          asked.push(String(params.message))
+          return { action: 'accept', content: { confirm: true } }
+        },
+      },
+    })
+    const el = await fixture<McpResourceViewElement>(html`<mcp-resource-view uri="fixture://secret" .client=${client}></mcp-resource-view>`)
+    await eventually(() => shown(el).includes('the secret is 42'), 'the secret')
+    expect(asked).to.deep.equal(['Reveal the secret?'])
+    const retry = (await readsOf('fixture://secret', 'main')).at(-1)
+    expect(retry.params.inputResponses.confirm).to.deep.include({ action: 'accept', content: { confirm: true } })
+  })
+
+  it('shows a read error readably, and Retry reads again', async () => {
+    await controlServer('resources', 'fail-next', { count: 1 })
+    const before = (await readsOf('live://flaky', 'resources')).length
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="live://flaky" .client=${new McpClient(live)}></mcp-resource-view>`,
+    )
+    const alert = () => el.shadowRoot!.querySelector('[role="alert"]')
+    await eventually(() => alert() !== null, 'the error')
+    expect(alert()!.textContent).to.include('Could not read live://flaky').and.include('The disk is on fire')
+    await expect(el).to.be.accessible()
+    const retry = alert()!.querySelector('button')!
+    expect(retry.textContent!.trim()).to.equal('Retry')
+    retry.click()
+    await eventually(() => shown(el).includes('read at last'), 'the text after Retry')
+    expect(alert()).to.equal(null)
+    expect((await readsOf('live://flaky', 'resources')).length).to.equal(before + 2)
+  })
+
+  it('subscribes to updates of the viewed resource and shows the new text when the server says it changed', async () => {
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="live://note" .client=${new McpClient(live)}></mcp-resource-view>`,
+    )
+    await eventually(() => shown(el).includes('first version'), 'the first text')
+    await eventually(() => el.shadowRoot!.querySelector('.live') !== null, 'the Live badge (subscription acknowledged)')
+    const listens = await requestsFor('subscriptions/listen', 'resources')
+    expect(listens.at(-1).params.notifications).to.deep.equal({ resourceSubscriptions: ['live://note'] })
+
+    const reads = (await readsOf('live://note', 'resources')).length
+    await controlServer('resources', 'update', { text: 'second version' })
+    await eventually(() => shown(el).includes('second version'), 'the updated text')
+    expect(shown(el)).not.to.include('first version')
+    expect(statusText(el)).to.equal('Updated.')
+    expect((await readsOf('live://note', 'resources')).length).to.equal(reads + 1)
+  })
+
+  it('inside <mcp-server>, reads through its client and follows updates', async () => {
+    const server = await fixture(html`<mcp-server url=${live}><mcp-resource-view uri="live://note"></mcp-resource-view></mcp-server>`)
+    const el = server.querySelector('mcp-resource-view')!
+    await eventually(() => shown(el).includes('first version'), 'the first text')
+    await eventually(() => el.shadowRoot!.querySelector('.live') !== null, 'the Live badge')
+    await controlServer('resources', 'update', { text: 'pushed through the server element' })
+    await eventually(() => shown(el).includes('pushed through the server element'), 'the updated text')
+  })
+
+  it('stops following a resource once removed from the page', async () => {
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="live://note" .client=${new McpClient(live)}></mcp-resource-view>`,
+    )
+    await eventually(() => el.shadowRoot!.querySelector('.live') !== null, 'the subscription')
+    el.remove()
+    const reads = (await readsOf('live://note', 'resources')).length
+    await controlServer('resources', 'update', { text: 'nobody is looking' })
+    await new Promise((r) => setTimeout(r, 300))
+    expect((await readsOf('live://note', 'resources')).length).to.equal(reads)
+  })
+
+  it('follows the new URI when its uri changes', async () => {
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="live://flaky" .client=${new McpClient(live)}></mcp-resource-view>`,
+    )
+    await eventually(() => shown(el).includes('read at last'), 'the first resource')
+    el.uri = 'live://note'
+    await eventually(() => shown(el).includes('first version'), 'the second resource')
+    expect(shown(el)).not.to.include('read at last')
+    await eventually(() => el.shadowRoot!.querySelector('.live') !== null, 'the subscription to the new URI')
+    const listens = await requestsFor('subscriptions/listen', 'resources')
+    expect(listens.at(-1).params.notifications).to.deep.equal({ resourceSubscriptions: ['live://note'] })
+    await controlServer('resources', 'update', { text: 'changed again' })
+    await eventually(() => shown(el).includes('changed again'), 'the update of the new URI')
+  })
+
+  it('shows hostile resource text as text', async () => {
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="live://hostile" .client=${new McpClient(live)}></mcp-resource-view>`,
+    )
+    await eventually(() => shown(el).includes('<script>window.__pwned=1</script>'), 'the hostile text, as text')
+    await new Promise((r) => setTimeout(r, 100))
+    expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
+    expect(deepQueryAll<HTMLImageElement>(el, 'img').filter((img) => img.getAttribute('src') === 'x')).to.have.length(0)
+  })
+})
