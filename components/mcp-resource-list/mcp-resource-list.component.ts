@@ -1,0 +1,264 @@
+import { consume } from '@lit/context'
+import { TaskStatus } from '@lit/task'
+import { html, LitElement, nothing, type PropertyValues } from 'lit'
+import { property, state } from 'lit/decorators.js'
+import { JsonRpcError, type McpClient, type Resource, type ResourceTemplate } from '../../src/client/index.js'
+import { CompletionController } from '../shared/completion.js'
+import { connectionContext, type McpConnection } from '../shared/context.js'
+import { emit } from '../shared/events.js'
+import { I18nController, msg } from '../shared/i18n.js'
+import { clientOf, errorText, listingTask, renderError, renderFilter, textMatches } from '../shared/item-list.js'
+import { RovingFocusController } from '../shared/roving-focus.js'
+import { formatBytes } from '../mcp-content/mcp-content.component.js'
+import '../mcp-icon/mcp-icon.js'
+import '../mcp-resource-view/mcp-resource-view.js'
+import { styles } from './mcp-resource-list.styles.js'
+import { expandTemplate, templateVariables } from './uri-template.js'
+
+/** Detail of `mcp-resource-select`. */
+export interface ResourceSelectDetail {
+  /** The URI to read: the resource's, or the template expanded with the user's values. */
+  uri: string
+  /** The listed resource, when one was picked. */
+  resource?: Resource
+  /** The template the URI was made from, when it was filled in. */
+  template?: ResourceTemplate
+}
+
+/**
+ * The resources and resource templates of a server, with a filter box. Picking
+ * a resource opens an `<mcp-resource-view>` of it below the list; picking a
+ * template opens a small form with one field per RFC 6570 variable (with the
+ * server's completion suggestions), whose Read button views the expanded URI.
+ * The list reloads by itself when the server says it changed.
+ *
+ * Keyboard: Tab reaches the filter box, then the list once; ArrowUp/ArrowDown,
+ * Home and End move in the list (ArrowDown in the filter box enters it); Enter
+ * or Space picks.
+ *
+ * @tag mcp-resource-list
+ *
+ * @property client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
+ *
+ * @fires mcp-resource-select - A resource was picked, or a template filled in and read. Detail: `{ uri, resource?, template? }`
+ *   (`ResourceSelectDetail`). Cancelable: `preventDefault()` keeps the built-in view from opening.
+ *
+ * @csspart base - The wrapper around everything.
+ * @csspart filter - The filter text box.
+ * @csspart status - The line saying how many items are shown, or that they are loading.
+ * @csspart error - The error message shown when the list could not be loaded, with its Retry button.
+ * @csspart list - Each list (resources, templates).
+ * @csspart item - Each resource or template button.
+ * @csspart template-form - The form filling in a template's variables.
+ * @csspart view - The `<mcp-resource-view>` of the picked resource.
+ *
+ * @cssprop --mcp-color-accent - Focus ring and the picked item's marker.
+ * @cssprop --mcp-color-border - Borders of the list and the form.
+ */
+export class McpResourceListElement extends LitElement {
+  static override styles = styles
+
+  @consume({ context: connectionContext, subscribe: true })
+  @state()
+  connection?: McpConnection
+
+  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
+  @property({ attribute: false }) client?: McpClient
+
+  @state() private filter = ''
+  /** What the view below shows: a picked resource, or a template's expansion. */
+  @state() private viewing?: ResourceSelectDetail
+  /** The template whose form is open. */
+  @state() private template?: ResourceTemplate
+  /** The values typed into the open template's fields, by variable name. */
+  @state() private templateValues: Record<string, string> = {}
+
+  #i18n = new I18nController(this)
+  #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[data-item]')])
+  #completion = new CompletionController(this)
+  #listing = listingTask(this, 'resources', async (client, options) => {
+    const [resources, templates] = await Promise.all([
+      client.listResources(options),
+      // A server with resources but without templates may not know the method.
+      client
+        .listResourceTemplates(options)
+        .catch((error: unknown) => (error instanceof JsonRpcError && error.code === -32601 ? [] : Promise.reject(error))),
+    ])
+    return { resources, templates }
+  })
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('template')) this.#completion.reset()
+  }
+
+  override render() {
+    const listing = this.#listing.value
+    const all = listing?.offered ? listing.items : { resources: [], templates: [] }
+    const needle = this.filter.trim().toLowerCase()
+    const resources = all.resources.filter((r) => textMatches(needle, r.name, r.title, r.uri, r.description))
+    const templates = all.templates.filter((t) => textMatches(needle, t.name, t.title, t.uriTemplate, t.description))
+    const count = resources.length + templates.length
+    let index = 0
+    const item = (content: unknown, picked: boolean, onPick: () => void) =>
+      html`<li>
+        <button
+          type="button"
+          part="item"
+          data-item
+          tabindex=${this.#roving.tabIndex(index++, count)}
+          aria-current=${picked ? 'true' : 'false'}
+          @click=${onPick}
+        >
+          ${content}
+        </button>
+      </li>`
+
+    return html`<div part="base">
+      ${renderFilter(
+        msg('resource-list.filter', 'Filter resources'),
+        this.filter,
+        (value) => (this.filter = value),
+        () => this.#roving.focusFirst(),
+      )}
+      <p part="status" class="status" role="status" aria-live="polite">${this.#status(resources.length, templates.length)}</p>
+      ${
+        this.#listing.status === TaskStatus.ERROR
+          ? renderError(
+              msg('resource-list.error', 'Could not load the resources: {message}', { message: errorText(this.#listing.error) }),
+              () => this.#listing.run(),
+            )
+          : nothing
+      }
+      <div class="lists" @keydown=${this.#roving.onKeyDown} @focusin=${this.#roving.onFocusIn}>
+        ${
+          resources.length
+            ? html`<p class="list-title" id="resources-title">${msg('resource-list.resources', 'Resources')}</p>
+                <ul part="list" aria-labelledby="resources-title">
+                  ${resources.map((resource) =>
+                    item(this.#renderResource(resource), this.viewing?.resource?.uri === resource.uri, () => this.#pickResource(resource)),
+                  )}
+                </ul>`
+            : nothing
+        }
+        ${
+          templates.length
+            ? html`<p class="list-title" id="templates-title">${msg('resource-list.templates', 'Resource templates')}</p>
+                <ul part="list" aria-labelledby="templates-title">
+                  ${templates.map((template) => item(this.#renderTemplate(template), this.template?.uriTemplate === template.uriTemplate, () => this.#pickTemplate(template)))}
+                </ul>`
+            : nothing
+        }
+      </div>
+      ${this.template ? this.#renderTemplateForm(this.template) : nothing}
+      ${
+        this.viewing
+          ? html`<mcp-resource-view
+              part="view"
+              .uri=${this.viewing.uri}
+              .resource=${this.viewing.resource}
+              .client=${this.client}
+            ></mcp-resource-view>`
+          : nothing
+      }
+    </div>`
+  }
+
+  #status(resources: number, templates: number): string {
+    const listing = this.#listing.value
+    if (this.#listing.status === TaskStatus.PENDING && !listing) return msg('resource-list.loading', 'Loading resources…')
+    if (!listing) return this.#listing.status === TaskStatus.INITIAL ? msg('resource-list.waiting', 'Waiting for the server…') : ''
+    if (!listing.offered) return msg('resource-list.not-offered', 'This server offers no resources.')
+    const { resources: all, templates: allTemplates } = listing.items
+    const total = all.length + allTemplates.length
+    if (total === 0) return msg('resource-list.empty', 'No resources.')
+    if (resources + templates === 0) return msg('resource-list.no-match', 'Nothing matches “{filter}”.', { filter: this.filter.trim() })
+    return msg('resource-list.count', '{resources} of {totalResources} resources, {templates} of {totalTemplates} templates', {
+      resources,
+      totalResources: all.length,
+      templates,
+      totalTemplates: allTemplates.length,
+    })
+  }
+
+  #renderResource(resource: Resource) {
+    const facts = [resource.mimeType, typeof resource.size === 'number' ? formatBytes(resource.size) : undefined]
+      .filter(Boolean)
+      .join(' · ')
+    return html`<mcp-icon class="icon" size="20" .icons=${resource.icons ?? []}></mcp-icon>
+      <span class="text">
+        <span class="title">${resource.title || resource.name}</span>
+        ${resource.title && resource.title !== resource.name ? html`<span class="name">${resource.name}</span>` : nothing}
+        <span class="uri">${resource.uri}</span>
+        ${resource.description ? html`<span class="description">${resource.description}</span>` : nothing}
+        ${facts ? html`<span class="facts">${facts}</span>` : nothing}
+      </span>`
+  }
+
+  #renderTemplate(template: ResourceTemplate) {
+    return html`<mcp-icon class="icon" size="20" .icons=${template.icons ?? []}></mcp-icon>
+      <span class="text">
+        <span class="title">${template.title || template.name}</span>
+        ${template.title && template.title !== template.name ? html`<span class="name">${template.name}</span>` : nothing}
+        <span class="uri">${template.uriTemplate}</span>
+        ${template.description ? html`<span class="description">${template.description}</span>` : nothing}
+        ${template.mimeType ? html`<span class="facts">${template.mimeType}</span>` : nothing}
+      </span>`
+  }
+
+  #renderTemplateForm(template: ResourceTemplate) {
+    const variables = templateVariables(String(template.uriTemplate))
+    const uri = expandTemplate(String(template.uriTemplate), this.templateValues)
+    const ref = { type: 'ref/resource' as const, uri: template.uriTemplate }
+    const ask = (name: string, value: string) => this.#completion.request(clientOf(this), ref, name, value, this.templateValues)
+    return html`<form part="template-form" class="template-form" aria-labelledby="template-form-title" @submit=${this.#readTemplate}>
+      <p id="template-form-title" class="list-title">
+        ${msg('resource-list.template-form', 'Fill in {template}', { template: template.title || template.name })}
+      </p>
+      ${variables.map(
+        (name, i) =>
+          html`<label class="field">
+            <span>${name}</span>
+            <input
+              name=${name}
+              autocomplete="off"
+              list="template-suggestions-${i}"
+              .value=${this.templateValues[name] ?? ''}
+              @focus=${() => ask(name, this.templateValues[name] ?? '')}
+              @input=${(e: Event) => {
+                const value = (e.target as HTMLInputElement).value
+                this.templateValues = { ...this.templateValues, [name]: value }
+                ask(name, value)
+              }}
+            />
+            <datalist id="template-suggestions-${i}">
+              ${(this.#completion.suggestions[name] ?? []).map((value) => html`<option value=${value}></option>`)}
+            </datalist>
+          </label>`,
+      )}
+      <p class="preview">${msg('resource-list.template-uri', 'URI:')} <output class="uri">${uri}</output></p>
+      <button type="submit">${msg('resource-list.read', 'Read')}</button>
+    </form>`
+  }
+
+  #pickResource(resource: Resource): void {
+    const detail: ResourceSelectDetail = { uri: resource.uri, resource }
+    if (!emit(this, 'mcp-resource-select', detail, { cancelable: true })) return
+    this.template = undefined
+    this.viewing = detail
+  }
+
+  #pickTemplate(template: ResourceTemplate): void {
+    if (this.template?.uriTemplate !== template.uriTemplate) this.templateValues = {}
+    this.template = template
+    this.viewing = undefined
+  }
+
+  #readTemplate = (event: SubmitEvent): void => {
+    event.preventDefault()
+    const template = this.template
+    if (!template) return
+    const detail: ResourceSelectDetail = { uri: expandTemplate(String(template.uriTemplate), this.templateValues), template }
+    this.#completion.cancel()
+    if (emit(this, 'mcp-resource-select', detail, { cancelable: true })) this.viewing = detail
+  }
+}

@@ -1,0 +1,13 @@
+import { css } from 'lit'
+import { itemListStyles } from '../shared/item-list.js'
+import { themeStyles } from '../shared/theme.js'
+
+export const styles = [
+  themeStyles,
+  itemListStyles,
+  css`
+    .preview {
+      margin: 0;
+    }
+  `,
+]
