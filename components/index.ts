@@ -19,3 +19,4 @@ export { createInputHandlers, INPUT_CAPABILITIES, InputDeclinedError, type Input
 export * from './mcp-content/mcp-content.js'
 export * from './mcp-resource-view/mcp-resource-view.js'
 export * from './mcp-resource-list/mcp-resource-list.js'
+export * from './mcp-prompt/mcp-prompt.js'

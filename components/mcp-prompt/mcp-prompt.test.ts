@@ -1,0 +1,167 @@
+// <mcp-prompt> in headless Chromium against real servers: the fixture's
+// `greet` and `status` prompts, and the `prompts` test server (optional
+// arguments, completion with context, hostile strings).
+import { expect, fixture, html, oneEvent } from '@open-wc/testing'
+import { McpClient, type Prompt } from '../../src/client/index.js'
+import { deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import './mcp-prompt.js'
+import type { McpPromptElement, PromptResultDetail } from './mcp-prompt.js'
+
+/** The text a user sees, through shadow roots. */
+const deepText = (node: Node): string =>
+  node instanceof Element && node.shadowRoot
+    ? deepText(node.shadowRoot)
+    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : deepText(n))).join('')
+const field = (el: McpPromptElement, name: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`input[name="${name}"]`)!
+const getButton = (el: McpPromptElement) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="get"]')!
+const suggestions = (el: McpPromptElement, name: string) =>
+  [...el.shadowRoot!.querySelectorAll<HTMLOptionElement>(`#${field(el, name).getAttribute('list')} option`)].map((o) => o.value)
+const messages = (el: McpPromptElement) =>
+  [...el.shadowRoot!.querySelectorAll('.message')].map((m) => ({
+    role: m.querySelector('.role')!.textContent!.trim(),
+    text: deepText(m.querySelector('mcp-content')!).trim(),
+  }))
+
+function type(input: HTMLInputElement, value: string): void {
+  input.focus()
+  input.value = value
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }))
+}
+
+async function promptOf(url: string, name: string): Promise<McpPromptElement> {
+  const client = new McpClient(url)
+  const prompt = (await client.listPrompts()).find((p) => p.name === name)!
+  return fixture<McpPromptElement>(html`<mcp-prompt .client=${client} .prompt=${prompt}></mcp-prompt>`)
+}
+
+describe('<mcp-prompt>', () => {
+  let main: string
+  let prompts: string
+  before(async () => {
+    main = await serverUrl('main')
+    prompts = await serverUrl('prompts')
+  })
+
+  it('shows a labelled field per argument, with required mark and description as help', async () => {
+    const el = await promptOf(main, 'greet')
+    const input = field(el, 'name')
+    expect(input.labels![0].textContent).to.include('name').and.include('(required)')
+    expect(input.getAttribute('aria-required')).to.equal('true')
+    expect(el.shadowRoot!.getElementById(input.getAttribute('aria-describedby')!)!.textContent).to.equal('Who to greet')
+    expect(el.shadowRoot!.querySelector('.title')!.textContent).to.equal('Greet')
+    await expect(el).to.be.accessible()
+  })
+
+  it('suggests completions, gets the prompt and shows its messages by role', async () => {
+    const el = await promptOf(main, 'greet')
+    type(field(el, 'name'), 'A')
+    await eventually(() => suggestions(el, 'name').length > 0, 'suggestions')
+    expect(suggestions(el, 'name')).to.deep.equal(['Alice'])
+    const completion = (await requestsFor('completion/complete')).at(-1)
+    expect(completion.params).to.deep.include({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'A' } })
+
+    type(field(el, 'name'), 'Alice')
+    const answered = oneEvent(el, 'mcp-prompt-result')
+    getButton(el).click()
+    const { detail } = (await answered) as CustomEvent<PromptResultDetail>
+    expect(detail).to.deep.include({ name: 'greet', arguments: { name: 'Alice' } })
+    expect((await requestsFor('prompts/get')).at(-1).params).to.deep.include({ name: 'greet', arguments: { name: 'Alice' } })
+    await eventually(() => messages(el).length === 1, 'the message')
+    expect(messages(el)).to.deep.equal([{ role: 'User', text: 'Please greet Alice.' }])
+    await expect(el).to.be.accessible()
+  })
+
+  it('does not send with a required argument empty: marks the field and focuses it', async () => {
+    const el = await promptOf(main, 'greet')
+    const before = (await requestsFor('prompts/get')).length
+    getButton(el).click()
+    await el.updateComplete
+    const input = field(el, 'name')
+    expect(input.getAttribute('aria-invalid')).to.equal('true')
+    expect(
+      input
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => el.shadowRoot!.getElementById(id)!.textContent),
+    ).to.include('Fill this in.')
+    await eventually(() => el.shadowRoot!.activeElement === input, 'focus on the empty field')
+    expect((await requestsFor('prompts/get')).length).to.equal(before)
+    type(input, 'Bob')
+    await el.updateComplete
+    expect(input.getAttribute('aria-invalid')).to.equal('false')
+  })
+
+  it('leaves empty optional arguments out and shows the result description and both roles', async () => {
+    const el = await promptOf(prompts, 'draft_email')
+    type(field(el, 'recipient'), 'alice@example.com')
+    type(field(el, 'subject'), '')
+    getButton(el).click()
+    await eventually(() => messages(el).length === 2, 'the messages')
+    expect((await requestsFor('prompts/get', 'prompts')).at(-1).params.arguments).to.deep.equal({ recipient: 'alice@example.com' })
+    expect(messages(el)).to.deep.equal([
+      { role: 'User', text: 'Write a neutral email to alice@example.com about nothing.' },
+      { role: 'Assistant', text: 'Here is a draft.' },
+    ])
+    expect(el.shadowRoot!.querySelector('.result .description')!.textContent).to.equal('An email to alice@example.com')
+  })
+
+  it('sends the filled-in arguments as completion context', async () => {
+    const el = await promptOf(prompts, 'draft_email')
+    type(field(el, 'recipient'), 'boss@example.com')
+    field(el, 'tone').focus()
+    await eventually(() => suggestions(el, 'tone').length > 0, 'tone suggestions')
+    expect(suggestions(el, 'tone')).to.deep.equal(['formal'])
+    const completion = (await requestsFor('completion/complete', 'prompts')).at(-1)
+    expect(completion.params).to.deep.include({
+      argument: { name: 'tone', value: '' },
+      context: { arguments: { recipient: 'boss@example.com' } },
+    })
+  })
+
+  it('gets a prompt without arguments', async () => {
+    const el = await promptOf(main, 'status')
+    expect(el.shadowRoot!.querySelectorAll('input')).to.have.length(0)
+    getButton(el).click()
+    await eventually(() => messages(el).length === 1, 'the message')
+    expect(messages(el)[0].text).to.equal('Report the system status.')
+  })
+
+  it('shows the server error when getting fails', async () => {
+    const prompt: Prompt = { name: 'no_such_prompt' }
+    const el = await fixture<McpPromptElement>(html`<mcp-prompt .client=${new McpClient(main)} .prompt=${prompt}></mcp-prompt>`)
+    getButton(el).click()
+    await eventually(() => el.shadowRoot!.querySelector('[role="alert"]') !== null, 'the error')
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.include('Could not get the prompt').and.include('no_such_prompt')
+    await expect(el).to.be.accessible()
+  })
+
+  it('starts afresh when given another prompt', async () => {
+    const client = new McpClient(main)
+    const [greet, status] = ['greet', 'status'].map((n) => ({
+      name: n,
+      ...(n === 'greet' ? { arguments: [{ name: 'name', required: true }] } : {}),
+    }))
+    const el = await fixture<McpPromptElement>(html`<mcp-prompt .client=${client} .prompt=${greet}></mcp-prompt>`)
+    type(field(el, 'name'), 'Carol')
+    getButton(el).click()
+    await eventually(() => messages(el).length === 1, 'the greet message')
+    el.prompt = status
+    await el.updateComplete
+    expect(messages(el)).to.deep.equal([])
+    el.prompt = greet
+    await el.updateComplete
+    expect(field(el, 'name').value).to.equal('')
+  })
+
+  it('shows hostile prompt strings as text', async () => {
+    const client = new McpClient(prompts)
+    const hostile = (await client.listPrompts()).find((p) => p.name.includes('<script>'))!
+    const el = await fixture<McpPromptElement>(html`<mcp-prompt .client=${client} .prompt=${hostile}></mcp-prompt>`)
+    expect(el.shadowRoot!.querySelector('.title')!.textContent).to.include('<script>window.__pwned=1</script>')
+    getButton(el).click()
+    await eventually(() => messages(el).length === 1, 'the message')
+    expect(messages(el)[0].text).to.include('<img src=x onerror=')
+    expect(deepQueryAll(el, 'img[src="x"], script')).to.have.length(0)
+    expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
+  })
+})
