@@ -1,0 +1,154 @@
+// <mcp-prompt-list> in headless Chromium against real servers: the fixture's
+// prompts (`main`) and the `prompts` test server (list changes, hostile strings).
+import { ContextProvider } from '@lit/context'
+import { expect, fixture, html, oneEvent } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
+import { McpClient } from '../../src/client/index.js'
+import { connectionContext, type McpConnection } from '../shared/context.js'
+import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import '../mcp-server/mcp-server.js'
+import './mcp-prompt-list.js'
+import type { McpPromptListElement, PromptSelectDetail } from './mcp-prompt-list.js'
+
+/** The text a user sees, through shadow roots. */
+const deepText = (node: Node): string =>
+  node instanceof Element && node.shadowRoot
+    ? deepText(node.shadowRoot)
+    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : deepText(n))).join('')
+const items = (el: McpPromptListElement) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="item"]')]
+const titles = (el: McpPromptListElement) => items(el).map((b) => b.querySelector('.title')!.textContent!.trim())
+const item = (el: McpPromptListElement, title: string) => items(el).find((b) => b.querySelector('.title')!.textContent!.trim() === title)!
+const status = (el: McpPromptListElement) => el.shadowRoot?.querySelector('[part="status"]')?.textContent?.trim()
+
+async function listOf(url: string): Promise<McpPromptListElement> {
+  const el = await fixture<McpPromptListElement>(html`<mcp-prompt-list .client=${new McpClient(url)}></mcp-prompt-list>`)
+  await eventually(() => items(el).length > 0, 'the list')
+  return el
+}
+
+describe('<mcp-prompt-list>', () => {
+  let main: string
+  let prompts: string
+  before(async () => {
+    main = await serverUrl('main')
+    prompts = await serverUrl('prompts')
+  })
+  beforeEach(() => controlServer('prompts', 'reset'))
+
+  it('lists prompts with title, name, description and arguments', async () => {
+    const el = await listOf(main)
+    expect(titles(el)).to.deep.equal(['Greet', 'Status'])
+    expect(item(el, 'Greet').textContent).to.include('greet').and.include('Greets someone by name.').and.include('Arguments: name')
+    expect(item(el, 'Status').textContent).not.to.include('Arguments')
+    expect(item(el, 'Greet').querySelector('mcp-icon')).not.to.equal(null)
+    expect(status(el)).to.equal('2 of 2 prompts')
+    await expect(el).to.be.accessible()
+  })
+
+  it('filters, and is used by keyboard', async () => {
+    const el = await listOf(main)
+    const filter = el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!
+    filter.focus()
+    await sendKeys({ type: 'stat' })
+    await el.updateComplete
+    expect(titles(el)).to.deep.equal(['Status'])
+    await sendKeys({ press: 'Backspace' })
+    await sendKeys({ press: 'Backspace' })
+    await sendKeys({ press: 'Backspace' })
+    await sendKeys({ press: 'Backspace' })
+    await el.updateComplete
+    expect(titles(el)).to.deep.equal(['Greet', 'Status'])
+    await sendKeys({ press: 'ArrowDown' })
+    await sendKeys({ press: 'ArrowDown' })
+    expect(el.shadowRoot!.activeElement).to.equal(item(el, 'Status'))
+    const picked = oneEvent(el, 'mcp-prompt-select')
+    await sendKeys({ press: ' ' })
+    expect(((await picked) as CustomEvent<PromptSelectDetail>).detail.name).to.equal('status')
+  })
+
+  it('picking a prompt fires mcp-prompt-select and opens <mcp-prompt> below', async () => {
+    const el = await listOf(main)
+    const picked = oneEvent(el, 'mcp-prompt-select')
+    item(el, 'Greet').click()
+    const { detail } = (await picked) as CustomEvent<PromptSelectDetail>
+    expect(detail.name).to.equal('greet')
+    expect(detail.prompt.arguments).to.deep.equal([{ name: 'name', description: 'Who to greet', required: true }])
+    await el.updateComplete
+    expect(item(el, 'Greet').getAttribute('aria-current')).to.equal('true')
+    const prompt = deepQuery<HTMLElement & { prompt: unknown }>(el, 'mcp-prompt')
+    expect(prompt.prompt).to.deep.equal(detail.prompt)
+    await expect(el).to.be.accessible()
+  })
+
+  it('does not open <mcp-prompt> when the page cancels mcp-prompt-select', async () => {
+    const el = await listOf(main)
+    el.addEventListener('mcp-prompt-select', (e) => e.preventDefault())
+    item(el, 'Greet').click()
+    await el.updateComplete
+    expect(deepQueryAll(el, 'mcp-prompt')).to.have.length(0)
+  })
+
+  it('reloads when the connection says the prompts changed', async () => {
+    // What <mcp-server> provides, provided by hand: this test is about the list's reaction to the counter.
+    const host = await fixture<HTMLDivElement>(html`<div></div>`)
+    const connection: McpConnection = {
+      client: new McpClient(prompts),
+      status: 'ready',
+      changes: { tools: 0, resources: 0, prompts: 0 },
+      updated: {},
+    }
+    const provider = new ContextProvider(host, { context: connectionContext, initialValue: connection })
+    const el = host.appendChild(document.createElement('mcp-prompt-list'))
+    await eventually(() => items(el).length > 0, 'the list')
+    expect(titles(el)).not.to.include('added_prompt')
+    const lists = (await requestsFor('prompts/list', 'prompts')).length
+
+    await controlServer('prompts', 'add', { name: 'added_prompt' })
+    provider.setValue({ ...connection, changes: { ...connection.changes, prompts: 1 } })
+    await eventually(() => titles(el).includes('added_prompt'), 'the added prompt')
+    expect((await requestsFor('prompts/list', 'prompts')).length).to.equal(lists + 1)
+  })
+
+  it('inside <mcp-server>, shows a prompt added on the server without a reload', async () => {
+    const server = await fixture(html`<mcp-server url=${prompts}><mcp-prompt-list></mcp-prompt-list></mcp-server>`)
+    const el = server.querySelector('mcp-prompt-list')!
+    await eventually(() => items(el).length > 0, 'the list')
+    // Change the list only once <mcp-server> hears list changes (its status says so).
+    await eventually(() => deepText(server).includes('Connected, live updates'), 'live updates')
+    await controlServer('prompts', 'add', { name: 'pushed_prompt' })
+    await eventually(() => titles(el).includes('pushed_prompt'), 'the pushed prompt')
+  })
+
+  it('says so when the server offers no prompts', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`)
+    const client = new McpClient(main)
+    const server = await client.discover()
+    const connection: McpConnection = {
+      client,
+      status: 'ready',
+      server: { ...server, capabilities: { ...server.capabilities, prompts: undefined } },
+      changes: { tools: 0, resources: 0, prompts: 0 },
+      updated: {},
+    }
+    new ContextProvider(host, { context: connectionContext, initialValue: connection })
+    const el = host.appendChild(document.createElement('mcp-prompt-list'))
+    await eventually(() => status(el) === 'This server offers no prompts.', 'the message')
+  })
+
+  it('shows a load error with Retry', async () => {
+    const el = await fixture<McpPromptListElement>(
+      html`<mcp-prompt-list .client=${new McpClient('http://127.0.0.1:9/mcp')}></mcp-prompt-list>`,
+    )
+    await eventually(() => el.shadowRoot!.querySelector('[role="alert"]') !== null, 'the error')
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.include('Could not load the prompts')
+    await expect(el).to.be.accessible()
+  })
+
+  it('shows hostile names, titles and descriptions as text', async () => {
+    const el = await listOf(prompts)
+    const hostile = items(el).find((b) => b.textContent!.includes('<script>'))!
+    expect(hostile.querySelector('.title')!.textContent).to.include('<script>window.__pwned=1</script>')
+    expect(deepQueryAll(el, 'img[src="x"], script')).to.have.length(0)
+    expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
+  })
+})
