@@ -13,6 +13,7 @@ import {
   initialValue,
   mapErrors,
   newItemValue,
+  own,
   setAt,
   type ArrayField,
   type Field,
@@ -661,9 +662,10 @@ export class McpSchemaFormElement extends LitElement {
     let next = initialValue({ ...branch, required: true } as Field)
     // Keep what the new variant also has (same property names), so switching back and forth loses little.
     if (branch.kind === 'object' && isRecord(old) && isRecord(next)) {
-      const kept: Record<string, unknown> = { ...next }
-      for (const f of branch.fields) if (f.kind !== 'const' && old[f.name] !== undefined) kept[f.name] = old[f.name]
-      next = kept
+      for (const f of branch.fields) {
+        const shared = own(old, f.name)
+        if (f.kind !== 'const' && shared !== undefined) next = setAt(next, `/${escapePointer(f.name)}`, shared)
+      }
     }
     for (const key of this.#drafts.keys()) if (key.startsWith(`${path}/`)) this.#drafts.delete(key)
     this.#set(path, next)

@@ -356,6 +356,17 @@ describe('<mcp-schema-form>', () => {
     expect(control(el, 'Loop').tagName).to.equal('TEXTAREA')
   })
 
+  it('property names such as __proto__ and constructor are plain keys', async () => {
+    // As a server sends it: JSON.parse makes "__proto__" an own key (an object literal would set the prototype).
+    const el = await form(
+      JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "string"}, "constructor": {"type": "string"}}}'),
+    )
+    expect(control(el, 'Constructor').value).to.equal('')
+    await fillForm(el, [{ fill: 'Proto', with: 'p' }])
+    expect(JSON.stringify(el.arguments)).to.equal('{"__proto__":"p"}')
+    expect(Object.getPrototypeOf(el.arguments)).to.equal(Object.prototype)
+  })
+
   it('shows server text as text', async () => {
     const el = await form({
       type: 'object',

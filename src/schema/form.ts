@@ -538,7 +538,7 @@ function pointerGet(root: unknown, ref: string): unknown {
     } catch {
       return undefined
     }
-    node = isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined
+    node = own(node, key)
   }
   return node
 }
@@ -591,9 +591,9 @@ export function initialValue(field: Field, given?: unknown): unknown {
       if (start === undefined && !field.required) return undefined
       const out: Record<string, unknown> = { ...(start as Record<string, unknown> | undefined) }
       for (const child of field.fields) {
-        const v = initialValue(child, out[child.name])
+        const v = initialValue(child, own(out, child.name))
         if (v === undefined) delete out[child.name]
-        else out[child.name] = v
+        else put(out, child.name, v)
       }
       return out
     }
@@ -651,7 +651,7 @@ function matchScore(field: Field, value: unknown): number {
       if (!isObject(value)) return -100
       let score = 0
       for (const child of field.fields) {
-        if (child.name in value) score += child.kind === 'const' ? matchScore(child, value[child.name]) : 1
+        if (Object.hasOwn(value, child.name)) score += child.kind === 'const' ? matchScore(child, value[child.name]) : 1
         else if (child.required && child.kind !== 'const') score -= 1
         else if (child.kind === 'const') score -= 5
       }
@@ -707,15 +707,15 @@ function argumentOf(field: Field, value: unknown): unknown {
       const known = new Set<string>()
       for (const child of field.fields) {
         known.add(child.name)
-        const v = toArgument(child, value[child.name])
-        if (v !== undefined) out[child.name] = v
+        const v = toArgument(child, own(value, child.name))
+        if (v !== undefined) put(out, child.name, v)
       }
       let given = false
       for (const [k, v] of Object.entries(value)) {
         if (known.has(k)) {
           const child = field.fields.find((f) => f.name === k)!
-          if (child.kind !== 'const' && out[k] !== undefined) given = true
-        } else if (v !== undefined) ((out[k] = v), (given = true))
+          if (child.kind !== 'const' && own(out, k) !== undefined) given = true
+        } else if (v !== undefined) (put(out, k, v), (given = true))
       }
       // An optional object nobody filled in (only its consts) is left out.
       return given || field.required ? out : undefined
@@ -797,7 +797,7 @@ export function checkValue(root: Field, value: unknown): FieldError[] {
       }
       case 'object':
         if (!isObject(arg)) return void errors.push(error(path, 'type', 'Must be an object.'))
-        for (const child of field.fields) check(child, isObject(v) ? v[child.name] : undefined, `${path}/${escapePointer(child.name)}`)
+        for (const child of field.fields) check(child, own(v, child.name), `${path}/${escapePointer(child.name)}`)
         return
       case 'variant': {
         const variant = field.variants[chooseVariant(field, v)]
@@ -928,7 +928,7 @@ export function fieldPathFor(root: Field, value: unknown, path: string): string 
     else if (field.kind === 'multiselect' && /^\d+$/.test(key)) return at
     if (!next) return at === '' ? undefined : at
     field = next
-    v = isObject(v) || Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined
+    v = own(v, key)
     at += `/${escapePointer(key)}`
   }
   return at
@@ -940,7 +940,7 @@ export function fieldPathFor(root: Field, value: unknown, path: string): string 
 /** The value at a JSON Pointer. */
 export function getAt(value: unknown, path: string): unknown {
   let v = value
-  for (const key of parsePointer(path)) v = isObject(v) || Array.isArray(v) ? (v as Record<string, unknown>)[key] : undefined
+  for (const key of parsePointer(path)) v = own(v, key)
   return v
 }
 
@@ -956,9 +956,9 @@ export function setAt(value: unknown, path: string, next: unknown): unknown {
       return copy
     }
     const copy: Record<string, unknown> = isObject(v) ? { ...v } : {}
-    const child = set(copy[key], i + 1)
+    const child = set(own(copy, key), i + 1)
     if (child === undefined) delete copy[key]
-    else copy[key] = child
+    else put(copy, key, child)
     return copy
   }
   return set(value, 0)
@@ -981,6 +981,20 @@ function omit(schema: JsonSchema, ...keys: string[]): JsonSchema {
   const out = { ...schema }
   for (const k of keys) delete out[k]
   return out
+}
+
+/**
+ * `obj[key]` if it is the object's own property (an array's index too).
+ * Keys come from servers and users: "__proto__" or "constructor" must read
+ * as absent, not as Object.prototype's.
+ */
+export function own(obj: unknown, key: string): unknown {
+  return (isObject(obj) || Array.isArray(obj)) && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined
+}
+
+/** Sets an own property, even one named "__proto__" (plain assignment would change the prototype instead). */
+function put(obj: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
 function isCount(v: unknown): v is number {
