@@ -53,6 +53,25 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     expect(scripts).to.include(CDN_FILE)
   })
 
+  it('loads only the entry at start-up; the markdown renderer arrives with the first markdown shown', async () => {
+    const frame = await plainPage('')
+    const page = frame.contentWindow!
+    await eventually(() => !!page.customElements.get('mcp-content'), 'the CDN module to register <mcp-content>')
+    const fetched = () =>
+      page.performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/dist/cdn/'))
+    expect(fetched()).to.deep.equal([CDN_FILE])
+    const content = page.document.createElement('mcp-content') as HTMLElement & { blocks: unknown; markdown: boolean }
+    content.markdown = true
+    content.blocks = [{ type: 'text', text: '# Hello\n\nfrom *markdown*' }]
+    page.document.body.append(content)
+    await eventually(() => !!content.shadowRoot?.querySelector('h1'), 'the markdown rendered')
+    expect(content.shadowRoot!.querySelector('h1')!.textContent).to.equal('Hello')
+    expect(fetched().filter((path) => path !== CDN_FILE).length, 'lazy chunks fetched for markdown').to.be.greaterThan(0)
+  })
+
   it('registers every element the custom-elements manifest lists', async () => {
     const manifest = await fetch('/dist/custom-elements.json').then((res) => res.json())
     const tags: string[] = manifest.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
