@@ -121,7 +121,10 @@ export class McpToolElement extends LitElement {
 
   /** The tool shown: the `tool` property, else the one looked up by `name`. */
   get #tool(): Tool | undefined {
-    return this.tool ?? (this.#lookup.status === TaskStatus.COMPLETE ? this.#lookup.value : undefined)
+    if (this.tool) return this.tool
+    // While a changed list is fetched again, the tool found before stays (a running call and the form are kept).
+    const found = this.#lookup.status === TaskStatus.ERROR ? undefined : this.#lookup.value
+    return found?.name === this.name ? found : undefined
   }
 
   override disconnectedCallback(): void {

@@ -12,6 +12,7 @@ import {
   deepQueryAll,
   eventually,
   nextEvent,
+  notifyToolsChanged,
   requestsFor,
   serverStats,
   serverUrl,
@@ -143,7 +144,7 @@ describe('<mcp-tool>', () => {
     callButton(el).click()
     await eventually(() => shownResult(el).includes('this tool always fails'), 'the tool error')
     const content = shadow(el).querySelector('mcp-content')!
-    expect(content.shadowRoot!.querySelector('[role=alert]'), 'shown as an alert').to.not.equal(null)
+    expect(text(content.shadowRoot!.querySelector('[part~=error-label]')), 'labelled as an error').to.equal('Error')
   })
 
   it('a JSON-RPC error is shown with the server’s message', async () => {
@@ -210,6 +211,31 @@ describe('<mcp-tool>', () => {
     callButton(el).click()
     await eventually(() => text(shadow(el).querySelector('[part~=error]')).includes('language model'), 'the decline message')
     expect(text(shadow(el).querySelector('[part~=error]'))).to.contain('The call was stopped')
+  })
+})
+
+describe('<mcp-tool> inside <mcp-server>', () => {
+  beforeEach(() => sessionStorage.clear())
+
+  it('a change of the tool list while a call runs neither aborts the call nor drops the form', async () => {
+    const url = await serverUrl('main')
+    const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-tool name="slow_count"></mcp-tool></mcp-server>`)
+    const el = server.querySelector('mcp-tool')!
+    await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+    await eventually(() => text(server.shadowRoot).includes('live updates'), 'the server listening for changes')
+    await fillForm(el, [
+      { fill: 'N', with: '10' },
+      { fill: 'Delay ms', with: '100' },
+    ])
+    const result = nextEvent(el, 'mcp-tool-result')
+    callButton(el).click()
+    await eventually(() => (shadow(el).querySelector('progress')?.value ?? 0) >= 1, 'progress')
+    const heard = server.connection!.changes.tools
+    await notifyToolsChanged('main')
+    await eventually(() => server.connection!.changes.tools > heard, 'the list change to reach the tool')
+    await result
+    await eventually(() => shownResult(el).includes('counted to 10'), 'the result')
+    expect(shadow(el).querySelector('mcp-schema-form')!.arguments).to.deep.equal({ n: 10, delayMs: 100 })
   })
 })
 
