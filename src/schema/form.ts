@@ -179,12 +179,13 @@ const TYPE_LABELS: Record<string, string> = {
  */
 export function buildFormModel(schema: unknown, options: FormModelOptions = {}): Field {
   if (!isObject(schema)) return jsonField({ name: '', label: '', required: true, schema: {} }, 'the schema is not an object')
+  // Worded like walkSchema's own refusals ("the schema is nested deeper than …").
   const problem = walkSchema(schema, (s) => {
-    if (typeof s.$ref === 'string' && !s.$ref.startsWith('#')) return `$ref ${JSON.stringify(s.$ref)} points outside the schema`
+    if (typeof s.$ref === 'string' && !s.$ref.startsWith('#')) return `the schema has a $ref to ${JSON.stringify(s.$ref)}, outside itself`
     if (typeof s.pattern === 'string' && s.pattern.length > SCHEMA_LIMITS.maxPatternLength)
-      return `a pattern is longer than ${SCHEMA_LIMITS.maxPatternLength} characters`
+      return `the schema has a pattern longer than ${SCHEMA_LIMITS.maxPatternLength} characters`
   })
-  if (problem) throw new SchemaError(`The schema cannot be used for a form: ${problem}`)
+  if (problem) throw new SchemaError(problem)
   const builder = new Builder(schema, options.maxFields ?? SCHEMA_LIMITS.maxNodes)
   return builder.field(schema, { name: '', required: true, depth: 0, refs: [] })
 }
