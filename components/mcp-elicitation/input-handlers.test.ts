@@ -3,7 +3,7 @@
 // `elicit` (URL mode). What the server received is checked at the server.
 import { expect, fixture, html } from '@open-wc/testing'
 import { AbortError, McpClient, type ElicitResult } from '../../src/client/index.js'
-import { eventually, nextEvent, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { deepQueryAll, eventually, nextEvent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import { INPUT_CAPABILITIES, InputDeclinedError, createInputHandlers, type InputRequiredDetail } from './input-handlers.js'
 import type { McpElicitationElement } from './mcp-elicitation.js'
 
@@ -47,6 +47,18 @@ describe('input handlers', () => {
     } finally {
       window.open = original
     }
+  })
+
+  it('a hostile elicitation is shown as text, runs nothing, and can be cancelled', async () => {
+    const { client, dialog } = await setUp('elicit')
+    const call = client.callTool('hostile_ask', {})
+    await eventually(() => !!dialog()?.shadowRoot?.querySelector('mcp-schema-form'), 'the dialog')
+    const el = dialog()!
+    expect(el.shadowRoot!.querySelector('[part~=message]')!.textContent).to.contain('<script>window.__pwned=1</script>')
+    expect(deepQueryAll(el, 'img, script, iframe')).to.deep.equal([])
+    el.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=cancel]')!.click()
+    expect((await call).content).to.deep.equal([{ type: 'text', text: 'answered cancel' }])
+    expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
   })
 
   it('a page that takes mcp-input-required answers instead of the dialog', async () => {

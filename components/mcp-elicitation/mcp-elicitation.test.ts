@@ -69,6 +69,7 @@ describe('<mcp-elicitation> URL mode', () => {
       const shown = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part=warnings] li')].map((li) => li.dataset.warning)
       expect(shown, url).to.deep.equal(warnings)
       expect(part(el, 'host')!.textContent, url).to.equal(host)
+      await expect(el).to.be.accessible()
       el.remove()
     }
   })

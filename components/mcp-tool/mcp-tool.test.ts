@@ -155,6 +155,7 @@ describe('<mcp-tool>', () => {
     const error = shadow(el).querySelector('[part~=error]')!
     expect(error.getAttribute('role')).to.equal('alert')
     expect(text(error)).to.contain('The server refused the request').and.contain('The throws tool failed')
+    await expect(el).to.be.accessible()
   })
 
   it('an HTTP error is shown readably', async () => {
