@@ -2,7 +2,9 @@
 // through package.json "exports" to the built files, and work.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startFixtureServer } from '../support/fixture-server.js'
 
@@ -154,6 +156,50 @@ test('the CDN file is one self-contained module that registers every element; it
   }
   for (const name of elementFolders()) assert.match(code, definesTag(name), `the CDN file does not register <${name}>`)
 })
+
+test('a TypeScript user importing each element subpath and the client gets their declarations', { skip, timeout: 60_000 }, () => {
+  // Inside the package, so `mcp-web-elements/…` resolves to this package through its own exports map, as it will for a user.
+  mkdirSync(new URL('.tmp/', root), { recursive: true })
+  const dir = mkdtempSync(join(fileURLToPath(root), '.tmp', 'types-'))
+  try {
+    const imports = elementFolders().map(
+      (name, i) => `import { type ${pascal(name)}Element as E${i} } from 'mcp-web-elements/elements/${name}'`,
+    )
+    const uses = elementFolders().map((name, i) => `export const e${i}: E${i} | null = document.querySelector('${name}')`)
+    writeFileSync(
+      join(dir, 'use.ts'),
+      [
+        ...imports,
+        "import { McpClient } from 'mcp-web-elements/client'",
+        ...uses,
+        'export const client = new McpClient("https://example.com/mcp")',
+      ].join('\n'),
+    )
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2022', 'DOM'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
+        files: ['use.ts'],
+      }),
+    )
+    execFileSync(fileURLToPath(new URL('node_modules/.bin/tsc', root)), ['-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' })
+  } catch (error) {
+    assert.fail(`tsc: ${(error as { stdout?: string }).stdout || error}`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+/** mcp-tool-list → McpToolList */
+const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())
 
 // ---- the custom-elements manifest ----
 
