@@ -6,7 +6,7 @@ import type { McpClient, Prompt } from '../../src/client/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { errorText, listingTask, renderError, renderFilter, textMatches } from '../shared/item-list.js'
+import { errorText, iconsOf, listingTask, renderError, renderFilter, skippedNote, textMatches, usable } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-prompt/mcp-prompt.js'
@@ -61,11 +61,11 @@ export class McpPromptListElement extends LitElement {
 
   #i18n = new I18nController(this)
   #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part="item"]')])
-  #listing = listingTask(this, 'prompts', (client, options) => client.listPrompts(options))
+  #listing = listingTask(this, 'prompts', async (client, options) => usable<Prompt>(await client.listPrompts(options), 'name'))
 
   override render() {
     const listing = this.#listing.value
-    const all = listing?.offered ? listing.items : []
+    const all = listing?.offered ? listing.items.kept : []
     const needle = this.filter.trim().toLowerCase()
     const prompts = all.filter((p) => textMatches(needle, p.name, p.title, p.description))
     // The picked prompt as the newest listing has it (its arguments may have changed).
@@ -102,18 +102,12 @@ export class McpPromptListElement extends LitElement {
                 aria-current=${prompt.name === this.picked ? 'true' : 'false'}
                 @click=${() => this.#pick(prompt)}
               >
-                <mcp-icon class="icon" size="20" .icons=${prompt.icons ?? []}></mcp-icon>
+                <mcp-icon class="icon" size="20" .icons=${iconsOf(prompt)}></mcp-icon>
                 <span class="text">
                   <span class="title">${prompt.title || prompt.name}</span>
                   ${prompt.title && prompt.title !== prompt.name ? html`<span class="name">${prompt.name}</span>` : nothing}
                   ${prompt.description ? html`<span class="description">${prompt.description}</span>` : nothing}
-                  ${
-                    prompt.arguments?.length
-                      ? html`<span class="facts"
-                          >${msg('prompt-list.arguments', 'Arguments: {names}', { names: prompt.arguments.map((a) => a.name).join(', ') })}</span
-                        >`
-                      : nothing
-                  }
+                  ${argumentNames(prompt) ? html`<span class="facts">${msg('prompt-list.arguments', 'Arguments: {names}', { names: argumentNames(prompt) })}</span>` : nothing}
                 </span>
               </button>
             </li>`,
@@ -125,15 +119,25 @@ export class McpPromptListElement extends LitElement {
 
   #status(shown: number): string {
     const listing = this.#listing.value
+    return this.#count(shown) + (listing?.offered ? skippedNote(listing.items.skipped) : '')
+  }
+
+  #count(shown: number): string {
+    const listing = this.#listing.value
     if (this.#listing.status === TaskStatus.PENDING && !listing) return msg('prompt-list.loading', 'Loading prompts…')
     if (!listing) return this.#listing.status === TaskStatus.INITIAL ? msg('prompt-list.waiting', 'Waiting for the server…') : ''
     if (!listing.offered) return msg('prompt-list.not-offered', 'This server offers no prompts.')
-    if (listing.items.length === 0) return msg('prompt-list.empty', 'No prompts.')
+    if (listing.items.kept.length === 0) return msg('prompt-list.empty', 'No prompts.')
     if (shown === 0) return msg('prompt-list.no-match', 'Nothing matches “{filter}”.', { filter: this.filter.trim() })
-    return msg('prompt-list.count', '{shown} of {total} prompts', { shown, total: listing.items.length })
+    return msg('prompt-list.count', '{shown} of {total} prompts', { shown, total: listing.items.kept.length })
   }
 
   #pick(prompt: Prompt): void {
     if (emit<PromptSelectDetail>(this, 'mcp-prompt-select', { name: prompt.name, prompt }, { cancelable: true })) this.picked = prompt.name
   }
+}
+
+/** The names of a prompt's arguments, comma-separated ('' for none, or for a list that is not one). */
+function argumentNames(prompt: Prompt): string {
+  return Array.isArray(prompt.arguments) ? prompt.arguments.map((a) => String(a?.name)).join(', ') : ''
 }

@@ -144,6 +144,16 @@ describe('<mcp-prompt-list>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('leaves malformed entries and arguments out and says how many', async () => {
+    await controlServer('prompts', 'junk', { on: true })
+    const el = await listOf(prompts)
+    expect(status(el)).to.match(/3 malformed entries left out\.$/)
+    item(el, 'junk_arguments').click()
+    await el.updateComplete
+    const prompt = deepQuery(el, 'mcp-prompt')
+    expect(deepQueryAll<HTMLInputElement>(prompt, 'input').map((i) => i.name)).to.deep.equal(['real_one'])
+  })
+
   it('shows hostile names, titles and descriptions as text', async () => {
     const el = await listOf(prompts)
     const hostile = items(el).find((b) => b.textContent!.includes('<script>'))!

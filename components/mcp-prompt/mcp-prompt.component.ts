@@ -2,12 +2,12 @@ import { consume } from '@lit/context'
 import { Task, TaskStatus } from '@lit/task'
 import { html, LitElement, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
-import type { ContentBlock, GetPromptResult, McpClient, Prompt, PromptMessage } from '../../src/client/index.js'
+import type { ContentBlock, GetPromptResult, McpClient, Prompt, PromptArgument, PromptMessage } from '../../src/client/index.js'
 import { CompletionController } from '../shared/completion.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { clientOf, errorText } from '../shared/item-list.js'
+import { clientOf, errorText, usable } from '../shared/item-list.js'
 import '../mcp-content/mcp-content.js'
 import { styles } from './mcp-prompt.styles.js'
 
@@ -87,7 +87,7 @@ export class McpPromptElement extends LitElement {
   override render() {
     const prompt = this.prompt
     if (!prompt) return nothing
-    const args = Array.isArray(prompt.arguments) ? prompt.arguments : []
+    const args = usable<PromptArgument>(prompt.arguments, 'name').kept
     const ref = { type: 'ref/prompt' as const, name: prompt.name }
     const ask = (name: string, value: string) => this.#completion.request(clientOf(this), ref, name, value, this.values)
     const pending = this.#get.status === TaskStatus.PENDING
@@ -97,7 +97,7 @@ export class McpPromptElement extends LitElement {
         <p id="prompt-title" class="title">${prompt.title || prompt.name}</p>
         ${prompt.description ? html`<p class="description">${prompt.description}</p>` : nothing}
         ${args.map((arg, i) => {
-          const name = String(arg.name)
+          const name = arg.name
           const invalid = this.missing.includes(name)
           const describedBy = [arg.description ? `help-${i}` : '', invalid ? `error-${i}` : ''].filter(Boolean).join(' ')
           return html`<div part="field" class="field">
@@ -183,8 +183,8 @@ export class McpPromptElement extends LitElement {
     const prompt = this.prompt
     const client = clientOf(this)
     if (!prompt || !client) return
-    const args = Array.isArray(prompt.arguments) ? prompt.arguments : []
-    this.missing = args.filter((a) => a.required && !this.values[a.name]).map((a) => String(a.name))
+    const args = usable<PromptArgument>(prompt.arguments, 'name').kept
+    this.missing = args.filter((a) => a.required && !this.values[a.name]).map((a) => a.name)
     if (this.missing.length) {
       // Focus the first field to fill in, once it is marked invalid.
       const first = args.findIndex((a) => a.name === this.missing[0])

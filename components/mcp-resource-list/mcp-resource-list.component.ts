@@ -7,7 +7,17 @@ import { CompletionController } from '../shared/completion.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { clientOf, errorText, listingTask, renderError, renderFilter, textMatches } from '../shared/item-list.js'
+import {
+  clientOf,
+  errorText,
+  iconsOf,
+  listingTask,
+  renderError,
+  renderFilter,
+  skippedNote,
+  textMatches,
+  usable,
+} from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import { formatBytes } from '../mcp-content/mcp-content.component.js'
 import '../mcp-icon/mcp-icon.js'
@@ -84,7 +94,9 @@ export class McpResourceListElement extends LitElement {
         .listResourceTemplates(options)
         .catch((error: unknown) => (error instanceof JsonRpcError && error.code === -32601 ? [] : Promise.reject(error))),
     ])
-    return { resources, templates }
+    const usableResources = usable<Resource>(resources, 'uri')
+    const usableTemplates = usable<ResourceTemplate>(templates, 'uriTemplate')
+    return { resources: usableResources.kept, templates: usableTemplates.kept, skipped: usableResources.skipped + usableTemplates.skipped }
   })
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -93,7 +105,7 @@ export class McpResourceListElement extends LitElement {
 
   override render() {
     const listing = this.#listing.value
-    const all = listing?.offered ? listing.items : { resources: [], templates: [] }
+    const all = listing?.offered ? listing.items : { resources: [], templates: [], skipped: 0 }
     const needle = this.filter.trim().toLowerCase()
     const resources = all.resources.filter((r) => textMatches(needle, r.name, r.title, r.uri, r.description))
     const templates = all.templates.filter((t) => textMatches(needle, t.name, t.title, t.uriTemplate, t.description))
@@ -165,6 +177,11 @@ export class McpResourceListElement extends LitElement {
 
   #status(resources: number, templates: number): string {
     const listing = this.#listing.value
+    return this.#count(resources, templates) + (listing?.offered ? skippedNote(listing.items.skipped) : '')
+  }
+
+  #count(resources: number, templates: number): string {
+    const listing = this.#listing.value
     if (this.#listing.status === TaskStatus.PENDING && !listing) return msg('resource-list.loading', 'Loading resources…')
     if (!listing) return this.#listing.status === TaskStatus.INITIAL ? msg('resource-list.waiting', 'Waiting for the server…') : ''
     if (!listing.offered) return msg('resource-list.not-offered', 'This server offers no resources.')
@@ -184,9 +201,9 @@ export class McpResourceListElement extends LitElement {
     const facts = [resource.mimeType, typeof resource.size === 'number' ? formatBytes(resource.size) : undefined]
       .filter(Boolean)
       .join(' · ')
-    return html`<mcp-icon class="icon" size="20" .icons=${resource.icons ?? []}></mcp-icon>
+    return html`<mcp-icon class="icon" size="20" .icons=${iconsOf(resource)}></mcp-icon>
       <span class="text">
-        <span class="title">${resource.title || resource.name}</span>
+        <span class="title">${resource.title || resource.name || resource.uri}</span>
         ${resource.title && resource.title !== resource.name ? html`<span class="name">${resource.name}</span>` : nothing}
         <span class="uri">${resource.uri}</span>
         ${resource.description ? html`<span class="description">${resource.description}</span>` : nothing}
@@ -195,9 +212,9 @@ export class McpResourceListElement extends LitElement {
   }
 
   #renderTemplate(template: ResourceTemplate) {
-    return html`<mcp-icon class="icon" size="20" .icons=${template.icons ?? []}></mcp-icon>
+    return html`<mcp-icon class="icon" size="20" .icons=${iconsOf(template)}></mcp-icon>
       <span class="text">
-        <span class="title">${template.title || template.name}</span>
+        <span class="title">${template.title || template.name || template.uriTemplate}</span>
         ${template.title && template.title !== template.name ? html`<span class="name">${template.name}</span>` : nothing}
         <span class="uri">${template.uriTemplate}</span>
         ${template.description ? html`<span class="description">${template.description}</span>` : nothing}

@@ -251,6 +251,15 @@ describe('<mcp-resource-list>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('leaves malformed listing entries out and says how many, keeping the rest usable', async () => {
+    await controlServer('resources', 'junk', { on: true })
+    const el = await listOf(live)
+    expect(status(el)).to.match(/9 malformed entries left out\.$/)
+    expect(item(el, 'live://junk-only-uri').querySelector('.title')!.textContent).to.equal('live://junk-only-uri')
+    item(el, 'live://note').click()
+    await eventually(() => deepText(el).includes('first version'), 'a good resource still opens')
+  })
+
   it('shows hostile names, titles and descriptions as text', async () => {
     const el = await listOf(live)
     const hostile = item(el, 'live://hostile')

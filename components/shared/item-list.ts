@@ -6,7 +6,7 @@
  */
 import { Task, initialState } from '@lit/task'
 import { css, html, type ReactiveControllerHost } from 'lit'
-import type { McpClient, ServerCapabilities } from '../../src/client/index.js'
+import type { Icon, McpClient, ServerCapabilities } from '../../src/client/index.js'
 import type { McpConnection } from './context.js'
 import { msg } from './i18n.js'
 
@@ -50,6 +50,27 @@ export function listingTask<T>(
     args: () => [clientOf(host), offered(), host.client ? 0 : (host.connection?.changes[kind] ?? 0)] as const,
   })
 }
+
+/**
+ * The entries of a listing that are objects with a string `key` (`uri`,
+ * `uriTemplate`, `name`): a broken server may send anything, and one bad entry
+ * must not take the list down. `skipped` counts the others, to say so.
+ */
+export function usable<T>(entries: unknown, key: string): { kept: T[]; skipped: number } {
+  const all: unknown[] = Array.isArray(entries) ? entries : []
+  const kept = all.filter(
+    (entry) => typeof entry === 'object' && entry !== null && typeof (entry as Record<string, unknown>)[key] === 'string',
+  )
+  return { kept: kept as T[], skipped: all.length - kept.length }
+}
+
+/** The line saying that malformed entries were left out, or nothing. */
+export function skippedNote(skipped: number): string {
+  return skipped > 0 ? ' ' + msg('list.skipped', '{count} malformed entries left out.', { count: skipped }) : ''
+}
+
+/** An item's `icons`, when they are a list. */
+export const iconsOf = (item: { icons?: unknown }): Icon[] => (Array.isArray(item.icons) ? item.icons : [])
 
 /** Whether any of `texts` contains `needle` (already lower-cased and trimmed), ignoring case. */
 export function textMatches(needle: string, ...texts: unknown[]): boolean {

@@ -5,6 +5,8 @@
 //   optional; its result has a description and a user and an assistant message.
 // - `hostile` carries markup, a script tag and a `javascript:` URL in its name,
 //   title, description and message (the elements must show them as text).
+// - `control('junk', { on: true })` makes prompts/list also carry entries that
+//   are not prompts, and a prompt whose arguments list holds junk too.
 // - `control('add', { name })` adds a prompt and publishes
 //   notifications/prompts/list_changed; `control('reset')` removes the added ones.
 import { McpServer, completable } from '@modelcontextprotocol/server'
@@ -14,8 +16,29 @@ import { serveMcp, type TestServer } from '../fixture-server.js'
 export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>javascript:alert(1)'
 export const RECIPIENTS = ['alice@example.com', 'bob@example.com', 'boss@example.com']
 
+/** Listing entries no schema allows, and a prompt whose arguments are partly junk. */
+export const JUNK: unknown[] = [
+  null,
+  42,
+  { name: { not: 'a string' } },
+  { name: 'junk_arguments', icons: 'nope', arguments: [null, 5, { name: 'real_one', required: true }, { required: true }] },
+]
+
+// McpServer has no hook to send what its types forbid, so the list handler it
+// installed is wrapped (_getRequestHandler is protected API of the SDK's Protocol class, as in ../fixture-server.ts).
+type RawHandler = (request: unknown, ctx: unknown) => Promise<{ prompts: unknown[] }>
+function appendJunk(mcp: McpServer): void {
+  const server = mcp.server as unknown as { _getRequestHandler(m: string): RawHandler; setRequestHandler(m: string, h: RawHandler): void }
+  const original = server._getRequestHandler('prompts/list')
+  server.setRequestHandler('prompts/list', async (request, ctx) => {
+    const result = await original(request, ctx)
+    return { ...result, prompts: [...result.prompts, ...JUNK] }
+  })
+}
+
 export async function startServer(): Promise<TestServer> {
   let added: string[] = []
+  let junk = false
 
   const served = await serveMcp(
     () => {
@@ -53,6 +76,7 @@ export async function startServer(): Promise<TestServer> {
           messages: [{ role: 'user', content: { type: 'text', text: name } }],
         }))
       }
+      if (junk) appendJunk(mcp)
       return mcp
     },
     { cors: true },
@@ -64,8 +88,11 @@ export async function startServer(): Promise<TestServer> {
       if (action === 'add') {
         added = [...added, String((body as { name?: unknown })?.name)]
         served.notify.promptsChanged()
+      } else if (action === 'junk') {
+        junk = (body as { on?: unknown })?.on === true
       } else if (action === 'reset') {
         added = []
+        junk = false
       } else {
         throw new Error(`unknown action ${action}`)
       }

@@ -10,12 +10,36 @@
 //   completion depends on the `folder` already filled in (context arguments).
 // - `live://hostile` carries markup, a script tag and a `javascript:` URL in its
 //   name, title, description and text (the elements must show them as text).
+// - `control('junk', { on: true })` makes resources/list and
+//   resources/templates/list also carry entries that are not resources (null,
+//   a number, objects with fields of the wrong types), as a broken server might.
 // - `control('reset')` puts everything back.
 import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 
 export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>javascript:alert(1)'
 export const FILES: Record<string, string[]> = { docs: ['readme.md', 'guide.md'], src: ['main.ts', 'util.ts'] }
+
+/** Listing entries no schema allows. */
+export const JUNK: unknown[] = [
+  null,
+  42,
+  'a string',
+  { name: 7, uri: { not: 'a string' }, icons: 'nope', size: 'big' },
+  { uri: 'live://junk-only-uri' },
+]
+
+// McpServer has no hook to send what its types forbid, so the list handlers it
+// installed are wrapped (_getRequestHandler is protected API of the SDK's Protocol class, as in ../fixture-server.ts).
+type RawHandler = (request: unknown, ctx: unknown) => Promise<Record<string, unknown[]>>
+function appendJunk(mcp: McpServer, method: string, key: string): void {
+  const server = mcp.server as unknown as { _getRequestHandler(m: string): RawHandler; setRequestHandler(m: string, h: RawHandler): void }
+  const original = server._getRequestHandler(method)
+  server.setRequestHandler(method, async (request, ctx) => {
+    const result = await original(request, ctx)
+    return { ...result, [key]: [...result[key], ...JUNK] }
+  })
+}
 
 interface Extra {
   name: string
@@ -27,6 +51,7 @@ export async function startServer(): Promise<TestServer> {
   let note = 'first version'
   let failures = 0
   let extras: Extra[] = []
+  let junk = false
 
   const served = await serveMcp(
     () => {
@@ -69,6 +94,10 @@ export async function startServer(): Promise<TestServer> {
           contents: [{ uri: uri.href, mimeType: 'text/plain', text: extra.text }],
         }))
       }
+      if (junk) {
+        appendJunk(mcp, 'resources/list', 'resources')
+        appendJunk(mcp, 'resources/templates/list', 'resourceTemplates')
+      }
       return mcp
     },
     { cors: true },
@@ -90,7 +119,11 @@ export async function startServer(): Promise<TestServer> {
         case 'fail-next':
           failures = Number(input.count ?? 1)
           return
+        case 'junk':
+          junk = (input.on as boolean) === true
+          return
         case 'reset':
+          junk = false
           note = 'first version'
           failures = 0
           extras = []
