@@ -82,6 +82,20 @@ describe('<mcp-tool>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('hands the tool’s outputSchema to the result view, with the structured content', async () => {
+    const el = await openTool('main', 'add')
+    await fillForm(el, [
+      { fill: 'A', with: '2' },
+      { fill: 'B', with: '3' },
+    ])
+    callButton(el).click()
+    await eventually(() => shownResult(el).includes('sum'), 'the structured content')
+    const content = shadow(el).querySelector('mcp-content')!
+    expect(content.result!.structuredContent).to.deep.equal({ sum: 5 })
+    expect(content.outputSchema).to.deep.include({ type: 'object' })
+    expect((content.outputSchema as { properties: object }).properties).to.have.key('sum')
+  })
+
   it('preventDefault() on mcp-tool-call stops the call: nothing is sent', async () => {
     const el = await openTool('main', 'echo')
     await fillForm(el, [{ fill: 'Text', with: 'never sent' }])
