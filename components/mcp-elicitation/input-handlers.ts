@@ -42,7 +42,11 @@ export interface InputRequiredDetail<P = unknown, R = unknown> {
   context: InputContext
   /** The name of the server that asks. */
   serverName: string
-  /** Answers the request (after `preventDefault()`): the result to send, or an Error to fail the call with. The first answer wins. */
+  /**
+   * Answers the request (after `preventDefault()`): the result to send, or an Error to fail the call with. The first
+   * answer wins. Until it comes the call waits; if the call is cancelled meanwhile, `context.signal` aborts and later
+   * answers are ignored.
+   */
   respond(result: R | Error): void
 }
 
