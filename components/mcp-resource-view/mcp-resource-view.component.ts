@@ -171,14 +171,18 @@ export class McpResourceViewElement extends LitElement {
             )
           : nothing
       }
-      ${
-        shown
-          ? shown.contents?.length
-            ? html`<mcp-content part="content" .blocks=${shown.contents.map((resource) => ({ type: 'resource', resource }))}></mcp-content>`
-            : html`<p class="empty">${msg('resource-view.empty', 'The resource is empty.')}</p>`
-          : nothing
-      }
+      ${shown ? this.#renderContents(shown) : nothing}
     </section>`
+  }
+
+  #renderContents(result: ReadResourceResult) {
+    // A broken server may send anything here; <mcp-content> copes with odd entries, not with a non-list.
+    if (!Array.isArray(result.contents)) {
+      return html`<p class="empty" role="alert">${msg('resource-view.malformed', 'The server sent contents that are not a list.')}</p>`
+    }
+    return result.contents.length
+      ? html`<mcp-content part="content" .blocks=${result.contents.map((resource) => ({ type: 'resource', resource }))}></mcp-content>`
+      : html`<p class="empty">${msg('resource-view.empty', 'The resource is empty.')}</p>`
   }
 
   #status(showing: boolean): string {

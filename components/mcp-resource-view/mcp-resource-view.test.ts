@@ -137,6 +137,15 @@ describe('<mcp-resource-view>', () => {
     await eventually(() => shown(el).includes('changed again'), 'the update of the new URI')
   })
 
+  it('says so when the server sends contents that are not a list', async () => {
+    await controlServer('resources', 'junk', { on: true })
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="live://note" .client=${new McpClient(live)}></mcp-resource-view>`,
+    )
+    await eventually(() => el.shadowRoot!.querySelector('[role="alert"]') !== null, 'the message')
+    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.equal('The server sent contents that are not a list.')
+  })
+
   it('shows hostile resource text as text', async () => {
     const el = await fixture<McpResourceViewElement>(
       html`<mcp-resource-view uri="live://hostile" .client=${new McpClient(live)}></mcp-resource-view>`,

@@ -12,7 +12,8 @@
 //   name, title, description and text (the elements must show them as text).
 // - `control('junk', { on: true })` makes resources/list and
 //   resources/templates/list also carry entries that are not resources (null,
-//   a number, objects with fields of the wrong types), as a broken server might.
+//   a number, objects with fields of the wrong types), as a broken server might,
+//   and reading `live://note` answer contents that are not a list.
 // - `control('reset')` puts everything back.
 import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
@@ -31,13 +32,15 @@ export const JUNK: unknown[] = [
 
 // McpServer has no hook to send what its types forbid, so the list handlers it
 // installed are wrapped (_getRequestHandler is protected API of the SDK's Protocol class, as in ../fixture-server.ts).
-type RawHandler = (request: unknown, ctx: unknown) => Promise<Record<string, unknown[]>>
-function appendJunk(mcp: McpServer, method: string, key: string): void {
+type RawHandler = (request: unknown, ctx: unknown) => Promise<Record<string, unknown>>
+function wrap(mcp: McpServer, method: string, wrapper: (original: RawHandler) => RawHandler): void {
   const server = mcp.server as unknown as { _getRequestHandler(m: string): RawHandler; setRequestHandler(m: string, h: RawHandler): void }
-  const original = server._getRequestHandler(method)
-  server.setRequestHandler(method, async (request, ctx) => {
+  server.setRequestHandler(method, wrapper(server._getRequestHandler(method)))
+}
+function appendJunk(mcp: McpServer, method: string, key: string): void {
+  wrap(mcp, method, (original) => async (request, ctx) => {
     const result = await original(request, ctx)
-    return { ...result, [key]: [...result[key], ...JUNK] }
+    return { ...result, [key]: [...(result[key] as unknown[]), ...JUNK] }
   })
 }
 
@@ -97,6 +100,12 @@ export async function startServer(): Promise<TestServer> {
       if (junk) {
         appendJunk(mcp, 'resources/list', 'resources')
         appendJunk(mcp, 'resources/templates/list', 'resourceTemplates')
+        wrap(
+          mcp,
+          'resources/read',
+          (original) => async (request, ctx) =>
+            (request as { params: { uri: string } }).params.uri === 'live://note' ? { contents: 'not a list' } : original(request, ctx),
+        )
       }
       return mcp
     },
