@@ -24,8 +24,14 @@ export interface CacheEntry {
 export interface CacheStore {
   get(key: string): CacheEntry | undefined | Promise<CacheEntry | undefined>
   set(key: string, entry: CacheEntry): void | Promise<void>
-  /** Removes every entry whose key starts with `prefix`. */
+  /**
+   * Marks every entry whose key starts with `prefix` stale (its `ttlMs` set
+   * to 0): not served as fresh any more, still there to show while a fresh
+   * one is fetched, or when fetching fails.
+   */
   invalidate(prefix: string): void | Promise<void>
+  /** Removes every entry whose key starts with `prefix`, or every entry. */
+  clear?(prefix?: string): void | Promise<void>
 }
 
 /** Methods whose complete results carry cache hints. */
@@ -38,10 +44,30 @@ export const CACHEABLE = new Set([
   'resources/read',
 ])
 
-/** The key of a result: the server, the method, and the parameters that shape the result (`_meta` excluded). */
+/**
+ * `_meta` keys that belong to one request and never shape its result. Every
+ * other `_meta` key a caller sets (a tenant, a locale, an extension's switch)
+ * may change what the server answers, so it stays in the key.
+ */
+const PER_REQUEST_META = new Set(['progressToken'])
+
+/** The key of a result: the server, the method, and the parameters that shape the result (cursor, uri, caller `_meta`), in a stable order. */
 export function cacheKey(url: string, method: string, params: Record<string, unknown> = {}): string {
   const { _meta, ...rest } = params
-  return `${methodPrefix(url, method)}${JSON.stringify(rest)}`
+  const meta = _meta && typeof _meta === 'object' ? Object.entries(_meta).filter(([k]) => !PER_REQUEST_META.has(k)) : []
+  return `${methodPrefix(url, method)}${stableJson(meta.length ? { ...rest, _meta: Object.fromEntries(meta) } : rest)}`
+}
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` make one key. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
 }
 
 /** The prefix shared by every key of one method on one server, for invalidation. */
@@ -55,10 +81,30 @@ export function toEntry(result: Record<string, unknown>, authContext: string | u
   return { value: result, receivedAt: now, ttlMs, scope, authContext: scope === 'private' ? authContext : undefined }
 }
 
-/** Whether an entry may answer a request now, from this authorization context. */
-export function isUsable(entry: CacheEntry | undefined, authContext: string | undefined, now = Date.now()): entry is CacheEntry {
-  if (!entry || now >= entry.receivedAt + entry.ttlMs) return false
-  return entry.scope === 'public' || entry.authContext === authContext
+/** Whether an entry is still fresh (`now < receivedAt + ttlMs`); an invalidated entry has `ttlMs` 0. */
+export const isFresh = (entry: CacheEntry, now = Date.now()) => now < entry.receivedAt + entry.ttlMs
+
+/**
+ * Whether an entry may be shown to this authorization context at all (fresh
+ * or stale): public entries to anyone, private ones only to the very context
+ * that fetched them. With no context known, no stored private entry matches.
+ */
+export const isVisibleTo = (entry: CacheEntry, authContext: string | undefined) =>
+  entry.scope === 'public' || (authContext !== undefined && entry.authContext === authContext)
+
+/** Whether a value read back from storage has the shape of an entry; anything else (corrupt, another program's) is discarded. */
+export function isEntry(value: unknown): value is CacheEntry {
+  const e = value as CacheEntry | null
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof e.value === 'object' &&
+    e.value !== null &&
+    !Array.isArray(e.value) &&
+    Number.isFinite(e.receivedAt) &&
+    Number.isFinite(e.ttlMs) &&
+    (e.scope === 'public' || (e.scope === 'private' && typeof e.authContext === 'string'))
+  )
 }
 
 /**

@@ -3,12 +3,14 @@
  * carries its own `_meta` and needs no handshake, so the first useful result
  * costs one round trip.
  */
-import { CACHEABLE, cacheKey, digest, isUsable, methodPrefix, toEntry, type CacheStore } from '../cache/policy.js'
+import { CACHEABLE, cacheKey, methodPrefix, type CacheStore } from '../cache/policy.js'
 import { MemoryCache } from '../cache/memory.js'
+import { CacheLayer } from '../cache/layer.js'
 import {
   AbortError,
   HeaderMismatchError,
   InvalidToolError,
+  JsonRpcError,
   MissingClientCapabilityError,
   PageLimitError,
   ProtocolError,
@@ -98,6 +100,14 @@ export interface McpClientOptions {
   capabilities?: ClientCapabilities
   /** Where cacheable results are kept, or `false` for none. @default a {@link MemoryCache} per client */
   cache?: CacheStore | false
+  /**
+   * Who is signed in, as a stable name (e.g. `${issuer} ${subject}`), or a
+   * function returning it. Private results are cached per context: give it
+   * when credentials are cookies or are added by a `fetch` wrapper. Without
+   * it the `Authorization` header's digest is the context; with neither,
+   * private results are kept for this client only and never persisted.
+   */
+  authContext?: string | (() => string | undefined)
   /** Extra headers on every request, e.g. `{ authorization: 'Bearer …' }`; a function is called per request. */
   headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
   /** The fetch to use (a proxy, a test double at the HTTP level). @default globalThis.fetch */
@@ -134,6 +144,20 @@ export interface RequestOptions {
   handlers?: InputHandlers
   /** Skip the cache and ask the server. */
   fresh?: boolean
+  /**
+   * Stale-while-revalidate: when the cache holds only a stale answer (expired,
+   * or invalidated by a change), it is handed to `onStale` at once, then the
+   * server is asked and the call resolves with the fresh answer. If asking
+   * fails, the call rejects: the caller keeps showing the stale value beside
+   * the error (stale-if-error). A fresh cached answer resolves the call with
+   * no request and no `onStale`. For `list*()`, the whole stale list (every
+   * page cached); for `discover()` and `readResource()`, the result.
+   *
+   * @example
+   * const tools = await client.listTools({ onStale: (stale, { ageMs }) => render(stale, { stale: true, ageMs }) })
+   * render(tools, { stale: false })
+   */
+  onStale?: (value: any, info: { ageMs: number }) => void
   /** Override the client's timeout for this call. */
   timeoutMs?: number
 }
@@ -192,42 +216,48 @@ export class McpClient extends EventTarget {
   readonly options: McpClientOptions
   #version: string
   #nextId = 0
-  #cache: CacheStore | undefined
+  #cache: CacheLayer
   /** Each listed tool with its header annotations, from the newest listing. */
   #tools = new Map<string, ToolEntry>()
   /** The definition last reported as invalid, by tool name: a cached or repeated listing reports nothing new. */
   #reportedInvalid = new Map<string, string>()
   #controllers = new Set<AbortController>()
   /** The one subscriptions/listen stream every Subscription of this client shares. */
-  #listens = new SharedListen(
-    (filter) =>
-      new ListenStream(
-        filter,
-        async (id, signal, onNotification, timeoutMs) =>
-          this.#send(
-            'subscriptions/listen',
-            { notifications: filter },
-            { signal, timeoutMs },
-            id,
-            { ...(await this.#headers()) },
-            undefined,
-            onNotification,
-            true,
-          ),
-        () => ++this.#nextId,
-        (n) => this.#invalidateFor(n),
-      ),
-  )
+  #listens = new SharedListen((filter) => {
+    const stream = new ListenStream(
+      filter,
+      async (id, signal, onNotification, timeoutMs) =>
+        this.#send(
+          'subscriptions/listen',
+          { notifications: filter },
+          { signal, timeoutMs },
+          id,
+          { ...(await this.#headers()) },
+          undefined,
+          onNotification,
+          true,
+        ),
+      () => ++this.#nextId,
+      (n) => this.applyNotification(n),
+    )
+    // A re-listen after a drop may have missed changes: what the stream covers is stale.
+    stream.addEventListener('reconnect', (e) => this.#invalidateCovered((e as CustomEvent<SubscriptionFilter>).detail))
+    return stream
+  })
   #inFlight = new Coalescer()
-  /** Counts change notifications, so a result that was in flight across one is not cached. */
-  #changes = 0
 
   constructor(url: string | URL, options: McpClientOptions = {}) {
     super()
     this.url = String(url)
     this.options = options
     this.#version = options.protocolVersion ?? LATEST_PROTOCOL_VERSION
-    this.#cache = options.cache === false ? undefined : (options.cache ?? new MemoryCache())
+    const { authContext } = options
+    this.#cache = new CacheLayer(
+      this.url,
+      options.cache === false ? undefined : (options.cache ?? new MemoryCache()),
+      typeof authContext === 'function' ? authContext : () => authContext,
+      (prefix) => this.#stale(prefix, true),
+    )
   }
 
   /** The protocol version requests are sent with (changes if the server asks for another). */
@@ -283,9 +313,19 @@ export class McpClient extends EventTarget {
     let cursor: string | undefined
     const seen = new Set<string>()
     const max = this.options.maxPages ?? 100
+    // onStale is about a whole list (see #all), never one page.
+    const { onStale: _, ...pageOptions } = options
     for (let page = 1; ; page++) {
       if (page > max) throw new PageLimitError(max, method)
-      const result = await this.request(method, cursor === undefined ? {} : { cursor }, options)
+      let result: Result
+      try {
+        result = await this.request(method, cursor === undefined ? {} : { cursor }, pageOptions)
+      } catch (error) {
+        // The spec (caching, pagination): a cursor the server no longer takes means the cached pages that led to it
+        // are from an older list. All of them are discarded; the next listing starts from the beginning.
+        if (cursor !== undefined && isInvalidParams(error)) this.#cache.invalidate(methodPrefix(this.url, method))
+        throw error
+      }
       const field = LIST_FIELD[method]
       const items = Array.isArray(result[field]) ? (result[field] as Tool[]) : []
       // A copy: the cached result stays as the server sent it.
@@ -300,10 +340,57 @@ export class McpClient extends EventTarget {
     }
   }
 
-  async #all<M extends ListMethod>(method: M, options?: RequestOptions): Promise<ListItems[M][]> {
+  async #all<M extends ListMethod>(method: M, options: RequestOptions = {}): Promise<ListItems[M][]> {
+    if (options.onStale && !options.fresh) {
+      const stale = await this.#cachedList(method)
+      if (stale && !stale.fresh) options.onStale(stale.items, { ageMs: stale.ageMs })
+    }
+    let pagesSeen = 0
+    const collect = async (pageOptions: RequestOptions) => {
+      const items: ListItems[M][] = []
+      for await (const page of this.pages(method, pageOptions)) {
+        pagesSeen++
+        items.push(...(page[LIST_FIELD[method]] as ListItems[M][]))
+      }
+      return items
+    }
+    try {
+      return await collect(options)
+    } catch (error) {
+      // An invalid cursor on a later page: pages() discarded the cached ones; once more from the top, from the server.
+      if (pagesSeen === 0 || !isInvalidParams(error) || options.fresh) throw error
+      return await collect({ ...options, fresh: true })
+    }
+  }
+
+  /**
+   * The whole list as the cache holds it, fresh or stale, without a request:
+   * undefined unless every page is there. `fresh` only if every page is.
+   */
+  async #cachedList<M extends ListMethod>(method: M): Promise<{ items: ListItems[M][]; fresh: boolean; ageMs: number } | undefined> {
+    const headers = await this.#headers()
     const items: ListItems[M][] = []
-    for await (const page of this.pages(method, options)) items.push(...(page[LIST_FIELD[method]] as ListItems[M][]))
-    return items
+    let fresh = true
+    let ageMs = 0
+    let cursor: string | undefined
+    const seen = new Set<string>()
+    for (let page = 1; page <= (this.options.maxPages ?? 100); page++) {
+      const plan = this.#cache.plan(method, cursor === undefined ? {} : { cursor }, headers)
+      const found = plan && this.#cache.read(plan)
+      const hit = found instanceof Promise ? await found : found
+      if (!hit) return undefined
+      const pageItems = Array.isArray(hit.value[LIST_FIELD[method]]) ? (hit.value[LIST_FIELD[method]] as ListItems[M][]) : []
+      // Tools that break the transport's rules stay out, as in a listing (reported when the fresh listing arrives).
+      items.push(...(method === 'tools/list' ? pageItems.filter((t) => !('error' in checkTool(t as Tool))) : pageItems))
+      fresh &&= hit.fresh
+      ageMs = Math.max(ageMs, hit.ageMs)
+      const next = hit.value.nextCursor
+      if (typeof next !== 'string' || next === '') return { items, fresh, ageMs }
+      if (seen.has(next)) return undefined
+      seen.add(next)
+      cursor = next
+    }
+    return undefined
   }
 
   /** Keeps the tools whose header annotations are valid, remembering them for calls; reports the others. */
@@ -361,6 +448,11 @@ export class McpClient extends EventTarget {
     try {
       return await call(tool)
     } catch (error) {
+      if (isInvalidParams(error)) {
+        // Unknown tool or invalid params: the cached listing may be out of date (spec, caching). Listed again for next time.
+        this.#cache.invalidate(methodPrefix(this.url, 'tools/list'))
+        this.listTools({ fresh: true }).catch(() => {})
+      }
       if (!(error instanceof HeaderMismatchError)) throw error
       // The tool's schema may have changed: list again, then retry once with the new headers.
       await this.listTools({ signal: options.signal, fresh: true })
@@ -486,22 +578,17 @@ export class McpClient extends EventTarget {
     headers?: Record<string, string>,
     capabilities: ClientCapabilities = this.capabilities(),
   ): Promise<Result> {
-    const cacheable = this.#cache && CACHEABLE.has(method) && !('inputResponses' in params) && !('requestState' in params)
     const extraHeaders = await this.#headers()
-    let key = ''
-    let authContext: string | undefined
-    if (cacheable) {
-      const auth = Object.entries(extraHeaders).find(([k]) => k.toLowerCase() === 'authorization')?.[1]
-      authContext = auth ? digest(auth) : undefined
-      key = cacheKey(this.url, method, params)
-      if (!options.fresh) {
-        const entry = await this.#cache!.get(key)
-        if (isUsable(entry, authContext)) return entry.value
-      }
+    const plan = this.#cache.plan(method, params, extraHeaders)
+    if (plan && !options.fresh) {
+      const found = this.#cache.read(plan)
+      // In memory (the usual case) the hit is synchronous: no await on storage.
+      const cached = found instanceof Promise ? await found : found
+      if (cached?.fresh) return cached.value
+      if (cached) options.onStale?.(cached.value, { ageMs: cached.ageMs })
     }
     const sendHeaders = { ...extraHeaders, ...headers }
     const ask = async (signal: AbortSignal | undefined): Promise<Result> => {
-      const changesBefore = this.#changes
       let response: JsonRpcResponse
       for (let attempt = 0; ; attempt++) {
         response = await this.#send(method, params, { ...options, signal }, ++this.#nextId, { ...sendHeaders }, capabilities)
@@ -522,11 +609,8 @@ export class McpClient extends EventTarget {
       if (type === 'input_required' && !/^(tools\/call|prompts\/get|resources\/read)$/.test(method)) {
         throw new ProtocolError(`The server asked for input on ${method}, which cannot take input requests`)
       }
-      // A change notification while this was in flight may make the answer stale: it is used, not kept.
-      if (cacheable && type === 'complete' && this.#changes === changesBefore) {
-        const entry = toEntry(result, authContext)
-        if (entry) await this.#cache!.set(key, entry)
-      }
+      // Not awaited: a slow or failing store never delays or fails the call. An answer that was in flight across a change is not kept.
+      if (plan && type === 'complete') this.#cache.write(plan, result)
       return result
     }
     // Identical requests in flight share one; a call's own progress or log callbacks need a request of its own.
@@ -600,25 +684,70 @@ export class McpClient extends EventTarget {
     }
   }
 
-  /** A change notification makes the cached results it concerns stale at once. */
-  async #invalidateFor(n: JsonRpcNotification): Promise<void> {
-    const lists: Record<string, string[]> = {
-      'notifications/tools/list_changed': ['tools/list'],
-      'notifications/prompts/list_changed': ['prompts/list'],
-      'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
-    }
-    const uri = (n.params as Params | undefined)?.uri
-    const stale = [
-      ...(lists[n.method] ?? []).map((m) => methodPrefix(this.url, m)),
+  /**
+   * Applies a server notification to the cache: a list-changed notification
+   * makes that list stale, `resources/updated` that resource. Notifications
+   * heard on `listen()` are applied already; call this for ones heard
+   * elsewhere (a server push of your own, a message from another page). With
+   * a shared store (IndexedDB) the other tabs of the origin learn of it too.
+   * Fires `invalidate` for each list or resource made stale.
+   *
+   * @example
+   * channel.onmessage = (e) => client.applyNotification(e.data)
+   */
+  applyNotification(n: { method: string; params?: Record<string, unknown> }): void {
+    const uri = n.params?.uri
+    const prefixes = [
+      ...(LISTS_CHANGED[n.method] ?? []).map((m) => methodPrefix(this.url, m)),
       ...(n.method === 'notifications/resources/updated' && typeof uri === 'string' ? [cacheKey(this.url, 'resources/read', { uri })] : []),
     ]
-    // A request already in flight may carry the old answer: later callers send a new one.
-    for (const prefix of stale) this.#inFlight.forget(prefix)
-    if (stale.length) this.#changes++
-    if (!this.#cache) return
-    for (const prefix of stale) await this.#cache.invalidate(prefix)
+    for (const prefix of prefixes) {
+      this.#cache.invalidate(prefix)
+      this.#stale(prefix, false)
+    }
+  }
+
+  /** What a listen stream carried may have changed while it was down. */
+  #invalidateCovered(filter: SubscriptionFilter): void {
+    const lists = Object.entries(LISTS_CHANGED).filter(([method]) => filter[LIST_FLAG[method]] === true)
+    const methods = lists.flatMap(([, m]) => m)
+    // Sub-resources of a subscribed URI count too: every read is the simple safe bound.
+    if (Array.isArray(filter.resourceSubscriptions) && filter.resourceSubscriptions.length) methods.push('resources/read')
+    for (const method of methods) {
+      this.#cache.invalidate(methodPrefix(this.url, method))
+      this.#stale(methodPrefix(this.url, method), false)
+    }
+  }
+
+  /** Results under `prefix` changed: later callers send anew rather than join a request in flight, and listeners hear of it. */
+  #stale(prefix: string, remote: boolean): void {
+    this.#inFlight.forget(prefix)
+    const [, method = '', rest = ''] = prefix.slice(this.url.length).split('\n')
+    let uri: string | undefined
+    try {
+      uri = method === 'resources/read' && rest ? (JSON.parse(rest) as { uri?: string }).uri : undefined
+    } catch {
+      uri = undefined
+    }
+    this.dispatchEvent(new CustomEvent('invalidate', { detail: { method, ...(uri !== undefined && { uri }), remote } }))
   }
 }
+
+/** The lists each list-changed notification makes stale. */
+const LISTS_CHANGED: Record<string, string[]> = {
+  'notifications/tools/list_changed': ['tools/list'],
+  'notifications/prompts/list_changed': ['prompts/list'],
+  'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
+}
+/** The subscription filter flag of each list-changed notification. */
+const LIST_FLAG: Record<string, string> = {
+  'notifications/tools/list_changed': 'toolsListChanged',
+  'notifications/prompts/list_changed': 'promptsListChanged',
+  'notifications/resources/list_changed': 'resourcesListChanged',
+}
+
+/** -32602: invalid params (an unknown tool, bad arguments, a cursor the server does not take). */
+const isInvalidParams = (error: unknown) => error instanceof JsonRpcError && error.code === -32602
 
 type ToolEntry = { tool: Tool; headers: HeaderParam[] } | { tool: Tool; error: InvalidToolError | SchemaError }
 

@@ -11,6 +11,12 @@ export interface McpClientEventMap {
   invalidtool: CustomEvent<{ tool: Tool; reason: string }>
   /** A server notification that no call's callbacks took (e.g. one arriving on a call's stream that is not its progress or log). */
   notification: CustomEvent<JsonRpcNotification>
+  /**
+   * Cached results went stale: a list (`method`), or one resource (`uri`).
+   * `remote` when another tab of the origin learned of the change (through a
+   * shared store such as IndexedDB): elements there refresh on it.
+   */
+  invalidate: CustomEvent<{ method: string; uri?: string; remote: boolean }>
 }
 
 export interface SubscriptionEventMap {

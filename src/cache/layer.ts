@@ -1,0 +1,135 @@
+/**
+ * Everything the client does with its cache, in one place, so McpClient only
+ * asks three questions: what may I serve (`read`), keep this (`write`), and
+ * this changed (`invalidate`).
+ *
+ * - Keys and authorization contexts. A private result is kept under the
+ *   context that fetched it: the caller's `authContext` (issuer and subject,
+ *   say) or else a digest of the `Authorization` header. With neither (cookie
+ *   auth, a token added by a `fetch` wrapper) nobody can tell users apart, so
+ *   a private result is kept for this client instance only, never in a shared
+ *   or persistent store.
+ * - Generations. A request that was in flight when its results were
+ *   invalidated carries an answer from before the change: it is handed to
+ *   its caller but not kept. Each invalidated prefix remembers when it was
+ *   invalidated; a result is dropped only if its own key was concerned.
+ * - Copies. Callers get their own copy of a cached value, so a caller that
+ *   mutates a result cannot change what the next caller is served.
+ * - Failures. A store that throws or rejects is a cache miss or a lost write,
+ *   never a failed call.
+ */
+import { MemoryCache } from './memory.js'
+import { CACHEABLE, cacheKey, digest, isFresh, isVisibleTo, toEntry, type CacheEntry, type CacheStore } from './policy.js'
+
+/** One request's place in the cache: its key, the context it is asked in, and when it started. */
+export interface CachePlan {
+  key: string
+  /** A digest of the authorization context, or undefined when none is known. */
+  context: string | undefined
+  /** The invalidation count when the request started. */
+  startedAt: number
+}
+
+/** A cached value as handed to a caller: a copy, with whether it is still fresh and how old it is. */
+export interface CacheHit {
+  value: Record<string, unknown>
+  fresh: boolean
+  /** Milliseconds since the server sent it. */
+  ageMs: number
+}
+
+/** A store that tells of changes made elsewhere (another tab): `invalidate` events with `{ prefix }`. */
+interface ObservableStore extends CacheStore {
+  addEventListener(type: 'invalidate', listener: (event: CustomEvent<{ prefix: string }>) => void): void
+}
+
+export class CacheLayer {
+  readonly store: CacheStore | undefined
+  /** Private results fetched with no known authorization context: this client's alone, never persisted. */
+  #ownPrivate = new MemoryCache(200)
+  #invalidations = 0
+  /** When each prefix was last invalidated (in invalidation counts). */
+  #invalidatedAt = new Map<string, number>()
+
+  /**
+   * @param authContext The caller's stable name for who is signed in; undefined when unknown.
+   * @param onRemoteInvalidate Called when another tab invalidated keys of this server (the prefix says which).
+   */
+  constructor(
+    readonly url: string,
+    store: CacheStore | undefined,
+    readonly authContext?: () => string | undefined,
+    onRemoteInvalidate?: (prefix: string) => void,
+  ) {
+    this.store = store
+    const observable = store as Partial<ObservableStore> | undefined
+    observable?.addEventListener?.('invalidate', (event) => {
+      const { prefix } = event.detail
+      if (!prefix.startsWith(`${url}\n`)) return
+      this.#markInvalidated(prefix)
+      onRemoteInvalidate?.(prefix)
+    })
+  }
+
+  /** The cache plan of a request, or undefined when its result must not be cached. */
+  plan(method: string, params: Record<string, unknown>, headers: Record<string, string>): CachePlan | undefined {
+    if (!this.store || !CACHEABLE.has(method) || 'inputResponses' in params || 'requestState' in params) return undefined
+    const given = this.authContext?.()
+    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]
+    const context = given ? digest(`context\n${given}`) : authorization ? digest(`authorization\n${authorization}`) : undefined
+    return { key: cacheKey(this.url, method, params), context, startedAt: this.#invalidations }
+  }
+
+  /**
+   * What the cache holds for this request and context, fresh or stale, as a
+   * copy. Synchronous when the answer is in memory (the usual case), so a hit
+   * costs no await.
+   */
+  read(plan: CachePlan): CacheHit | undefined | Promise<CacheHit | undefined> {
+    const own = plan.context === undefined ? this.#ownPrivate.get(plan.key) : undefined
+    if (own) return hit(own)
+    let found: ReturnType<CacheStore['get']>
+    try {
+      found = this.store?.get(plan.key)
+    } catch {
+      return undefined
+    }
+    const visible = (entry: CacheEntry | undefined) => (entry && isVisibleTo(entry, plan.context) ? hit(entry) : undefined)
+    return found instanceof Promise ? found.then(visible, () => undefined) : visible(found)
+  }
+
+  /** Keeps a result as its hints allow, unless its key was invalidated while it was in flight. Never waits, never throws. */
+  write(plan: CachePlan, result: Record<string, unknown>): void {
+    for (const [prefix, at] of this.#invalidatedAt) if (at > plan.startedAt && plan.key.startsWith(prefix)) return
+    const entry = toEntry(structuredClone(result), plan.context)
+    if (!entry) return
+    if (entry.scope === 'private' && plan.context === undefined) return this.#ownPrivate.set(plan.key, entry)
+    try {
+      const done = this.store?.set(plan.key, entry)
+      if (done instanceof Promise) done.catch(() => {})
+    } catch {
+      // A lost write costs a request later, nothing more.
+    }
+  }
+
+  /** Marks every entry under `prefix` stale, here and in the store (which tells other tabs). */
+  invalidate(prefix: string): void {
+    this.#markInvalidated(prefix)
+    try {
+      const done = this.store?.invalidate(prefix)
+      if (done instanceof Promise) done.catch(() => {})
+    } catch {
+      // The generation above already keeps answers in flight out.
+    }
+  }
+
+  #markInvalidated(prefix: string): void {
+    this.#invalidatedAt.set(prefix, ++this.#invalidations)
+    this.#ownPrivate.invalidate(prefix)
+  }
+}
+
+function hit(entry: CacheEntry): CacheHit {
+  const now = Date.now()
+  return { value: structuredClone(entry.value), fresh: isFresh(entry, now), ageMs: Math.max(0, now - entry.receivedAt) }
+}
