@@ -85,8 +85,8 @@ describe('<mcp-icon>', () => {
       'data:text/html;base64,PHNjcmlwdD50b3AuaWNvblRyYXA9MTwvc2NyaXB0Pg==',
     ]) {
       const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${[{ src }]}></mcp-icon>`)
-      expect(img(el), src).to.equal(null)
-      expect(glyph(el), src).to.not.equal(null)
+      expect(img(el) === null, `no <img> for ${src}`).to.equal(true)
+      expect(glyph(el) !== null, `the glyph for ${src}`).to.equal(true)
     }
     expect(window.iconTrap).to.equal(undefined)
   })

@@ -165,7 +165,7 @@ describe('<mcp-server>', () => {
       part(el, 'retry')!.click()
       await ready
       await el.updateComplete
-      expect(part(el, 'error')).to.equal(null)
+      expect(part(el, 'error') === null, 'the error is gone').to.equal(true)
       expect(part(el, 'title')!.textContent).to.equal('flaky-server')
     })
   }

@@ -7,8 +7,24 @@
 import type { FixtureServer, TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
 
-/** How the front answers: `ok` forwards; the others are faults a browser page must survive. */
-export type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors'
+/**
+ * How the front answers: `ok` forwards; the others are faults a browser page must survive (`junk-tools`
+ * answers tools/list with broken entries among good ones, and forwards the rest).
+ */
+export type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools'
+
+const object = { type: 'object' }
+/** A tools/list a broken server might send: entries that are not tools, a repeated name, fields of the wrong type. */
+const JUNK_TOOLS = [
+  null,
+  42,
+  'a string',
+  { name: 7, inputSchema: object },
+  { description: 'no name', inputSchema: object },
+  { name: 'fine', title: 'Fine tool', inputSchema: object },
+  { name: 'fine', title: 'Fine tool again', inputSchema: object },
+  { name: 'odd', title: { not: 'a string' }, description: ['nor', 'this'], icons: 'not a list', annotations: 'nope', inputSchema: object },
+]
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -47,6 +63,10 @@ export async function frontServer(
       return new Response('<h1>Welcome to nginx!</h1>', { status: 200, headers: { ...CORS, 'content-type': 'text/html' } })
 
     const body = await request.text()
+    if (mode === 'junk-tools' && body.includes('"tools/list"')) {
+      const { id } = JSON.parse(body)
+      return Response.json({ jsonrpc: '2.0', id, result: { resultType: 'complete', tools: JUNK_TOOLS } }, { headers: CORS })
+    }
     const headers = new Headers(request.headers)
     headers.delete('host')
     const answer = await fetch(backend.url, { method: request.method, headers, body: body || undefined, signal: request.signal })

@@ -1,0 +1,291 @@
+import { consume } from '@lit/context'
+import { Task, TaskStatus, initialState } from '@lit/task'
+import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { property, state } from 'lit/decorators.js'
+import { repeat } from 'lit/directives/repeat.js'
+import type { Icon, McpClient, Tool } from '../../src/client/index.js'
+import '../mcp-icon/mcp-icon.js'
+import '../mcp-tool/mcp-tool.js'
+import { connectionContext, type McpConnection } from '../shared/context.js'
+import { emit } from '../shared/events.js'
+import { I18nController, msg } from '../shared/i18n.js'
+import { clientOf, errorText, iconsOf, renderError, renderFilter, skippedNote, usable } from '../shared/item-list.js'
+import { RovingFocusController } from '../shared/roving-focus.js'
+import { styles } from './mcp-tool-list.styles.js'
+
+/** Longest description shown in the list (the whole one is in `<mcp-tool>`): a huge one must not weigh on every render. */
+const DESCRIPTION_CHARS = 400
+
+/** What the list shows of one tool, worked out once per listing rather than on every render. */
+interface ToolRow {
+  tool: Tool
+  name: string
+  title: string
+  description: string
+  icons: Icon[]
+  /** Lower-cased name, title and description, what the filter searches. */
+  haystack: string
+  badges: BadgeKind[]
+}
+
+type BadgeKind = 'read-only' | 'destructive' | 'idempotent' | 'open-world'
+
+const badgeText = (kind: BadgeKind): string =>
+  ({
+    'read-only': () => msg('tool-list.badge.read-only', 'read-only'),
+    destructive: () => msg('tool-list.badge.destructive', 'destructive'),
+    idempotent: () => msg('tool-list.badge.idempotent', 'idempotent'),
+    'open-world': () => msg('tool-list.badge.open-world', 'open world'),
+  })[kind]()
+
+/** The annotations shown as badges: only hints the server set to true (an unset hint says nothing). */
+function badgesOf(tool: Tool): BadgeKind[] {
+  const a = tool.annotations ?? {}
+  const badges: BadgeKind[] = []
+  if (a.readOnlyHint === true) badges.push('read-only')
+  // The spec gives destructiveHint meaning only for tools that are not read-only.
+  else if (a.destructiveHint === true) badges.push('destructive')
+  if (a.idempotentHint === true) badges.push('idempotent')
+  if (a.openWorldHint === true) badges.push('open-world')
+  return badges
+}
+
+function rowOf(tool: Tool): ToolRow {
+  const name = tool.name
+  const title = String(tool.title || tool.annotations?.title || name)
+  const description = typeof tool.description === 'string' ? tool.description.slice(0, DESCRIPTION_CHARS) : ''
+  return {
+    tool,
+    name,
+    title,
+    description,
+    icons: iconsOf(tool),
+    haystack: `${name}\n${title}\n${description}`.toLowerCase(),
+    badges: badgesOf(tool),
+  }
+}
+
+/**
+ * The tools of a server: icon, title, description and annotations (as
+ * badges) of each, a filter box, and keyboard use. Picking a tool opens an
+ * `<mcp-tool>` for it below the list. Tools the client left out because their
+ * definition breaks the transport's rules are listed in a collapsed warning.
+ * The list reloads by itself when the server says its tools changed, and
+ * stays quick with thousands of tools.
+ *
+ * Keyboard: Tab reaches the filter box, then the list once; ArrowUp/ArrowDown,
+ * Home and End move in the list (ArrowDown in the filter box enters it); Enter
+ * or Space picks.
+ *
+ * @tag mcp-tool-list
+ *
+ * @attr {string} selected - Name of the picked tool (its `<mcp-tool>` is open below the list).
+ * @attr {string} filter - The text in the filter box: tools whose name, title or description contain it are shown.
+ *
+ * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
+ *
+ * @fires mcp-tool-select - A tool was picked. Detail `{ tool: Tool }`. Cancelable: `preventDefault()` keeps the
+ *   built-in `<mcp-tool>` from opening.
+ *
+ * @csspart base - The wrapper around everything.
+ * @csspart filter - The filter text box.
+ * @csspart status - The line saying how many tools are shown, or that they are loading.
+ * @csspart error - The error message shown when the list could not be loaded, with its Retry button.
+ * @csspart invalid - The collapsed warning listing the tools the client left out, and why.
+ * @csspart list - The list of tools.
+ * @csspart item - Each tool's button.
+ * @csspart badge - Each annotation badge (also `badge-read-only`, `badge-destructive`, `badge-idempotent`, `badge-open-world`).
+ * @csspart tool - The `<mcp-tool>` of the picked tool.
+ *
+ * @cssprop --mcp-color-accent - Focus ring and the picked tool's marker.
+ * @cssprop --mcp-color-border - Borders of the list.
+ * @cssprop --mcp-tool-list-max-height - Height past which the list scrolls (default: none).
+ */
+export class McpToolListElement extends LitElement {
+  static override styles = styles
+
+  @consume({ context: connectionContext, subscribe: true })
+  @state()
+  connection?: McpConnection
+
+  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
+  @property({ attribute: false }) client?: McpClient
+  @property({ reflect: true }) selected?: string
+  @property() filter = ''
+
+  /**
+   * Tools the client left out of its listings, with the reason: keyed by name, or by the reason for an entry
+   * without a string name (the keys of the two kinds cannot meet).
+   */
+  @state() private invalid: ReadonlyMap<string, { name?: string; reason: string }> = new Map()
+
+  #i18n = new I18nController(this)
+  #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('li:not([hidden]) > [part~="item"]')])
+  /** The client whose `invalidtool` events we hear. */
+  #heard?: McpClient
+  #loadedFrom?: McpClient
+  #tools = new Task(this, {
+    task: async ([client, offered], { signal }) => {
+      if (!client) return initialState
+      if (!offered) return undefined
+      // A later load from the same client is a reload: the cache may hold what changed.
+      const fresh = this.#loadedFrom === client
+      this.#loadedFrom = client
+      // A broken server may send anything: entries without a string name are left out, and so are repeated names.
+      const { kept, skipped } = usable<Tool>(await client.listTools({ signal, fresh }), 'name')
+      const rows = new Map<string, ToolRow>()
+      for (const tool of kept) if (!rows.has(tool.name)) rows.set(tool.name, rowOf(tool))
+      return { rows: [...rows.values()], skipped: skipped + kept.length - rows.size }
+    },
+    args: () => [clientOf(this), this.#offered, this.client ? 0 : (this.connection?.changes.tools ?? 0)] as const,
+  })
+  /**
+   * Derived in willUpdate: each row the filter lets through, with its place among them. Rows the filter hides stay
+   * in the DOM, hidden: a keystroke then toggles attributes instead of tearing down and rebuilding hundreds of rows.
+   */
+  #shown = new Map<ToolRow, number>()
+  #byName = new Map<string, ToolRow>()
+  #rowsSeen?: readonly ToolRow[]
+
+  /** Whether the server offers tools at all (an explicit client is assumed to). */
+  get #offered(): boolean {
+    return this.client !== undefined || !this.connection?.server || this.connection.server.capabilities?.tools !== undefined
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#hear(undefined)
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#hear(this.isConnected ? clientOf(this) : undefined)
+    const rows = this.#tools.value?.rows
+    if (rows !== this.#rowsSeen) {
+      this.#rowsSeen = rows
+      this.#byName = new Map(rows?.map((row) => [row.name, row]))
+      // A tool that lists fine now is no longer left out.
+      const listsNow = ({ name }: { name?: string }) => name !== undefined && this.#byName.has(name)
+      if ([...this.invalid.values()].some(listsNow)) {
+        this.invalid = new Map([...this.invalid].filter(([, entry]) => !listsNow(entry)))
+      }
+    } else if (!changed.has('filter')) return
+    const needle = this.filter.trim().toLowerCase()
+    this.#shown = new Map()
+    for (const row of rows ?? []) if (!needle || row.haystack.includes(needle)) this.#shown.set(row, this.#shown.size)
+  }
+
+  /** Listens for `invalidtool` on the client in use (and only on it). */
+  #hear(client: McpClient | undefined): void {
+    if (client === this.#heard) return
+    this.#heard?.removeEventListener('invalidtool', this.#onInvalidTool)
+    client?.addEventListener('invalidtool', this.#onInvalidTool)
+    this.#heard = client
+  }
+
+  #onInvalidTool = (event: Event): void => {
+    const { tool, reason } = (event as CustomEvent<{ tool: Tool; reason: string }>).detail
+    const name = typeof tool?.name === 'string' ? tool.name : undefined
+    this.invalid = new Map(this.invalid).set(name === undefined ? `reason:${reason}` : `name:${name}`, { name, reason: String(reason) })
+  }
+
+  /** Picks a tool (as a click does): fires `mcp-tool-select`, then opens it unless the page took over. */
+  select(tool: Tool): void {
+    if (emit(this, 'mcp-tool-select', { tool }, { cancelable: true })) this.selected = String(tool.name)
+  }
+
+  #onClick = (event: Event): void => {
+    const item = (event.target as Element).closest<HTMLElement>('[part~="item"]')
+    const row = item && this.#byName.get(item.dataset.name ?? '')
+    if (row) this.select(row.tool)
+  }
+
+  #statusText(): string {
+    const total = this.#tools.value?.rows.length ?? 0
+    if (this.#tools.status === TaskStatus.PENDING) return msg('tool-list.loading', 'Loading tools…')
+    if (!clientOf(this)) {
+      if (this.connection?.status === 'error') return msg('tool-list.not-connected', 'Not connected.')
+      return this.connection ? msg('tool-list.connecting', 'Connecting…') : msg('tool-list.no-server', 'No server to list tools from.')
+    }
+    if (this.#tools.status === TaskStatus.COMPLETE && !this.#tools.value)
+      return msg('tool-list.not-offered', 'This server offers no tools.')
+    if (this.#tools.status !== TaskStatus.COMPLETE) return ''
+    const skipped = skippedNote(this.#tools.value?.skipped ?? 0)
+    if (total === 0) return msg('tool-list.empty', 'No tools.') + skipped
+    if (this.#shown.size === total) return msg('tool-list.count', '{count} tools', { count: total }) + skipped
+    return msg('tool-list.filtered', '{shown} of {count} tools', { shown: this.#shown.size, count: total }) + skipped
+  }
+
+  protected override render() {
+    const chosen = this.selected === undefined ? undefined : this.#byName.get(this.selected)
+    return html`<div part="base">
+      ${renderFilter(
+        msg('tool-list.filter', 'Filter tools'),
+        this.filter,
+        (value) => (this.filter = value),
+        () => this.#roving.focusFirst(),
+      )}
+      <p part="status" class="status" role="status">${this.#statusText()}</p>
+      ${
+        this.#tools.status === TaskStatus.ERROR
+          ? renderError(msg('tool-list.error', 'Could not load the tools: {message}', { message: errorText(this.#tools.error) }), () =>
+              this.#tools.run(),
+            )
+          : nothing
+      }
+      ${this.#renderInvalid()}
+      <ul
+        part="list"
+        ?hidden=${this.#shown.size === 0}
+        aria-label=${msg('tool-list.label', 'Tools')}
+        @click=${this.#onClick}
+        @keydown=${this.#roving.onKeyDown}
+        @focusin=${this.#roving.onFocusIn}
+      >
+        ${repeat(this.#tools.value?.rows ?? [], (row) => row.name, this.#renderRow)}
+      </ul>
+      ${chosen ? html`<mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client}></mcp-tool>` : nothing}
+    </div>`
+  }
+
+  /** One row; kept flat (few nested templates), as it is rendered a thousand times. */
+  #renderRow = (row: ToolRow) => {
+    const at = this.#shown.get(row)
+    return html`<li ?hidden=${at === undefined} ?inert=${at === undefined}>
+      <button
+        part="item"
+        type="button"
+        data-name=${row.name}
+        tabindex=${at === undefined ? -1 : this.#roving.tabIndex(at, this.#shown.size)}
+        aria-current=${row.name === this.selected ? 'true' : 'false'}
+      >
+        <span class="icon">${row.icons.length ? html`<mcp-icon size="20" .icons=${row.icons}></mcp-icon>` : nothing}</span>
+        <span class="text">
+          <span class="title">${row.title}</span>
+          <span class="name">${row.title === row.name ? '' : row.name}</span>
+          <span class="description">${row.description}</span>
+          ${
+            row.badges.length
+              ? html`<span class="badges">
+                  ${row.badges.map((kind) => html`<span part="badge badge-${kind}" class="badge ${kind}">${badgeText(kind)}</span>`)}
+                </span>`
+              : nothing
+          }
+        </span>
+      </button>
+    </li>`
+  }
+
+  #renderInvalid() {
+    if (this.invalid.size === 0) return nothing
+    return html`<details part="invalid" class="invalid">
+      <summary>
+        ${msg('tool-list.invalid', '{count} tools left out: their definitions are not valid', { count: this.invalid.size })}
+      </summary>
+      <ul>
+        ${[...this.invalid.values()].map(
+          ({ name, reason }) => html`<li><code>${name ?? msg('tool-list.invalid.unnamed', '(no name)')}</code>: ${reason}</li>`,
+        )}
+      </ul>
+    </details>`
+  }
+}

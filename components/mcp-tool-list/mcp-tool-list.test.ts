@@ -1,0 +1,243 @@
+// <mcp-tool-list> in headless Chromium against real servers: the main
+// fixture, `many` (1,000 tools with annotations), `live` (a tool list that
+// changes while the page is open), `invalid` (tools the client must leave out)
+// and `flaky` (fails on demand). Keys are pressed through the browser
+// (sendKeys), as a user would.
+import { expect, fixture, html } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
+import { McpClient, type Tool } from '../../src/client/index.js'
+import { controlServer, eventually, nextEvent, serverUrl } from '../../test/support/browser.js'
+import '../mcp-server/mcp-server.js'
+import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
+import './mcp-tool-list.js'
+import type { McpToolListElement } from './mcp-tool-list.js'
+
+const items = (list: McpToolListElement) => [...list.shadowRoot!.querySelectorAll<HTMLButtonElement>('li:not([hidden]) > [part~="item"]')]
+const names = (list: McpToolListElement) => items(list).map((item) => item.dataset.name)
+const item = (list: McpToolListElement, name: string) => items(list).find((i) => i.dataset.name === name)!
+const status = (list: McpToolListElement) => list.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim()
+const filterBox = (list: McpToolListElement) => list.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!
+const focused = (list: McpToolListElement) => (list.shadowRoot!.activeElement as HTMLElement | null)?.dataset.name
+
+/** A tool list inside a server element, once its first listing is shown. */
+async function listIn(server: string): Promise<McpToolListElement> {
+  const url = await serverUrl(server)
+  const wrapper = await fixture<HTMLElement>(html`<mcp-server url=${url}><mcp-tool-list></mcp-tool-list></mcp-server>`)
+  const list = wrapper.querySelector('mcp-tool-list')!
+  await eventually(() => items(list).length > 0, `the tools of ${server}`)
+  return list
+}
+
+async function listed(server: string): Promise<Tool[]> {
+  return new McpClient(await serverUrl(server)).listTools()
+}
+
+describe('<mcp-tool-list>', () => {
+  afterEach(async () => {
+    await controlServer('live', 'reset')
+    await controlServer('flaky', 'mode', { mode: 'ok' })
+  })
+
+  it('shows every tool of the server with its title, name, description and icon', async () => {
+    const list = await listIn('main')
+    const tools = await listed('main')
+    expect(names(list)).to.deep.equal(tools.map((t) => t.name))
+    const echo = item(list, 'echo')
+    expect(echo.querySelector('.title')!.textContent).to.equal('Echo')
+    expect(echo.querySelector('.name')!.textContent).to.equal('echo')
+    expect(echo.querySelector('.description')!.textContent).to.equal('Returns its input text.')
+    const icon = echo.querySelector('mcp-icon')!
+    await eventually(() => icon.shadowRoot?.querySelector('img')?.getAttribute('src') === tools[0].icons![0].src, 'the echo icon')
+    // No title: the name is the title, and not shown twice.
+    expect(item(list, 'slow_count').querySelector('.title')!.textContent).to.equal('slow_count')
+    expect(item(list, 'slow_count').querySelector('.name')!.textContent).to.equal('')
+    expect(status(list)).to.equal(`${tools.length} tools`)
+    await expect(list).to.be.accessible()
+    // Rows the filter hides are out of the way of assistive technology too.
+    list.filter = 'echo'
+    await list.updateComplete
+    expect(names(list)).to.deep.equal(['echo'])
+    await expect(list).to.be.accessible()
+  })
+
+  it('shows annotations set to true as badges, and a title from annotations when there is no other', async () => {
+    const list = await listIn('many')
+    const badges = (name: string) => [...item(list, name).querySelectorAll('.badge')].map((b) => b.textContent)
+    // weather_0000: read-only, idempotent, destructive (meaningless when read-only, so not shown), open world.
+    expect(badges('weather_0000')).to.deep.equal(['read-only', 'idempotent', 'open world'])
+    expect(badges('finance_0005')).to.deep.equal(['destructive'])
+    expect(badges('maps_0002')).to.deep.equal(['read-only'])
+    expect(badges('finance_0001')).to.deep.equal([])
+    // finance_0001 has no title, only annotations.title.
+    expect(item(list, 'finance_0001').querySelector('.title')!.textContent).to.equal('Finance tool 1 (annotations)')
+    expect(item(list, 'finance_0001').querySelector('.name')!.textContent).to.equal('finance_0001')
+  })
+
+  it('renders 1,000 tools and filters them as the user types', async () => {
+    const started = performance.now()
+    const list = await listIn('many')
+    const loaded = performance.now() - started
+    expect(items(list).length).to.equal(1000)
+    expect(status(list)).to.equal('1000 tools')
+
+    filterBox(list).focus()
+    const typed = performance.now()
+    await sendKeys({ type: 'weather' })
+    await list.updateComplete
+    const filtered = performance.now() - typed
+    expect(items(list).length).to.equal(250)
+    expect(names(list).every((n) => n!.startsWith('weather_'))).to.equal(true)
+    expect(status(list)).to.equal('250 of 1000 tools')
+
+    // Titles and descriptions are searched too, case-insensitively.
+    list.filter = 'MAPS TOOL 42'
+    await list.updateComplete
+    expect(names(list)).to.deep.equal(['maps_0042', 'maps_0422', 'maps_0426'])
+    list.filter = 'task 9999'
+    await list.updateComplete
+    expect(names(list)).to.deep.equal([])
+    expect(status(list)).to.equal('0 of 1000 tools')
+    list.filter = 'task 999 in'
+    await list.updateComplete
+    expect(names(list)).to.deep.equal(['mail_0999'])
+    list.filter = ''
+    await list.updateComplete
+    expect(items(list).length).to.equal(1000)
+    console.log(`1,000 tools: listed and rendered in ${loaded.toFixed(0)} ms; typing a 7-letter filter took ${filtered.toFixed(0)} ms`)
+  })
+
+  it('moves with the arrow keys, Home and End, and picks with Enter', async () => {
+    const list = await listIn('main')
+    const tools = await listed('main')
+    filterBox(list).focus()
+    await sendKeys({ press: 'ArrowDown' })
+    expect(focused(list)).to.equal(tools[0].name)
+    await sendKeys({ press: 'ArrowDown' })
+    expect(focused(list)).to.equal(tools[1].name)
+    await sendKeys({ press: 'End' })
+    expect(focused(list)).to.equal(tools.at(-1)!.name)
+    await sendKeys({ press: 'Home' })
+    expect(focused(list)).to.equal(tools[0].name)
+    await sendKeys({ press: 'ArrowUp' })
+    expect(focused(list)).to.equal(tools[0].name)
+    // Only one item is a Tab stop.
+    await list.updateComplete
+    expect(items(list).filter((i) => i.tabIndex === 0).length).to.equal(1)
+
+    await sendKeys({ press: 'ArrowDown' })
+    const picked = nextEvent<CustomEvent<{ tool: Tool }>>(list, 'mcp-tool-select')
+    await sendKeys({ press: 'Enter' })
+    expect((await picked).detail.tool.name).to.equal(tools[1].name)
+    await list.updateComplete
+    expect(item(list, tools[1].name).getAttribute('aria-current')).to.equal('true')
+    const opened = list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')!
+    expect(opened !== null, 'an <mcp-tool> is open').to.equal(true)
+    expect(opened.tool!.name).to.equal(tools[1].name)
+  })
+
+  it('opens <mcp-tool> for a clicked tool, unless the page handles the selection itself', async () => {
+    const list = await listIn('main')
+    const picked = nextEvent<CustomEvent<{ tool: Tool }>>(list, 'mcp-tool-select')
+    item(list, 'add').click()
+    const { detail } = await picked
+    expect(detail.tool.name).to.equal('add')
+    expect(detail.tool.outputSchema).to.exist
+    await list.updateComplete
+    expect(list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')!.tool).to.equal(detail.tool)
+    expect(list.selected).to.equal('add')
+
+    list.addEventListener('mcp-tool-select', (e) => e.preventDefault(), { once: true })
+    item(list, 'echo').click()
+    await list.updateComplete
+    expect(list.selected).to.equal('add')
+    expect(list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')!.tool!.name).to.equal('add')
+  })
+
+  it('shows a tool added on the server in the open list, without a reload', async () => {
+    const list = await listIn('live')
+    expect(names(list)).to.deep.equal(['alpha', 'beta'])
+    const server = list.closest('mcp-server')!
+    await eventually(() => server.shadowRoot!.querySelector('[part="status"]')!.textContent!.includes('live'), 'live updates')
+    await controlServer('live', 'add-tool', { name: 'gamma' })
+    await eventually(() => names(list).includes('gamma'), 'gamma to appear')
+    expect(item(list, 'gamma').querySelector('.title')!.textContent).to.equal('Tool gamma')
+    await controlServer('live', 'remove-tool', { name: 'alpha' })
+    await eventually(() => !names(list).includes('alpha'), 'alpha to go')
+    expect(names(list)).to.deep.equal(['beta', 'gamma'])
+  })
+
+  it('catches up after the update stream dropped and came back', async () => {
+    const list = await listIn('live')
+    const server = list.closest('mcp-server')!
+    await eventually(() => server.shadowRoot!.querySelector('[part="status"]')!.textContent!.includes('live'), 'live updates')
+    // Changed while nobody was told: only the reconnect can bring it.
+    await controlServer('live', 'add-tool', { name: 'quiet', notify: false })
+    await controlServer('live', 'drop-listens')
+    await eventually(() => names(list).includes('quiet'), 'the quietly added tool after the reconnect')
+  })
+
+  it('asks the server afresh when its server element is put back on the page', async () => {
+    const list = await listIn('live')
+    const server = list.closest('mcp-server')!
+    // Changed while nobody was told, and the listing is cached for an hour: only a fresh listing shows it.
+    await controlServer('live', 'add-tool', { name: 'meanwhile', notify: false })
+    const parent = server.parentElement!
+    server.remove()
+    parent.append(server)
+    await eventually(() => names(list).includes('meanwhile'), 'the tool added while the element was away')
+  })
+
+  it('lists the tools the client left out in a collapsed warning, with the reason', async () => {
+    const list = await listIn('invalid')
+    const warning = list.shadowRoot!.querySelector<HTMLDetailsElement>('details[part="invalid"]')!
+    expect(warning !== null, 'the warning is there').to.equal(true)
+    expect(warning.open).to.equal(false)
+    const left = [...warning.querySelectorAll('li')].map((li) => li.querySelector('code')!.textContent)
+    expect(left.sort()).to.deep.equal(['bad_duplicate_header', 'bad_items_header', 'bad_number_header', 'bad_token_header'])
+    expect(warning.querySelector('summary')!.textContent).to.include('4 tools left out')
+    expect(warning.querySelector('li')!.textContent!.length).to.be.greaterThan('bad_number_header: '.length)
+    expect(names(list)).to.include('echo')
+    expect(names(list).some((n) => n!.startsWith('bad_'))).to.equal(false)
+    await expect(list).to.be.accessible()
+  })
+
+  it('shows a load failure with Retry, and lists after a successful retry', async () => {
+    const client = new McpClient(await serverUrl('flaky'))
+    await controlServer('flaky', 'mode', { mode: 'http-500' })
+    const list = await fixture<McpToolListElement>(html`<mcp-tool-list .client=${client}></mcp-tool-list>`)
+    await eventually(() => list.shadowRoot!.querySelector('[part="error"]') !== null, 'the error')
+    const error = list.shadowRoot!.querySelector('[part="error"]')!
+    expect(error.getAttribute('role')).to.equal('alert')
+    expect(error.textContent).to.include('HTTP 500')
+    await expect(list).to.be.accessible()
+    await controlServer('flaky', 'mode', { mode: 'ok' })
+    error.querySelector('button')!.click()
+    await eventually(() => names(list).includes('ping'), 'the tools after Retry')
+    expect(list.shadowRoot!.querySelector('[part="error"]') === null, 'the error is gone').to.equal(true)
+  })
+
+  it('leaves out entries that are not tools, shows odd fields as text, and says how many it left out', async () => {
+    await controlServer('flaky', 'mode', { mode: 'junk-tools' })
+    const list = await fixture<McpToolListElement>(html`<mcp-tool-list .client=${new McpClient(await serverUrl('flaky'))}></mcp-tool-list>`)
+    await eventually(() => items(list).length > 0, 'the usable tools')
+    expect(names(list)).to.deep.equal(['fine', 'odd'])
+    expect(item(list, 'fine').querySelector('.title')!.textContent).to.equal('Fine tool')
+    expect(item(list, 'odd').querySelector('.title')!.textContent).to.equal('[object Object]')
+    expect(item(list, 'odd').querySelector('.description')!.textContent).to.equal('')
+    expect(item(list, 'odd').querySelector('mcp-icon') === null, 'no icon from a non-list').to.equal(true)
+    // The client refuses entries that are not objects (its invalidtool events); the list leaves out the others.
+    expect(status(list)).to.equal('2 tools 3 malformed entries left out.')
+    const refused = [...list.shadowRoot!.querySelectorAll('details[part="invalid"] li')].map((li) => li.textContent!.replace(/\s+/g, ' '))
+    expect(refused.length).to.equal(3)
+    expect(refused.every((text) => text.startsWith('(no name): '))).to.equal(true)
+    expect(refused.join('\n')).to.include('"a string"')
+  })
+
+  it('says it is loading, then how many tools there are', async () => {
+    const client = new McpClient(await serverUrl('many'))
+    const list = await fixture<McpToolListElement>(html`<mcp-tool-list .client=${client}></mcp-tool-list>`)
+    expect(status(list)).to.equal('Loading tools…')
+    expect(list.shadowRoot!.querySelector('[part="status"]')!.getAttribute('role')).to.equal('status')
+    await eventually(() => status(list) === '1000 tools', 'the count')
+  })
+})

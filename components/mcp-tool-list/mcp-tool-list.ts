@@ -1,0 +1,11 @@
+import { McpToolListElement } from './mcp-tool-list.component.js'
+
+export { McpToolListElement }
+
+if (!customElements.get('mcp-tool-list')) customElements.define('mcp-tool-list', McpToolListElement)
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-tool-list': McpToolListElement
+  }
+}
