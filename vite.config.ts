@@ -6,7 +6,8 @@ import { defineConfig } from 'vite'
 // - `vite build` (the npm build): one ES module per public entry, dependencies
 //   left to the consumer's bundler (they are in package.json "dependencies").
 //   Entries: `index` (everything, registers every element), `client` (the
-//   headless client, no DOM, no Lit), and `elements/mcp-foo` for each element's
+//   headless client, no DOM, no Lit), `cache` (the result stores: memory, and
+//   IndexedDB on idb), and `elements/mcp-foo` for each element's
 //   registering file, so `import 'mcp-web-elements/elements/mcp-foo'` pulls in
 //   one element and what it needs. Registration lives only in those entry files
 //   (package.json "sideEffects" names them); shared chunks hold classes only.
@@ -66,7 +67,7 @@ export default defineConfig(({ mode }) =>
           sourcemap: true,
           minify: false,
           lib: {
-            entry: { index: 'components/index.ts', client: 'src/client/index.ts', ...registeringFiles() },
+            entry: { index: 'components/index.ts', client: 'src/client/index.ts', cache: 'src/cache/index.ts', ...registeringFiles() },
             formats: ['es'],
           },
           rolldownOptions: {

@@ -86,16 +86,29 @@ export class CacheLayer {
    * costs no await.
    */
   read(plan: CachePlan): CacheHit | undefined | Promise<CacheHit | undefined> {
-    const own = plan.context === undefined ? this.#ownPrivate.get(plan.key) : undefined
-    if (own) return hit(own)
-    let found: ReturnType<CacheStore['get']>
+    if (plan.context === undefined) {
+      const own = this.#ownPrivate.get(plan.key)
+      if (own) return hit(own)
+    }
+    // Public entries sit under the key; private ones under the key and their context (see write()).
+    const keys = plan.context === undefined ? [plan.key] : [plan.key, privateKey(plan.key, plan.context)]
+    const found = keys.map((key) => this.#get(key))
+    const choose = (entries: Array<CacheEntry | undefined>) => {
+      const visible = entries.filter((e): e is CacheEntry => e !== undefined && isVisibleTo(e, plan.context))
+      const newest = visible.sort((a, b) => b.receivedAt - a.receivedAt)[0]
+      return newest && hit(newest)
+    }
+    return found.some((f) => f instanceof Promise) ? Promise.all(found).then(choose) : choose(found as Array<CacheEntry | undefined>)
+  }
+
+  /** A store read that cannot throw or reject. */
+  #get(key: string): CacheEntry | undefined | Promise<CacheEntry | undefined> {
     try {
-      found = this.store?.get(plan.key)
+      const found = this.store?.get(key)
+      return found instanceof Promise ? found.catch(() => undefined) : found
     } catch {
       return undefined
     }
-    const visible = (entry: CacheEntry | undefined) => (entry && isVisibleTo(entry, plan.context) ? hit(entry) : undefined)
-    return found instanceof Promise ? found.then(visible, () => undefined) : visible(found)
   }
 
   /** Keeps a result as its hints allow, unless its key was invalidated while it was in flight. Never waits, never throws. */
@@ -105,7 +118,8 @@ export class CacheLayer {
     if (!entry) return
     if (entry.scope === 'private' && plan.context === undefined) return this.#ownPrivate.set(plan.key, entry)
     try {
-      const done = this.store?.set(plan.key, entry)
+      // Each context's private entry has a key of its own: one user's entry does not push out another's.
+      const done = this.store?.set(entry.scope === 'private' ? privateKey(plan.key, plan.context!) : plan.key, entry)
       if (done instanceof Promise) done.catch(() => {})
     } catch {
       // A lost write costs a request later, nothing more.
@@ -128,6 +142,8 @@ export class CacheLayer {
     this.#ownPrivate.invalidate(prefix)
   }
 }
+
+const privateKey = (key: string, context: string) => `${key}\n@${context}`
 
 function hit(entry: CacheEntry): CacheHit {
   const now = Date.now()

@@ -1,0 +1,336 @@
+/**
+ * A cache that outlives the page: results kept in IndexedDB (through `idb`),
+ * so a returning visitor, or the next page of the same site, sees a server's
+ * tools before any round trip.
+ *
+ * - A memory layer in front: a key read once is answered synchronously
+ *   afterwards; writes go to memory at once and to IndexedDB in the
+ *   background (never awaited by a call).
+ * - Bounded: at most `maxEntries` entries and about `maxBytes` of JSON; the
+ *   least recently used go first.
+ * - Tabs of one origin share it: invalidations, fresh entries and clears are
+ *   told to the others through a `BroadcastChannel`, whose `invalidate`
+ *   events the clients there turn into refreshes.
+ * - Never fails the page: IndexedDB missing (Node, some private modes),
+ *   blocked, over quota, or upgraded by a newer version in another tab, the
+ *   store goes on in memory and fires one `warning` event. Entries that are
+ *   not ours or not whole are discarded when read.
+ */
+import { wrap, type DBSchema, type IDBPDatabase } from 'idb'
+import { isEntry, type CacheEntry, type CacheStore } from './policy.js'
+
+/** The database every `<mcp-server>` of an origin shares by default. */
+export const DEFAULT_DATABASE = 'mcp-web-elements'
+
+/**
+ * The schema version. Each version's upgrade step only adds (see `upgrade`),
+ * so a later version can add object stores (the protocol era a server speaks,
+ * OAuth registrations and tokens) and keep every cached result.
+ */
+const SCHEMA_VERSION = 1
+/** The shape of a stored record; a record of another format is discarded. */
+const RECORD_FORMAT = 1
+
+interface ResultRecord {
+  key: string
+  entry: CacheEntry
+  /** Last time it was read or written (ms since epoch): least recently used goes first. */
+  usedAt: number
+  /** Its size as JSON, for the byte bound. */
+  bytes: number
+  format: number
+}
+
+interface CacheSchema extends DBSchema {
+  results: { key: string; value: ResultRecord; indexes: { lru: [number, number] } }
+}
+
+type Message = { type: 'invalidate'; prefix: string } | { type: 'set'; key: string; entry: CacheEntry } | { type: 'clear'; prefix: string }
+
+export interface IdbCacheOptions {
+  /** Database name (also the BroadcastChannel's). @default 'mcp-web-elements' */
+  name?: string
+  /** Most entries kept. @default 500 */
+  maxEntries?: number
+  /** About how many bytes of results are kept (measured as JSON). @default 5 MiB */
+  maxBytes?: number
+  /** The IndexedDB to use. @default globalThis.indexedDB */
+  indexedDB?: IDBFactory
+}
+
+export interface IdbCacheEventMap {
+  /** Another tab made entries under `prefix` stale. */
+  invalidate: CustomEvent<{ prefix: string }>
+  /** IndexedDB cannot be used (detail says why); the store goes on in memory. Fired once. */
+  warning: CustomEvent<{ message: string; error?: unknown }>
+}
+export interface IdbCache {
+  addEventListener<K extends keyof IdbCacheEventMap>(
+    type: K,
+    listener: (this: IdbCache, event: IdbCacheEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void
+}
+
+/**
+ * @example
+ * import { IdbCache } from 'mcp-web-elements/cache'
+ * const cache = new IdbCache()
+ * cache.addEventListener('warning', (e) => console.warn(e.detail.message))
+ * const client = new McpClient(url, { cache, authContext: `${issuer} ${subject}` })
+ */
+export class IdbCache extends EventTarget implements CacheStore {
+  readonly name: string
+  readonly maxEntries: number
+  readonly maxBytes: number
+  /** What this tab knows: an entry, or null for "not in the database either". Least recently used first. */
+  #memory = new Map<string, CacheEntry | null>()
+  #loading = new Map<string, Promise<CacheEntry | undefined>>()
+  /** Keys read or written since the last maintenance, with when. */
+  #used = new Map<string, number>()
+  #maintenance?: ReturnType<typeof setTimeout>
+  #db: Promise<IDBPDatabase<CacheSchema> | undefined>
+  #channel?: BroadcastChannel
+  #warned = false
+  /** Database writes under way, for flush(). */
+  #writes = new Set<Promise<void>>()
+
+  constructor(options: IdbCacheOptions = {}) {
+    super()
+    this.name = options.name ?? DEFAULT_DATABASE
+    this.maxEntries = options.maxEntries ?? 500
+    this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024
+    this.#db = this.#open(options.indexedDB ?? globalThis.indexedDB)
+    if (typeof BroadcastChannel === 'function') {
+      this.#channel = new BroadcastChannel(this.name)
+      this.#channel.onmessage = (event) => this.#heard(event.data)
+    }
+  }
+
+  /** Whether IndexedDB is in use (false once fallen back to memory). */
+  async persistent(): Promise<boolean> {
+    return (await this.#db) !== undefined
+  }
+
+  get(key: string): CacheEntry | undefined | Promise<CacheEntry | undefined> {
+    if (this.#memory.has(key)) {
+      const entry = this.#memory.get(key)!
+      this.#remember(key, entry)
+      return entry ?? undefined
+    }
+    let loading = this.#loading.get(key)
+    if (!loading) {
+      loading = this.#load(key).finally(() => this.#loading.delete(key))
+      this.#loading.set(key, loading)
+    }
+    return loading
+  }
+
+  set(key: string, entry: CacheEntry): void {
+    this.#remember(key, entry)
+    this.#post({ type: 'set', key, entry })
+    void this.#write(async (db) => {
+      const bytes = JSON.stringify(entry).length
+      await db.put('results', { key, entry, usedAt: Date.now(), bytes, format: RECORD_FORMAT })
+    })
+  }
+
+  invalidate(prefix: string): void {
+    this.#markStale(prefix)
+    this.#post({ type: 'invalidate', prefix })
+    void this.#write(async (db) => {
+      const tx = db.transaction('results', 'readwrite')
+      for await (const cursor of tx.store.iterate(range(prefix))) {
+        if (cursor.value.entry?.ttlMs) cursor.update({ ...cursor.value, entry: { ...cursor.value.entry, ttlMs: 0 } })
+      }
+      await tx.done
+    })
+  }
+
+  /** Removes the entries under `prefix` (every entry by default), in every tab. Resolves once the database is cleared. */
+  async clear(prefix = ''): Promise<void> {
+    this.#forget(prefix)
+    this.#post({ type: 'clear', prefix })
+    await this.#write((db) => db.delete('results', range(prefix)))
+  }
+
+  /** Resolves when every write so far (and the pending LRU bookkeeping) is in the database. */
+  async flush(): Promise<void> {
+    if (this.#maintenance !== undefined) {
+      clearTimeout(this.#maintenance)
+      this.#maintenance = undefined
+      void this.#write((db) => this.#maintain(db))
+    }
+    while (this.#writes.size) await Promise.all(this.#writes)
+  }
+
+  /** Writes what is pending, then closes the database and the channel (tests, or a page done with it). */
+  async close(): Promise<void> {
+    await this.flush()
+    this.#channel?.close()
+    ;(await this.#db)?.close()
+  }
+
+  async #open(factory: IDBFactory | undefined): Promise<IDBPDatabase<CacheSchema> | undefined> {
+    if (!factory) return this.#fallBack('IndexedDB is not available here; results are cached in memory only')
+    try {
+      // idb's openDB() with the factory given (it always uses the global one): wrap() makes the request a promise.
+      const request = factory.open(this.name, SCHEMA_VERSION)
+      request.addEventListener('upgradeneeded', (event) => {
+        // One step per version, each only adding what it introduced: a database at any older version walks
+        // through them all and keeps its results. Version 2 adds its own stores here (`if (oldVersion < 2)`).
+        const db = request.result
+        if (event.oldVersion < 1) db.createObjectStore('results', { keyPath: 'key' }).createIndex('lru', ['usedAt', 'bytes'])
+      })
+      const db = (await wrap(request)) as unknown as IDBPDatabase<CacheSchema>
+      db.addEventListener('versionchange', () => {
+        // Another tab opens a newer version: let it upgrade, go on in memory.
+        db.close()
+        this.#db = Promise.resolve(this.#fallBack('a newer version of the cache opened in another tab; caching in memory only'))
+      })
+      db.addEventListener('close', () => {
+        this.#db = Promise.resolve(this.#fallBack('the browser closed the cache database; caching in memory only'))
+      })
+      return db
+    } catch (error) {
+      // VersionError (a newer version made it), InvalidStateError, SecurityError (blocked, private mode)...
+      return this.#fallBack(`the cache database cannot be opened (${(error as Error)?.name ?? error}); caching in memory only`, error)
+    }
+  }
+
+  #fallBack(message: string, error?: unknown): undefined {
+    if (!this.#warned) {
+      this.#warned = true
+      // Later, not during the constructor: a listener added right after `new IdbCache()` hears it.
+      queueMicrotask(() => this.dispatchEvent(new CustomEvent('warning', { detail: { message, error } })))
+    }
+    return undefined
+  }
+
+  async #load(key: string): Promise<CacheEntry | undefined> {
+    const db = await this.#db
+    let record: ResultRecord | undefined
+    try {
+      record = await db?.get('results', key)
+    } catch {
+      return undefined
+    }
+    // Something written meanwhile (a response, another tab's entry) is newer than what the database had.
+    if (this.#memory.has(key)) return this.#memory.get(key) ?? undefined
+    if (record !== undefined && (record?.format !== RECORD_FORMAT || !isEntry(record.entry))) {
+      // Not ours, or not whole: dropped, never handed on.
+      void this.#write((db) => db.delete('results', key))
+      record = undefined
+    }
+    const entry = record?.entry
+    this.#remember(key, entry ?? null)
+    return entry
+  }
+
+  /** Puts a key at the young end of the memory layer, and notes its use for the database's LRU order. */
+  #remember(key: string, entry: CacheEntry | null): void {
+    this.#memory.delete(key)
+    this.#memory.set(key, entry)
+    while (this.#memory.size > this.maxEntries) this.#memory.delete(this.#memory.keys().next().value!)
+    if (entry) {
+      this.#used.set(key, Date.now())
+      this.#scheduleMaintenance()
+    }
+  }
+
+  /** Runs a database write; a failure is a lost write (and a warning when it is the quota), never an error for the caller. */
+  #write(write: (db: IDBPDatabase<CacheSchema>) => Promise<unknown>): Promise<void> {
+    const done = (async () => {
+      const db = await this.#db
+      if (!db) return
+      try {
+        await write(db)
+      } catch (error) {
+        if ((error as Error)?.name === 'QuotaExceededError')
+          this.#fallBack('the storage quota is exceeded; some results are not kept', error)
+      }
+    })()
+    this.#writes.add(done)
+    void done.finally(() => this.#writes.delete(done))
+    return done
+  }
+
+  #scheduleMaintenance(): void {
+    this.#maintenance ??= setTimeout(() => {
+      this.#maintenance = undefined
+      void this.#write((db) => this.#maintain(db))
+    }, 200)
+  }
+
+  /** Records when keys were used, then evicts the least recently used beyond the bounds. */
+  async #maintain(db: IDBPDatabase<CacheSchema>): Promise<void> {
+    const used = [...this.#used]
+    this.#used.clear()
+    const tx = db.transaction('results', 'readwrite')
+    for (const [key, usedAt] of used) {
+      const record = await tx.store.get(key)
+      if (record && record.usedAt < usedAt) await tx.store.put({ ...record, usedAt })
+    }
+    // Newest first; the index key carries each record's size, so no entry is read to count bytes.
+    let count = 0
+    let bytes = 0
+    for (let cursor = await tx.store.index('lru').openKeyCursor(null, 'prev'); cursor; cursor = await cursor.continue()) {
+      count++
+      bytes += cursor.key[1]
+      if (count > this.maxEntries || bytes > this.maxBytes) {
+        await tx.store.delete(cursor.primaryKey)
+        this.#memory.delete(cursor.primaryKey)
+      }
+    }
+    await tx.done
+  }
+
+  #heard(message: Message): void {
+    if (!message || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') return
+    if (message.type === 'set' && typeof message.key === 'string' && isEntry(message.entry)) {
+      // Another tab fetched it: this tab serves it from now on, without reading the database.
+      this.#memory.delete(message.key)
+      this.#memory.set(message.key, message.entry)
+    } else if (message.type === 'invalidate' && typeof message.prefix === 'string') {
+      this.#markStale(message.prefix)
+      this.dispatchEvent(new CustomEvent('invalidate', { detail: { prefix: message.prefix } }))
+    } else if (message.type === 'clear' && typeof message.prefix === 'string') this.#forget(message.prefix)
+  }
+
+  #markStale(prefix: string): void {
+    for (const [key, entry] of this.#memory) if (entry && key.startsWith(prefix)) this.#memory.set(key, { ...entry, ttlMs: 0 })
+  }
+
+  #forget(prefix: string): void {
+    for (const key of [...this.#memory.keys()]) if (key.startsWith(prefix)) this.#memory.delete(key)
+  }
+
+  #post(message: Message): void {
+    try {
+      this.#channel?.postMessage(message)
+    } catch {
+      // A value the channel cannot clone stays in this tab.
+    }
+  }
+}
+
+/** Every key starting with `prefix`. */
+const range = (prefix: string) => (prefix ? IDBKeyRange.bound(prefix, `${prefix}\uffff`) : IDBKeyRange.lowerBound(''))
+
+let shared: IdbCache | undefined
+/** The store every `<mcp-server>` of the page shares (one database connection, one channel). */
+export function sharedIdbCache(): IdbCache {
+  return (shared ??= new IdbCache())
+}
+
+/**
+ * Removes cached results from the shared store, in every tab: those of one
+ * server (its endpoint URL), or all. For a sign-out, or a "clear cache" button.
+ *
+ * @example
+ * await clearCache('https://example.com/mcp')
+ */
+export function clearCache(serverUrl?: string | URL): Promise<void> {
+  return sharedIdbCache().clear(serverUrl === undefined ? '' : `${String(serverUrl)}\n`)
+}

@@ -1,0 +1,263 @@
+// The IndexedDB cache in headless Chromium with real IndexedDB, against the
+// `cache` test server (the official SDK server behind ./servers/front.ts),
+// counting requests at the server. "A second load of the page" is a second
+// McpClient over a new IdbCache of the same database (nothing in memory); a
+// second tab is an iframe of this origin with its own realm.
+import { expect, fixture, html } from '@open-wc/testing'
+import { HttpError, McpClient, type Tool } from '../../src/client/index.js'
+import { IdbCache, type CacheEntry } from '../../src/cache/index.js'
+import { cacheKey } from '../../src/cache/policy.js'
+import { controlServer, eventually, nextEvent, requestsFor, serverUrl } from '../support/browser.js'
+import '../../components/mcp-server/mcp-server.js'
+import '../../components/mcp-tool-list/mcp-tool-list.js'
+
+const SERVER = 'cache'
+let url: string
+let database: string
+let opened: IdbCache[] = []
+let run = 0
+
+/** A store over this test's database, as a freshly loaded page would open it. */
+function store(options: ConstructorParameters<typeof IdbCache>[0] = {}): IdbCache {
+  const cache = new IdbCache({ name: database, ...options })
+  opened.push(cache)
+  return cache
+}
+const lists = async () => (await requestsFor('tools/list', SERVER)).length
+const names = (tools: Tool[]) => tools.map((t) => t.name)
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('IndexedDB cache', () => {
+  beforeEach(async () => {
+    database = `mcp-cache-test-${Date.now()}-${run++}`
+    url = await serverUrl(SERVER)
+    await controlServer(SERVER, 'mode', { mode: 'ok' })
+    await controlServer(SERVER, 'reset')
+  })
+  afterEach(async () => {
+    await Promise.all(opened.map((c) => c.close()))
+    opened = []
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase(database)
+      request.onsuccess = request.onerror = request.onblocked = resolve
+    })
+  })
+
+  it('a second load lists the tools from IndexedDB with zero requests while fresh', async () => {
+    const firstLoad = store()
+    const tools = await new McpClient(url, { cache: firstLoad }).listTools()
+    await firstLoad.flush()
+    expect(await lists()).to.equal(1)
+
+    const secondLoad = store()
+    expect(await secondLoad.persistent()).to.equal(true)
+    expect(names(await new McpClient(url, { cache: secondLoad }).listTools())).to.deep.equal(names(tools))
+    expect(await lists()).to.equal(1, 'no request on the second load')
+  })
+
+  it('a second <mcp-server> shows the tool list from the cache with zero requests', async () => {
+    const firstLoad = store()
+    const tools = await new McpClient(url, { cache: firstLoad }).listTools()
+    await firstLoad.flush()
+    const before = (await requestsFor('server/discover', SERVER)).length + (await lists())
+
+    const client = new McpClient(url, { cache: store() })
+    await client.discover() // the first load discovered too; in the same database
+    const el = await fixture<HTMLElement>(html`<mcp-server .client=${client}><mcp-tool-list></mcp-tool-list></mcp-server>`)
+    const list = el.querySelector('mcp-tool-list')!
+    const shown = () => [...list.shadowRoot!.querySelectorAll<HTMLElement>('[part~="item"]')].map((i) => i.dataset.name)
+    await eventually(() => shown().length === tools.length, 'the tools on screen')
+    expect(shown()).to.deep.equal(names(tools))
+    expect((await requestsFor('server/discover', SERVER)).length + (await lists())).to.equal(before + 1, 'only the discover above')
+  })
+
+  it('when stale: the stale list at once, then exactly one request for the fresh one', async () => {
+    await controlServer(SERVER, 'reset', { ttlMs: 300 })
+    const firstLoad = store()
+    await new McpClient(url, { cache: firstLoad }).listTools()
+    await firstLoad.flush()
+    await controlServer(SERVER, 'bump', { notify: false })
+    await sleep(350)
+
+    const seen: Array<{ names: string[]; stale: boolean }> = []
+    const fresh = await new McpClient(url, { cache: store() }).listTools({
+      onStale: (tools: Tool[], { ageMs }) => {
+        expect(ageMs).to.be.greaterThan(300)
+        seen.push({ names: names(tools), stale: true })
+      },
+    })
+    seen.push({ names: names(fresh), stale: false })
+    expect(seen).to.deep.equal([
+      { names: ['alpha_v1', 'beta_v1'], stale: true },
+      { names: ['alpha_v2', 'beta_v2'], stale: false },
+    ])
+    expect(await lists()).to.equal(2, 'one request on the second load')
+  })
+
+  it('when the server is down: the stale list, and the error', async () => {
+    await controlServer(SERVER, 'reset', { ttlMs: 200 })
+    const firstLoad = store()
+    await new McpClient(url, { cache: firstLoad }).listTools()
+    await firstLoad.flush()
+    await sleep(250)
+    await controlServer(SERVER, 'mode', { mode: 'http-500' })
+
+    let stale: string[] = []
+    const failed = await new McpClient(url, { cache: store() }).listTools({ onStale: (tools: Tool[]) => (stale = names(tools)) }).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(stale).to.deep.equal(['alpha_v1', 'beta_v1'])
+    expect(failed).to.be.instanceOf(HttpError)
+  })
+
+  it('a private result cached under token A is not served under token B, nor without a token', async () => {
+    const read = async (cache: IdbCache, token?: string) => {
+      const client = new McpClient(url, { cache, ...(token && { headers: { authorization: `Bearer ${token}` } }) })
+      return ((await client.readResource('cache://me')).contents[0] as { text: string }).text
+    }
+    const firstLoad = store()
+    expect(await read(firstLoad, 'A')).to.equal('read #1')
+    await firstLoad.flush()
+    const secondLoad = store()
+    expect(await read(secondLoad, 'A')).to.equal('read #1', 'token A again: from the cache')
+    expect(await read(secondLoad, 'B')).to.equal('read #2')
+    expect(await read(secondLoad)).to.equal('read #3')
+    expect((await requestsFor('resources/read', SERVER)).length).to.equal(3)
+    // What sits in the database names no token.
+    await secondLoad.flush()
+    const raw = await rawRecords()
+    expect(JSON.stringify(raw)).not.to.include('Bearer')
+    expect(raw.filter((r) => r.entry.scope === 'private')).to.have.length(2)
+  })
+
+  it('list_changed heard in one tab invalidates the list in another tab', async () => {
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe src="/test/support/cache-tab.html"></iframe>`)
+    await eventually(() => Boolean(frame.contentWindow?.cacheTab), 'the second tab')
+    const tab2 = frame.contentWindow!.cacheTab!
+    const tab2Cache = new tab2.IdbCache({ name: database })
+    opened.push(tab2Cache as unknown as IdbCache)
+    const tab2Client = new tab2.McpClient(url, { cache: tab2Cache })
+
+    const tab1 = new McpClient(url, { cache: store() })
+    await tab1.listTools()
+    expect(names(await tab2Client.listTools())).to.deep.equal(['alpha_v1', 'beta_v1'])
+    expect(await lists()).to.equal(1, "tab 2 got tab 1's fresh entry")
+
+    const sub = tab1.listen({ toolsListChanged: true })
+    try {
+      await sub.acknowledged
+      const heardInTab2 = nextEvent<CustomEvent>(tab2Client, 'invalidate')
+      await controlServer(SERVER, 'bump')
+      expect((await heardInTab2).detail).to.deep.equal({ method: 'tools/list', remote: true })
+      expect(names(await tab2Client.listTools())).to.deep.equal(['alpha_v2', 'beta_v2'])
+      expect(await lists()).to.equal(2)
+    } finally {
+      sub.close()
+    }
+  })
+
+  it('with IndexedDB unavailable everything works from memory, with one warning', async () => {
+    // A newer version of the database (another tab with a newer release), then a browser that refuses IndexedDB.
+    await new Promise((resolve) => (indexedDB.open(database, 99).onsuccess = (e) => resolve((e.target as IDBOpenDBRequest).result.close())))
+    const refusing = {
+      open: () => {
+        throw new DOMException('The user denied permission to access the database.', 'SecurityError')
+      },
+    } as unknown as IDBFactory
+    // (Another name for the second: the first would hand it its entries over the BroadcastChannel.)
+    for (const open of [() => store(), () => store({ indexedDB: refusing, name: `${database}-refused` })]) {
+      const cache = open()
+      const warning = nextEvent<CustomEvent>(cache, 'warning')
+      const before = await lists()
+      const client = new McpClient(url, { cache })
+      expect(names(await client.listTools())).to.deep.equal(['alpha_v1', 'beta_v1'])
+      expect(names(await client.listTools())).to.deep.equal(['alpha_v1', 'beta_v1'])
+      expect(await lists()).to.equal(before + 1, 'the second listing from memory')
+      expect((await warning).detail.message).to.match(/memory/)
+      expect(await cache.persistent()).to.equal(false)
+    }
+  })
+
+  it('corrupt or foreign entries are discarded, never handed to the page', async () => {
+    const key = cacheKey(url, 'tools/list', {})
+    const firstLoad = store()
+    await firstLoad.persistent()
+    await firstLoad.close()
+    for (const junk of [
+      { key, format: 1, usedAt: 0, bytes: 0, entry: { value: 'not an object', receivedAt: Date.now(), ttlMs: 60_000, scope: 'public' } },
+      { key, format: 7, usedAt: 0, bytes: 0, entry: { value: { tools: [] }, receivedAt: Date.now(), ttlMs: 60_000, scope: 'public' } },
+      { key, usedAt: 0, bytes: 0, something: 'else' },
+    ]) {
+      await putRaw(junk)
+      const before = await lists()
+      expect(names(await new McpClient(url, { cache: store() }).listTools())).to.deep.equal(['alpha_v1', 'beta_v1'])
+      expect(await lists()).to.equal(before + 1)
+    }
+  })
+
+  it('keeps at most maxEntries, evicting the least recently used; clear() empties one server', async () => {
+    const cache = store({ maxEntries: 2 })
+    const client = new McpClient(url, { cache })
+    await client.listTools() // 1
+    await client.discover() // 2
+    await client.listTools() // 1 used again: discover is now the least recently used
+    await client.request('resources/list') // 3: evicts discover
+    await cache.flush()
+    const keys = (await rawRecords()).map((r) => r.key.split('\n')[1]).sort()
+    expect(keys).to.deep.equal(['resources/list', 'tools/list'])
+
+    await cache.clear(`${url}\n`)
+    expect(await rawRecords()).to.deep.equal([])
+    const before = await lists()
+    await new McpClient(url, { cache }).listTools()
+    expect(await lists()).to.equal(before + 1, 'cleared from memory too')
+  })
+
+  it('a hit from memory is synchronous (one await per call at most)', async () => {
+    const cache = store()
+    await new McpClient(url, { cache }).listTools()
+    const key = cacheKey(url, 'tools/list', {})
+    expect(cache.get(key)).not.to.be.instanceOf(Promise)
+    const reloaded = store()
+    const first = reloaded.get(key)
+    expect(first).to.be.instanceOf(Promise)
+    expect(((await first) as CacheEntry).value.tools).to.have.length(2)
+    expect(reloaded.get(key)).not.to.be.instanceOf(Promise)
+  })
+})
+
+function openRaw(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(database)
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+async function rawRecords(): Promise<Array<{ key: string; entry: CacheEntry }>> {
+  const db = await openRaw()
+  try {
+    return await new Promise((resolve, reject) => {
+      const request = db.transaction('results').objectStore('results').getAll()
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+  } finally {
+    db.close()
+  }
+}
+
+async function putRaw(record: unknown): Promise<void> {
+  const db = await openRaw()
+  try {
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction('results', 'readwrite')
+      tx.objectStore('results').put(record)
+      tx.oncomplete = resolve
+      tx.onerror = () => reject(tx.error)
+    })
+  } finally {
+    db.close()
+  }
+}
