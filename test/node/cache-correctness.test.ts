@@ -306,3 +306,45 @@ describe('a tool call refused as unknown or with invalid params', BOUND, () => {
     assert.equal(posts('tools/list', from), 2, 'the new listing is cached')
   })
 })
+
+describe('stale while revalidate (onStale)', BOUND, () => {
+  test('a stale cached value is handed over first, then the call resolves with the fresh one; a fresh one needs neither', async () => {
+    const from = server.stats.requests.length
+    const client = new McpClient(server.url)
+    const seen: string[] = []
+    const onStale = (value: { contents: Array<{ text: string }> } | unknown[], info: { ageMs: number }) => {
+      assert.ok(info.ageMs >= 0)
+      seen.push(Array.isArray(value) ? `list of ${value.length}` : `read ${value.contents[0].text}`)
+    }
+    await client.readResource('fixture://greeting', { onStale })
+    const tools = await client.listTools({ onStale })
+    assert.deepEqual(seen, [], 'nothing cached yet: no onStale')
+    await client.readResource('fixture://greeting', { onStale })
+    await client.listTools({ onStale })
+    assert.deepEqual(seen, [], 'fresh: served, no onStale')
+    assert.equal(posts('resources/read', from) + posts('tools/list', from), 2)
+
+    client.applyNotification({ method: 'notifications/resources/updated', params: { uri: 'fixture://greeting' } })
+    client.applyNotification({ method: 'notifications/tools/list_changed' })
+    const read = await client.readResource('fixture://greeting', { onStale })
+    const relisted = await client.listTools({ onStale })
+    assert.deepEqual(seen, ['read Hello from the fixture server', `list of ${tools.length}`])
+    assert.equal((read.contents[0] as { text: string }).text, 'Hello from the fixture server')
+    assert.equal(relisted.length, tools.length)
+    assert.equal(posts('resources/read', from) + posts('tools/list', from), 4, 'one request each after the stale value')
+  })
+
+  test('a list is handed over stale only when every page is cached', async () => {
+    const paged = await startFixtureServer({ pageSize: 3 })
+    try {
+      const client = new McpClient(paged.url)
+      const all = await client.listTools()
+      client.applyNotification({ method: 'notifications/tools/list_changed' })
+      let stale: unknown[] | undefined
+      await client.listTools({ onStale: (tools: unknown[]) => (stale = tools) })
+      assert.deepEqual(stale, all, 'every page, in order')
+    } finally {
+      await paged.close()
+    }
+  })
+})
