@@ -1,6 +1,7 @@
 import { provide } from '@lit/context'
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
+import { ifDefined } from 'lit/directives/if-defined.js'
 import { McpClient, type DiscoverResult, type Implementation, type Subscription, type SubscriptionFilter } from '../../src/client/index.js'
 import { META } from '../../src/protocol/meta.js'
 import { createInputHandlers } from '../mcp-elicitation/input-handlers.js'
@@ -33,6 +34,8 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
  *
  * @attr {string} url - The server's MCP endpoint. Changing it connects anew.
  * @attr {boolean} compact - Hides the header (icon, title, status) and the instructions; errors still show.
+ * @attr {'light' | 'dark'} theme - Forces light or dark colours, and a server icon made for that background. Unset,
+ *   both follow the user's `prefers-color-scheme`.
  *
  * @property {McpClient} client - A client to use instead of making one from `url` (its handlers stay as they are).
  * @property {McpConnection} connection - Read-only: what is provided to the elements inside.
@@ -56,6 +59,7 @@ export class McpServerElement extends LitElement {
   @property() url?: string
   @property({ attribute: false }) client?: McpClient
   @property({ type: Boolean, reflect: true }) compact = false
+  @property({ reflect: true }) theme?: 'light' | 'dark'
 
   @provide({ context: connectionContext })
   @state()
@@ -231,7 +235,7 @@ export class McpServerElement extends LitElement {
     const instructions = typeof connection?.server?.instructions === 'string' ? connection.server.instructions : ''
     return html`
       <header part="header">
-        <mcp-icon part="icon" size="32" .icons=${info?.icons}></mcp-icon>
+        <mcp-icon part="icon" size="32" theme=${ifDefined(this.theme)} .icons=${info?.icons}></mcp-icon>
         <div class="names">
           <span part="title">${title}</span>
           ${identity ? html`<span class="identity">${identity}</span>` : nothing}

@@ -75,6 +75,9 @@ describe('<mcp-server>', () => {
     const sent = (el.connection!.server!._meta!['io.modelcontextprotocol/serverInfo'] as { icons: { src: string }[] }).icons[0].src
     expect(sent).to.match(/^data:image\/svg\+xml;base64,/)
     await eventually(() => icon.shadowRoot?.querySelector('img')?.getAttribute('src') === sent, 'the server icon')
+    el.theme = 'dark'
+    await el.updateComplete
+    expect((icon as HTMLElement & { theme?: string }).theme, 'the icon follows the theme attribute').to.equal('dark')
     const instructions = part(el, 'instructions')!.querySelector('p')!
     expect(instructions.textContent).to.equal('Tools come and go.\nWatch the list.')
     expect(instructions.children.length).to.equal(0)

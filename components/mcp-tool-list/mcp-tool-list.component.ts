@@ -2,6 +2,7 @@ import { consume } from '@lit/context'
 import { Task, TaskStatus, initialState } from '@lit/task'
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
+import { ifDefined } from 'lit/directives/if-defined.js'
 import { repeat } from 'lit/directives/repeat.js'
 import type { Icon, McpClient, Tool } from '../../src/client/index.js'
 import '../mcp-icon/mcp-icon.js'
@@ -81,6 +82,8 @@ function rowOf(tool: Tool): ToolRow {
  *
  * @attr {string} selected - Name of the picked tool (its `<mcp-tool>` is open below the list).
  * @attr {string} filter - The text in the filter box: tools whose name, title or description contain it are shown.
+ * @attr {'light' | 'dark'} theme - Forces light or dark colours, and icons made for that background. Unset, both
+ *   follow the user's `prefers-color-scheme`.
  *
  * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
  *
@@ -111,6 +114,7 @@ export class McpToolListElement extends LitElement {
   /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
   @property({ attribute: false }) client?: McpClient
   @property({ reflect: true }) selected?: string
+  @property({ reflect: true }) theme?: 'light' | 'dark'
   @property() filter = ''
 
   /**
@@ -258,7 +262,9 @@ export class McpToolListElement extends LitElement {
         tabindex=${at === undefined ? -1 : this.#roving.tabIndex(at, this.#shown.size)}
         aria-current=${row.name === this.selected ? 'true' : 'false'}
       >
-        <span class="icon">${row.icons.length ? html`<mcp-icon size="20" .icons=${row.icons}></mcp-icon>` : nothing}</span>
+        <span class="icon"
+          >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .icons=${row.icons}></mcp-icon>` : nothing}</span
+        >
         <span class="text">
           <span class="title">${row.title}</span>
           <span class="name">${row.title === row.name ? '' : row.name}</span>

@@ -60,6 +60,16 @@ describe('<mcp-tool-list>', () => {
     await expect(list).to.be.accessible()
   })
 
+  it('draws its icons for the theme it is given', async () => {
+    const client = new McpClient(await serverUrl())
+    const list = await fixture<McpToolListElement>(html`<mcp-tool-list theme="dark" .client=${client}></mcp-tool-list>`)
+    await eventually(() => items(list).length > 0, 'the tools')
+    expect(item(list, 'echo').querySelector('mcp-icon')!.theme).to.equal('dark')
+    list.theme = 'light'
+    await list.updateComplete
+    expect(item(list, 'echo').querySelector('mcp-icon')!.theme).to.equal('light')
+  })
+
   it('shows annotations set to true as badges, and a title from annotations when there is no other', async () => {
     const list = await listIn('many')
     const badges = (name: string) => [...item(list, name).querySelectorAll('.badge')].map((b) => b.textContent)
