@@ -4,7 +4,7 @@ import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { McpClient, type DiscoverResult, type Implementation, type Subscription, type SubscriptionFilter } from '../../src/client/index.js'
 import { META } from '../../src/protocol/meta.js'
-import { createInputHandlers } from '../mcp-elicitation/input-handlers.js'
+import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
 import '../mcp-icon/mcp-icon.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { emit } from '../shared/events.js'
@@ -82,7 +82,11 @@ export class McpServerElement extends LitElement {
   get activeClient(): McpClient | undefined {
     if (this.client) return this.client
     if (!this.url) return undefined
-    this.#ownClient ??= new McpClient(this.url, { handlers: createInputHandlers(this, () => this.#serverName) })
+    // The handlers alone declare form-mode elicitation; <mcp-elicitation> also does URL mode.
+    this.#ownClient ??= new McpClient(this.url, {
+      handlers: createInputHandlers(this, () => this.#serverName),
+      capabilities: INPUT_CAPABILITIES,
+    })
     return this.#ownClient
   }
 

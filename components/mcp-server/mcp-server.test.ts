@@ -57,6 +57,9 @@ describe('<mcp-server>', () => {
     const probe = el.appendChild(document.createElement('connection-probe')) as ConnectionProbe
     const { detail } = (await event) as CustomEvent<{ server: DiscoverResult }>
     expect(detail.server.capabilities.tools).to.deep.equal({ listChanged: true })
+    // It can answer elicitations in both modes, and says so.
+    const [discover] = (await requestsFor('server/discover')).slice(-1)
+    expect(discover.params._meta['io.modelcontextprotocol/clientCapabilities'].elicitation).to.deep.equal({ form: {}, url: {} })
     expect(part(el, 'title')!.textContent).to.equal('mcp-elements-fixture')
     expect(part(el, 'status')!.textContent).to.match(/Connected/)
     expect(part(el, 'instructions')!.textContent).to.include('Fixture server for mcp-elements tests.')
