@@ -3,6 +3,7 @@
 // and a real tool result from the fixture server.
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient, type CallToolResult, type ContentBlock } from '../../src/client/index.js'
+import { setStrings } from '../shared/i18n.js'
 import { eventually, serverUrl } from '../../test/support/browser.js'
 import './mcp-content.js'
 import type { McpContentElement } from './mcp-content.js'
@@ -153,6 +154,13 @@ describe('<mcp-content>', () => {
     expect(img.naturalWidth).to.equal(1)
     // Now, and only now, the renderer has been downloaded.
     expect(performance.getEntriesByType('resource').some((e) => e.name.includes('/mcp-content/markdown'))).to.equal(true)
+  })
+
+  it('decodes character references in markdown, and keeps them as text', async () => {
+    const el = await show([{ type: 'text', text: 'Fish &amp; chips &copy; &#60;b&#62;not bold&#60;/b&#62; &bogus;' }], { markdown: true })
+    const md = $(el, '[part=markdown]')!
+    expect(seen(md)).to.equal('Fish & chips © <b>not bold</b> &bogus;')
+    expect(markup(md.querySelectorAll('b'))).to.equal('')
   })
 
   it('renders a text/markdown resource as markdown without the markdown attribute', async () => {
@@ -473,6 +481,19 @@ describe('<mcp-content>', () => {
     expect(seen(unknown)).to.equal('Unsupported content of type “hologram”: 2 keys type: "hologram" data: "x"')
     expect(seen(badText)).to.contain('Unsupported content of type “text”')
     expect(seen(text)).to.equal('still here')
+  })
+
+  it('prints its own words through setStrings(), re-rendering when they change', async () => {
+    const el = await showResult({ resultType: 'complete', content: [{ type: 'text', text: 'y'.repeat(20_001) }], isError: true })
+    expect(seen($(el, '[part=error-label]'))).to.equal('Error')
+    setStrings({ 'content.error': 'Fehler', 'content.show-all-characters': 'Alle {count} Zeichen zeigen' })
+    try {
+      await el.updateComplete
+      expect(seen($(el, '[part=error-label]'))).to.equal('Fehler')
+      expect(seen($(el, '[part=show-all]'))).to.equal(`Alle ${(20_001).toLocaleString()} Zeichen zeigen`)
+    } finally {
+      setStrings({ 'content.error': 'Error', 'content.show-all-characters': 'Show all {count} characters' })
+    }
   })
 
   it('is accessible with every kind of content', async () => {
