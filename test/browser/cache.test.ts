@@ -5,7 +5,7 @@
 // second tab is an iframe of this origin with its own realm.
 import { expect, fixture, html } from '@open-wc/testing'
 import { HttpError, McpClient, type Tool } from '../../src/client/index.js'
-import { IdbCache, type CacheEntry } from '../../src/cache/index.js'
+import { IdbCache, clearCache, sharedIdbCache, type CacheEntry } from '../../src/cache/index.js'
 import { cacheKey } from '../../src/cache/policy.js'
 import { controlServer, eventually, nextEvent, requestsFor, serverUrl } from '../support/browser.js'
 import '../../components/mcp-server/mcp-server.js'
@@ -212,6 +212,55 @@ describe('IndexedDB cache', () => {
     const before = await lists()
     await new McpClient(url, { cache }).listTools()
     expect(await lists()).to.equal(before + 1, 'cleared from memory too')
+  })
+
+  it('keeps about maxBytes, evicting the least recently used', async () => {
+    // As JSON, the tool list is about 490 bytes, the discover result about 350: not both.
+    const cache = store({ maxBytes: 600 })
+    const client = new McpClient(url, { cache })
+    await client.listTools()
+    await sleep(5)
+    await client.discover()
+    await cache.flush()
+    const records = await rawRecords()
+    const bytes = records.reduce((sum, r) => sum + JSON.stringify(r.entry).length, 0)
+    expect(bytes).to.be.at.most(600)
+    expect(records.map((r) => r.key.split('\n')[1])).to.deep.equal(['server/discover'], 'the older tools/list went')
+  })
+
+  it('a newer version opened in another tab is let through; this tab goes on in memory, with a warning', async () => {
+    const cache = store()
+    const client = new McpClient(url, { cache })
+    await client.listTools()
+    expect(await cache.persistent()).to.equal(true)
+    const warning = nextEvent<CustomEvent>(cache, 'warning')
+    const upgraded = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(database, 2)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+      request.onblocked = () => reject(new Error('blocked by the older tab'))
+    })
+    upgraded.close()
+    expect((await warning).detail.message).to.match(/newer version/)
+    expect(await cache.persistent()).to.equal(false)
+    const before = await lists()
+    expect(names(await client.listTools())).to.deep.equal(['alpha_v1', 'beta_v1'])
+    expect(await lists()).to.equal(before, 'still served from memory')
+  })
+
+  it('clearCache(url) removes one server from the shared store, in memory and in IndexedDB', async () => {
+    const shared = sharedIdbCache()
+    const client = new McpClient(url, { cache: shared })
+    await client.listTools()
+    const other = cacheKey('https://other.example/mcp', 'tools/list', {})
+    shared.set(other, { value: { tools: [] }, receivedAt: Date.now(), ttlMs: 60_000, scope: 'public' })
+    await clearCache(url)
+    expect(shared.get(other)).to.have.property('ttlMs', 60_000)
+    const before = await lists()
+    await client.listTools()
+    expect(await lists()).to.equal(before + 1)
+    await clearCache()
+    expect(await shared.get(other)).to.equal(undefined)
   })
 
   it('a hit from memory is synchronous (one await per call at most)', async () => {

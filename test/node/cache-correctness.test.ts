@@ -348,3 +348,25 @@ describe('stale while revalidate (onStale)', BOUND, () => {
     }
   })
 })
+
+describe('mcp-web-elements/cache in Node', BOUND, () => {
+  test('IdbCache with no IndexedDB works from memory and warns once; MemoryCache is the client default', async () => {
+    const { IdbCache, MemoryCache: Memory } = await import('../../src/cache/index.js')
+    assert.equal(Memory, MemoryCache)
+    const cache = new IdbCache({ name: `node-${Date.now()}` })
+    const warnings: string[] = []
+    cache.addEventListener('warning', (e) => warnings.push(e.detail.message))
+    try {
+      const from = server.stats.requests.length
+      const client = new McpClient(server.url, { cache })
+      await client.listTools()
+      await client.listTools()
+      assert.equal(posts('tools/list', from), 1)
+      assert.equal(await cache.persistent(), false)
+      assert.equal(warnings.length, 1)
+      assert.match(warnings[0], /memory/)
+    } finally {
+      await cache.close()
+    }
+  })
+})
