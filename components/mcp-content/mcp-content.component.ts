@@ -48,6 +48,13 @@ function decodeBase64(data: string): Uint8Array {
   return bytes
 }
 
+/** How many bytes a base64 string decodes to, without decoding it. */
+function base64Size(data: string): number {
+  const length = data.replace(/\s/g, '').length
+  const padding = data.trimEnd().endsWith('==') ? 2 : data.trimEnd().endsWith('=') ? 1 : 0
+  return Math.floor((length * 3) / 4) - padding
+}
+
 /** A byte count in human units (1.5 MB), in the page's language. */
 export function formatBytes(bytes: number): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
@@ -138,8 +145,11 @@ export class McpContentElement extends LitElement {
 
   #i18n = new I18nController(this)
   #expansion = new ExpansionController(this)
-  /** Rendered markdown by block key, so opening a JSON node does not parse every markdown block again. */
-  #markdownCache = new Map<string, TemplateResult>()
+  /**
+   * What is derived from the current content (rendered markdown, parsed JSON, decoded text) by key, computed once:
+   * opening a JSON node or drawing the next "Show all" step must not parse or decode everything again.
+   */
+  #derived = new Map<string, unknown>()
   /** blob: URLs made for the current content (revoked when it changes or the element leaves the page). */
   #objectUrls = new Map<string, string>()
   /** Set when markdown was drawn as plain text because the renderer had not loaded yet. */
@@ -161,7 +171,7 @@ export class McpContentElement extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('blocks') || changed.has('result')) {
       this.#expansion.reset()
-      this.#markdownCache.clear()
+      this.#derived.clear()
       this.#revokeObjectUrls()
     }
   }
@@ -191,11 +201,16 @@ export class McpContentElement extends LitElement {
     this.#objectUrls.clear()
   }
 
+  #once<T>(key: string, compute: () => T): T {
+    if (!this.#derived.has(key)) this.#derived.set(key, compute())
+    return this.#derived.get(key) as T
+  }
+
   /** A blob: URL for binary content, made once per key. `type` must already be vetted (never HTML or SVG: a blob: URL opened in a tab runs in this page's origin). */
-  #objectUrl(key: string, bytes: Uint8Array, type: string): string {
+  #objectUrl(key: string, bytes: () => Uint8Array, type: string): string {
     let url = this.#objectUrls.get(key)
     if (!url) {
-      url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }))
+      url = URL.createObjectURL(new Blob([bytes() as Uint8Array<ArrayBuffer>], { type }))
       this.#objectUrls.set(key, url)
     }
     return url
@@ -301,12 +316,8 @@ export class McpContentElement extends LitElement {
       return html`<div part="text" class="text">${shown}</div>
         ${more}`
     }
-    const cacheKey = `${key}|${cut}`
-    let rendered = this.#markdownCache.get(cacheKey)
-    if (!rendered) {
-      rendered = markdownModule.renderMarkdown(shown)
-      this.#markdownCache.set(cacheKey, rendered)
-    }
+    const module = markdownModule
+    const rendered = this.#once(`${key}/markdown/${cut}`, () => module.renderMarkdown(shown))
     return html`<div part="markdown" class="markdown">${rendered}</div>
       ${more}`
   }
@@ -369,7 +380,7 @@ export class McpContentElement extends LitElement {
       return this.#notice(msg('content.bad-base64', 'This resource’s data is not valid base64.'))
     const bytes = () => decodeBase64(resource.blob as string)
     // Text, whichever way it came (a text resource, or a blob of a textual type).
-    const text = () => (hasText ? (resource.text as string) : new TextDecoder().decode(bytes()))
+    const text = () => (hasText ? (resource.text as string) : this.#once(`${key}/text`, () => new TextDecoder().decode(bytes())))
 
     if (mediaTypeAllowed(mime, 'image')) {
       const src = hasText
@@ -380,37 +391,41 @@ export class McpContentElement extends LitElement {
     if (MARKDOWN_TYPES.has(mime)) return this.#renderMarkdown(text(), key)
     if (isJsonType(mime)) {
       const source = text()
-      let value: unknown
-      try {
-        value = JSON.parse(source)
-      } catch {
+      const parsed = this.#once(`${key}/json`, () => {
+        try {
+          return { value: JSON.parse(source) as unknown }
+        } catch {
+          return undefined
+        }
+      })
+      if (!parsed) {
         return html`${this.#notice(msg('content.bad-json', 'This is not valid JSON; shown as text.'))}${this.#renderText(source, key)}`
       }
-      return renderJsonTree(value, `${key}/json`, this.#expansion)
+      return renderJsonTree(parsed.value, `${key}/json`, this.#expansion)
     }
     if (hasText || mime.startsWith('text/')) return this.#renderText(text(), key)
 
-    const data = bytes()
     const label = fileNameOf(uri)
     if (mediaTypeAllowed(mime, 'audio')) {
-      return html`<audio part="audio" controls aria-label=${label} src=${this.#objectUrl(key, data, mime)}></audio>`
+      return html`<audio part="audio" controls aria-label=${label} src=${this.#objectUrl(key, bytes, mime)}></audio>`
     }
     if (mediaTypeAllowed(mime, 'video')) {
-      return html`<video part="video" class="media" controls aria-label=${label} src=${this.#objectUrl(key, data, mime)}></video>`
+      return html`<video part="video" class="media" controls aria-label=${label} src=${this.#objectUrl(key, bytes, mime)}></video>`
     }
     if (mime === 'application/pdf') {
       // No scripts, no same-origin: the browser's PDF viewer draws it, the PDF can do nothing to the page.
-      return html`<iframe part="pdf" class="pdf" sandbox="" title=${label} src=${this.#objectUrl(key, data, 'application/pdf')}></iframe>
-        ${this.#download(key, data, label)}`
+      return html`<iframe part="pdf" class="pdf" sandbox="" title=${label} src=${this.#objectUrl(key, bytes, 'application/pdf')}></iframe>
+        ${this.#download(key, resource.blob as string, label)}`
     }
-    return this.#download(key, data, label)
+    return this.#download(key, resource.blob as string, label)
   }
 
   /** A download link. The blob is typed application/octet-stream whatever the server said, so opening it in a tab can never render HTML in this origin. */
-  #download(key: string, data: Uint8Array, fileName: string): TemplateResult {
-    const url = this.#objectUrl(`${key}/download`, data, 'application/octet-stream')
+  #download(key: string, base64: string, fileName: string): TemplateResult {
+    const url = this.#objectUrl(`${key}/download`, () => decodeBase64(base64), 'application/octet-stream')
+    const size = formatBytes(base64Size(base64))
     return html`<a part="download" class="download" href=${url} download=${fileName}
-      >${msg('content.download', 'Download {name} ({size})', { name: fileName, size: formatBytes(data.length) })}</a
+      >${msg('content.download', 'Download {name} ({size})', { name: fileName, size })}</a
     >`
   }
 }
