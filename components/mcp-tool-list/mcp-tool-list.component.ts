@@ -139,7 +139,7 @@ export class McpToolListElement extends LitElement {
       const { kept, skipped } = usable<Tool>(await client.listTools({ signal, fresh }), 'name')
       const rows = new Map<string, ToolRow>()
       for (const tool of kept) if (!rows.has(tool.name)) rows.set(tool.name, rowOf(tool))
-      return { rows: [...rows.values()], skipped: skipped + kept.length - rows.size }
+      return { client, rows: [...rows.values()], skipped: skipped + kept.length - rows.size }
     },
     args: () => [clientOf(this), this.#offered, this.client ? 0 : (this.connection?.changes.tools ?? 0)] as const,
   })
@@ -150,6 +150,15 @@ export class McpToolListElement extends LitElement {
   #shown = new Map<ToolRow, number>()
   #byName = new Map<string, ToolRow>()
   #rowsSeen?: readonly ToolRow[]
+
+  /**
+   * The last listing, while it is from the client in use: a reload from the same client keeps showing it, but a
+   * listing from another server (the url changed) is never shown as this one's.
+   */
+  get #listing() {
+    const listing = this.#tools.value
+    return listing && listing.client === (this.client ?? this.connection?.client) ? listing : undefined
+  }
 
   /** Whether the server offers tools at all (an explicit client is assumed to). */
   get #offered(): boolean {
@@ -163,7 +172,7 @@ export class McpToolListElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#hear(this.isConnected ? clientOf(this) : undefined)
-    const rows = this.#tools.value?.rows
+    const rows = this.#listing?.rows
     if (rows !== this.#rowsSeen) {
       this.#rowsSeen = rows
       this.#byName = new Map(rows?.map((row) => [row.name, row]))
@@ -204,7 +213,7 @@ export class McpToolListElement extends LitElement {
   }
 
   #statusText(): string {
-    const total = this.#tools.value?.rows.length ?? 0
+    const total = this.#listing?.rows.length ?? 0
     if (this.#tools.status === TaskStatus.PENDING) return msg('tool-list.loading', 'Loading tools…')
     if (!clientOf(this)) {
       if (this.connection?.status === 'error') return msg('tool-list.not-connected', 'Not connected.')
@@ -213,7 +222,7 @@ export class McpToolListElement extends LitElement {
     if (this.#tools.status === TaskStatus.COMPLETE && !this.#tools.value)
       return msg('tool-list.not-offered', 'This server offers no tools.')
     if (this.#tools.status !== TaskStatus.COMPLETE) return ''
-    const skipped = skippedNote(this.#tools.value?.skipped ?? 0)
+    const skipped = skippedNote(this.#listing?.skipped ?? 0)
     if (total === 0) return msg('tool-list.empty', 'No tools.') + skipped
     if (this.#shown.size === total) return msg('tool-list.count', '{count} tools', { count: total }) + skipped
     return msg('tool-list.filtered', '{shown} of {count} tools', { shown: this.#shown.size, count: total }) + skipped
@@ -245,7 +254,7 @@ export class McpToolListElement extends LitElement {
         @keydown=${this.#roving.onKeyDown}
         @focusin=${this.#roving.onFocusIn}
       >
-        ${repeat(this.#tools.value?.rows ?? [], (row) => row.name, this.#renderRow)}
+        ${repeat(this.#rowsSeen ?? [], (row) => row.name, this.#renderRow)}
       </ul>
       ${chosen ? html`<mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client}></mcp-tool>` : nothing}
     </div>`

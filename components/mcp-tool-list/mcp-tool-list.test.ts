@@ -186,6 +186,17 @@ describe('<mcp-tool-list>', () => {
     await eventually(() => names(list).includes('quiet'), 'the quietly added tool after the reconnect')
   })
 
+  it('shows only the new server’s tools when the server element’s url changes', async () => {
+    const list = await listIn('main')
+    const server = list.closest('mcp-server')!
+    server.url = await serverUrl('live')
+    await server.updateComplete
+    await list.updateComplete
+    expect(names(list), 'no tools of the old server while the new one connects').to.deep.equal([])
+    await eventually(() => names(list).length > 0, 'the new tools')
+    expect(names(list)).to.deep.equal(['alpha', 'beta'])
+  })
+
   it('asks the server afresh when its server element is put back on the page', async () => {
     const list = await listIn('live')
     const server = list.closest('mcp-server')!
