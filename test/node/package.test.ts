@@ -31,8 +31,19 @@ test('mcp-web-elements exports the same client', { skip }, async () => {
   assert.equal(root.McpClient, client.McpClient)
 })
 
+test('mcp-web-elements/cache resolves to the build: the stores, IdbCache on idb falling back to memory in Node', { skip }, async () => {
+  const { MemoryCache, IdbCache, clearCache } = await load('mcp-web-elements/cache')
+  assert.equal(typeof clearCache, 'function')
+  const memory = new MemoryCache()
+  memory.set('k', { value: {}, receivedAt: 0, ttlMs: 1, scope: 'public' })
+  assert.ok(memory.get('k'))
+  const idb = new IdbCache({ name: 'package-test' })
+  assert.equal(await idb.persistent(), false)
+  await idb.close()
+})
+
 test('the declarations the exports map names exist', { skip }, () => {
-  for (const file of ['dist/types/components/index.d.ts', 'dist/types/src/client/index.d.ts']) {
+  for (const file of ['dist/types/components/index.d.ts', 'dist/types/src/client/index.d.ts', 'dist/types/src/cache/index.d.ts']) {
     assert.ok(existsSync(new URL(`../../${file}`, import.meta.url)), file)
   }
 })
