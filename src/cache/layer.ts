@@ -41,6 +41,7 @@ export interface CacheHit {
 /** A store that tells of changes made elsewhere (another tab): `invalidate` events with `{ prefix }`. */
 interface ObservableStore extends CacheStore {
   addEventListener(type: 'invalidate', listener: (event: CustomEvent<{ prefix: string }>) => void): void
+  removeEventListener(type: 'invalidate', listener: (event: CustomEvent<{ prefix: string }>) => void): void
 }
 
 export class CacheLayer {
@@ -50,6 +51,7 @@ export class CacheLayer {
   #invalidations = 0
   /** When each prefix was last invalidated (in invalidation counts). */
   #invalidatedAt = new Map<string, number>()
+  #onRemoteInvalidate?: (prefix: string) => void
 
   /**
    * @param authContext The caller's stable name for who is signed in; undefined when unknown.
@@ -62,13 +64,24 @@ export class CacheLayer {
     onRemoteInvalidate?: (prefix: string) => void,
   ) {
     this.store = store
+    this.#onRemoteInvalidate = onRemoteInvalidate
     const observable = store as Partial<ObservableStore> | undefined
-    observable?.addEventListener?.('invalidate', (event) => {
-      const { prefix } = event.detail
-      if (!prefix.startsWith(`${url}\n`)) return
-      this.#markInvalidated(prefix)
-      onRemoteInvalidate?.(prefix)
-    })
+    if (!observable?.addEventListener) return
+    // A shared store outlives its clients: it holds this layer weakly, so a client nobody uses can be collected.
+    const layer = new WeakRef(this)
+    const listener = (event: CustomEvent<{ prefix: string }>) => {
+      const alive = layer.deref()
+      if (alive) alive.#heardRemote(event.detail.prefix)
+      else observable.removeEventListener?.('invalidate', listener)
+    }
+    observable.addEventListener('invalidate', listener)
+  }
+
+  /** Another tab invalidated `prefix`: answers in flight for it are not kept here either. */
+  #heardRemote(prefix: string): void {
+    if (!prefix.startsWith(`${this.url}\n`)) return
+    this.#markInvalidated(prefix)
+    this.#onRemoteInvalidate?.(prefix)
   }
 
   /** The cache plan of a request, or undefined when its result must not be cached. */
@@ -138,7 +151,10 @@ export class CacheLayer {
   }
 
   #markInvalidated(prefix: string): void {
+    // Re-inserted so the map stays in invalidation order; bounded (a request would have to outlive 500 changes to miss one).
+    this.#invalidatedAt.delete(prefix)
     this.#invalidatedAt.set(prefix, ++this.#invalidations)
+    if (this.#invalidatedAt.size > 500) this.#invalidatedAt.delete(this.#invalidatedAt.keys().next().value!)
     this.#ownPrivate.invalidate(prefix)
   }
 }
