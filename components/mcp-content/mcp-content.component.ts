@@ -73,13 +73,14 @@ export function formatBytes(bytes: number): string {
   }).format(value)
 }
 
-/** The last path segment of a URI, for a download's file name (the browser sanitises it further). */
+/** The last path segment of a URI (or its host, as in `hostile://fake.pdf`), for a download's file name; the browser sanitises it further. */
 function fileNameOf(uri: string): string {
   let name = ''
   try {
-    name = decodeURIComponent(new URL(uri).pathname.split('/').pop() ?? '')
+    const url = new URL(uri)
+    name = decodeURIComponent(url.pathname.split('/').pop() || url.host)
   } catch {
-    name = uri.split(/[/\\]/).pop() ?? ''
+    name = uri.split(/[?#]/)[0].split(/[/\\]/).pop() ?? ''
   }
   return name.replace(/[\u0000-\u001f\u007f"*:<>?\\|/]/g, '_').slice(0, 200) || 'download'
 }

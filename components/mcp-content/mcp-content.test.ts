@@ -418,6 +418,52 @@ describe('<mcp-content>', () => {
     })
   })
 
+  describe('against the hostile test server', () => {
+    // Its payloads set window.__pwned to where they came from (see test/support/servers/hostile.ts).
+    const pwned = () => window.__pwned ?? window.top?.__pwned
+
+    it('shows a tool result full of markup, script URLs and scripted SVG as text, running nothing', async () => {
+      const client = new McpClient(await serverUrl('hostile'))
+      const tool = (await client.listTools()).find((t) => t.name === 'hostile_result')!
+      const el = await fixture<McpContentElement>(
+        html`<mcp-content
+          markdown
+          .result=${await client.callTool('hostile_result', {})}
+          .outputSchema=${tool.outputSchema}
+        ></mcp-content>`,
+      )
+      await el.updateComplete
+      await imagesSettled(el)
+      await sleep(200)
+      expect(pwned()).to.equal(undefined)
+      const text = root(el).querySelector('[part=base]')!.textContent!
+      expect(text).to.contain(`<script>window.__pwned='result.text'</script>`)
+      expect(text).to.contain(`<img src=x onerror="window.__pwned='result.link-title'">`)
+      expect(markup($$(el, 'script, iframe, object, embed, svg'))).to.equal('')
+      expect(markup($$(el, 'a[href]'))).to.equal('') // not one of its links may be followed
+      expect($$<HTMLImageElement>(el, 'img').every((img) => img.src.startsWith('data:image/'))).to.equal(true)
+      expect(seen($(el, '[part=structured]'))).to.contain(`<script>window.__pwned='output.value'</script>`)
+    })
+
+    it('shows hostile resources (HTML, scripted SVG, HTML posing as a PDF, a binary) without running them', async () => {
+      const client = new McpClient(await serverUrl('hostile'))
+      const uris = ['hostile://page.html', 'hostile://image.svg', 'hostile://fake.pdf', 'hostile://data.json', 'hostile://markdown']
+      const contents = (await Promise.all(uris.map((uri) => client.readResource(uri)))).flatMap((r) => r.contents)
+      const download = (await client.listResources()).find((r) => r.title === 'Binary')!
+      contents.push(...(await client.readResource(download.uri)).contents)
+      const el = await show(contents.map((resource) => ({ type: 'resource', resource }) as ContentBlock))
+      await imagesSettled(el)
+      await sleep(200)
+      expect(pwned()).to.equal(undefined)
+      expect(seen($(el, '[part=text]'))).to.contain(`<script>window.__pwned='resource.html'</script>`)
+      expect($<HTMLIFrameElement>(el, 'iframe[part=pdf]')!.getAttribute('sandbox')).to.equal('')
+      const [pdfDownload, a] = $$<HTMLAnchorElement>(el, 'a[part=download]')
+      expect(pdfDownload.download).to.equal('fake.pdf')
+      expect(a.download).to.equal('_script_x__script_.exe')
+      expect((await (await fetch(a.href)).blob()).type).to.equal('application/octet-stream')
+    })
+  })
+
   describe('large content', () => {
     it('cuts a 5 MB text and shows it all on request, quickly', async () => {
       const text = 'x'.repeat(5_000_000)
