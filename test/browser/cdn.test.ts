@@ -21,7 +21,9 @@ async function plainPage(body: string): Promise<HTMLIFrameElement> {
 /** Text through open shadow roots. */
 function deepText(node: Node): string {
   let text = node.nodeType === Node.TEXT_NODE ? (node.nodeValue ?? '') : ''
-  if (node instanceof Element && node.shadowRoot) text += deepText(node.shadowRoot)
+  // Duck-typed: the page is another realm, whose elements are not instances of this one’s Element.
+  const shadow = (node as Element).shadowRoot
+  if (shadow) text += deepText(shadow)
   for (const child of node.childNodes) text += deepText(child)
   return text
 }
@@ -42,7 +44,9 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     await eventually(
       () => /\becho\b/.test(deepText(page.document.body)) && /slow_count/.test(deepText(page.document.body)),
       'the fixture’s tools listed',
-    )
+    ).catch((error) => {
+      throw new Error(`${error.message}; the page shows: ${deepText(page.document.body).replace(/\s+/g, ' ').slice(0, 500)}`)
+    })
     // Nothing but the CDN file (and the chunks beside it) was loaded as script; everything else was the MCP server.
     const scripts = page.performance
       .getEntriesByType('resource')

@@ -59,7 +59,7 @@ function textIn(root: Element | Document, { visible = false } = {}): string {
     for (const child of node.childNodes) visit(child)
   }
   visit(root)
-  return parts.join('\n')
+  return parts.join('')
 }
 
 /** The fixture, once the `<mcp-server>` in it (or that it is) has connected. */
@@ -261,7 +261,7 @@ describe('a hostile server', () => {
     await shows(el, scriptText('prompt.title'), 'the hostile prompt title as text')
     await openAllDetails(el)
     await shows(el, scriptText('server.instructions.heading'), 'the instructions', { visible: false })
-    await shows(el, scriptText('invalid.name'), 'the left-out tool named in the warning')
+    await shows(el, scriptText('invalid.name'), 'the left-out tool named in the warning', { visible: false })
     await settled(el)
     expectInert(el)
     // Open what each list offers: the hostile tool's form, the hostile prompt's form, a resource's view.
@@ -442,6 +442,6 @@ describe('a hostile server', () => {
     await settled(el)
     expectInert(el)
     await clickAll(el, '[part~="decline"]')
-    await eventually(() => textIn(el, { visible: true }).includes('answered decline and decline'), 'the call to finish')
+    await shows(el, 'answered decline and decline', 'the call to finish')
   })
 })

@@ -226,37 +226,38 @@ function makeServer(): McpServer {
     ),
   )
 
+  // Two rounds: a form, then a URL. The retry of a round carries only that round's answer, so the first answer
+  // travels in requestState.
   mcp.registerTool('hostile_elicit', { description: 'Asks in both elicitation modes, with markup and script URLs.' }, async (ctx) => {
-    const form = inputResponse(ctx.mcpReq.inputResponses, 'form')
-    if (form.kind !== 'elicit') {
-      return inputRequired({
-        inputRequests: {
-          form: inputRequired.elicit({
-            message: hostileHtml('elicit.message'),
-            requestedSchema: {
-              type: 'object',
-              properties: {
-                [hostileHtml('elicit.key')]: {
-                  type: 'string',
-                  title: hostileHtml('elicit.title'),
-                  description: hostileHtml('elicit.description'),
-                },
-                pick: { type: 'string', enum: [hostileHtml('elicit.enum')] },
-              },
-            } as never,
-          }),
-        },
-      })
-    }
     const url = inputResponse(ctx.mcpReq.inputResponses, 'url')
-    if (url.kind !== 'elicit') {
+    if (url.kind === 'elicit') return { content: [{ type: 'text', text: `answered ${ctx.mcpReq.requestState()} and ${url.action}` }] }
+    const form = inputResponse(ctx.mcpReq.inputResponses, 'form')
+    if (form.kind === 'elicit') {
       return inputRequired({
         inputRequests: {
           url: inputRequired.elicitUrl({ message: hostileHtml('elicit.url-message'), url: `javascript:${spring('elicit.url')}` }),
         },
+        requestState: form.action,
       })
     }
-    return { content: [{ type: 'text', text: `answered ${form.action} and ${url.action}` }] }
+    return inputRequired({
+      inputRequests: {
+        form: inputRequired.elicit({
+          message: hostileHtml('elicit.message'),
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              [hostileHtml('elicit.key')]: {
+                type: 'string',
+                title: hostileHtml('elicit.title'),
+                description: hostileHtml('elicit.description'),
+              },
+              pick: { type: 'string', enum: [hostileHtml('elicit.enum')] },
+            },
+          } as never,
+        }),
+      },
+    })
   })
 
   // ---- resources -----------------------------------------------------------
