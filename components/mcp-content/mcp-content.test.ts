@@ -402,6 +402,16 @@ describe('<mcp-content>', () => {
       expect(seen($(missing, '[part=schema-warning]'))).to.contain('returned no structured content')
     })
 
+    it('says so when the output schema cannot be used, rather than failing', async () => {
+      const el = await showResult(
+        { resultType: 'complete', content: [], structuredContent: { a: 1 } },
+        { $ref: 'https://schemas.invalid/x.json' },
+      )
+      await eventually(() => $(el, '[part=schema-warning]') !== null, 'the unusable-schema warning')
+      expect(seen($(el, '[part=schema-warning]'))).to.match(/^The tool’s output schema cannot be checked: .+/)
+      expect(seen($(el, '[part=structured]'))).to.equal('Structured content 1 key a: 1')
+    })
+
     it('shows a real result from the fixture server, checked against the tool’s real output schema', async () => {
       const client = new McpClient(await serverUrl())
       const tools = await client.listTools()
