@@ -10,6 +10,9 @@ const yieldTask = () =>
     channel.port2.postMessage(0)
   })
 
+/** Lets the previous run's teardown (and the garbage it left) settle, so it does not land in the next run's figure. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 50))
+
 const items = (list) => list.shadowRoot?.querySelectorAll('[part~="item"]').length ?? 0
 
 /** Rows the filter lets through (a list may keep filtered-out rows in the DOM, hidden). Counted after the timing. */
@@ -57,6 +60,7 @@ export async function measure({ url, count, query, renderRuns, filterRuns }) {
     const { list, ms } = await mount(new McpClient(url))
     cold.push(ms)
     list.remove()
+    await pause()
   }
 
   const client = new McpClient(url)
@@ -67,6 +71,7 @@ export async function measure({ url, count, query, renderRuns, filterRuns }) {
     const { list, ms } = await mount(client)
     warm.push(ms)
     list.remove()
+    await pause()
   }
 
   // Keystrokes: type the query one character at a time, then delete it one at a time (back to every tool).
