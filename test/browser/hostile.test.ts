@@ -17,32 +17,6 @@ const trap = () => (window as unknown as Record<string, unknown>)[TRAP]
 /** The literal first part of every hostile string (see hostileHtml in the server): `<script>window.__pwned='where'</script>`. */
 const scriptText = (where: string) => `<script>window.${TRAP}='${where}'</script>`
 
-/**
- * Elements not in components/index.ts yet are loaded from their registering
- * file if it exists; an element that does not exist at all skips its test.
- */
-async function defined(...tags: string[]): Promise<string | undefined> {
-  for (const tag of tags) {
-    if (customElements.get(tag)) continue
-    try {
-      await import(/* a computed path: the file may not exist yet */ `/components/${tag}/${tag}.ts`)
-    } catch {
-      return `<${tag}> does not exist yet`
-    }
-  }
-  return undefined
-}
-
-type Skippable = { skip(): void }
-
-/** Skips the test (saying why in the log) unless every one of `tags` exists. */
-async function need(test: Skippable, ...tags: string[]): Promise<void> {
-  const missing = await defined(...tags)
-  if (!missing) return
-  console.info(`hostile.test.ts: skipped, ${missing}`)
-  test.skip()
-}
-
 /** Text of every text node, through open shadow roots; with `visible`, only nodes whose element is rendered and not hidden. */
 function textIn(root: Element | Document, { visible = false } = {}): string {
   const parts: string[] = []
@@ -246,8 +220,7 @@ describe('a hostile server', () => {
     expect(textIn(host, { visible: true })).not.to.include(scriptText('tool.description'))
   })
 
-  it('<mcp-server> with the tool, resource and prompt lists: names, titles, descriptions and icons shown as text; items opened', async function (this: Skippable) {
-    await need(this, 'mcp-server', 'mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list')
+  it('<mcp-server> with the tool, resource and prompt lists: names, titles, descriptions and icons shown as text; items opened', async () => {
     const el = await connected(html`
       <mcp-server url=${url}>
         <mcp-tool-list></mcp-tool-list>
@@ -281,8 +254,7 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
-  it('<mcp-tool>: a hostile schema as a form, and every kind of hostile result content, as text', async function (this: Skippable) {
-    await need(this, 'mcp-server', 'mcp-tool', 'mcp-content')
+  it('<mcp-tool>: a hostile schema as a form, and every kind of hostile result content, as text', async () => {
     const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
     const el = await connected(html`
       <mcp-server url=${url}>
@@ -303,8 +275,7 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
-  it('<mcp-content>: a 2 MB result is cut short, not rendered whole', async function (this: Skippable) {
-    await need(this, 'mcp-server', 'mcp-tool', 'mcp-content')
+  it('<mcp-content>: a 2 MB result is cut short, not rendered whole', async () => {
     const el = await connected(html`<mcp-server url=${url}><mcp-tool name="hostile_huge"></mcp-tool></mcp-server>`)
     await eventually(() => deepQueryAll(el, '[part~="call"]').length === 1, 'the Call button')
     await clickAll(el, '[part~="call"]')
@@ -314,8 +285,7 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
-  it('<mcp-resource-view>: text, markdown, HTML, scripted SVG, fake PDF, JSON, binary and huge resources', async function (this: Skippable) {
-    await need(this, 'mcp-server', 'mcp-resource-view', 'mcp-content')
+  it('<mcp-resource-view>: text, markdown, HTML, scripted SVG, fake PDF, JSON, binary and huge resources', async () => {
     const el = await connected(html`
       <mcp-server url=${url}>
         ${resources.map((resource) => html`<mcp-resource-view uri=${resource.uri} .resource=${resource}></mcp-resource-view>`)}
@@ -333,8 +303,7 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
-  it('<mcp-resource-list>: picking each resource and filling the template with hostile completions', async function (this: Skippable) {
-    await need(this, 'mcp-server', 'mcp-resource-list')
+  it('<mcp-resource-list>: picking each resource and filling the template with hostile completions', async () => {
     const el = await connected(html`<mcp-server url=${url}><mcp-resource-list></mcp-resource-list></mcp-server>`)
     const list = el.querySelector('mcp-resource-list')!
     await eventually(() => deepQueryAll(list, '[part~="item"]').length >= resources.length, 'the resources listed')
@@ -365,8 +334,7 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
-  it('<mcp-prompt>: hostile arguments, completions and messages of every content kind, as text', async function (this: Skippable) {
-    await need(this, 'mcp-server', 'mcp-prompt', 'mcp-content')
+  it('<mcp-prompt>: hostile arguments, completions and messages of every content kind, as text', async () => {
     const prompt = prompts[0]!
     const el = await connected(html`<mcp-server url=${url}><mcp-prompt .prompt=${prompt}></mcp-prompt></mcp-server>`)
     await eventually(
@@ -391,8 +359,7 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
-  it('<mcp-icon>: hostile icon sources are never loaded as documents, and the fallback shows', async function (this: Skippable) {
-    await need(this, 'mcp-icon')
+  it('<mcp-icon>: hostile icon sources are never loaded as documents, and the fallback shows', async () => {
     const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
     const icons = hostileTool.icons!
     const el = await fixture(
@@ -418,8 +385,7 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
-  it('<mcp-elicitation> through <mcp-server>: a hostile form, then a javascript: URL, answered without anything running', async function (this: Skippable) {
-    await need(this, 'mcp-server', 'mcp-tool', 'mcp-elicitation')
+  it('<mcp-elicitation> through <mcp-server>: a hostile form, then a javascript: URL, answered without anything running', async () => {
     const el = await connected(html`<mcp-server url=${url}><mcp-tool name="hostile_elicit"></mcp-tool></mcp-server>`)
     await eventually(() => deepQueryAll(el, '[part~="call"]').length === 1, 'the Call button')
     await clickAll(el, '[part~="call"]')
