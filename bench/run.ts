@@ -452,18 +452,29 @@ function printWarmStart(figures: WarmStartFigures | Error): void {
   }
   const ms = (n: number) => n.toFixed(1)
   const { cold, warm } = figures
-  const warmRequests = warm.map((v) => v.requests.length)
+  // The listen stream <mcp-server> opens for change notifications carries no data the list waits for: counted apart.
+  const dataRequests = (v: { requests: string[] }) => v.requests.filter((m) => m !== 'subscriptions/listen').length
+  const listens = (v: { requests: string[] }) => v.requests.length - dataRequests(v)
+  const warmRequests = warm.map(dataRequests)
   const warmMs = warm.map((v) => v.evaluatedToRendered)
   console.log(
     table([
       ['', 'cold (1st visit)', `warm (median of ${warm.length})`, 'warm max', 'target', ''],
       [
-        '   requests before the tool list is on screen',
-        String(cold.requests.length),
+        '   requests for data before the tool list is on screen',
+        String(dataRequests(cold)),
         String(median(warmRequests)),
         String(Math.max(...warmRequests)),
         `${TARGET_WARM_REQUESTS}`,
         verdict(Math.max(...warmRequests) <= TARGET_WARM_REQUESTS),
+      ],
+      [
+        '   subscriptions/listen opened before it',
+        String(listens(cold)),
+        String(median(warm.map(listens))),
+        String(Math.max(...warm.map(listens))),
+        '',
+        '',
       ],
       [
         '   ms, module evaluated -> tool list rendered',

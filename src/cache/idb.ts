@@ -324,6 +324,11 @@ export function sharedIdbCache(): IdbCache {
   return (shared ??= new IdbCache())
 }
 
+/** The store elements use by default: the page's shared IdbCache in a browser, none (the client's own memory) elsewhere. */
+export function defaultElementCache(): IdbCache | undefined {
+  return typeof indexedDB === 'undefined' ? undefined : sharedIdbCache()
+}
+
 /**
  * Removes cached results from the shared store, in every tab: those of one
  * server (its endpoint URL), or all. For a sign-out, or a "clear cache" button.

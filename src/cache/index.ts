@@ -10,5 +10,13 @@
  * signOutButton.onclick = () => clearCache()
  */
 export { MemoryCache } from './memory.js'
-export { IdbCache, sharedIdbCache, clearCache, DEFAULT_DATABASE, type IdbCacheOptions, type IdbCacheEventMap } from './idb.js'
+export {
+  IdbCache,
+  sharedIdbCache,
+  defaultElementCache,
+  clearCache,
+  DEFAULT_DATABASE,
+  type IdbCacheOptions,
+  type IdbCacheEventMap,
+} from './idb.js'
 export type { CacheStore, CacheEntry } from './policy.js'
