@@ -228,12 +228,12 @@ export class IdbCache extends EventTarget implements CacheStore {
     return entry
   }
 
-  /** Puts a key at the young end of the memory layer, and notes its use for the database's LRU order. */
-  #remember(key: string, entry: CacheEntry | null): void {
+  /** Puts a key at the young end of the memory layer (bounded), and notes its use for the database's LRU order. */
+  #remember(key: string, entry: CacheEntry | null, used = true): void {
     this.#memory.delete(key)
     this.#memory.set(key, entry)
     while (this.#memory.size > this.maxEntries) this.#memory.delete(this.#memory.keys().next().value!)
-    if (entry) {
+    if (entry && used) {
       this.#used.set(key, Date.now())
       this.#scheduleMaintenance()
     }
@@ -289,9 +289,8 @@ export class IdbCache extends EventTarget implements CacheStore {
   #heard(message: Message): void {
     if (!message || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') return
     if (message.type === 'set' && typeof message.key === 'string' && isEntry(message.entry)) {
-      // Another tab fetched it: this tab serves it from now on, without reading the database.
-      this.#memory.delete(message.key)
-      this.#memory.set(message.key, message.entry)
+      // Another tab fetched it (and wrote it): this tab serves it from now on, without reading the database.
+      this.#remember(message.key, message.entry, false)
     } else if (message.type === 'invalidate' && typeof message.prefix === 'string') {
       this.#markStale(message.prefix)
       this.dispatchEvent(new CustomEvent('invalidate', { detail: { prefix: message.prefix } }))
