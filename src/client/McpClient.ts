@@ -144,6 +144,14 @@ export interface RequestOptions {
   handlers?: InputHandlers
   /** Skip the cache and ask the server. */
   fresh?: boolean
+  /** Stale-while-revalidate for `request()`: see {@link StaleOptions}. */
+  onStale?: (stale: Record<string, unknown>, info: { ageMs: number }) => void
+  /** Override the client's timeout for this call. */
+  timeoutMs?: number
+}
+
+/** Options of a cached read (`discover()`, `list*()`, `readResource()`), whose stale value is a `T`. */
+export interface StaleOptions<T> extends Omit<RequestOptions, 'onStale'> {
   /**
    * Stale-while-revalidate: when the cache holds only a stale answer (expired,
    * or invalidated by a change), it is handed to `onStale` at once, then the
@@ -157,9 +165,7 @@ export interface RequestOptions {
    * const tools = await client.listTools({ onStale: (stale, { ageMs }) => render(stale, { stale: true, ageMs }) })
    * render(tools, { stale: false })
    */
-  onStale?: (value: any, info: { ageMs: number }) => void
-  /** Override the client's timeout for this call. */
-  timeoutMs?: number
+  onStale?: (stale: T, info: { ageMs: number }) => void
 }
 
 /** Options as passed down to a send: a multi round-trip call keeps one progress token across its rounds. */
@@ -278,24 +284,24 @@ export class McpClient extends EventTarget {
   }
 
   /** The server's versions, capabilities and identity (`server/discover`). Cached as the server's hints allow. */
-  discover(options?: RequestOptions): Promise<DiscoverResult> {
-    return this.request('server/discover', {}, options) as Promise<DiscoverResult>
+  discover(options?: StaleOptions<DiscoverResult>): Promise<DiscoverResult> {
+    return this.request('server/discover', {}, options as RequestOptions) as Promise<DiscoverResult>
   }
 
   /** Every tool, across all pages. Tools whose `x-mcp-header` annotations break the transport's rules are left out and reported. */
-  listTools(options?: RequestOptions): Promise<Tool[]> {
+  listTools(options?: StaleOptions<Tool[]>): Promise<Tool[]> {
     return this.#all('tools/list', options)
   }
 
-  listResources(options?: RequestOptions): Promise<Resource[]> {
+  listResources(options?: StaleOptions<Resource[]>): Promise<Resource[]> {
     return this.#all('resources/list', options)
   }
 
-  listResourceTemplates(options?: RequestOptions): Promise<ResourceTemplate[]> {
+  listResourceTemplates(options?: StaleOptions<ResourceTemplate[]>): Promise<ResourceTemplate[]> {
     return this.#all('resources/templates/list', options)
   }
 
-  listPrompts(options?: RequestOptions): Promise<Prompt[]> {
+  listPrompts(options?: StaleOptions<Prompt[]>): Promise<Prompt[]> {
     return this.#all('prompts/list', options)
   }
 
@@ -313,7 +319,7 @@ export class McpClient extends EventTarget {
     let cursor: string | undefined
     const seen = new Set<string>()
     const max = this.options.maxPages ?? 100
-    // onStale is about a whole list (see #all), never one page.
+    // onStale of request() is about one result; a list's is about the whole list (see #all).
     const { onStale: _, ...pageOptions } = options
     for (let page = 1; ; page++) {
       if (page > max) throw new PageLimitError(max, method)
@@ -340,10 +346,10 @@ export class McpClient extends EventTarget {
     }
   }
 
-  async #all<M extends ListMethod>(method: M, options: RequestOptions = {}): Promise<ListItems[M][]> {
-    if (options.onStale && !options.fresh) {
+  async #all<M extends ListMethod>(method: M, { onStale, ...options }: StaleOptions<ListItems[M][]> = {}): Promise<ListItems[M][]> {
+    if (onStale && !options.fresh) {
       const stale = await this.#cachedList(method)
-      if (stale && !stale.fresh) options.onStale(stale.items, { ageMs: stale.ageMs })
+      if (stale && !stale.fresh) onStale(stale.items, { ageMs: stale.ageMs })
     }
     let pagesSeen = 0
     const collect = async (pageOptions: RequestOptions) => {
@@ -461,8 +467,8 @@ export class McpClient extends EventTarget {
   }
 
   /** Reads a resource by URI. Cached as the server's hints allow. */
-  readResource(uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
-    return this.#withInput('resources/read', { uri }, options) as Promise<ReadResourceResult>
+  readResource(uri: string, options?: StaleOptions<ReadResourceResult>): Promise<ReadResourceResult> {
+    return this.#withInput('resources/read', { uri }, options as RequestOptions) as Promise<ReadResourceResult>
   }
 
   /** Gets a prompt, filled in with `args`. */

@@ -2,7 +2,14 @@
  * `mcp-web-elements/client`: the headless MCP client. No DOM, no Lit; runs in
  * browsers and Node 20.
  */
-export { McpClient, type McpClientOptions, type RequestOptions, type InputHandlers, type InputContext } from './McpClient.js'
+export {
+  McpClient,
+  type McpClientOptions,
+  type RequestOptions,
+  type StaleOptions,
+  type InputHandlers,
+  type InputContext,
+} from './McpClient.js'
 export { Subscription } from './subscription.js'
 export type { McpClientEventMap, SubscriptionEventMap } from './events.js'
 export type { JsonRpcNotification } from '../protocol/jsonrpc.js'

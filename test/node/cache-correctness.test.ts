@@ -4,7 +4,15 @@
 // the HTTP level only.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { JsonRpcError, McpClient, MemoryCache, type CacheEntry, type CacheStore } from '../../src/client/index.js'
+import {
+  JsonRpcError,
+  McpClient,
+  MemoryCache,
+  type CacheEntry,
+  type CacheStore,
+  type ReadResourceResult,
+  type Tool,
+} from '../../src/client/index.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
 
@@ -312,22 +320,23 @@ describe('stale while revalidate (onStale)', BOUND, () => {
     const from = server.stats.requests.length
     const client = new McpClient(server.url)
     const seen: string[] = []
-    const onStale = (value: { contents: Array<{ text: string }> } | unknown[], info: { ageMs: number }) => {
+    const onStaleRead = (stale: ReadResourceResult, info: { ageMs: number }) => {
       assert.ok(info.ageMs >= 0)
-      seen.push(Array.isArray(value) ? `list of ${value.length}` : `read ${value.contents[0].text}`)
+      seen.push(`read ${(stale.contents[0] as { text: string }).text}`)
     }
-    await client.readResource('fixture://greeting', { onStale })
-    const tools = await client.listTools({ onStale })
+    const onStaleList = (stale: Tool[]) => seen.push(`list of ${stale.length}`)
+    await client.readResource('fixture://greeting', { onStale: onStaleRead })
+    const tools = await client.listTools({ onStale: onStaleList })
     assert.deepEqual(seen, [], 'nothing cached yet: no onStale')
-    await client.readResource('fixture://greeting', { onStale })
-    await client.listTools({ onStale })
+    await client.readResource('fixture://greeting', { onStale: onStaleRead })
+    await client.listTools({ onStale: onStaleList })
     assert.deepEqual(seen, [], 'fresh: served, no onStale')
     assert.equal(posts('resources/read', from) + posts('tools/list', from), 2)
 
     client.applyNotification({ method: 'notifications/resources/updated', params: { uri: 'fixture://greeting' } })
     client.applyNotification({ method: 'notifications/tools/list_changed' })
-    const read = await client.readResource('fixture://greeting', { onStale })
-    const relisted = await client.listTools({ onStale })
+    const read = await client.readResource('fixture://greeting', { onStale: onStaleRead })
+    const relisted = await client.listTools({ onStale: onStaleList })
     assert.deepEqual(seen, ['read Hello from the fixture server', `list of ${tools.length}`])
     assert.equal((read.contents[0] as { text: string }).text, 'Hello from the fixture server')
     assert.equal(relisted.length, tools.length)
