@@ -3,7 +3,7 @@
 // `elicit` (URL mode). What the server received is checked at the server.
 import { expect, fixture, html } from '@open-wc/testing'
 import { AbortError, McpClient, type ElicitResult } from '../../src/client/index.js'
-import { deepQueryAll, eventually, nextEvent, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { deepQueryAll, eventually, nextEvent, requestsFor, serverUrl, expectAbsent } from '../../test/support/browser.js'
 import { INPUT_CAPABILITIES, InputDeclinedError, createInputHandlers, type InputRequiredDetail } from './input-handlers.js'
 import type { McpElicitationElement } from './mcp-elicitation.js'
 
@@ -42,7 +42,7 @@ describe('input handlers', () => {
       const result = await call
       expect(result.content).to.deep.equal([{ type: 'text', text: 'account connected' }])
       expect(opened).to.deep.equal([['https://accounts.example.com/connect?flow=42', '_blank', 'noopener,noreferrer']])
-      expect(dialog(), 'the dialog is gone').to.equal(null)
+      expectAbsent(dialog(), 'the dialog')
       expect((await responsesSentFor('connect_account', 'elicit')).at(-1)).to.deep.equal({ connect: { action: 'accept' } })
     } finally {
       window.open = original
@@ -72,7 +72,7 @@ describe('input handlers', () => {
       setTimeout(() => detail.respond({ action: 'accept', content: { name: 'Page' } }), 10)
     })
     const result = await client.callTool('ask_name', {})
-    expect(dialog()).to.equal(null)
+    expectAbsent(dialog(), 'the dialog')
     expect(result.content).to.deep.equal([{ type: 'text', text: 'Hello, Page' }])
   })
 

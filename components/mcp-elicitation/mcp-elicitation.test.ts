@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import type { ElicitRequestParams, ElicitResult } from '../../src/client/index.js'
-import { deepQueryAll, eventually, nextEvent, serverUrl } from '../../test/support/browser.js'
+import { deepQueryAll, eventually, nextEvent, serverUrl, expectAbsent } from '../../test/support/browser.js'
 import { fillForm } from '../../test/support/schema-zoo.js'
 import './mcp-elicitation.js'
 import type { McpElicitationElement } from './mcp-elicitation.js'
@@ -52,7 +52,7 @@ describe('<mcp-elicitation> URL mode', () => {
       'https://accounts.example.com/connect?flow=42#step',
     )
     expect(part(el, 'host')!.textContent).to.equal('accounts.example.com')
-    expect(part(el, 'warnings')).to.equal(null)
+    expectAbsent(part(el, 'warnings'), 'the warnings')
     await expect(el).to.be.accessible()
   })
 
@@ -102,7 +102,7 @@ describe('<mcp-elicitation> URL mode', () => {
   it('refuses to open anything but http(s): a javascript: URL gets an error and no Open button', async () => {
     const el = await show(urlRequest('javascript:window.__pwned=1'))
     expect(part(el, 'error')!.textContent).to.contain('only http and https')
-    expect(button(el, 'open')).to.equal(null)
+    expectAbsent(button(el, 'open'), 'the Open button')
     button(el, 'decline')!.click()
     expect(await el.response).to.deep.equal({ action: 'decline' })
     expect(window.__pwned).to.equal(undefined)
@@ -156,7 +156,7 @@ describe('<mcp-elicitation> hostile requests', () => {
   it('a form request without a usable schema can only be declined or cancelled', async () => {
     const el = await show({ message: 'Broken', requestedSchema: 'not a schema' as never })
     expect(part(el, 'error')!.textContent).to.contain('no form')
-    expect(button(el, 'accept')).to.equal(null)
+    expectAbsent(button(el, 'accept'), 'the Accept button')
     button(el, 'cancel')!.click()
     expect(await el.response).to.deep.equal({ action: 'cancel' })
   })

@@ -5,7 +5,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { McpClient } from '../../src/client/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
-import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl, expectPresent } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-prompt-list.js'
 import type { McpPromptListElement, PromptSelectDetail } from './mcp-prompt-list.js'
@@ -40,7 +40,7 @@ describe('<mcp-prompt-list>', () => {
     expect(titles(el)).to.deep.equal(['Greet', 'Status'])
     expect(item(el, 'Greet').textContent).to.include('greet').and.include('Greets someone by name.').and.include('Arguments: name')
     expect(item(el, 'Status').textContent).not.to.include('Arguments')
-    expect(item(el, 'Greet').querySelector('mcp-icon')).not.to.equal(null)
+    expectPresent(item(el, 'Greet').querySelector('mcp-icon'), 'the prompt icon')
     expect(status(el)).to.equal('2 of 2 prompts')
     await expect(el).to.be.accessible()
   })

@@ -6,7 +6,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { McpClient } from '../../src/client/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
-import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl, expectPresent } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-resource-list.js'
 import type { McpResourceListElement, ResourceSelectDetail } from './mcp-resource-list.js'
@@ -54,7 +54,7 @@ describe('<mcp-resource-list>', () => {
       .and.include('fixture://greeting')
       .and.include('A text resource.')
       .and.include('text/plain')
-    expect(greeting.querySelector('mcp-icon')).not.to.equal(null)
+    expectPresent(greeting.querySelector('mcp-icon'), 'the resource icon')
     const template = item(el, 'fixture://users/{id}')
     expect(template.closest('ul')!.getAttribute('aria-labelledby')).to.equal('templates-title')
     expect(template.textContent).to.include('fixture://users/{id}').and.include('A user by id.')

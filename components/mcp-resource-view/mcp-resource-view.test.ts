@@ -3,7 +3,7 @@
 // `resources` test server for errors with Retry and live updates.
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient } from '../../src/client/index.js'
-import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl, expectAbsent } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-resource-view.js'
 import type { McpResourceViewElement } from './mcp-resource-view.js'
@@ -80,7 +80,7 @@ describe('<mcp-resource-view>', () => {
     expect(retry.textContent!.trim()).to.equal('Retry')
     retry.click()
     await eventually(() => shown(el).includes('read at last'), 'the text after Retry')
-    expect(alert()).to.equal(null)
+    expectAbsent(alert(), 'the error alert')
     expect((await readsOf('live://flaky', 'resources')).length).to.equal(before + 2)
   })
 

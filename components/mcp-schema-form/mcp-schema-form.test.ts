@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import '../../test/support/browser.js'
+import { expectAbsent } from '../../test/support/browser.js'
 import { SCHEMA_ZOO, fillForm } from '../../test/support/schema-zoo.js'
 import type { McpSchemaFormElement } from './mcp-schema-form.js'
 import './mcp-schema-form.js'
@@ -251,7 +251,7 @@ describe('<mcp-schema-form>', () => {
     expect(el.shadowRoot!.querySelector('button.json-toggle')).to.exist
     el.hideJsonToggle = true
     await el.updateComplete
-    expect(el.shadowRoot!.querySelector('button.json-toggle')).to.equal(null)
+    expectAbsent(el.shadowRoot!.querySelector('button.json-toggle'), 'the JSON toggle')
   })
 
   it('in JSON mode, validate() shows every problem under the JSON with where it points', async () => {
@@ -372,7 +372,7 @@ describe('<mcp-schema-form>', () => {
       type: 'object',
       properties: { x: { type: 'string', title: '<img src=x onerror="window.__pwned=1">', description: '<b>bold</b>' } },
     })
-    expect(el.shadowRoot!.querySelector('img, b')).to.equal(null)
+    expectAbsent(el.shadowRoot!.querySelector('img, b'), 'markup from the schema')
     expect(el.shadowRoot!.textContent).to.contain('<img src=x onerror')
   })
 

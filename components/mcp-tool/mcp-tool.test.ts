@@ -16,6 +16,7 @@ import {
   requestsFor,
   serverStats,
   serverUrl,
+  expectAbsent,
 } from '../../test/support/browser.js'
 import { SCHEMA_ZOO, fillForm } from '../../test/support/schema-zoo.js'
 import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
@@ -135,8 +136,8 @@ describe('<mcp-tool>', () => {
     await eventually(async () => (await serverStats('main')).cancelled.length > cancelledBefore, 'the server to see the cancellation')
     expect((await serverStats('main')).cancelled.at(-1)).to.equal('slow_count')
     await eventually(() => shownResult(el).includes('cancelled'), 'the cancelled note')
-    expect(bar(), 'the bar is gone').to.equal(null)
-    expect(cancelButton(el)).to.equal(null)
+    expectAbsent(bar(), 'the progress bar')
+    expectAbsent(cancelButton(el), 'the Cancel button')
     await eventually(() => shadow(el).activeElement === callButton(el), 'focus back on Call')
   })
 

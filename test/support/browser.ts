@@ -81,3 +81,17 @@ export function deepQuery<E extends Element = HTMLElement>(root: Element | Shado
   if (!el) throw new Error(`no element matches ${selector}`)
   return el
 }
+
+/**
+ * Fails unless `node` is null. Use it instead of `expect(node).to.equal(null)`:
+ * when that fails, chai describes the element by walking it, which stalls the
+ * test runner until its overall timeout instead of failing the test.
+ */
+export function expectAbsent(node: Element | null | undefined, what: string): void {
+  if (node != null) throw new Error(`expected ${what} to be gone, but <${node.localName}> is there`)
+}
+
+/** Fails if `node` is null (the counterpart of {@link expectAbsent}). */
+export function expectPresent(node: Element | null | undefined, what: string): void {
+  if (node == null) throw new Error(`expected ${what} to be there`)
+}
