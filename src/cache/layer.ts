@@ -127,7 +127,10 @@ export class CacheLayer {
   /** Keeps a result as its hints allow, unless its key was invalidated while it was in flight. Never waits, never throws. */
   write(plan: CachePlan, result: Record<string, unknown>): void {
     for (const [prefix, at] of this.#invalidatedAt) if (at > plan.startedAt && plan.key.startsWith(prefix)) return
-    const entry = toEntry(structuredClone(result), plan.context)
+    const copy = copyOf(result)
+    // A value too deep to copy (a hostile schema) is not kept; the caller still gets it, and the tool checks refuse it.
+    if (copy === undefined) return
+    const entry = toEntry(copy, plan.context)
     if (!entry) return
     if (entry.scope === 'private' && plan.context === undefined) return this.#ownPrivate.set(plan.key, entry)
     try {
@@ -161,7 +164,17 @@ export class CacheLayer {
 
 const privateKey = (key: string, context: string) => `${key}\n@${context}`
 
-function hit(entry: CacheEntry): CacheHit {
+/** A structured clone, or undefined when the value cannot be copied (nested deeper than the engine's stack). */
+function copyOf<T>(value: T): T | undefined {
+  try {
+    return structuredClone(value)
+  } catch {
+    return undefined
+  }
+}
+
+function hit(entry: CacheEntry): CacheHit | undefined {
   const now = Date.now()
-  return { value: structuredClone(entry.value), fresh: isFresh(entry, now), ageMs: Math.max(0, now - entry.receivedAt) }
+  const value = copyOf(entry.value)
+  return value === undefined ? undefined : { value, fresh: isFresh(entry, now), ageMs: Math.max(0, now - entry.receivedAt) }
 }
