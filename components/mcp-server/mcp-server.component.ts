@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { McpClient, type DiscoverResult, type Implementation, type Subscription, type SubscriptionFilter } from '../../src/client/index.js'
 import { META } from '../../src/protocol/meta.js'
+import { defaultElementCache } from '../../src/cache/idb.js'
 import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
 import '../mcp-icon/mcp-icon.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
@@ -86,6 +87,8 @@ export class McpServerElement extends LitElement {
     this.#ownClient ??= new McpClient(this.url, {
       handlers: createInputHandlers(this, () => this.#serverName),
       capabilities: INPUT_CAPABILITIES,
+      // In a browser, results persist in IndexedDB, shared by the page's servers and the origin's tabs (mcp-web-elements/cache).
+      cache: defaultElementCache(),
     })
     return this.#ownClient
   }

@@ -7,7 +7,7 @@ import { expect, fixture, html } from '@open-wc/testing'
 import { HttpError, McpClient, type Tool } from '../../src/client/index.js'
 import { IdbCache, clearCache, sharedIdbCache, type CacheEntry } from '../../src/cache/index.js'
 import { cacheKey } from '../../src/cache/policy.js'
-import { controlServer, eventually, nextEvent, requestsFor, serverUrl } from '../support/browser.js'
+import { controlServer, deepQueryAll, eventually, nextEvent, requestsFor, serverStats, serverUrl } from '../support/browser.js'
 import '../../components/mcp-server/mcp-server.js'
 import '../../components/mcp-tool-list/mcp-tool-list.js'
 
@@ -273,6 +273,32 @@ describe('IndexedDB cache', () => {
     expect(first).to.be.instanceOf(Promise)
     expect(((await first) as CacheEntry).value.tools).to.have.length(2)
     expect(reloaded.get(key)).not.to.be.instanceOf(Promise)
+  })
+})
+
+describe('<mcp-server> in a browser', () => {
+  beforeEach(async () => {
+    await controlServer(SERVER, 'mode', { mode: 'ok' })
+    await controlServer(SERVER, 'reset')
+  })
+
+  it('keeps results in IndexedDB by default: the page loaded again shows the tool list with no request for data', async () => {
+    const url = await serverUrl(SERVER)
+    const shownIn = (root: Document | Element) =>
+      deepQueryAll(root, '[part~="item"]').map((i) => (i as HTMLElement).dataset.name)
+    const first = await fixture<HTMLElement>(html`<mcp-server url=${url}><mcp-tool-list></mcp-tool-list></mcp-server>`)
+    await eventually(() => shownIn(first).length === 2, 'the tools on the first load')
+    await sharedIdbCache().flush()
+    const dataRequests = async () =>
+      (await serverStats(SERVER)).requests.filter((r) => r.body?.method && r.body.method !== 'subscriptions/listen').length
+    const before = await dataRequests()
+
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe src=${`/test/support/cache-element-tab.html?server=${encodeURIComponent(url)}`}></iframe>`,
+    )
+    await eventually(() => !!frame.contentDocument && shownIn(frame.contentDocument).length === 2, 'the tools on the second load', 8_000)
+    expect(shownIn(frame.contentDocument!)).to.deep.equal(['alpha_v1', 'beta_v1'])
+    expect(await dataRequests()).to.equal(before, 'discover and tools/list from IndexedDB')
   })
 })
 

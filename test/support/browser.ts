@@ -2,6 +2,7 @@
 // the test servers through the runner's /__fixture/* routes (see
 // web-test-runner.config.mjs), and wait for things without hanging.
 import type { FixtureStats } from './fixture-server.js'
+import { clearCache } from '../../src/cache/idb.js'
 
 // Mocha's globals, as web-test-runner provides them (the repo has no @types/mocha).
 declare global {
@@ -95,3 +96,7 @@ export function expectAbsent(node: Element | null | undefined, what: string): vo
 export function expectPresent(node: Element | null | undefined, what: string): void {
   if (node == null) throw new Error(`expected ${what} to be there`)
 }
+
+// Each test starts as a first visit would: <mcp-server> keeps results in the page's shared IndexedDB cache
+// (mcp-web-elements/cache), and a test must not be served the lists an earlier test of its file left there.
+beforeEach(() => clearCache())
