@@ -15,18 +15,14 @@
 //   POST /__fixture/control?server=N&action=A     -> server.control(A, jsonBody), for per-server switches
 //
 // The browser is the system Chromium; set CHROME_PATH to use another binary.
-import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { esbuildPlugin } from '@web/dev-server-esbuild'
 import { defaultReporter, summaryReporter } from '@web/test-runner'
 import { playwrightLauncher } from '@web/test-runner-playwright'
 import { tsImport } from 'tsx/esm/api'
+import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs'
 
 const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url))
-
-// /usr/lib/chromium/chromium is the binary itself; /usr/bin/chromium is Debian's
-// shell wrapper around it (which adds nothing a headless test run needs).
-const executablePath = process.env.CHROME_PATH || ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p))
 
 /** Running servers by name, each a promise so concurrent first uses start it once. */
 const servers = new Map()
@@ -108,26 +104,15 @@ export default {
   testFramework: { config: { timeout: 10_000 } },
   // Name every test in the output, not only the failures.
   reporters: [defaultReporter(), summaryReporter({ flatten: false })],
-  // @open-wc/testing pulls in Lit's development build, which announces itself in every test file.
-  filterBrowserLogs: ({ args }) => !(typeof args[0] === 'string' && args[0].startsWith('Lit is in dev mode')),
   middleware: [fixtureRoutes],
   plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), fixtureServerPlugin()],
   browsers: [
     playwrightLauncher({
       product: 'chromium',
       launchOptions: {
-        executablePath,
+        executablePath: chromiumPath,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-quic',
-        ],
+        args: chromiumArgs,
       },
     }),
   ],
