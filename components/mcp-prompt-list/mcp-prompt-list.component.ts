@@ -6,7 +6,17 @@ import type { McpClient, Prompt } from '../../src/client/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { errorText, iconsOf, listingTask, renderError, renderFilter, skippedNote, textMatches, usable } from '../shared/item-list.js'
+import {
+  errorText,
+  iconsOf,
+  listingTask,
+  renderError,
+  renderStaleNote,
+  renderFilter,
+  skippedNote,
+  textMatches,
+  usable,
+} from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-prompt/mcp-prompt.js'
@@ -37,6 +47,7 @@ export interface PromptSelectDetail {
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box.
  * @csspart status - The line saying how many prompts are shown, or that they are loading.
+ * @csspart stale - The note saying the list shown is a saved one (from the cache, or kept after a failed reload), and how old.
  * @csspart error - The error shown when the list could not be loaded, with its Retry button.
  * @csspart list - The list of prompts.
  * @csspart item - Each prompt's button.
@@ -61,7 +72,12 @@ export class McpPromptListElement extends LitElement {
 
   #i18n = new I18nController(this)
   #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part="item"]')])
-  #listing = listingTask(this, 'prompts', async (client, options) => usable<Prompt>(await client.listPrompts(options), 'name'))
+  #listing = listingTask<{ kept: Prompt[]; skipped: number }>(this, 'prompts', async (client, options, showStale) =>
+    usable<Prompt>(
+      await client.listPrompts({ ...options, onStale: (stale, { ageMs }) => showStale(usable<Prompt>(stale, 'name'), ageMs) }),
+      'name',
+    ),
+  )
 
   override render() {
     const listing = this.#listing.value
@@ -78,6 +94,7 @@ export class McpPromptListElement extends LitElement {
         () => this.#roving.focusFirst(),
       )}
       <p part="status" class="status" role="status" aria-live="polite">${this.#status(prompts.length)}</p>
+      ${renderStaleNote(this.#listing.stale, this.#listing.status === TaskStatus.PENDING)}
       ${
         this.#listing.status === TaskStatus.ERROR
           ? renderError(

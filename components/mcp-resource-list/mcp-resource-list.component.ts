@@ -14,6 +14,7 @@ import {
   listingTask,
   renderError,
   renderFilter,
+  renderStaleNote,
   skippedNote,
   textMatches,
   usable,
@@ -24,6 +25,13 @@ import '../mcp-icon/mcp-icon.js'
 import '../mcp-resource-view/mcp-resource-view.js'
 import { styles } from './mcp-resource-list.styles.js'
 import { expandTemplate, templateVariables } from './uri-template.js'
+
+/** The usable entries of both lists, and how many were not. */
+function combine(resources: unknown, templates: unknown) {
+  const usableResources = usable<Resource>(resources, 'uri')
+  const usableTemplates = usable<ResourceTemplate>(templates, 'uriTemplate')
+  return { resources: usableResources.kept, templates: usableTemplates.kept, skipped: usableResources.skipped + usableTemplates.skipped }
+}
 
 /** Detail of `mcp-resource-select`. */
 export interface ResourceSelectDetail {
@@ -56,6 +64,7 @@ export interface ResourceSelectDetail {
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box.
  * @csspart status - The line saying how many items are shown, or that they are loading.
+ * @csspart stale - The note saying the list shown is a saved one (from the cache, or kept after a failed reload), and how old.
  * @csspart error - The error message shown when the list could not be loaded, with its Retry button.
  * @csspart list - Each list (resources, templates).
  * @csspart item - Each resource or template button.
@@ -86,17 +95,21 @@ export class McpResourceListElement extends LitElement {
   #i18n = new I18nController(this)
   #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[data-item]')])
   #completion = new CompletionController(this)
-  #listing = listingTask(this, 'resources', async (client, options) => {
+  #listing = listingTask<ReturnType<typeof combine>>(this, 'resources', async (client, options, showStale) => {
+    // Each list may be stale on its own: what is shown meanwhile is the stale part with the other part as known so far.
+    const known: { resources?: Resource[]; templates?: ResourceTemplate[] } = {}
+    const showKnown = (part: Partial<typeof known>, ageMs: number) => {
+      Object.assign(known, part)
+      showStale(combine(known.resources ?? [], known.templates ?? []), ageMs)
+    }
     const [resources, templates] = await Promise.all([
-      client.listResources(options),
+      client.listResources({ ...options, onStale: (stale, { ageMs }) => showKnown({ resources: stale }, ageMs) }),
       // A server with resources but without templates may not know the method.
       client
-        .listResourceTemplates(options)
+        .listResourceTemplates({ ...options, onStale: (stale, { ageMs }) => showKnown({ templates: stale }, ageMs) })
         .catch((error: unknown) => (error instanceof JsonRpcError && error.code === -32601 ? [] : Promise.reject(error))),
     ])
-    const usableResources = usable<Resource>(resources, 'uri')
-    const usableTemplates = usable<ResourceTemplate>(templates, 'uriTemplate')
-    return { resources: usableResources.kept, templates: usableTemplates.kept, skipped: usableResources.skipped + usableTemplates.skipped }
+    return combine(resources, templates)
   })
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -133,6 +146,7 @@ export class McpResourceListElement extends LitElement {
         () => this.#roving.focusFirst(),
       )}
       <p part="status" class="status" role="status" aria-live="polite">${this.#status(resources.length, templates.length)}</p>
+      ${renderStaleNote(this.#listing.stale, this.#listing.status === TaskStatus.PENDING)}
       ${
         this.#listing.status === TaskStatus.ERROR
           ? renderError(

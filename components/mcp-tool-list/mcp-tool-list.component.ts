@@ -1,5 +1,5 @@
 import { consume } from '@lit/context'
-import { Task, TaskStatus, initialState } from '@lit/task'
+import { TaskStatus } from '@lit/task'
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
@@ -10,7 +10,17 @@ import '../mcp-tool/mcp-tool.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { clientOf, errorText, iconsOf, renderError, renderFilter, skippedNote, usable } from '../shared/item-list.js'
+import {
+  clientOf,
+  errorText,
+  iconsOf,
+  listingTask,
+  renderError,
+  renderFilter,
+  renderStaleNote,
+  skippedNote,
+  usable,
+} from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import { styles } from './mcp-tool-list.styles.js'
 
@@ -49,6 +59,14 @@ function badgesOf(tool: Tool): BadgeKind[] {
   if (a.idempotentHint === true) badges.push('idempotent')
   if (a.openWorldHint === true) badges.push('open-world')
   return badges
+}
+
+/** The rows of a listing. A broken server may send anything: entries without a string name are left out, and so are repeated names. */
+function rowsOf(tools: Tool[]): { rows: ToolRow[]; skipped: number } {
+  const { kept, skipped } = usable<Tool>(tools, 'name')
+  const rows = new Map<string, ToolRow>()
+  for (const tool of kept) if (!rows.has(tool.name)) rows.set(tool.name, rowOf(tool))
+  return { rows: [...rows.values()], skipped: skipped + kept.length - rows.size }
 }
 
 function rowOf(tool: Tool): ToolRow {
@@ -93,6 +111,7 @@ function rowOf(tool: Tool): ToolRow {
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box.
  * @csspart status - The line saying how many tools are shown, or that they are loading.
+ * @csspart stale - The note saying the list shown is a saved one (from the cache, or kept after a failed reload), and how old.
  * @csspart error - The error message shown when the list could not be loaded, with its Retry button.
  * @csspart invalid - The collapsed warning listing the tools the client left out, and why.
  * @csspart list - The list of tools.
@@ -127,22 +146,9 @@ export class McpToolListElement extends LitElement {
   #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('li:not([hidden]) > [part~="item"]')])
   /** The client whose `invalidtool` events we hear. */
   #heard?: McpClient
-  #loadedFrom?: McpClient
-  #tools = new Task(this, {
-    task: async ([client, offered], { signal }) => {
-      if (!client) return initialState
-      if (!offered) return undefined
-      // A later load from the same client is a reload: the cache may hold what changed.
-      const fresh = this.#loadedFrom === client
-      this.#loadedFrom = client
-      // A broken server may send anything: entries without a string name are left out, and so are repeated names.
-      const { kept, skipped } = usable<Tool>(await client.listTools({ signal, fresh }), 'name')
-      const rows = new Map<string, ToolRow>()
-      for (const tool of kept) if (!rows.has(tool.name)) rows.set(tool.name, rowOf(tool))
-      return { client, rows: [...rows.values()], skipped: skipped + kept.length - rows.size }
-    },
-    args: () => [clientOf(this), this.#offered, this.client ? 0 : (this.connection?.changes.tools ?? 0)] as const,
-  })
+  #tools = listingTask<{ rows: ToolRow[]; skipped: number }>(this, 'tools', async (client, options, showStale) =>
+    rowsOf(await client.listTools({ ...options, onStale: (stale, { ageMs }) => showStale(rowsOf(stale), ageMs) })),
+  )
   /**
    * Derived in willUpdate: each row the filter lets through, with its place among them. Rows the filter hides stay
    * in the DOM, hidden: a keystroke then toggles attributes instead of tearing down and rebuilding hundreds of rows.
@@ -151,18 +157,10 @@ export class McpToolListElement extends LitElement {
   #byName = new Map<string, ToolRow>()
   #rowsSeen?: readonly ToolRow[]
 
-  /**
-   * The last listing, while it is from the client in use: a reload from the same client keeps showing it, but a
-   * listing from another server (the url changed) is never shown as this one's.
-   */
+  /** The listing on screen (kept through a reload, a stale one from the cache, the last one when a reload failed). */
   get #listing() {
     const listing = this.#tools.value
-    return listing && listing.client === (this.client ?? this.connection?.client) ? listing : undefined
-  }
-
-  /** Whether the server offers tools at all (an explicit client is assumed to). */
-  get #offered(): boolean {
-    return this.client !== undefined || !this.connection?.server || this.connection.server.capabilities?.tools !== undefined
+    return listing?.offered ? listing.items : undefined
   }
 
   override disconnectedCallback(): void {
@@ -219,9 +217,8 @@ export class McpToolListElement extends LitElement {
       if (this.connection?.status === 'error') return msg('tool-list.not-connected', 'Not connected.')
       return this.connection ? msg('tool-list.connecting', 'Connecting…') : msg('tool-list.no-server', 'No server to list tools from.')
     }
-    if (this.#tools.status === TaskStatus.COMPLETE && !this.#tools.value)
-      return msg('tool-list.not-offered', 'This server offers no tools.')
-    if (this.#tools.status !== TaskStatus.COMPLETE) return ''
+    if (this.#tools.value?.offered === false) return msg('tool-list.not-offered', 'This server offers no tools.')
+    if (this.#tools.status !== TaskStatus.COMPLETE && !this.#listing) return ''
     const skipped = skippedNote(this.#listing?.skipped ?? 0)
     if (total === 0) return msg('tool-list.empty', 'No tools.') + skipped
     if (this.#shown.size === total) return msg('tool-list.count', '{count} tools', { count: total }) + skipped
@@ -238,6 +235,7 @@ export class McpToolListElement extends LitElement {
         () => this.#roving.focusFirst(),
       )}
       <p part="status" class="status" role="status">${this.#statusText()}</p>
+      ${renderStaleNote(this.#tools.stale, this.#tools.status === TaskStatus.PENDING)}
       ${
         this.#tools.status === TaskStatus.ERROR
           ? renderError(msg('tool-list.error', 'Could not load the tools: {message}', { message: errorText(this.#tools.error) }), () =>

@@ -4,8 +4,8 @@
  * server says it changed, the filter box, the load error with Retry, and the
  * look of a list of item buttons.
  */
-import { Task, initialState } from '@lit/task'
-import { css, html, type ReactiveControllerHost } from 'lit'
+import { Task, TaskStatus, initialState } from '@lit/task'
+import { css, html, nothing, type ReactiveControllerHost } from 'lit'
 import type { Icon, McpClient, ServerCapabilities } from '../../src/client/index.js'
 import type { McpConnection } from './context.js'
 import { msg } from './i18n.js'
@@ -21,34 +21,116 @@ export function clientOf(host: ConnectedHost): McpClient | undefined {
   return host.client ?? (host.connection?.status === 'ready' ? host.connection.client : undefined)
 }
 
+/** What a list element shows: a listing, or that the server has no such list. */
+export type Listing<T> = { offered: true; items: T } | { offered: false }
+
+/** Loads a listing; hands a stale cached listing to `showStale` first when the cache has one (stale-while-revalidate). */
+export type ListingLoader<T> = (
+  client: McpClient,
+  options: { signal: AbortSignal; fresh: boolean },
+  showStale: (items: T, ageMs: number) => void,
+) => Promise<T>
+
 /**
- * A task that loads a listing and loads it again, skipping the cache, when
- * the connection's `changes[kind]` counter moves (a list-changed notification
- * or a reconnect) or on `run()` (Retry). Its value is `{ offered: false }`
- * when the server's capabilities say it has no such list (an explicit client
- * is assumed to have it).
+ * A listing that loads, and loads again skipping the cache when the
+ * connection's `changes[kind]` counter moves (a list-changed notification or
+ * a reconnect) or on `run()` (Retry). Its value is `{ offered: false }` when
+ * the server's capabilities say it has no such list (an explicit client is
+ * assumed to have it).
+ *
+ * `value` is what is on screen, which outlives a load: a stale listing from
+ * the cache is shown while the fresh one loads, and when a load fails the
+ * last listing stays (stale-if-error) beside the error. `stale` then says how
+ * old it is. A listing from another client (the url changed) is never shown.
  */
-export function listingTask<T>(
-  host: ConnectedHost,
-  kind: 'resources' | 'prompts',
-  load: (client: McpClient, options: { signal: AbortSignal; fresh: boolean }) => Promise<T>,
-): Task<readonly [McpClient | undefined, boolean, number], { offered: true; items: T } | { offered: false }> {
-  let loadedFrom: McpClient | undefined
-  const offered = (): boolean => {
-    const capabilities: ServerCapabilities | undefined = host.client ? undefined : host.connection?.server?.capabilities
-    return !capabilities || capabilities[kind] !== undefined
+export class ListingController<T> {
+  #host: ConnectedHost
+  #shown?: { client: McpClient; listing: Listing<T>; receivedAt: number; stale: boolean }
+  #task: Task<readonly [McpClient | undefined, boolean, number], { client: McpClient; listing: Listing<T> }>
+
+  constructor(host: ConnectedHost, kind: 'tools' | 'resources' | 'prompts', load: ListingLoader<T>) {
+    this.#host = host
+    let loadedFrom: McpClient | undefined
+    const offered = (): boolean => {
+      const capabilities: ServerCapabilities | undefined = host.client ? undefined : host.connection?.server?.capabilities
+      return !capabilities || capabilities[kind] !== undefined
+    }
+    this.#task = new Task(host, {
+      task: async ([client, isOffered], { signal }) => {
+        if (!client) return initialState
+        if (!isOffered) return { client, listing: { offered: false as const } }
+        // A later load from the same client is a reload: the cache may hold what changed.
+        const fresh = loadedFrom === client
+        loadedFrom = client
+        const showStale = (items: T, ageMs: number) => {
+          if (signal.aborted) return
+          this.#shown = { client, listing: { offered: true, items }, receivedAt: Date.now() - ageMs, stale: true }
+          host.requestUpdate()
+        }
+        const items = await load(client, { signal, fresh }, showStale)
+        return { client, listing: { offered: true as const, items } }
+      },
+      args: () => [clientOf(host), offered(), host.client ? 0 : (host.connection?.changes[kind] ?? 0)] as const,
+      onComplete: ({ client, listing }) => (this.#shown = { client, listing, receivedAt: Date.now(), stale: false }),
+      // What was shown stays, now known to be possibly out of date.
+      onError: () => this.#shown && (this.#shown = { ...this.#shown, stale: true }),
+    })
   }
-  return new Task(host, {
-    task: async ([client, isOffered], { signal }) => {
-      if (!client) return initialState
-      if (!isOffered) return { offered: false as const }
-      // A later load from the same client is a reload: the cache may hold what changed.
-      const fresh = loadedFrom === client
-      loadedFrom = client
-      return { offered: true as const, items: await load(client, { signal, fresh }) }
-    },
-    args: () => [clientOf(host), offered(), host.client ? 0 : (host.connection?.changes[kind] ?? 0)] as const,
-  })
+
+  /** The listing on screen, while it is from the client in use (kept through a reconnect of the same client). */
+  get value(): Listing<T> | undefined {
+    const shown = this.#shown
+    return shown && shown.client === (this.#host.client ?? this.#host.connection?.client) ? shown.listing : undefined
+  }
+
+  /** When the listing on screen may be out of date (from the cache, or the last load failed): how old it is. */
+  get stale(): { ageMs: number } | undefined {
+    return this.value && this.#shown?.stale ? { ageMs: Date.now() - this.#shown.receivedAt } : undefined
+  }
+
+  get status(): TaskStatus {
+    return this.#task.status
+  }
+
+  get error(): unknown {
+    return this.#task.error
+  }
+
+  /** Loads again (Retry). */
+  run(): Promise<void> {
+    return this.#task.run()
+  }
+}
+
+/** A {@link ListingController} for `host`. */
+export function listingTask<T>(host: ConnectedHost, kind: 'tools' | 'resources' | 'prompts', load: ListingLoader<T>): ListingController<T> {
+  return new ListingController(host, kind, load)
+}
+
+/**
+ * A note saying the list on screen is a saved one, and how old (part `stale`,
+ * announced politely): while `checking`, that a fresh one is on its way.
+ */
+export function renderStaleNote(stale: { ageMs: number } | undefined, checking: boolean) {
+  if (!stale) return nothing
+  const age = ageText(stale.ageMs)
+  return html`<p part="stale" class="stale" role="status">
+    ${
+      checking
+        ? msg('list.stale.checking', 'Showing a saved list from {age}; checking for changes…', { age })
+        : msg('list.stale', 'Showing a saved list from {age}.', { age })
+    }
+  </p>`
+}
+
+/** "5 minutes ago", in the browser's language. */
+function ageText(ageMs: number): string {
+  const seconds = Math.max(0, Math.round(ageMs / 1000))
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'always' })
+  if (seconds < 60) return format.format(-seconds, 'second')
+  if (seconds < 3600) return format.format(-Math.round(seconds / 60), 'minute')
+  if (seconds < 86_400) return format.format(-Math.round(seconds / 3600), 'hour')
+  return format.format(-Math.round(seconds / 86_400), 'day')
 }
 
 /**
@@ -173,6 +255,12 @@ export const itemListStyles = css`
   .status {
     margin: 0;
     color: var(--mcp-color-text-secondary);
+  }
+  .stale {
+    margin: 0;
+    padding: calc(var(--mcp-space) / 2) var(--mcp-space);
+    color: var(--mcp-color-text-secondary);
+    border-inline-start: 3px solid var(--mcp-color-border);
   }
   .list-title {
     margin: var(--mcp-space) 0 0;
