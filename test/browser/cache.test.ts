@@ -10,6 +10,7 @@ import { cacheKey } from '../../src/cache/policy.js'
 import { controlServer, deepQueryAll, eventually, nextEvent, requestsFor, serverStats, serverUrl } from '../support/browser.js'
 import '../../components/mcp-server/mcp-server.js'
 import '../../components/mcp-tool-list/mcp-tool-list.js'
+import '../../components/mcp-resource-list/mcp-resource-list.js'
 
 const SERVER = 'cache'
 let url: string
@@ -274,6 +275,98 @@ describe('IndexedDB cache', () => {
     expect(((await first) as CacheEntry).value.tools).to.have.length(2)
     expect(reloaded.get(key)).not.to.be.instanceOf(Promise)
   })
+  describe('list elements, stale while revalidate', () => {
+    /** What a user sees in a list element: the items, the stale note, the error. */
+    const seen = (list: Element) => {
+      const root = list.shadowRoot!
+      return {
+        items: [...root.querySelectorAll<HTMLElement>('[part~="item"]')].map(
+          (i) => i.dataset.name ?? i.textContent!.trim().split(/\s+/)[0],
+        ),
+        stale: root.querySelector('[part~="stale"]')?.textContent?.trim() ?? '',
+        error: root.querySelector('[part~="error"]')?.textContent?.trim() ?? '',
+      }
+    }
+    /** Every state the list's shadow DOM went through, in order (a MutationObserver sees each render). */
+    const record = (list: Element) => {
+      const states: Array<ReturnType<typeof seen>> = []
+      const observer = new MutationObserver(() => states.push(seen(list)))
+      return {
+        states,
+        start: () => observer.observe(list.shadowRoot!, { subtree: true, childList: true, characterData: true, attributes: true }),
+        stop: () => observer.disconnect(),
+      }
+    }
+    /** A first visit that fills the cache (lists kept `ttlMs`), then time enough for them to go stale. */
+    async function firstVisit(ttlMs: number, read: (client: McpClient) => Promise<unknown>) {
+      await controlServer(SERVER, 'reset', { ttlMs })
+      const firstLoad = store()
+      await read(new McpClient(url, { cache: firstLoad }))
+      await firstLoad.flush()
+      await sleep(ttlMs + 50)
+    }
+
+    it('<mcp-tool-list> shows the stale list at once, marked with its age, then exactly one request swaps in the fresh one', async () => {
+      await firstVisit(300, (c) => c.listTools())
+      await controlServer(SERVER, 'bump', { notify: false })
+      const before = await lists()
+
+      const list = document.createElement('mcp-tool-list')
+      const recording = record(list)
+      list.client = new McpClient(url, { cache: store() })
+      await fixture(html`<div></div>`).then((parent) => parent.append(list))
+      recording.start()
+      await eventually(() => seen(list).items[0] === 'alpha_v2', 'the fresh list')
+      recording.stop()
+
+      const withItems = recording.states.filter((s) => s.items.length > 0)
+      expect(withItems[0].items).to.deep.equal(['alpha_v1', 'beta_v1'], 'the stale list first')
+      expect(withItems[0].stale).to.match(/^Showing a saved list from \d+ seconds? ago; checking for changes…$/)
+      expect(seen(list)).to.deep.equal({ items: ['alpha_v2', 'beta_v2'], stale: '', error: '' }, 'then the fresh one, unmarked')
+      expect(await lists()).to.equal(before + 1, 'exactly one request')
+      await expect(list).to.be.accessible()
+    })
+
+    it('<mcp-tool-list> keeps the stale list on screen beside the error when the server is down, and after a failed Retry', async () => {
+      await firstVisit(200, (c) => c.listTools())
+      await controlServer(SERVER, 'mode', { mode: 'http-500' })
+
+      const list = await fixture<HTMLElement>(html`<mcp-tool-list .client=${new McpClient(url, { cache: store() })}></mcp-tool-list>`)
+      await eventually(() => seen(list).error !== '', 'the error')
+      expect(seen(list).items).to.deep.equal(['alpha_v1', 'beta_v1'])
+      expect(seen(list).stale).to.match(/^Showing a saved list from \d+ seconds? ago\.$/)
+      expect(seen(list).error).to.include('Could not load the tools')
+      await expect(list).to.be.accessible()
+
+      // Retry while still down: the list stays in every state the element goes through.
+      const recording = record(list)
+      recording.start()
+      list.shadowRoot!.querySelector<HTMLButtonElement>('[part~="error"] button')!.click()
+      await eventually(() => recording.states.some((s) => s.error === '') && seen(list).error !== '', 'the failed retry')
+      recording.stop()
+      expect(recording.states.map((s) => s.items.join())).to.satisfy((all: string[]) => all.every((items) => items === 'alpha_v1,beta_v1'))
+      expect(seen(list).stale).to.match(/^Showing a saved list from \d+ seconds? ago\.$/)
+
+      // Back up: Retry shows the fresh list, unmarked.
+      await controlServer(SERVER, 'mode', { mode: 'ok' })
+      list.shadowRoot!.querySelector<HTMLButtonElement>('[part~="error"] button')!.click()
+      await eventually(() => seen(list).error === '' && seen(list).stale === '', 'the fresh list')
+      expect(seen(list).items).to.deep.equal(['alpha_v1', 'beta_v1'])
+    })
+
+    it('<mcp-resource-list> keeps the stale list on screen beside the error when the server is down', async () => {
+      await firstVisit(200, (c) => c.listResources())
+      await controlServer(SERVER, 'mode', { mode: 'http-500' })
+
+      const list = await fixture<HTMLElement>(
+        html`<mcp-resource-list .client=${new McpClient(url, { cache: store() })}></mcp-resource-list>`,
+      )
+      await eventually(() => seen(list).error !== '', 'the error')
+      expect(seen(list).items).to.deep.equal(['Me'])
+      expect(seen(list).stale).to.match(/^Showing a saved list from \d+ seconds? ago\.$/)
+      expect(seen(list).error).to.include('Could not load the resources')
+    })
+  })
 })
 
 describe('<mcp-server> in a browser', () => {
@@ -284,8 +377,7 @@ describe('<mcp-server> in a browser', () => {
 
   it('keeps results in IndexedDB by default: the page loaded again shows the tool list with no request for data', async () => {
     const url = await serverUrl(SERVER)
-    const shownIn = (root: Document | Element) =>
-      deepQueryAll(root, '[part~="item"]').map((i) => (i as HTMLElement).dataset.name)
+    const shownIn = (root: Document | Element) => deepQueryAll(root, '[part~="item"]').map((i) => (i as HTMLElement).dataset.name)
     const first = await fixture<HTMLElement>(html`<mcp-server url=${url}><mcp-tool-list></mcp-tool-list></mcp-server>`)
     await eventually(() => shownIn(first).length === 2, 'the tools on the first load')
     await sharedIdbCache().flush()
