@@ -22,6 +22,14 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
   'notifications/prompts/list_changed': 'prompts',
 }
 
+/** The list each cached method belongs to, for invalidations heard from other tabs. */
+const LIST_OF_METHOD: Record<string, ListName> = {
+  'tools/list': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resources',
+  'prompts/list': 'prompts',
+}
+
 /**
  * One MCP server for the elements inside it. It holds an `McpClient` (made
  * from `url`, or the one set as `client`) and provides it, with the
@@ -29,7 +37,8 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
  * server who it is (`server/discover`) and shows its title, icon and
  * instructions; when the server offers list-changed notifications it listens
  * for them, so lists inside update live, and after a dropped stream comes back
- * every list reloads. Failures are shown in words with a Retry button.
+ * every list reloads. A change another tab of the page's origin heard (through
+ * the shared cache) reloads the lists too. Failures are shown in words with a Retry button.
  *
  * @tag mcp-server
  *
@@ -73,6 +82,8 @@ export class McpServerElement extends LitElement {
   /** The client made from `url` (not one handed in, which the page owns). */
   #ownClient?: McpClient
   #subscription?: Subscription
+  /** The client whose `invalidate` events we hear. */
+  #heard?: McpClient
   /** Aborts the discover in flight when a newer connect (or a disconnect) supersedes it. */
   #attempt?: AbortController
   /** Counters keep counting across reconnects and new clients, so every consumer reloads when they move. */
@@ -102,6 +113,7 @@ export class McpServerElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.#stop()
+    this.#hear(undefined)
     this.#ownClient?.close()
   }
 
@@ -145,6 +157,7 @@ export class McpServerElement extends LitElement {
   async #connect(fresh = false): Promise<void> {
     this.#stop()
     const client = this.activeClient
+    this.#hear(client)
     if (!client) {
       this.connection = undefined
       return
@@ -189,9 +202,7 @@ export class McpServerElement extends LitElement {
       const list = LIST_OF_NOTIFICATION[notification.method]
       if (list) this.#bump(list)
       else if (notification.method === 'notifications/resources/updated' && typeof notification.params?.uri === 'string') {
-        const uri = notification.params.uri
-        this.#updated = { ...this.#updated, [uri]: (this.#updated[uri] ?? 0) + 1 }
-        this.#provide({})
+        this.#bumpUpdated(notification.params.uri)
       }
     })
     subscription.addEventListener('drop', () => current() && (this.live = 'reconnecting'))
@@ -206,6 +217,31 @@ export class McpServerElement extends LitElement {
       this.live = 'off'
       emit(this, 'mcp-error', { error: (event as CustomEvent<unknown>).detail })
     })
+  }
+
+  /** Hears `invalidate` on the client in use (and only on it). */
+  #hear(client: McpClient | undefined): void {
+    if (client === this.#heard) return
+    this.#heard?.removeEventListener('invalidate', this.#onInvalidate)
+    client?.addEventListener('invalidate', this.#onInvalidate)
+    this.#heard = client
+  }
+
+  /**
+   * Another tab heard a change (the shared cache tells of it): the lists inside reload. What this tab heard on its
+   * own listen stream is counted where it is heard, not here again.
+   */
+  #onInvalidate = (event: Event): void => {
+    const { method, uri, remote } = (event as CustomEvent<{ method: string; uri?: string; remote: boolean }>).detail
+    if (!remote || !this.connection) return
+    const list = LIST_OF_METHOD[method]
+    if (list) this.#bump(list)
+    else if (method === 'resources/read' && typeof uri === 'string') this.#bumpUpdated(uri)
+  }
+
+  #bumpUpdated(uri: string): void {
+    this.#updated = { ...this.#updated, [uri]: (this.#updated[uri] ?? 0) + 1 }
+    this.#provide({})
   }
 
   #bump(...lists: ListName[]): void {

@@ -24,6 +24,15 @@ function store(options: ConstructorParameters<typeof IdbCache>[0] = {}): IdbCach
   opened.push(cache)
   return cache
 }
+/** Another tab of this origin (an iframe, its own realm): a client there over this test's database. */
+async function secondTab() {
+  const frame = await fixture<HTMLIFrameElement>(html`<iframe src="/test/support/cache-tab.html"></iframe>`)
+  await eventually(() => Boolean(frame.contentWindow?.cacheTab), 'the second tab')
+  const tab = frame.contentWindow!.cacheTab!
+  const cache = new tab.IdbCache({ name: database })
+  opened.push(cache as unknown as IdbCache)
+  return { cache, client: new tab.McpClient(url, { cache }) }
+}
 const lists = async () => (await requestsFor('tools/list', SERVER)).length
 const names = (tools: Tool[]) => tools.map((t) => t.name)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -133,12 +142,7 @@ describe('IndexedDB cache', () => {
   })
 
   it('list_changed heard in one tab invalidates the list in another tab', async () => {
-    const frame = await fixture<HTMLIFrameElement>(html`<iframe src="/test/support/cache-tab.html"></iframe>`)
-    await eventually(() => Boolean(frame.contentWindow?.cacheTab), 'the second tab')
-    const tab2 = frame.contentWindow!.cacheTab!
-    const tab2Cache = new tab2.IdbCache({ name: database })
-    opened.push(tab2Cache as unknown as IdbCache)
-    const tab2Client = new tab2.McpClient(url, { cache: tab2Cache })
+    const { client: tab2Client } = await secondTab()
 
     const tab1 = new McpClient(url, { cache: store() })
     await tab1.listTools()
@@ -352,6 +356,26 @@ describe('IndexedDB cache', () => {
       list.shadowRoot!.querySelector<HTMLButtonElement>('[part~="error"] button')!.click()
       await eventually(() => seen(list).error === '' && seen(list).stale === '', 'the fresh list')
       expect(seen(list).items).to.deep.equal(['alpha_v1', 'beta_v1'])
+    })
+
+    it('<mcp-server> reloads its lists when another tab of the origin heard that they changed', async () => {
+      const { client: tab2Client, cache: tab2Cache } = await secondTab()
+      await tab2Cache.persistent()
+
+      const server = await fixture<HTMLElement>(
+        html`<mcp-server .client=${new McpClient(url, { cache: store() })}><mcp-tool-list></mcp-tool-list></mcp-server>`,
+      )
+      const list = server.querySelector('mcp-tool-list')!
+      await eventually(() => seen(list).items.length === 2, 'the tools')
+      expect(seen(list).items).to.deep.equal(['alpha_v1', 'beta_v1'])
+      const before = await lists()
+
+      // The server changes without telling this tab (no notification on its stream); tab 2 hears of it.
+      await controlServer(SERVER, 'bump', { notify: false })
+      tab2Client.applyNotification({ method: 'notifications/tools/list_changed' })
+      await eventually(() => seen(list).items[0] === 'alpha_v2', 'the changed list in this tab')
+      expect(seen(list).items).to.deep.equal(['alpha_v2', 'beta_v2'])
+      expect(await lists()).to.equal(before + 1)
     })
 
     it('<mcp-resource-list> keeps the stale list on screen beside the error when the server is down', async () => {
