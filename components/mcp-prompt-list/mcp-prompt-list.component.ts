@@ -43,6 +43,8 @@ export interface PromptSelectDetail {
  *
  * @fires mcp-prompt-select - A prompt was picked. Detail: `{ name, prompt }` (`PromptSelectDetail`).
  *   Cancelable: `preventDefault()` keeps the built-in `<mcp-prompt>` from opening.
+ * @fires mcp-list-loading - A load of the list started. Detail `{ list: 'prompts' }`.
+ * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'prompts', error? }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box.

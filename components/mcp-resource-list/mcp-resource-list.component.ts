@@ -60,6 +60,8 @@ export interface ResourceSelectDetail {
  *
  * @fires mcp-resource-select - A resource was picked, or a template filled in and read. Detail: `{ uri, resource?, template? }`
  *   (`ResourceSelectDetail`). Cancelable: `preventDefault()` keeps the built-in view from opening.
+ * @fires mcp-list-loading - A load of the list started. Detail `{ list: 'resources' }`.
+ * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'resources', error? }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box.

@@ -22,6 +22,9 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
   'notifications/prompts/list_changed': 'prompts',
 }
 
+/** Longest wait for the first lists before the listen stream opens anyway (a list may hang on a slow server). */
+const FIRST_LISTS_WAIT_MS = 2_000
+
 /** The list each cached method belongs to, for invalidations heard from other tabs. */
 const LIST_OF_METHOD: Record<string, ListName> = {
   'tools/list': 'tools',
@@ -38,7 +41,9 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * instructions; when the server offers list-changed notifications it listens
  * for them, so lists inside update live, and after a dropped stream comes back
  * every list reloads. A change another tab of the page's origin heard (through
- * the shared cache) reloads the lists too. Failures are shown in words with a Retry button.
+ * the shared cache) reloads the lists too. The listen stream opens once the
+ * lists inside have loaded (`mcp-list-loaded`) and rendered, so a warm start
+ * from the cache sends nothing before they are on screen. Failures are shown in words with a Retry button.
  *
  * @tag mcp-server
  *
@@ -84,6 +89,18 @@ export class McpServerElement extends LitElement {
   #subscription?: Subscription
   /** The client whose `invalidate` events we hear. */
   #heard?: McpClient
+  /** Loads of the lists inside under way (their `mcp-list-loading` without its `mcp-list-loaded`). */
+  #listsLoading = 0
+  #listsSettled?: () => void
+
+  constructor() {
+    super()
+    this.addEventListener('mcp-list-loading', () => this.#listsLoading++)
+    this.addEventListener('mcp-list-loaded', () => {
+      this.#listsLoading = Math.max(0, this.#listsLoading - 1)
+      if (this.#listsLoading === 0) this.#listsSettled?.()
+    })
+  }
   /** Aborts the discover in flight when a newer connect (or a disconnect) supersedes it. */
   #attempt?: AbortController
   /** Counters keep counting across reconnects and new clients, so every consumer reloads when they move. */
@@ -177,8 +194,33 @@ export class McpServerElement extends LitElement {
     }
     if (attempt.signal.aborted) return
     this.#provide({ status: 'ready', server })
-    this.#listen(client, server)
     emit(this, 'mcp-connected', { server })
+    await this.#firstListsShown()
+    if (!attempt.signal.aborted) this.#listen(client, server)
+  }
+
+  /**
+   * Resolves once the lists inside have loaded and rendered what the connection just gave them (or after
+   * FIRST_LISTS_WAIT_MS). The listen stream opens then: on a warm start the lists come from the cache, and nothing
+   * goes over the network before they are on screen. A change in between is not lost to a list already shown any
+   * more than one just before it was loaded: the cache's freshness rules cover both.
+   */
+  async #firstListsShown(): Promise<void> {
+    // The lists get the connection in their next update and start loading there.
+    await this.updateComplete
+    await new Promise((resolve) => setTimeout(resolve))
+    if (this.#listsLoading > 0) {
+      let done!: () => void
+      const settled = new Promise<void>((resolve) => (done = resolve))
+      const timer = setTimeout(done, FIRST_LISTS_WAIT_MS)
+      this.#listsSettled = done
+      await settled
+      clearTimeout(timer)
+      // A newer connect may have put its own in place meanwhile.
+      if (this.#listsSettled === done) this.#listsSettled = undefined
+    }
+    // Their render of the loaded lists.
+    await new Promise((resolve) => setTimeout(resolve))
   }
 
   /** Subscribes to the list changes the server offers. */

@@ -107,6 +107,8 @@ function rowOf(tool: Tool): ToolRow {
  *
  * @fires mcp-tool-select - A tool was picked. Detail `{ tool: Tool }`. Cancelable: `preventDefault()` keeps the
  *   built-in `<mcp-tool>` from opening.
+ * @fires mcp-list-loading - A load of the list started. Detail `{ list: 'tools' }`.
+ * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'tools', error? }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box.

@@ -8,10 +8,11 @@ import { Task, TaskStatus, initialState } from '@lit/task'
 import { css, html, nothing, type ReactiveControllerHost } from 'lit'
 import type { Icon, McpClient, ServerCapabilities } from '../../src/client/index.js'
 import type { McpConnection } from './context.js'
+import { emit } from './events.js'
 import { msg } from './i18n.js'
 
 /** An element that talks to a server: an explicit `client`, else the connection an enclosing `<mcp-server>` provides. */
-export interface ConnectedHost extends ReactiveControllerHost {
+export interface ConnectedHost extends ReactiveControllerHost, EventTarget {
   client?: McpClient
   connection?: McpConnection
 }
@@ -42,14 +43,31 @@ export type ListingLoader<T> = (
  * the cache is shown while the fresh one loads, and when a load fails the
  * last listing stays (stale-if-error) beside the error. `stale` then says how
  * old it is. A listing from another client (the url changed) is never shown.
+ *
+ * The host fires `mcp-list-loading` (detail `{ list }`) when a load starts
+ * and `mcp-list-loaded` (detail `{ list, error? }`) when it settles, so an
+ * enclosing `<mcp-server>` can wait for the first lists before opening its
+ * listen stream, and a page can tell when a list is on screen.
  */
 export class ListingController<T> {
   #host: ConnectedHost
   #shown?: { client: McpClient; listing: Listing<T>; receivedAt: number; stale: boolean }
   #task: Task<readonly [McpClient | undefined, boolean, number], { client: McpClient; listing: Listing<T> }>
+  /** Whether `mcp-list-loading` was fired without its `mcp-list-loaded` yet. */
+  #loading = false
 
   constructor(host: ConnectedHost, kind: 'tools' | 'resources' | 'prompts', load: ListingLoader<T>) {
     this.#host = host
+    const started = () => {
+      if (this.#loading) return
+      this.#loading = true
+      emit(host, 'mcp-list-loading', { list: kind })
+    }
+    const settled = (error?: unknown) => {
+      if (!this.#loading) return
+      this.#loading = false
+      emit(host, 'mcp-list-loaded', { list: kind, ...(error !== undefined && { error }) })
+    }
     let loadedFrom: McpClient | undefined
     const offered = (): boolean => {
       const capabilities: ServerCapabilities | undefined = host.client ? undefined : host.connection?.server?.capabilities
@@ -57,7 +75,11 @@ export class ListingController<T> {
     }
     this.#task = new Task(host, {
       task: async ([client, isOffered], { signal }) => {
-        if (!client) return initialState
+        if (!client) {
+          settled()
+          return initialState
+        }
+        started()
         if (!isOffered) return { client, listing: { offered: false as const } }
         // A later load from the same client is a reload: the cache may hold what changed.
         const fresh = loadedFrom === client
@@ -71,9 +93,15 @@ export class ListingController<T> {
         return { client, listing: { offered: true as const, items } }
       },
       args: () => [clientOf(host), offered(), host.client ? 0 : (host.connection?.changes[kind] ?? 0)] as const,
-      onComplete: ({ client, listing }) => (this.#shown = { client, listing, receivedAt: Date.now(), stale: false }),
-      // What was shown stays, now known to be possibly out of date.
-      onError: () => this.#shown && (this.#shown = { ...this.#shown, stale: true }),
+      onComplete: ({ client, listing }) => {
+        this.#shown = { client, listing, receivedAt: Date.now(), stale: false }
+        settled()
+      },
+      onError: (error) => {
+        // What was shown stays, now known to be possibly out of date.
+        if (this.#shown) this.#shown = { ...this.#shown, stale: true }
+        settled(error)
+      },
     })
   }
 

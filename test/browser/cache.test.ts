@@ -416,6 +416,27 @@ describe('<mcp-server> in a browser', () => {
     expect(shownIn(frame.contentDocument!)).to.deep.equal(['alpha_v1', 'beta_v1'])
     expect(await dataRequests()).to.equal(before, 'discover and tools/list from IndexedDB')
   })
+
+  it('a warm start sends no request of any kind before the tool list is on screen; the listen stream opens after', async () => {
+    const url = await serverUrl(SERVER)
+    const first = await fixture<HTMLElement>(html`<mcp-server url=${url}><mcp-tool-list></mcp-tool-list></mcp-server>`)
+    await eventually(() => deepQueryAll(first, '[part~="item"]').length === 2, 'the tools on the first load')
+    await sharedIdbCache().flush()
+
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe src=${`/test/support/cache-warm-tab.html?server=${encodeURIComponent(url)}`}></iframe>`,
+    )
+    const tab = () => frame.contentWindow as (Window & { sent?: string[]; sentBeforeList?: string[] }) | null
+    await eventually(() => Boolean(tab()?.sentBeforeList), 'the tools on the second load', 8_000)
+    expect(tab()!.sentBeforeList).to.deep.equal([], 'no request before the list')
+    expect(deepQueryAll(frame.contentDocument!, '[part~="item"]').map((i) => (i as HTMLElement).dataset.name)).to.deep.equal([
+      'alpha_v1',
+      'beta_v1',
+    ])
+    // Live updates still start, once the list is shown.
+    await eventually(() => tab()!.sent!.includes('subscriptions/listen'), 'the listen stream')
+    expect(tab()!.sent).to.deep.equal(['subscriptions/listen'])
+  })
 })
 
 function openRaw(): Promise<IDBDatabase> {
