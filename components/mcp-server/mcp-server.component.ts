@@ -185,7 +185,13 @@ export class McpServerElement extends LitElement {
     this.#provide({ client, status: 'connecting', server: undefined, error: undefined })
     let server: DiscoverResult
     try {
-      server = await client.discover({ signal: attempt.signal, fresh })
+      server = await client.discover({
+        signal: attempt.signal,
+        fresh,
+        // A stale answer from the cache: the lists inside start from the cache at once (stale-while-revalidate), and
+        // keep what they show if the server turns out to be down.
+        onStale: (stale) => attempt.signal.aborted || this.#provide({ status: 'ready', server: stale }),
+      })
     } catch (error) {
       if (attempt.signal.aborted) return
       this.#provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })

@@ -378,6 +378,21 @@ describe('IndexedDB cache', () => {
       expect(await lists()).to.equal(before + 1)
     })
 
+    it('inside <mcp-server>, a stale list stays on screen beside the error when the server is down', async () => {
+      await firstVisit(200, async (c) => (await c.discover(), await c.listTools()))
+      await controlServer(SERVER, 'mode', { mode: 'http-500' })
+
+      const server = await fixture<HTMLElement>(
+        html`<mcp-server .client=${new McpClient(url, { cache: store() })}><mcp-tool-list></mcp-tool-list></mcp-server>`,
+      )
+      const list = server.querySelector('mcp-tool-list')!
+      await eventually(() => Boolean(server.shadowRoot!.querySelector('[part~="error"]')), "the server's error")
+      await eventually(() => seen(list).items.length === 2, 'the stale tools')
+      expect(seen(list).items).to.deep.equal(['alpha_v1', 'beta_v1'])
+      expect(seen(list).stale).to.match(/^Showing a saved list from \d+ seconds? ago\.$/)
+      await expect(server).to.be.accessible()
+    })
+
     it('<mcp-resource-list> keeps the stale list on screen beside the error when the server is down', async () => {
       await firstVisit(200, (c) => c.listResources())
       await controlServer(SERVER, 'mode', { mode: 'http-500' })
