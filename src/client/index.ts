@@ -16,7 +16,36 @@ export type { JsonRpcNotification } from '../protocol/jsonrpc.js'
 export { InputRequiredError } from './input-required.js'
 export { validateAgainstSchema } from './validator.js'
 // The form model: a schema as plain fields, no DOM, for building forms on (the elements render it).
-export * from '../schema/form.js'
+export {
+  buildFormModel,
+  initialValue,
+  newItemValue,
+  chooseVariant,
+  buildArguments,
+  toArgument,
+  checkValue,
+  mapErrors,
+  fieldPathFor,
+  normalizeErrorPath,
+  type Field,
+  type FieldKind,
+  type FieldBase,
+  type FieldError,
+  type FormModelOptions,
+  type StringField,
+  type StringFormat,
+  type NumberField,
+  type BooleanField,
+  type Choice,
+  type SelectField,
+  type MultiSelectField,
+  type ConstField,
+  type ObjectField,
+  type ArrayField,
+  type Variant,
+  type VariantField,
+  type JsonField,
+} from '../schema/form.js'
 export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './icons.js'
 export * from '../protocol/errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
