@@ -3,30 +3,43 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit'
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
 /**
+ * One media query list and one listener for every icon on the page: a list of a thousand tools would otherwise
+ * evaluate the query a thousand times (measured as a visible share of its render) and keep as many listeners.
+ */
+const darkQuery = {
+  list: undefined as MediaQueryList | undefined,
+  hosts: new Set<ReactiveControllerHost>(),
+  get(): MediaQueryList | undefined {
+    this.list ??= globalThis.matchMedia?.(DARK_QUERY)
+    return this.list
+  },
+  onChange: () => {
+    for (const host of darkQuery.hosts) host.requestUpdate()
+  },
+}
+
+/**
  * The user's colour scheme (`prefers-color-scheme`), kept current: the host
  * re-renders when it changes (an OS switch to dark mode, or devtools
  * emulation), without a reload.
  */
 export class ColorSchemeController implements ReactiveController {
-  #query?: MediaQueryList
-  #onChange = () => this.host.requestUpdate()
-
   constructor(private host: ReactiveControllerHost) {
     host.addController(this)
   }
 
   /** `dark` when the user prefers a dark scheme, else `light`. */
   get scheme(): 'light' | 'dark' {
-    this.#query ??= globalThis.matchMedia?.(DARK_QUERY)
-    return this.#query?.matches ? 'dark' : 'light'
+    return darkQuery.get()?.matches ? 'dark' : 'light'
   }
 
   hostConnected(): void {
-    this.#query ??= globalThis.matchMedia?.(DARK_QUERY)
-    this.#query?.addEventListener('change', this.#onChange)
+    if (darkQuery.hosts.size === 0) darkQuery.get()?.addEventListener('change', darkQuery.onChange)
+    darkQuery.hosts.add(this.host)
   }
 
   hostDisconnected(): void {
-    this.#query?.removeEventListener('change', this.#onChange)
+    darkQuery.hosts.delete(this.host)
+    if (darkQuery.hosts.size === 0) darkQuery.list?.removeEventListener('change', darkQuery.onChange)
   }
 }
