@@ -21,17 +21,6 @@ const shownItems = (list) => [...list.shadowRoot.querySelectorAll('[part~="item"
 /** Forces style and layout of the whole page, so a figure includes them rather than leaving them to the next frame. */
 const layout = (list) => list.shadowRoot.querySelector('[part~="list"]').getBoundingClientRect()
 
-/**
- * Waits until the rows a list renders after an update (a list may render the first screenful at once and the
- * rest in the tasks after) stop coming: the next keystroke starts from the whole result, as a user's would.
- */
-async function settled(list) {
-  for (let before = -1; items(list) !== before;) {
-    before = items(list)
-    await pause()
-  }
-}
-
 /** Waits until `list` shows `count` items, through however many updates that takes. */
 async function rendered(list, count) {
   const end = performance.now() + 10_000
@@ -99,7 +88,6 @@ export async function measure({ url, count, query, renderRuns, filterRuns }) {
       await list.updateComplete
       layout(list)
       step.ms.push(performance.now() - start)
-      await settled(list)
       step.shown = shownItems(list)
     }
   }

@@ -3,7 +3,6 @@ import { TaskStatus } from '@lit/task'
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
-import { keyed } from 'lit/directives/keyed.js'
 import { repeat } from 'lit/directives/repeat.js'
 import type { Icon, McpClient, Tool } from '../../src/client/index.js'
 import '../mcp-icon/mcp-icon.js'
@@ -27,25 +26,6 @@ import { styles } from './mcp-tool-list.styles.js'
 
 /** Longest description shown in the list (the whole one is in `<mcp-tool>`): a huge one must not weigh on every render. */
 const DESCRIPTION_CHARS = 400
-
-/**
- * Rows rendered in the update that shows a listing or applies a filter: more than a tall screen holds. The
- * rest follow in chunks of CHUNK_ROWS, one task each, so neither the first render nor a keystroke waits for
- * rows below the fold, and input is never blocked for long while they come.
- */
-const FIRST_ROWS = 50
-const CHUNK_ROWS = 250
-
-/** Runs `work` in a task of its own: `scheduler.postTask` where there is one (no clamping when chained), else setTimeout. */
-function nextTask(work: () => void, signal: AbortSignal): void {
-  const scheduler = (globalThis as { scheduler?: { postTask?: (work: () => void, options: { signal: AbortSignal }) => Promise<void> } })
-    .scheduler
-  if (scheduler?.postTask) scheduler.postTask(work, { signal }).catch(() => {})
-  else {
-    const timer = setTimeout(work)
-    signal.addEventListener('abort', () => clearTimeout(timer))
-  }
-}
 
 /** What the list shows of one tool, worked out once per listing rather than on every render. */
 interface ToolRow {
@@ -165,20 +145,17 @@ export class McpToolListElement extends LitElement {
   @state() private invalid: ReadonlyMap<string, { name?: string; reason: string }> = new Map()
 
   #i18n = new I18nController(this)
-  #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part~="item"]')])
+  #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('li:not([hidden]) > [part~="item"]')])
   /** The client whose `invalidtool` events we hear. */
   #heard?: McpClient
   #tools = listingTask<{ rows: ToolRow[]; skipped: number }>(this, 'tools', async (client, options, showStale) =>
     rowsOf(await client.listTools({ ...options, onStale: (stale, { ageMs }) => showStale(rowsOf(stale), ageMs) })),
   )
-  /** Derived in willUpdate: the rows the filter lets through, in order. Only these are in the DOM. */
-  #shown: ToolRow[] = []
-  /** The filter as applied (trimmed, lower-cased); derived in willUpdate. */
-  #needle = ''
-  /** How many of #shown are rendered: FIRST_ROWS after a new filter, growing by CHUNK_ROWS a task until all are. */
-  #rendering = FIRST_ROWS
-  /** Aborts the pending chunk (the element left the page). */
-  #chunking?: AbortController
+  /**
+   * Derived in willUpdate: each row the filter lets through, with its place among them. Rows the filter hides stay
+   * in the DOM, hidden: a keystroke then toggles attributes instead of tearing down and rebuilding hundreds of rows.
+   */
+  #shown = new Map<ToolRow, number>()
   #byName = new Map<string, ToolRow>()
   #rowsSeen?: readonly ToolRow[]
 
@@ -191,8 +168,6 @@ export class McpToolListElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.#hear(undefined)
-    this.#chunking?.abort()
-    this.#chunking = undefined
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -207,35 +182,9 @@ export class McpToolListElement extends LitElement {
         this.invalid = new Map([...this.invalid].filter(([, entry]) => !listsNow(entry)))
       }
     } else if (!changed.has('filter')) return
-    // A new filter starts again from the top; a reload keeps what was already on screen.
-    if (changed.has('filter')) this.#rendering = FIRST_ROWS
-    const needle = (this.#needle = this.filter.trim().toLowerCase())
-    this.#shown = needle ? (rows ?? []).filter((row) => row.haystack.includes(needle)) : (rows ?? [])
-  }
-
-  protected override updated(): void {
-    // The rows not rendered yet come in the next task (another update), after this one is on screen.
-    if (this.#rendering >= this.#shown.length || this.#chunking || !this.isConnected) return
-    const chunking = (this.#chunking = new AbortController())
-    nextTask(() => {
-      this.#chunking = undefined
-      this.#rendering += CHUNK_ROWS
-      this.requestUpdate()
-    }, chunking.signal)
-  }
-
-  /** Renders every row now, e.g. for End, which must reach the last tool and not the last rendered one. */
-  #renderAll(): void {
-    if (this.#rendering >= this.#shown.length) return
-    this.#rendering = this.#shown.length
-    this.requestUpdate()
-    this.performUpdate()
-  }
-
-  #onKeyDown = (event: KeyboardEvent): void => {
-    const last = this.renderRoot.querySelector('li:last-child > [part~="item"]')
-    if (event.key === 'End' || (event.key === 'ArrowDown' && event.target === last)) this.#renderAll()
-    this.#roving.onKeyDown(event)
+    const needle = this.filter.trim().toLowerCase()
+    this.#shown = new Map()
+    for (const row of rows ?? []) if (!needle || row.haystack.includes(needle)) this.#shown.set(row, this.#shown.size)
   }
 
   /** Listens for `invalidtool` on the client in use (and only on it). */
@@ -274,8 +223,8 @@ export class McpToolListElement extends LitElement {
     if (this.#tools.status !== TaskStatus.COMPLETE && !this.#listing) return ''
     const skipped = skippedNote(this.#listing?.skipped ?? 0)
     if (total === 0) return msg('tool-list.empty', 'No tools.') + skipped
-    if (this.#shown.length === total) return msg('tool-list.count', '{count} tools', { count: total }) + skipped
-    return msg('tool-list.filtered', '{shown} of {count} tools', { shown: this.#shown.length, count: total }) + skipped
+    if (this.#shown.size === total) return msg('tool-list.count', '{count} tools', { count: total }) + skipped
+    return msg('tool-list.filtered', '{shown} of {count} tools', { shown: this.#shown.size, count: total }) + skipped
   }
 
   protected override render() {
@@ -296,47 +245,39 @@ export class McpToolListElement extends LitElement {
             )
           : nothing
       }
-      ${this.#renderInvalid()} ${keyed(this.#needle, this.#renderList())}
+      ${this.#renderInvalid()}
+      <ul
+        part="list"
+        ?hidden=${this.#shown.size === 0}
+        aria-label=${msg('tool-list.label', 'Tools')}
+        @click=${this.#onClick}
+        @keydown=${this.#roving.onKeyDown}
+        @focusin=${this.#roving.onFocusIn}
+      >
+        ${repeat(this.#rowsSeen ?? [], (row) => row.name, this.#renderRow)}
+      </ul>
       ${chosen ? html`<mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client}></mcp-tool>` : nothing}
     </div>`
   }
 
-  /**
-   * The list, a new one for each filter: the old list is dropped whole rather than diffed, as taking hundreds of
-   * rows out one by one costs about twice as much (measured in Chromium: ~100 ms for 800 one by one, ~50 ms for
-   * 1,000 whole; still the slowest keystroke). A reload with the same filter keeps the list and updates its rows in
-   * place. Focus in the list is lost with a new filter; filters come from the box above it.
-   */
-  #renderList() {
-    return html`<ul
-      part="list"
-      ?hidden=${this.#shown.length === 0}
-      aria-label=${msg('tool-list.label', 'Tools')}
-      @click=${this.#onClick}
-      @keydown=${this.#onKeyDown}
-      @focusin=${this.#roving.onFocusIn}
-    >
-      ${repeat(this.#shown.slice(0, this.#rendering), (row) => row.name, this.#renderRow)}
-    </ul>`
-  }
-
   /** One row; kept flat (few nested templates), as it is rendered a thousand times. */
-  #renderRow = (row: ToolRow, at: number) => {
-    return html`<li>
+  #renderRow = (row: ToolRow) => {
+    const at = this.#shown.get(row)
+    return html`<li ?hidden=${at === undefined} ?inert=${at === undefined}>
       <button
         part="item"
         type="button"
         data-name=${row.name}
-        tabindex=${this.#roving.tabIndex(at, Math.min(this.#rendering, this.#shown.length))}
+        tabindex=${at === undefined ? -1 : this.#roving.tabIndex(at, this.#shown.size)}
         aria-current=${row.name === this.selected ? 'true' : 'false'}
       >
         <span class="icon"
           >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .icons=${row.icons}></mcp-icon>` : nothing}</span
         >
         <span class="text">
-          <span class="title" .textContent=${row.title}></span>
-          <span class="name" .textContent=${row.title === row.name ? '' : row.name}></span>
-          <span class="description" .textContent=${row.description}></span>
+          <span class="title">${row.title}</span>
+          <span class="name">${row.title === row.name ? '' : row.name}</span>
+          <span class="description">${row.description}</span>
           ${
             row.badges.length
               ? html`<span class="badges">
