@@ -624,7 +624,8 @@ export class McpClient extends EventTarget {
       IDEMPOTENT.has(method) && !('inputResponses' in params) && !('requestState' in params) && !options.onProgress && !options.onLog
     if (!shareable) return ask(options.signal)
     const sharedKey = [
-      cacheKey(this.url, method, params),
+      // The cache plan's key is this very key; computed once when the method is cacheable.
+      plan?.key ?? cacheKey(this.url, method, params),
       JSON.stringify(sendHeaders),
       JSON.stringify(capabilities),
       options.logLevel ?? this.options.logLevel ?? '',
