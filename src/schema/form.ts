@@ -560,7 +560,7 @@ function fieldLabel(raw: JsonSchema, schema: JsonSchema, name: string): string {
 }
 
 /** "user_id" → "User id", "maxResults" → "Max results". */
-export function humanise(name: string): string {
+function humanise(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-.]+/g, ' ')
@@ -857,7 +857,7 @@ export function escapePointer(key: string): string {
 }
 
 /** The keys of a JSON Pointer ('' is the whole value). */
-export function parsePointer(path: string): string[] {
+function parsePointer(path: string): string[] {
   const p = path.replace(/^#/, '')
   if (!p) return []
   return p
@@ -969,7 +969,7 @@ function structuredCloneJson(v: unknown): unknown {
   return v === undefined ? undefined : JSON.parse(JSON.stringify(v))
 }
 
-export function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
   if (Array.isArray(a) !== Array.isArray(b)) return false
