@@ -5,16 +5,20 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { McpClient } from '../../src/client/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
-import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl, expectPresent } from '../../test/support/browser.js'
+import {
+  deepText,
+  controlServer,
+  deepQuery,
+  deepQueryAll,
+  eventually,
+  requestsFor,
+  serverUrl,
+  expectPresent,
+} from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-prompt-list.js'
 import type { McpPromptListElement, PromptSelectDetail } from './mcp-prompt-list.js'
 
-/** The text a user sees, through shadow roots. */
-const deepText = (node: Node): string =>
-  node instanceof Element && node.shadowRoot
-    ? deepText(node.shadowRoot)
-    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : deepText(n))).join('')
 const items = (el: McpPromptListElement) => [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="item"]')]
 const titles = (el: McpPromptListElement) => items(el).map((b) => b.querySelector('.title')!.textContent!.trim())
 const item = (el: McpPromptListElement, title: string) => items(el).find((b) => b.querySelector('.title')!.textContent!.trim() === title)!

@@ -3,15 +3,10 @@
 // arguments, completion with context, hostile strings).
 import { expect, fixture, html, oneEvent } from '@open-wc/testing'
 import { McpClient, type Prompt } from '../../src/client/index.js'
-import { deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { deepText, deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
 import './mcp-prompt.js'
 import type { McpPromptElement, PromptResultDetail } from './mcp-prompt.js'
 
-/** The text a user sees, through shadow roots. */
-const deepText = (node: Node): string =>
-  node instanceof Element && node.shadowRoot
-    ? deepText(node.shadowRoot)
-    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : deepText(n))).join('')
 const field = (el: McpPromptElement, name: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`input[name="${name}"]`)!
 const getButton = (el: McpPromptElement) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="get"]')!
 const suggestions = (el: McpPromptElement, name: string) =>

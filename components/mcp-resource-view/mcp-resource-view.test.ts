@@ -3,16 +3,20 @@
 // `resources` test server for errors with Retry and live updates.
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient } from '../../src/client/index.js'
-import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl, expectAbsent } from '../../test/support/browser.js'
+import {
+  deepText,
+  controlServer,
+  deepQuery,
+  deepQueryAll,
+  eventually,
+  requestsFor,
+  serverUrl,
+  expectAbsent,
+} from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-resource-view.js'
 import type { McpResourceViewElement } from './mcp-resource-view.js'
 
-/** The text a user sees, through shadow roots. */
-const deepText = (node: Node): string =>
-  node instanceof Element && node.shadowRoot
-    ? deepText(node.shadowRoot)
-    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : deepText(n))).join('')
 const shown = (el: McpResourceViewElement) => deepText(el)
 const statusText = (el: McpResourceViewElement) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim()
 const readsOf = async (uri: string, server: string) => (await requestsFor('resources/read', server)).filter((r) => r.params?.uri === uri)

@@ -100,3 +100,9 @@ export function expectPresent(node: Element | null | undefined, what: string): v
 // Each test starts as a first visit would: <mcp-server> keeps results in the page's shared IndexedDB cache
 // (mcp-web-elements/cache), and a test must not be served the lists an earlier test of its file left there.
 beforeEach(() => clearCache())
+
+/** The text a user sees in `node`, through open shadow roots. */
+export const deepText = (node: Node): string =>
+  node instanceof Element && node.shadowRoot
+    ? deepText(node.shadowRoot)
+    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : deepText(n))).join('')
