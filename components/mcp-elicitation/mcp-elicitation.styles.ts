@@ -1,35 +1,6 @@
 import { css } from 'lit'
+import { controlStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
-
-/** Buttons and error boxes, shared with `<mcp-tool>` so its Call and Cancel look like the dialog's. */
-export const controlStyles = css`
-  .error {
-    margin: var(--mcp-space) 0;
-    padding: var(--mcp-space);
-    border-radius: var(--mcp-radius);
-    background: var(--mcp-color-danger-bg);
-    color: var(--mcp-color-danger);
-    overflow-wrap: anywhere;
-  }
-  button {
-    font: inherit;
-    padding: calc(var(--mcp-space) * 0.75) calc(var(--mcp-space) * 2);
-    border: 1px solid var(--mcp-color-border);
-    border-radius: var(--mcp-radius);
-    background: var(--mcp-color-bg-secondary);
-    color: var(--mcp-color-text);
-    cursor: pointer;
-  }
-  button.primary {
-    border-color: var(--mcp-color-accent);
-    background: var(--mcp-color-accent);
-    color: var(--mcp-color-bg);
-  }
-  button:disabled {
-    opacity: 0.6;
-    cursor: default;
-  }
-`
 
 export const styles = [
   themeStyles,

@@ -1,5 +1,5 @@
 import { css } from 'lit'
-import { controlStyles } from '../mcp-elicitation/mcp-elicitation.styles.js'
+import { controlStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
 
 export const styles = [
