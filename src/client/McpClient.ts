@@ -238,7 +238,7 @@ export class McpClient extends EventTarget {
           { notifications: filter },
           { signal, timeoutMs },
           id,
-          { ...(await this.#headers()) },
+          await this.#headers(),
           undefined,
           onNotification,
           true,
@@ -597,7 +597,7 @@ export class McpClient extends EventTarget {
     const ask = async (signal: AbortSignal | undefined): Promise<Result> => {
       let response: JsonRpcResponse
       for (let attempt = 0; ; attempt++) {
-        response = await this.#send(method, params, { ...options, signal }, ++this.#nextId, { ...sendHeaders }, capabilities)
+        response = await this.#send(method, params, { ...options, signal }, ++this.#nextId, sendHeaders, capabilities)
         if (!('error' in response)) break
         const error = toError(response.error)
         if (!(error instanceof UnsupportedProtocolVersionError) || attempt > 0) throw error
@@ -668,7 +668,7 @@ export class McpClient extends EventTarget {
       return await postRequest({
         url: this.url,
         message: { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } },
-        headers: Object.assign(headers, standardHeaders(this.#version, method, params)),
+        headers: { ...headers, ...standardHeaders(this.#version, method, params) },
         fetch: this.options.fetch ?? ((...a) => fetch(...a)),
         controller,
         timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
