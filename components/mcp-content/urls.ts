@@ -32,5 +32,7 @@ export function baseMimeType(mimeType: unknown): string {
 
 /** A media type that may appear in a `data:` URL for the given top-level type (`image`, `audio`, `video`). */
 export function mediaTypeAllowed(mimeType: string, topLevel: 'image' | 'audio' | 'video'): boolean {
-  return new RegExp(`^${topLevel}/[a-z0-9.+-]+$`).test(mimeType)
+  return MEDIA_TYPE.exec(mimeType)?.[1] === topLevel
 }
+
+const MEDIA_TYPE = /^([a-z]+)\/[a-z0-9.+-]+$/
