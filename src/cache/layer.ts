@@ -127,11 +127,13 @@ export class CacheLayer {
   /** Keeps a result as its hints allow, unless its key was invalidated while it was in flight. Never waits, never throws. */
   write(plan: CachePlan, result: Record<string, unknown>): void {
     for (const [prefix, at] of this.#invalidatedAt) if (at > plan.startedAt && plan.key.startsWith(prefix)) return
+    // The hints first: most results carry no ttlMs and are never kept, so they are not copied either.
+    const hinted = toEntry(result, plan.context)
+    if (!hinted) return
     const copy = copyOf(result)
     // A value too deep to copy (a hostile schema) is not kept; the caller still gets it, and the tool checks refuse it.
     if (copy === undefined) return
-    const entry = toEntry(copy, plan.context)
-    if (!entry) return
+    const entry: CacheEntry = { ...hinted, value: copy }
     if (entry.scope === 'private' && plan.context === undefined) return this.#ownPrivate.set(plan.key, entry)
     try {
       // Each context's private entry has a key of its own: one user's entry does not push out another's.
