@@ -321,7 +321,7 @@ export class McpServerElement extends LitElement {
   protected override render() {
     const connection = this.connection
     const info = this.#serverInfo
-    const title = info?.title || info?.name || this.#serverName
+    const title = this.#serverName
     const identity = info?.title && info.name ? `${info.name} ${info.version ?? ''}` : info?.version
     const instructions = typeof connection?.server?.instructions === 'string' ? connection.server.instructions : ''
     return html`
