@@ -20,7 +20,7 @@ export type ListenSend = (
 ) => Promise<JsonRpcResponse>
 
 /** Backoff before the n-th re-listen: exponential from 500 ms to 30 s, with full jitter. */
-export const backoffMs = (attempt: number) => Math.random() * Math.min(30_000, 500 * 2 ** attempt)
+const backoffMs = (attempt: number) => Math.random() * Math.min(30_000, 500 * 2 ** attempt)
 
 /**
  * Events: `notification` (detail: the JSON-RPC notification), `drop`

@@ -168,7 +168,7 @@ function wants(filter: SubscriptionFilter, n: JsonRpcNotification): boolean {
 }
 
 /** The filter asking for everything either asks for: flags or-ed, lists joined. */
-export function union(a: SubscriptionFilter, b: SubscriptionFilter): SubscriptionFilter {
+function union(a: SubscriptionFilter, b: SubscriptionFilter): SubscriptionFilter {
   const merged: SubscriptionFilter = { ...a }
   for (const [key, value] of Object.entries(b)) {
     if (value === true) merged[key] = true
@@ -179,7 +179,7 @@ export function union(a: SubscriptionFilter, b: SubscriptionFilter): Subscriptio
 }
 
 /** Whether a stream asked for `outer` carries all that `inner` asks for. */
-export function covers(outer: SubscriptionFilter, inner: SubscriptionFilter): boolean {
+function covers(outer: SubscriptionFilter, inner: SubscriptionFilter): boolean {
   return Object.entries(inner).every(([key, value]) => {
     if (value === false || value === undefined) return true
     if (value === true) return outer[key] === true
