@@ -1,9 +1,8 @@
-import { consume } from '@lit/context'
 import { TaskStatus } from '@lit/task'
-import { html, LitElement, nothing } from 'lit'
-import { property, state } from 'lit/decorators.js'
-import type { McpClient, Prompt } from '../../src/client/index.js'
-import { connectionContext, type McpConnection } from '../shared/context.js'
+import { html, nothing } from 'lit'
+import { state } from 'lit/decorators.js'
+import type { Prompt } from '../../src/client/index.js'
+import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import {
@@ -58,15 +57,8 @@ export interface PromptSelectDetail {
  * @cssprop --mcp-color-accent - Focus ring and the picked item's marker.
  * @cssprop --mcp-color-border - Borders of the list.
  */
-export class McpPromptListElement extends LitElement {
+export class McpPromptListElement extends ConnectedElement {
   static override styles = styles
-
-  @consume({ context: connectionContext, subscribe: true })
-  @state()
-  connection?: McpConnection
-
-  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
-  @property({ attribute: false }) client?: McpClient
 
   @state() private filter = ''
   /** The picked prompt, by name (a reloaded list holds new objects). */

@@ -1,10 +1,9 @@
-import { consume } from '@lit/context'
 import { Task, TaskStatus } from '@lit/task'
-import { html, LitElement, nothing, type PropertyValues } from 'lit'
+import { html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import type { ContentBlock, GetPromptResult, McpClient, Prompt, PromptArgument, PromptMessage } from '../../src/client/index.js'
 import { CompletionController } from '../shared/completion.js'
-import { connectionContext, type McpConnection } from '../shared/context.js'
+import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { clientOf, errorText, usable } from '../shared/item-list.js'
@@ -45,18 +44,11 @@ export interface PromptResultDetail {
  * @cssprop --mcp-color-danger - Required marks and errors.
  * @cssprop --mcp-color-border - Borders of the form and the messages.
  */
-export class McpPromptElement extends LitElement {
+export class McpPromptElement extends ConnectedElement {
   static override styles = styles
-
-  @consume({ context: connectionContext, subscribe: true })
-  @state()
-  connection?: McpConnection
 
   /** The prompt to fill in and get. */
   @property({ attribute: false }) prompt?: Prompt
-
-  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
-  @property({ attribute: false }) client?: McpClient
 
   /** What the user typed, by argument name. */
   @state() private values: Record<string, string> = {}

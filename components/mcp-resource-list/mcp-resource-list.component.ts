@@ -1,10 +1,9 @@
-import { consume } from '@lit/context'
 import { TaskStatus } from '@lit/task'
-import { html, LitElement, nothing, type PropertyValues } from 'lit'
-import { property, state } from 'lit/decorators.js'
-import { JsonRpcError, type McpClient, type Resource, type ResourceTemplate } from '../../src/client/index.js'
+import { html, nothing, type PropertyValues } from 'lit'
+import { state } from 'lit/decorators.js'
+import { JsonRpcError, type Resource, type ResourceTemplate } from '../../src/client/index.js'
 import { CompletionController } from '../shared/completion.js'
-import { connectionContext, type McpConnection } from '../shared/context.js'
+import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import {
@@ -76,15 +75,8 @@ export interface ResourceSelectDetail {
  * @cssprop --mcp-color-accent - Focus ring and the picked item's marker.
  * @cssprop --mcp-color-border - Borders of the list and the form.
  */
-export class McpResourceListElement extends LitElement {
+export class McpResourceListElement extends ConnectedElement {
   static override styles = styles
-
-  @consume({ context: connectionContext, subscribe: true })
-  @state()
-  connection?: McpConnection
-
-  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
-  @property({ attribute: false }) client?: McpClient
 
   @state() private filter = ''
   /** What the view below shows: a picked resource, or a template's expansion. */

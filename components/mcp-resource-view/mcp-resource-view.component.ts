@@ -1,9 +1,8 @@
-import { consume } from '@lit/context'
 import { Task, TaskStatus, initialState } from '@lit/task'
-import { html, LitElement, nothing, type PropertyValues } from 'lit'
+import { html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import type { McpClient, ReadResourceResult, Resource, Subscription } from '../../src/client/index.js'
-import { connectionContext, type McpConnection } from '../shared/context.js'
+import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { clientOf, errorText, renderError } from '../shared/item-list.js'
@@ -50,18 +49,11 @@ export interface ResourceReadDetail {
  * @cssprop --mcp-color-danger - Error text.
  * @cssprop --mcp-color-danger-bg - Error background.
  */
-export class McpResourceViewElement extends LitElement {
+export class McpResourceViewElement extends ConnectedElement {
   static override styles = styles
-
-  @consume({ context: connectionContext, subscribe: true })
-  @state()
-  connection?: McpConnection
 
   /** The URI of the resource to read. */
   @property({ reflect: true }) uri = ''
-
-  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
-  @property({ attribute: false }) client?: McpClient
 
   /** The listed resource, for its title and description; optional. */
   @property({ attribute: false }) resource?: Resource

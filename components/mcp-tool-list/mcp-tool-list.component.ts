@@ -1,13 +1,12 @@
-import { consume } from '@lit/context'
 import { TaskStatus } from '@lit/task'
-import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { repeat } from 'lit/directives/repeat.js'
 import type { Icon, McpClient, Tool } from '../../src/client/index.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-tool/mcp-tool.js'
-import { connectionContext, type McpConnection } from '../shared/context.js'
+import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import {
@@ -125,15 +124,9 @@ function rowOf(tool: Tool): ToolRow {
  * @cssprop --mcp-color-border - Borders of the list.
  * @cssprop --mcp-tool-list-max-height - Height past which the list scrolls (default: none).
  */
-export class McpToolListElement extends LitElement {
+export class McpToolListElement extends ConnectedElement {
   static override styles = styles
 
-  @consume({ context: connectionContext, subscribe: true })
-  @state()
-  connection?: McpConnection
-
-  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
-  @property({ attribute: false }) client?: McpClient
   @property({ reflect: true }) selected?: string
   @property({ reflect: true }) theme?: 'light' | 'dark'
   @property() filter = ''
