@@ -136,7 +136,7 @@ export class McpToolElement extends LitElement {
   protected override willUpdate(_changed: PropertyValues<this>): void {
     const tool = this.#tool
     const client = this.#client
-    const key = tool && client ? `${client.url}\n${tool.name}` : undefined
+    const key = tool && client ? keyOf(client, tool) : undefined
     if (key !== this.#prefillFor) {
       // Another tool (or server): its own stored arguments, and nothing of the previous one's call.
       this.#prefillFor = key
@@ -174,7 +174,7 @@ export class McpToolElement extends LitElement {
       this.result = result
       emit(this, 'mcp-tool-result', { result })
     } catch (error) {
-      if (this.#prefillFor !== `${client.url}\n${tool.name}`) return
+      if (this.#prefillFor !== keyOf(client, tool)) return
       this.error = error
       emit(this, 'mcp-tool-error', { error })
     } finally {
@@ -287,6 +287,9 @@ export class McpToolElement extends LitElement {
     </div>`
   }
 }
+
+/** Which server and tool a form, its stored arguments and a call are for. */
+const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`
 
 /**
  * A title saying what kind of failure it is, and the error's own explanation.
