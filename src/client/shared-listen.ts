@@ -40,7 +40,7 @@ export class SharedListen {
     return new Subscription(filter, (port, subscription) => {
       this.#ports.set(subscription, port)
       this.#place(subscription)
-      return () => this.#leave(subscription)
+      return () => this.#forget(subscription)
     })
   }
 
@@ -128,10 +128,6 @@ export class SharedListen {
       this.#forget(subscription)
       port.finish(error)
     }
-  }
-
-  #leave(subscription: Subscription): void {
-    this.#forget(subscription)
   }
 
   #forget(subscription: Subscription): void {
