@@ -322,6 +322,19 @@ describe('form model: recursion and hostile schemas', () => {
     checkValue(root, value)
     assert.ok(Date.now() - started < 2_000)
     assert.ok(text.length < 200_000)
+    // Every field, built lazily as a renderer would reach it: at most the budget are real, the rest say why not.
+    let real = 0
+    let overBudget = 0
+    const walk = (f: Field): void => {
+      if (f.kind === 'json' && /more than 2000 fields/.test(f.reason)) return void overBudget++
+      real++
+      if (f.kind === 'object') f.fields.forEach(walk)
+      else if (f.kind === 'array') walk(f.item)
+      else if (f.kind === 'variant') f.variants.forEach((v) => walk(v.field))
+    }
+    walk(root)
+    assert.ok(real <= 2000, `${real} fields built`)
+    assert.ok(overBudget > 0)
   })
 })
 
