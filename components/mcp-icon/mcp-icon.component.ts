@@ -2,7 +2,6 @@ import { LitElement, html, svg, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { chooseIcon, iconSourceAllowed, type Icon } from '../../src/client/index.js'
-import { I18nController } from '../shared/i18n.js'
 import { ColorSchemeController } from './color-scheme-controller.js'
 import { styles } from './mcp-icon.styles.js'
 
@@ -42,7 +41,6 @@ export class McpIconElement extends LitElement {
   /** Sources that failed to load; the next best icon is tried, then the glyph. */
   @state() private failed: ReadonlySet<string> = new Set()
 
-  #i18n = new I18nController(this)
   #colorScheme = new ColorSchemeController(this)
 
   protected override willUpdate(changed: PropertyValues<this>): void {
