@@ -117,8 +117,7 @@ export class McpPromptListElement extends ConnectedElement {
                 <span class="text">
                   <span class="title">${prompt.title || prompt.name}</span>
                   ${prompt.title && prompt.title !== prompt.name ? html`<span class="name">${prompt.name}</span>` : nothing}
-                  ${prompt.description ? html`<span class="description">${prompt.description}</span>` : nothing}
-                  ${argumentNames(prompt) ? html`<span class="facts">${msg('prompt-list.arguments', 'Arguments: {names}', { names: argumentNames(prompt) })}</span>` : nothing}
+                  ${prompt.description ? html`<span class="description">${prompt.description}</span>` : nothing} ${renderArguments(prompt)}
                 </span>
               </button>
             </li>`,
@@ -148,7 +147,8 @@ export class McpPromptListElement extends ConnectedElement {
   }
 }
 
-/** The names of a prompt's arguments, comma-separated ('' for none, or for a list that is not one). */
-function argumentNames(prompt: Prompt): string {
-  return Array.isArray(prompt.arguments) ? prompt.arguments.map((a) => String(a?.name)).join(', ') : ''
+/** The line naming a prompt's arguments, comma-separated; nothing for none, or for a list that is not one. */
+function renderArguments(prompt: Prompt) {
+  const names = Array.isArray(prompt.arguments) ? prompt.arguments.map((a) => String(a?.name)).join(', ') : ''
+  return names ? html`<span class="facts">${msg('prompt-list.arguments', 'Arguments: {names}', { names })}</span>` : nothing
 }
