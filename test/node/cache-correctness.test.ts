@@ -359,9 +359,16 @@ describe('stale while revalidate (onStale)', BOUND, () => {
 })
 
 describe('mcp-web-elements/cache in Node', BOUND, () => {
-  test('IdbCache with no IndexedDB works from memory and warns once; MemoryCache is the client default', async () => {
+  test('IdbCache with no IndexedDB works from memory and warns once; a client given no cache keeps one in memory of its own', async () => {
     const { IdbCache, MemoryCache: Memory } = await import('../../src/cache/index.js')
     assert.equal(Memory, MemoryCache)
+    const before = server.stats.requests.length
+    const own = new McpClient(server.url)
+    await own.listTools()
+    await own.listTools()
+    assert.equal(posts('tools/list', before), 1, 'a client with no cache option caches')
+    await new McpClient(server.url).listTools()
+    assert.equal(posts('tools/list', before), 2, 'in memory of its own: another client does not share it')
     const cache = new IdbCache({ name: `node-${Date.now()}` })
     const warnings: string[] = []
     cache.addEventListener('warning', (e) => warnings.push(e.detail.message))
