@@ -8,6 +8,7 @@ import {
   buildFormModel,
   checkValue,
   chooseVariant,
+  deepEqual,
   escapePointer,
   getAt,
   initialValue,
@@ -431,7 +432,7 @@ export class McpSchemaFormElement extends LitElement {
 
   #select(field: SelectField, path: string, value: unknown, placement: Placement): TemplateResult {
     const { id, describedBy, invalid } = this.#describe(field, path)
-    const selected = field.options.findIndex((o) => sameValue(o.value, value))
+    const selected = field.options.findIndex((o) => deepEqual(o.value, value))
     return html`<div class="field" part="field">
       ${this.#label(field, id, placement.label)}
       <select
@@ -460,7 +461,7 @@ export class McpSchemaFormElement extends LitElement {
     const full = field.maxItems !== undefined && chosen.length >= field.maxItems
     const toggle = (option: unknown, on: boolean) => {
       // Chosen values keep the order of the options.
-      const next = field.options.map((o) => o.value).filter((v) => (sameValue(v, option) ? on : chosen.some((c) => sameValue(c, v))))
+      const next = field.options.map((o) => o.value).filter((v) => (deepEqual(v, option) ? on : chosen.some((c) => deepEqual(c, v))))
       this.#set(path, next)
     }
     return html`<fieldset
@@ -479,8 +480,8 @@ export class McpSchemaFormElement extends LitElement {
               id="${id}-${i}"
               part="control"
               type="checkbox"
-              .checked=${live(chosen.some((c) => sameValue(c, o.value)))}
-              ?disabled=${full && !chosen.some((c) => sameValue(c, o.value))}
+              .checked=${live(chosen.some((c) => deepEqual(c, o.value)))}
+              ?disabled=${full && !chosen.some((c) => deepEqual(c, o.value))}
               @change=${(e: Event) => toggle(o.value, (e.target as HTMLInputElement).checked)}
             />
             <label for="${id}-${i}">${o.label}</label>
@@ -826,10 +827,6 @@ function safeStringify(value: unknown): string {
 
 function display(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || (typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -969,7 +969,8 @@ function structuredCloneJson(v: unknown): unknown {
   return v === undefined ? undefined : JSON.parse(JSON.stringify(v))
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
+/** Equal as JSON values (object key order aside). */
+export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
   if (Array.isArray(a) !== Array.isArray(b)) return false
