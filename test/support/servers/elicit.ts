@@ -11,7 +11,7 @@
 import { McpServer, acceptedContent, inputRequired, inputResponse } from '@modelcontextprotocol/server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 
-export const SIGN_UP_SCHEMA = {
+const SIGN_UP_SCHEMA = {
   type: 'object',
   properties: {
     name: { type: 'string', title: 'Full name', description: 'As on your passport', minLength: 2, maxLength: 40 },
@@ -53,7 +53,7 @@ export const SIGN_UP_SCHEMA = {
   required: ['name', 'email', 'age'],
 } as const
 
-export const CONNECT_URL = 'https://accounts.example.com/connect?flow=42'
+const CONNECT_URL = 'https://accounts.example.com/connect?flow=42'
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>'
 

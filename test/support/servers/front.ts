@@ -11,7 +11,7 @@ import { serveFetch } from '../http-adapter.js'
  * How the front answers: `ok` forwards; the others are faults a browser page must survive (`junk-tools`
  * answers tools/list with broken entries among good ones, and forwards the rest).
  */
-export type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools'
+type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools'
 
 const object = { type: 'object' }
 /** A tools/list a broken server might send: entries that are not tools, a repeated name, fields of the wrong type. */

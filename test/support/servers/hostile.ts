@@ -17,7 +17,7 @@ export const TRAP = '__pwned'
 const spring = (where: string, scope = 'window') => `${scope}.${TRAP}='${where}'`
 
 /** A data: URL of an SVG that runs script when it is loaded as a document (never through `<img>`). */
-export function scriptedSvg(where: string): string {
+function scriptedSvg(where: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" onload="${spring(where, 'top')}"><script>${spring(where, 'top')}</script><circle r="4"/></svg>`
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 }
@@ -39,7 +39,7 @@ export function hostileHtml(where: string): string {
 }
 
 /** Markdown whose links, images, autolinks, references and raw HTML would all run script if rendered naively. */
-export function hostileMarkdown(where: string): string {
+function hostileMarkdown(where: string): string {
   return [
     `# Heading ${hostileHtml(`${where}.heading`)}`,
     '',
@@ -60,7 +60,7 @@ export function hostileMarkdown(where: string): string {
 }
 
 /** Icon sources that must never be loaded as a document: script URLs, scripted SVG, HTML, credentials in the URL. */
-export function hostileIcons(where: string) {
+function hostileIcons(where: string) {
   return [
     { src: `javascript:${spring(`${where}.icon-js`)}`, mimeType: 'image/png', sizes: ['16x16'] },
     { src: scriptedSvg(`${where}.icon-svg`), mimeType: 'image/svg+xml', sizes: ['any'] },
@@ -75,16 +75,16 @@ export function hostileIcons(where: string) {
 }
 
 /** A string far longer than anything a page should render in full (2 MB of `<script>` text). */
-export const HUGE = (`${hostileHtml('huge')}\n`.repeat(Math.ceil(2_000_000 / hostileHtml('huge').length)) + 'END-OF-HUGE').slice(-2_000_000)
+const HUGE = (`${hostileHtml('huge')}\n`.repeat(Math.ceil(2_000_000 / hostileHtml('huge').length)) + 'END-OF-HUGE').slice(-2_000_000)
 
 // Named here so tests can look for the exact text on screen.
-export const TOOL_NAME = `<img src=x onerror="${spring('tool.name')}">`
-export const TOOL_TITLE = hostileHtml('tool.title')
-export const RESULT_TOOL = 'hostile_result'
-export const PROMPT_NAME = `<script>${spring('prompt.name')}</script>`
-export const TEXT_RESOURCE_URI = 'hostile://text/%3Cscript%3E'
-export const MARKDOWN_RESOURCE_URI = 'hostile://markdown'
-export const HTML_RESOURCE_URI = 'hostile://page.html'
+const TOOL_NAME = `<img src=x onerror="${spring('tool.name')}">`
+const TOOL_TITLE = hostileHtml('tool.title')
+const RESULT_TOOL = 'hostile_result'
+const PROMPT_NAME = `<script>${spring('prompt.name')}</script>`
+const TEXT_RESOURCE_URI = 'hostile://text/%3Cscript%3E'
+const MARKDOWN_RESOURCE_URI = 'hostile://markdown'
+const HTML_RESOURCE_URI = 'hostile://page.html'
 
 const png1x1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 const base64 = (s: string) => Buffer.from(s).toString('base64')

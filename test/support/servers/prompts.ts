@@ -14,7 +14,7 @@ import { z } from 'zod'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 
 export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>javascript:alert(1)'
-export const RECIPIENTS = ['alice@example.com', 'bob@example.com', 'boss@example.com']
+const RECIPIENTS = ['alice@example.com', 'bob@example.com', 'boss@example.com']
 
 /** Listing entries no schema allows, and a prompt whose arguments are partly junk. */
 export const JUNK: unknown[] = [

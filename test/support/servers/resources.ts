@@ -19,7 +19,7 @@ import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@
 import { serveMcp, type TestServer } from '../fixture-server.js'
 
 export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>javascript:alert(1)'
-export const FILES: Record<string, string[]> = { docs: ['readme.md', 'guide.md'], src: ['main.ts', 'util.ts'] }
+const FILES: Record<string, string[]> = { docs: ['readme.md', 'guide.md'], src: ['main.ts', 'util.ts'] }
 
 /** Listing entries no schema allows. */
 export const JUNK: unknown[] = [

@@ -9,7 +9,7 @@ import { serveMcp, type TestServer } from '../fixture-server.js'
 import { SCHEMA_ZOO } from '../schema-zoo.js'
 
 /** The tool that carries a zoo entry's schema. */
-export const zooTool = (entry: string) => `zoo_${entry}`
+const zooTool = (entry: string) => `zoo_${entry}`
 
 function makeServer(): McpServer {
   const mcp = new McpServer({ name: 'schema-zoo', version: '1.0.0' })
