@@ -1,16 +1,13 @@
 import { css } from 'lit'
-import { errorStyles, fieldStyles } from '../shared/item-list.js'
+import { baseStyles, errorStyles, fieldStyles } from '../shared/item-list.js'
 import { themeStyles } from '../shared/theme.js'
 
 export const styles = [
   themeStyles,
   errorStyles,
   fieldStyles,
+  baseStyles,
   css`
-    :host {
-      display: block;
-    }
-    [part='base'],
     form,
     .result {
       display: flex;

@@ -1,19 +1,12 @@
 import { css } from 'lit'
-import { errorStyles } from '../shared/item-list.js'
+import { baseStyles, errorStyles } from '../shared/item-list.js'
 import { themeStyles } from '../shared/theme.js'
 
 export const styles = [
   themeStyles,
   errorStyles,
+  baseStyles,
   css`
-    :host {
-      display: block;
-    }
-    [part='base'] {
-      display: flex;
-      flex-direction: column;
-      gap: var(--mcp-space);
-    }
     [part='header'] {
       display: flex;
       flex-wrap: wrap;

@@ -268,10 +268,8 @@ export const fieldStyles = css`
   }
 `
 
-/** The look shared by the list elements: filter, status line, bordered list of item buttons, error, small forms. */
-export const itemListStyles = css`
-  ${errorStyles}
-  ${fieldStyles}
+/** A block element whose `base` part stacks its children with the usual gap. */
+export const baseStyles = css`
   :host {
     display: block;
   }
@@ -280,6 +278,13 @@ export const itemListStyles = css`
     flex-direction: column;
     gap: var(--mcp-space);
   }
+`
+
+/** The look shared by the list elements: filter, status line, bordered list of item buttons, error, small forms. */
+export const itemListStyles = css`
+  ${errorStyles}
+  ${fieldStyles}
+  ${baseStyles}
   .status {
     margin: 0;
     color: var(--mcp-color-text-secondary);
