@@ -10,7 +10,7 @@ const VERBS = ['get', 'list', 'create', 'update', 'delete', 'search', 'sync', 'e
 const NOUNS = ['user', 'invoice', 'order', 'ticket', 'project', 'file', 'report', 'contact', 'event', 'message']
 const ICON = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3"/></svg>').toString('base64')}`
 
-export interface ManyTool {
+interface ManyTool {
   name: string
   title: string
   description: string
@@ -18,7 +18,7 @@ export interface ManyTool {
 }
 
 /** The tools the server lists, in order. */
-export function manyTools(count: number): ManyTool[] {
+function manyTools(count: number): ManyTool[] {
   return Array.from({ length: count }, (_, i) => {
     const verb = VERBS[i % VERBS.length]!
     const noun = NOUNS[Math.floor(i / VERBS.length) % NOUNS.length]!
