@@ -382,6 +382,10 @@ describe('a hostile server', () => {
           `the glyph for ${icon.src.slice(0, 40)}`,
         )
     }
+    // The whole list (light and dark) draws something too: an image or the glyph, never an empty element.
+    for (const icon of [...el.querySelectorAll('mcp-icon')].slice(0, 2)) {
+      expect(icon.shadowRoot!.querySelector('img, [part~="fallback"]'), 'an image or the glyph for the whole list').to.not.equal(null)
+    }
     expectInert(el)
   })
 
