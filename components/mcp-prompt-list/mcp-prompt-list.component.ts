@@ -8,7 +8,7 @@ import { I18nController, msg } from '../shared/i18n.js'
 import {
   errorText,
   iconsOf,
-  listingTask,
+  ListingController,
   renderError,
   renderStaleNote,
   renderFilter,
@@ -66,7 +66,7 @@ export class McpPromptListElement extends ConnectedElement {
 
   #i18n = new I18nController(this)
   #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part="item"]')])
-  #listing = listingTask<{ kept: Prompt[]; skipped: number }>(this, 'prompts', async (client, options, showStale) =>
+  #listing = new ListingController<{ kept: Prompt[]; skipped: number }>(this, 'prompts', async (client, options, showStale) =>
     usable<Prompt>(
       await client.listPrompts({ ...options, onStale: (stale, { ageMs }) => showStale(usable<Prompt>(stale, 'name'), ageMs) }),
       'name',

@@ -10,7 +10,7 @@ import {
   clientOf,
   errorText,
   iconsOf,
-  listingTask,
+  ListingController,
   renderError,
   renderFilter,
   renderStaleNote,
@@ -89,7 +89,7 @@ export class McpResourceListElement extends ConnectedElement {
   #i18n = new I18nController(this)
   #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[data-item]')])
   #completion = new CompletionController(this)
-  #listing = listingTask<ReturnType<typeof combine>>(this, 'resources', async (client, options, showStale) => {
+  #listing = new ListingController<ReturnType<typeof combine>>(this, 'resources', async (client, options, showStale) => {
     // Each list may be stale on its own: what is shown meanwhile is the stale part with the other part as known so far.
     const known: { resources?: Resource[]; templates?: ResourceTemplate[] } = {}
     const showKnown = (part: Partial<typeof known>, ageMs: number) => {

@@ -13,7 +13,7 @@ import {
   clientOf,
   errorText,
   iconsOf,
-  listingTask,
+  ListingController,
   renderError,
   renderFilter,
   renderStaleNote,
@@ -141,7 +141,7 @@ export class McpToolListElement extends ConnectedElement {
   #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('li:not([hidden]) > [part~="item"]')])
   /** The client whose `invalidtool` events we hear. */
   #heard?: McpClient
-  #tools = listingTask<{ rows: ToolRow[]; skipped: number }>(this, 'tools', async (client, options, showStale) =>
+  #tools = new ListingController<{ rows: ToolRow[]; skipped: number }>(this, 'tools', async (client, options, showStale) =>
     rowsOf(await client.listTools({ ...options, onStale: (stale, { ageMs }) => showStale(rowsOf(stale), ageMs) })),
   )
   /**

@@ -130,11 +130,6 @@ export class ListingController<T> {
   }
 }
 
-/** A {@link ListingController} for `host`. */
-export function listingTask<T>(host: ConnectedHost, kind: 'tools' | 'resources' | 'prompts', load: ListingLoader<T>): ListingController<T> {
-  return new ListingController(host, kind, load)
-}
-
 /**
  * A note saying the list on screen is a saved one, and how old (part `stale`,
  * announced politely): while `checking`, that a fresh one is on its way.
