@@ -14,7 +14,8 @@ import { chromiumArgs, chromiumPath } from '../test/support/chromium.mjs'
 import { startManyToolsServer } from './many-tools.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const OUT_DIR = join(ROOT, '.tmp/bench-cdn')
+/** Where buildCdn() writes the CDN build (bench/warm-start.ts serves it from here too). */
+export const CDN_DIR = join(ROOT, '.tmp/bench-cdn')
 export const CDN_ENTRY = 'mcp-web-elements.js'
 
 export interface CdnChunk {
@@ -25,15 +26,15 @@ export interface CdnChunk {
   gzip: number
 }
 
-/** Builds the CDN module with the project's vite config into OUT_DIR. */
+/** Builds the CDN module with the project's vite config into CDN_DIR. */
 export async function buildCdn(): Promise<void> {
-  rmSync(OUT_DIR, { recursive: true, force: true })
-  mkdirSync(OUT_DIR, { recursive: true })
-  await build({ root: ROOT, mode: 'cdn', logLevel: 'error', build: { outDir: OUT_DIR, emptyOutDir: true, sourcemap: false } })
+  rmSync(CDN_DIR, { recursive: true, force: true })
+  mkdirSync(CDN_DIR, { recursive: true })
+  await build({ root: ROOT, mode: 'cdn', logLevel: 'error', build: { outDir: CDN_DIR, emptyOutDir: true, sourcemap: false } })
 }
 
 /** Every chunk reachable from the entry, static imports and import() alike, with its size as served (gzip -9 each). */
-export function cdnChunks(dir = OUT_DIR): CdnChunk[] {
+export function cdnChunks(dir = CDN_DIR): CdnChunk[] {
   const chunks = new Map<string, CdnChunk>()
   const visit = (file: string, loaded: CdnChunk['loaded']) => {
     const seen = chunks.get(file)
@@ -80,7 +81,7 @@ export async function measureElements(): Promise<ElementTimings> {
       path === '/bench/elements-page.js'
         ? join(ROOT, 'bench/elements-page.js')
         : path.startsWith('/cdn/')
-          ? join(OUT_DIR, path.slice(5))
+          ? join(CDN_DIR, path.slice(5))
           : ''
     if (!file || file.includes('..') || !existsSync(file)) return new Response('not found', { status: 404 })
     return new Response(readFileSync(file), { headers: { 'content-type': 'text/javascript' } })

@@ -13,10 +13,8 @@ import { chromium } from 'playwright'
 import { serveFetch } from '../test/support/http-adapter.js'
 import { chromiumArgs, chromiumPath } from '../test/support/chromium.mjs'
 import { startFixtureServer } from '../test/support/fixture-server.js'
-import { CDN_ENTRY, buildCdn } from './elements.js'
+import { CDN_DIR, CDN_ENTRY, buildCdn } from './elements.js'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const CDN_DIR = join(ROOT, '.tmp/bench-cdn')
 export const WARM_VISITS = 7
 
 export interface Visit {
