@@ -144,8 +144,15 @@ describe('<mcp-prompt-list>', () => {
       html`<mcp-prompt-list .client=${new McpClient('http://127.0.0.1:9/mcp')}></mcp-prompt-list>`,
     )
     await eventually(() => el.shadowRoot!.querySelector('[role="alert"]') !== null, 'the error')
-    expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.include('Could not load the prompts')
+    const alert = el.shadowRoot!.querySelector('[role="alert"]')!
+    expect(alert.textContent).to.include('Could not load the prompts')
+    const retry = alert.querySelector('button')!
+    expect(retry.textContent!.trim()).to.equal('Retry')
     await expect(el).to.be.accessible()
+    // Retry loads again.
+    const loading = oneEvent(el, 'mcp-list-loading')
+    retry.click()
+    expect((await loading).detail).to.deep.equal({ list: 'prompts' })
   })
 
   it('leaves malformed entries and arguments out and says how many', async () => {

@@ -251,8 +251,13 @@ describe('<mcp-resource-list>', () => {
     await eventually(() => el.shadowRoot!.querySelector('[role="alert"]') !== null, 'the error')
     const alert = el.shadowRoot!.querySelector('[role="alert"]')!
     expect(alert.textContent).to.include('Could not load the resources')
-    expect(alert.querySelector('button')!.textContent!.trim()).to.equal('Retry')
+    const retry = alert.querySelector('button')!
+    expect(retry.textContent!.trim()).to.equal('Retry')
     await expect(el).to.be.accessible()
+    // Retry loads again.
+    const loading = oneEvent(el, 'mcp-list-loading')
+    retry.click()
+    expect((await loading).detail).to.deep.equal({ list: 'resources' })
   })
 
   it('leaves malformed listing entries out and says how many, keeping the rest usable', async () => {
