@@ -272,12 +272,17 @@ describe('IndexedDB cache', () => {
     const cache = store()
     await new McpClient(url, { cache }).listTools()
     const key = cacheKey(url, 'tools/list', {})
-    expect(cache.get(key)).not.to.be.instanceOf(Promise)
+    // Not a Promise, and not undefined either: the entry itself (an absent entry would not be a Promise).
+    const hit = cache.get(key)
+    expect(hit).not.to.be.instanceOf(Promise)
+    expect((hit as CacheEntry | undefined)?.value.tools).to.have.length(2)
     const reloaded = store()
     const first = reloaded.get(key)
     expect(first).to.be.instanceOf(Promise)
     expect(((await first) as CacheEntry).value.tools).to.have.length(2)
-    expect(reloaded.get(key)).not.to.be.instanceOf(Promise)
+    const again = reloaded.get(key)
+    expect(again).not.to.be.instanceOf(Promise)
+    expect((again as CacheEntry | undefined)?.value.tools).to.have.length(2)
   })
   describe('list elements, stale while revalidate', () => {
     /** What a user sees in a list element: the items, the stale note, the error. */
