@@ -78,6 +78,9 @@ describe('<mcp-elicitation> URL mode', () => {
     // A URL on a real server of ours, so a fetch would show up in the resource timing entries.
     const target = new URL(`/never-fetched-${Math.random().toString(36).slice(2)}`, await serverUrl()).href
     const el = await show(urlRequest(target))
+    // The address is on screen (as text), and the Open button is there: there was something that could have fetched.
+    expect(part(el, 'url')!.textContent).to.contain('never-fetched')
+    expect(button(el, 'open'), 'the Open button').to.not.equal(null)
     await new Promise((r) => setTimeout(r, 300))
     expect(performance.getEntriesByType('resource').filter((e) => e.name.includes('never-fetched'))).to.deep.equal([])
     const referencing = deepQueryAll(el, '[href], [src], [action], [data]')
