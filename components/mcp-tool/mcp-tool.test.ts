@@ -100,10 +100,12 @@ describe('<mcp-tool>', () => {
   it('preventDefault() on mcp-tool-call stops the call: nothing is sent', async () => {
     const el = await openTool('main', 'echo')
     await fillForm(el, [{ fill: 'Text', with: 'never sent' }])
-    el.addEventListener('mcp-tool-call', (e) => e.preventDefault())
+    let prevented = 0
+    el.addEventListener('mcp-tool-call', (e) => (e.preventDefault(), prevented++))
     const before = (await callsOf('echo', 'main')).length
     callButton(el).click()
     await new Promise((r) => setTimeout(r, 200))
+    expect(prevented, 'mcp-tool-call fired (and was prevented)').to.equal(1)
     expect((await callsOf('echo', 'main')).length).to.equal(before)
     expect(shownResult(el)).to.equal('')
   })
