@@ -101,7 +101,8 @@ async function runScenario(scenario, outputDir) {
   const resultDir = run.output.match(/^Results saved to (.+)$/m)?.[1]?.trim()
   let checks = []
   const problems = []
-  if (resultDir && existsSync(join(resultDir, 'checks.json'))) {
+  const wroteChecks = Boolean(resultDir && existsSync(join(resultDir, 'checks.json')))
+  if (wroteChecks) {
     checks = JSON.parse(readFileSync(join(resultDir, 'checks.json'), 'utf8'))
   } else {
     problems.push(`the suite wrote no checks.json; its output:\n${indent(tail(run.output, 40))}`)
@@ -110,7 +111,10 @@ async function runScenario(scenario, outputDir) {
   for (const c of bad) {
     problems.push(`${c.status === 'WARNING' ? 'WARNING ' : ''}${c.name} [${c.id}]: ${c.errorMessage ?? c.description}`)
   }
-  if (checks.length > 0 && !checks.some((c) => c.status === 'SUCCESS')) problems.push('no check succeeded')
+  // A scenario whose checks never ran proves nothing: no checks at all, or none that succeeded, fails it.
+  if (wroteChecks && checks.length === 0) problems.push('the suite ran no checks')
+  else if (checks.length > 0 && !checks.some((c) => c.status === 'SUCCESS')) problems.push('no check succeeded')
+  const skipped = checks.filter((c) => c.status === 'SKIPPED')
   const clientExit = run.output.match(/Client exited with code (-?\d+)/)?.[1]
   const timedOut = /Client timed out after/.test(run.output)
   if (clientExit !== undefined || timedOut) {
@@ -128,6 +132,8 @@ async function runScenario(scenario, outputDir) {
   const label = UNSCORED.includes(scenario) ? `${scenario} (unscored)` : scenario
   console.log(`${passed ? 'PASS' : 'FAIL'} ${label}  ${seconds}s${resultDir ? `  ${relative(root, resultDir)}` : ''}`)
   for (const p of problems) console.log(`    - ${p}`)
+  // Skipped checks do not fail a scenario, but are named so a gap cannot hide.
+  for (const c of skipped) console.log(`    ~ ${c.status} ${c.name} [${c.id}]${c.errorMessage || c.description ? `: ${c.errorMessage ?? c.description}` : ''}`)
   return passed
 }
 
