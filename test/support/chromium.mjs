@@ -1,12 +1,55 @@
-// The system Chromium and the flags it needs here (root, no GPU, a closed
+// Where Chromium is, and the flags it needs here (root, no GPU, a closed
 // network), for whatever launches it through playwright: the browser tests
-// (web-test-runner.config.mjs) and `npm run bench`. Set CHROME_PATH to use
-// another binary.
-import { existsSync } from 'node:fs'
+// (web-test-runner.config.mjs), `npm run bench`, and scripts/ensure-chromium.mjs
+// (which `npm test` runs first, and which installs it when it can). One lookup
+// for all of them, so "found" means the same thing everywhere.
+import { accessSync, constants, realpathSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
 
-// /usr/lib/chromium/chromium is the binary itself; /usr/bin/chromium is Debian's
-// shell wrapper around it (which adds nothing a headless run needs).
-export const chromiumPath = process.env.CHROME_PATH || ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p))
+/** Names a Chromium (or Chrome) goes by on PATH, in the order tried. */
+export const chromiumNames = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome']
+
+// Debian's /usr/bin/chromium is a shell wrapper around /usr/lib/chromium/chromium; the wrapper adds nothing a
+// headless run needs and prints a stray "unexpected operator" line, so the binary itself is launched.
+const DEBIAN_WRAPPER = '/usr/bin/chromium'
+const DEBIAN_BINARY = '/usr/lib/chromium/chromium'
+
+function executable(path) {
+  try {
+    accessSync(path, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The path of the executable `command` in the first `PATH` directory that has one, or undefined.
+ * @param {string} command
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string | undefined}
+ */
+export function onPath(command, env = process.env) {
+  return (env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, command))
+    .find(executable)
+}
+
+/**
+ * The Chromium binary to launch: `CHROME_PATH` when set (and only then; a wrong one is not silently replaced),
+ * else the first of {@link chromiumNames} found on `PATH`. Undefined when there is none.
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string | undefined}
+ */
+export function findChromium(env = process.env) {
+  if (env.CHROME_PATH) return executable(env.CHROME_PATH) ? env.CHROME_PATH : undefined
+  const found = chromiumNames.map((name) => onPath(name, env)).find(Boolean)
+  return found && realpathSync(found) === DEBIAN_WRAPPER && executable(DEBIAN_BINARY) ? DEBIAN_BINARY : found
+}
+
+export const chromiumPath = findChromium()
 
 export const chromiumArgs = [
   '--no-sandbox',

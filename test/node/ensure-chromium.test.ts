@@ -1,0 +1,125 @@
+/**
+ * scripts/ensure-chromium.mjs, the first step of `npm test`: with a Chromium it
+ * goes on; without one it installs Debian's package when it can (root and
+ * apt-get), and otherwise stops saying exactly what to install. The script runs
+ * as a real process; "no Chromium", "no apt-get", "not root" and "apt-get
+ * fails" are made by what is on its PATH, its environment and its user id, and
+ * apt-get is, where named, a stand-in script on that PATH (the real one would
+ * change this machine).
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { findChromium } from '../support/chromium.mjs'
+
+const SCRIPT = fileURLToPath(new URL('../../scripts/ensure-chromium.mjs', import.meta.url))
+const NOBODY = 65534
+const isRoot = process.getuid?.() === 0
+const options = { timeout: 20_000 }
+
+/** An empty directory to be the whole PATH (readable by anyone, for the non-root run). */
+function pathDir(t: { after(fn: () => void): void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ensure-chromium-'))
+  chmodSync(dir, 0o755)
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** Runs the script with exactly this environment (no CHROME_PATH unless given). */
+function ensure(env: Record<string, string>, uid?: number) {
+  const result = spawnSync(process.execPath, [SCRIPT], { env, uid, encoding: 'utf8', timeout: 15_000 })
+  return { status: result.status, out: result.stdout, err: result.stderr }
+}
+
+/** A stand-in apt-get: logs its arguments to `log`, then runs `body` (sh). */
+function fakeAptGet(dir: string, body: string): string {
+  const log = join(dir, 'apt-get.log')
+  writeFileSync(join(dir, 'apt-get'), `#!/bin/sh\necho "$@" >> ${log}\n${body}\n`, { mode: 0o755 })
+  return log
+}
+
+test('with a Chromium on PATH it says which and goes on: the same one the browser tests launch', options, () => {
+  const expected = findChromium({ PATH: process.env.PATH })
+  assert.ok(expected, 'this machine has no Chromium on PATH; the tests below need none, this one does')
+  const run = ensure({ PATH: process.env.PATH! })
+  assert.equal(run.status, 0, run.err)
+  assert.equal(run.out.trim(), `ensure-chromium: using ${expected}`)
+})
+
+test(
+  'not root, apt-get present, no Chromium: stops, says to sudo apt-get install chromium or set CHROME_PATH',
+  {
+    ...options,
+    skip: isRoot ? false : 'needs root, to run the script as another user',
+  },
+  (t) => {
+    const dir = pathDir(t)
+    symlinkSync('/usr/bin/apt-get', join(dir, 'apt-get'))
+    const run = ensure({ PATH: dir }, NOBODY)
+    assert.equal(run.status, 3, run.err)
+    assert.match(
+      run.err,
+      /need Chromium, and none was found on PATH \(looked for chromium, chromium-browser, google-chrome-stable, google-chrome\); not installing it myself, as this is not root/,
+    )
+    assert.match(run.err, /sudo apt-get update && sudo apt-get install -y chromium/)
+    assert.match(run.err, /CHROME_PATH=\/path\/to\/chromium npm test/)
+  },
+)
+
+test('no apt-get on PATH, no Chromium: stops with what to install and CHROME_PATH, installs nothing', options, (t) => {
+  const dir = pathDir(t)
+  const run = ensure({ PATH: dir })
+  assert.equal(run.status, 3, run.err)
+  assert.match(run.err, /none was found on PATH .*(not installing it myself, as apt-get is not on PATH|as this is not root)/)
+  assert.match(run.err, /apt-get install -y chromium/)
+  assert.match(run.err, /CHROME_PATH=/)
+})
+
+test('CHROME_PATH naming no binary: says so and does not fall back to another Chromium or install one', options, (t) => {
+  const dir = pathDir(t)
+  const log = fakeAptGet(dir, 'exit 0')
+  const run = ensure({ PATH: `${dir}:${process.env.PATH}`, CHROME_PATH: join(dir, 'no-such-chrome') })
+  assert.equal(run.status, 3, run.err)
+  assert.match(run.err, new RegExp(`CHROME_PATH is set to ${join(dir, 'no-such-chrome')}, which is not an executable file`))
+  assert.throws(() => readFileSync(log), /ENOENT/, 'apt-get was run')
+})
+
+test(
+  'root with apt-get: installs chromium (update, then install -y chromium) and goes on with the installed binary',
+  {
+    ...options,
+    skip: isRoot ? false : 'the install path runs only as root',
+  },
+  (t) => {
+    const dir = pathDir(t)
+    // The stand-in "installs" by putting an executable chromium on PATH, as Debian's package does in /usr/bin.
+    const log = fakeAptGet(dir, `case "$1" in install) printf '#!/bin/sh\\n' > ${dir}/chromium; /bin/chmod 755 ${dir}/chromium;; esac`)
+    const run = ensure({ PATH: dir })
+    assert.equal(run.status, 0, run.err)
+    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['update -qq', 'install -y -qq chromium'])
+    assert.match(run.err, /installing Debian's chromium package/)
+    assert.equal(run.out.trim(), `ensure-chromium: installed, using ${join(dir, 'chromium')}`)
+  },
+)
+
+test(
+  'root with apt-get that fails (no network, say): stops with the failure and what to install',
+  {
+    ...options,
+    skip: isRoot ? false : 'the install path runs only as root',
+  },
+  (t) => {
+    const dir = pathDir(t)
+    const log = fakeAptGet(dir, 'echo "E: could not reach the archive" >&2; exit 100')
+    const run = ensure({ PATH: dir })
+    assert.equal(run.status, 3)
+    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['update -qq'])
+    assert.match(run.err, /E: could not reach the archive/)
+    assert.match(run.err, /apt-get update failed \(output above\)/)
+    assert.match(run.err, /apt-get update && apt-get install -y chromium/)
+  },
+)
