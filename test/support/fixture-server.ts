@@ -468,7 +468,7 @@ export async function startFixtureServer(options: FixtureOptions = {}): Promise<
  */
 export async function serveMcp(
   makeServer: (stats: FixtureStats) => McpServer,
-  options: Pick<FixtureOptions, 'cors' | 'keepAliveMs'> = {},
+  options: Pick<FixtureOptions, 'cors' | 'keepAliveMs'> & { port?: number } = {},
 ): Promise<FixtureServer> {
   const stats: FixtureStats = { cancelled: [], requests: [] }
   const factory = () => makeServer(stats)
@@ -498,7 +498,7 @@ export async function serveMcp(
       stats.requests.push({ method: request.method, headers: Object.fromEntries(request.headers), body })
       return (body?.method === 'subscriptions/listen' ? listen : main).fetch(request)
     },
-    { cors: options.cors },
+    { cors: options.cors, port: options.port },
   )
 
   return {

@@ -8,6 +8,8 @@ export type FetchHandler = (req: Request) => Response | Promise<Response>
 export interface ServeOptions {
   /** Answer CORS preflights and add permissive CORS headers (for browser tests). */
   cors?: boolean
+  /** The port to listen on (0, the default, lets the OS choose). */
+  port?: number
 }
 
 export interface ServedHandle {
@@ -52,11 +54,11 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** Listens on 127.0.0.1 with an OS-chosen port; close() also drops live sockets. */
-export async function listenLoopback(server: Server): Promise<ServedHandle> {
+/** Listens on 127.0.0.1 on `port` (by default one the OS chooses); close() also drops live sockets. */
+export async function listenLoopback(server: Server, listenPort = 0): Promise<ServedHandle> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+    server.listen(listenPort, '127.0.0.1', () => resolve())
   })
   const { port } = server.address() as AddressInfo
   const origin = `http://127.0.0.1:${port}`
@@ -137,5 +139,5 @@ export async function serveFetch(handler: FetchHandler, options: ServeOptions = 
     if (!res.destroyed) res.end()
   }
 
-  return listenLoopback(server)
+  return listenLoopback(server, options.port)
 }
