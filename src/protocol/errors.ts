@@ -98,14 +98,20 @@ export class ResponseTooLargeError extends McpError {
   }
 }
 
-/** No answer (or, on a stream, no message) arrived within `timeoutMs`. */
+/** No answer (or, on a stream, no message) arrived within `timeoutMs`; or, with `total`, the whole call outlasted `maxTotalTimeMs`. */
 export class TimeoutError extends McpError {
   override name = 'TimeoutError'
   constructor(
     readonly timeoutMs: number,
     method: string,
+    /** The overall cap (`maxTotalTimeMs`) ran out, however much progress arrived. */
+    readonly total = false,
   ) {
-    super(`${method} got no message from the server within ${timeoutMs} ms (raise options.timeoutMs for slow servers)`)
+    super(
+      total
+        ? `${method} took longer than ${timeoutMs} ms in all (raise options.maxTotalTimeMs for long calls)`
+        : `${method} got no message from the server within ${timeoutMs} ms (raise options.timeoutMs for slow servers)`,
+    )
   }
 }
 

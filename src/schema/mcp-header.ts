@@ -36,7 +36,9 @@ export function findHeaderParams(inputSchema: unknown): HeaderParamsResult {
     const where = `/${path.join('/')}`
     if (typeof name !== 'string' || !TOKEN.test(name))
       return `x-mcp-header ${JSON.stringify(name)} at ${where} is not a valid HTTP header token`
-    if (typeof s.type !== 'string' || !PRIMITIVE.has(s.type)) {
+    // A nullable primitive (`["string", "null"]`) is allowed: a null value sends no header.
+    const types = Array.isArray(s.type) ? s.type.filter((t) => t !== 'null') : [s.type]
+    if (types.length !== 1 || typeof types[0] !== 'string' || !PRIMITIVE.has(types[0])) {
       return `x-mcp-header "${name}" at ${where} is on a ${JSON.stringify(s.type ?? 'untyped')} property; only string, integer and boolean may be mirrored`
     }
     if (seen.has(name.toLowerCase())) return `x-mcp-header "${name}" is used twice (names are compared ignoring case)`

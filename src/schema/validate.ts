@@ -6,11 +6,15 @@
  * bounded: depth, subschema count, pattern length, and the size it reaches
  * when local `$ref`s are expanded (a few nested `anyOf`s behind `$ref`s can
  * otherwise cost 2^n checks). `$ref`s are never fetched: one that is not
- * local is a {@link SchemaError}, never a permissive pass.
+ * local is a {@link SchemaError}, never a permissive pass. A `pattern` that
+ * could backtrack for exponential time (regex.ts) is not run here (the server
+ * still checks it); a `patternProperties` key that could is a SchemaError,
+ * since which properties it covers cannot be told without running it.
  */
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
 import { InvalidArgumentsError, SchemaError } from '../protocol/errors.js'
 import { SCHEMA_LIMITS } from './limits.js'
+import { unsafePattern } from './regex.js'
 import { walkSchema } from './walk.js'
 
 const DIALECTS: Record<string, SchemaDraft> = {
@@ -94,10 +98,18 @@ function compile(what: string, schema: Schema): Validator {
   const dialect = schema.$schema === undefined ? '2020-12' : DIALECTS[String(schema.$schema).replace(/#$/, '')]
   if (!dialect) fail(`the dialect ${JSON.stringify(schema.$schema)} is not supported (2020-12, 2019-09, draft-07 and draft-04 are)`)
   let problem: string | undefined
+  let unsafe = false
   try {
     problem = walkSchema(schema, (s) => {
-      if (typeof s.pattern === 'string' && s.pattern.length > SCHEMA_LIMITS.maxPatternLength)
-        return `a pattern is longer than ${SCHEMA_LIMITS.maxPatternLength} characters`
+      if (typeof s.pattern === 'string') {
+        if (s.pattern.length > SCHEMA_LIMITS.maxPatternLength) return `a pattern is longer than ${SCHEMA_LIMITS.maxPatternLength} characters`
+        unsafe ||= unsafePattern(s.pattern) !== undefined
+      }
+      if (s.patternProperties && typeof s.patternProperties === 'object')
+        for (const key of Object.keys(s.patternProperties)) {
+          const why = key.length > SCHEMA_LIMITS.maxPatternLength ? 'it is too long' : unsafePattern(key)
+          if (why) return `the patternProperties key ${JSON.stringify(key.slice(0, 80))} is not run: ${why}`
+        }
       if (typeof s.$ref === 'string' && !s.$ref.startsWith('#'))
         return `$ref ${JSON.stringify(s.$ref)} points outside the schema, and remote schemas are never fetched`
     })
@@ -105,11 +117,70 @@ function compile(what: string, schema: Schema): Validator {
     fail((e as Error).message)
   }
   if (problem) fail(problem)
-  const size = expandedSize(schema)
+  // The validator annotates the schema objects it is given, and unsafe patterns are taken out: both on a copy
+  // (made once the walk has bounded its depth), so the tool keeps the schema exactly as sent.
+  const copy = structuredClone(schema)
+  if (unsafe)
+    walkSchema(copy, (s) => {
+      if (typeof s.pattern === 'string' && unsafePattern(s.pattern)) delete s.pattern
+    })
+  const cycle = refCycle(copy)
+  if (cycle) fail(`its $refs form a cycle that never reaches a value (${cycle.join(' → ')})`)
+  const size = expandedSize(copy)
   if (size === Infinity) fail(`its $refs nest deeper than ${SCHEMA_LIMITS.maxDepth} levels`)
   if (size > SCHEMA_LIMITS.maxNodes * 20) fail('its $refs expand to too many subschemas to check safely')
-  // The validator annotates the schema objects it is given; the tool keeps the schema exactly as sent.
-  return new Validator(structuredClone(schema), dialect, false)
+  return new Validator(copy, dialect, false)
+}
+
+/** Resolves a local JSON Pointer `$ref` (`#/$defs/a`) within `root`; undefined when it does not resolve. */
+function resolveRef(root: unknown, ref: string): unknown {
+  if (ref === '#') return root
+  if (!ref.startsWith('#/')) return undefined
+  let node: unknown = root
+  for (const part of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
+  }
+  return node
+}
+
+/** Keywords whose subschemas apply to the same value: following only these (and `$ref`) never moves into the value. */
+const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']
+
+/**
+ * A chain of `$ref`s that leads back to where it started without stepping
+ * into the value (through `properties`, `items` …), which validation would
+ * follow for ever; undefined when there is none.
+ */
+function refCycle(root: unknown): string[] | undefined {
+  const done = new Set<object>()
+  const onPath = new Map<object, number>()
+  const refs: string[] = []
+  const visit = (node: unknown): string[] | undefined => {
+    if (node === null || typeof node !== 'object' || done.has(node)) return
+    if (onPath.has(node)) return refs.slice(onPath.get(node))
+    onPath.set(node, refs.length)
+    const s = node as Record<string, unknown>
+    const next: unknown[] = []
+    for (const k of IN_PLACE) next.push(...(Array.isArray(s[k]) ? (s[k] as unknown[]) : [s[k]]))
+    let found: string[] | undefined
+    for (const child of next) if ((found = visit(child))) break
+    if (!found && typeof s.$ref === 'string') {
+      refs.push(s.$ref)
+      found = visit(resolveRef(root, s.$ref))
+      if (found) found = [...found]
+      refs.pop()
+    }
+    onPath.delete(node)
+    done.add(node)
+    return found
+  }
+  // Every subschema may be where validation starts (a $ref into it from a property), so each is a start.
+  let cycle: string[] | undefined
+  walkSchema(root, (s) => {
+    cycle ??= visit(s)
+  })
+  return cycle
 }
 
 /**
@@ -121,15 +192,6 @@ function expandedSize(root: Schema): number {
   const cap = SCHEMA_LIMITS.maxNodes * 20
   const memo = new Map<object, number>()
   const active = new Set<object>()
-  const resolve = (ref: string): unknown => {
-    if (!ref.startsWith('#/')) return undefined
-    let node: unknown = root
-    for (const part of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')
-      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
-    }
-    return node
-  }
   const size = (node: unknown, depth = 0): number => {
     if (node === null || typeof node !== 'object') return 0
     if (depth > SCHEMA_LIMITS.maxDepth) return Infinity
@@ -139,7 +201,7 @@ function expandedSize(root: Schema): number {
     active.add(node)
     let total = 1
     const target = (node as Record<string, unknown>).$ref
-    if (typeof target === 'string') total += size(resolve(target), depth + 1)
+    if (typeof target === 'string') total += size(resolveRef(root, target), depth + 1)
     for (const [key, value] of Object.entries(node)) {
       if (key === '$defs' || key === 'definitions' || key === 'enum' || key === 'const' || key === 'examples' || key === 'default') continue
       if (value && typeof value === 'object') total += size(value, depth + 1)

@@ -5,8 +5,9 @@
  */
 import type { HeaderParam } from '../schema/mcp-header.js'
 
-// Visible ASCII, space and tab, with no leading or trailing whitespace (RFC 9110 field values).
-const SAFE_VALUE = /^(?:[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?$/
+// Visible ASCII, space and tab, with no leading or trailing whitespace (RFC 9110 field values). Not empty:
+// proxies may drop an empty header, which the server would read as "no value" (so '' is sent encoded).
+const SAFE_VALUE = /^[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?$/
 const SENTINEL = /^=\?base64\?.*\?=$/s
 
 /** Encodes a header value, using the Base64 sentinel form where the plain value would be unsafe or ambiguous. */

@@ -36,8 +36,17 @@ export interface PostInit {
   idempotent: boolean
   /** Each notification the server sends before the response. */
   onNotification?: (notification: JsonRpcNotification) => void
-  /** A long-lived stream (subscriptions/listen): stop timing out once the first message has arrived. */
+  /** A long-lived stream (subscriptions/listen): after the first message, `timeoutMs` no longer applies (see `idleMs`). */
   longLived?: boolean
+  /**
+   * For a long-lived stream after its first message: fail with a
+   * {@link TimeoutError} when nothing at all (no message, no keep-alive
+   * comment) arrives for this long, so a half-open connection is noticed.
+   * Absent or 0: no limit.
+   */
+  idleMs?: number
+  /** Fail when the whole request takes longer than this, however much progress arrives. Absent or 0: no cap. */
+  maxTotalTimeMs?: number
 }
 
 /**
@@ -57,11 +66,20 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
   }
   if (signal.aborted) throw aborted()
   let timer: ReturnType<typeof setTimeout> | undefined
-  const armTimer = (on = true) => {
+  let started = false
+  const armTimer = (ms = init.timeoutMs) => {
     clearTimeout(timer)
-    if (on) timer = setTimeout(() => abort(new TimeoutError(init.timeoutMs, method)), init.timeoutMs)
+    if (ms) timer = setTimeout(() => abort(new TimeoutError(ms, method)), ms)
+  }
+  // After the first message a long-lived stream is timed by its silence (messages and keep-alive comments) only.
+  const onActivity = (message: boolean) => {
+    started ||= message
+    if (message || (init.longLived && started)) armTimer(init.longLived && started ? init.idleMs : init.timeoutMs)
   }
   armTimer()
+  const cap = init.maxTotalTimeMs
+    ? setTimeout(() => abort(new TimeoutError(init.maxTotalTimeMs!, method, true)), init.maxTotalTimeMs)
+    : undefined
 
   try {
     let res: Response
@@ -83,14 +101,20 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
 
     if (type === 'text/event-stream' && res.ok) {
-      const response = await readStream(res, init, (m) => {
-        armTimer(!init.longLived)
-        if (!isResponse(m)) {
-          if (!('id' in m)) init.onNotification?.(m)
-          return false
-        }
-        return m.id === message.id
-      })
+      const response = await readStream(
+        res,
+        init,
+        (m) => {
+          onActivity(true)
+          if (!isResponse(m)) {
+            if (!('id' in m)) init.onNotification?.(m)
+            return false
+          }
+          // An error the server could not tie to a request (id null) is this request's: it is the only one on the stream.
+          return m.id === message.id || ('error' in m && m.id == null)
+        },
+        () => onActivity(false),
+      )
       if (response) return response as JsonRpcResponse
       throw new StreamError(`The response stream for ${method} ended before its result arrived; nothing was re-sent`, init.idempotent)
     }
@@ -125,7 +149,8 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
       { cause: error },
     )
   } finally {
-    armTimer(false)
+    armTimer(0)
+    clearTimeout(cap)
   }
 }
 
@@ -137,12 +162,13 @@ function tryDecode(json: unknown): JsonRpcMessage | undefined {
   }
 }
 
-/** Reads a whole body as text, refusing to buffer more than `limit` bytes. */
+/**
+ * Reads a whole body as text, refusing to buffer more than `limit` bytes.
+ * The bytes are counted as they are decoded: `Content-Length` is the size on
+ * the wire, which for a compressed body says nothing of what it inflates to.
+ */
 async function readText(res: Response, limit: number): Promise<string> {
   if (!res.body) return ''
-  // fetch enforces a declared length, so a body that declares one within the limit can be read whole.
-  const declared = res.headers.get('content-length')
-  if (declared !== null && Number(declared) <= limit) return res.text()
   const reader = res.body.getReader()
   const decoder = new TextDecoder()
   let size = 0
@@ -164,7 +190,12 @@ async function readText(res: Response, limit: number): Promise<string> {
  * event as JSON-RPC and handing it to `onMessage` until that returns true.
  * Resolves with that message, or undefined when the stream ends first.
  */
-async function readStream(res: Response, init: PostInit, onMessage: (m: JsonRpcMessage) => boolean): Promise<JsonRpcMessage | undefined> {
+async function readStream(
+  res: Response,
+  init: PostInit,
+  onMessage: (m: JsonRpcMessage) => boolean,
+  onComment: () => void,
+): Promise<JsonRpcMessage | undefined> {
   const reader = res.body!.getReader()
   const decoder = new TextDecoder()
   let found: JsonRpcMessage | undefined
@@ -176,6 +207,8 @@ async function readStream(res: Response, init: PostInit, onMessage: (m: JsonRpcM
     onError(e) {
       if (e.type === 'max-buffer-size-exceeded') error ??= new ResponseTooLargeError(init.maxBodyBytes)
     },
+    // A keep-alive comment says the connection is alive (a long-lived stream's silence timer restarts).
+    onComment,
     onEvent(event) {
       if (found || error || (event.event && event.event !== 'message') || !event.data) return
       try {

@@ -10,6 +10,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
 import type { ServerResponse } from 'node:http'
 import {
   AbortError,
@@ -636,4 +637,89 @@ test('aborting mid-stream rejects with AbortError and closes the connection the 
       assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1)
     },
   )
+})
+
+// ---- sizes a server can lie about, errors it cannot tie to a request -----------------------------
+
+/** A discover result padded to about `bytes` bytes of JSON. */
+const padded = (id: unknown, bytes: number) =>
+  JSON.stringify(rpcResult(id, { resultType: 'complete', supportedVersions: [VERSION], pad: 'x'.repeat(bytes) }))
+
+const LIMIT = 100 * 1024
+
+for (const [label, headers] of [
+  ['absent (chunked)', (_: string) => ({})],
+  ['honest', (text: string) => ({ 'Content-Length': String(Buffer.byteLength(text)) })],
+] as const) {
+  test(`maxBodyBytes holds for a JSON body whose Content-Length is ${label}`, BOUND, async () => {
+    await scenario(
+      (ctx) => {
+        const big = ctx.body?.params?._meta ? padded(ctx.id, 2 * LIMIT) : ''
+        ctx.res.writeHead(200, { 'Content-Type': 'application/json', ...headers(big) })
+        ctx.res.end(big)
+      },
+      { maxBodyBytes: LIMIT },
+      async (client) => {
+        const error = await failure(client.discover())
+        assertIs(error, ResponseTooLargeError)
+        assert.equal(error.limit, LIMIT)
+      },
+    )
+  })
+}
+
+test('maxBodyBytes counts decoded bytes: a small gzip body that inflates past the limit (Content-Length is the wire size) is refused', BOUND, async () => {
+  const inflated = 5 * 1024 * 1024
+  let wire = 0
+  await scenario(
+    (ctx) => {
+      const zipped = gzipSync(padded(ctx.id, inflated))
+      wire = zipped.byteLength
+      ctx.res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': String(zipped.byteLength) })
+      ctx.res.end(zipped)
+    },
+    { maxBodyBytes: LIMIT },
+    async (client) => {
+      assertIs(await failure(client.discover()), ResponseTooLargeError)
+      assert.ok(wire < LIMIT, `the compressed body (${wire} bytes) is under the limit, so only decoded counting refuses it`)
+    },
+  )
+})
+
+test('a gzip body within the limit once decoded is read whole', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      const zipped = gzipSync(padded(ctx.id, LIMIT / 2))
+      ctx.res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': String(zipped.byteLength) })
+      ctx.res.end(zipped)
+    },
+    { maxBodyBytes: LIMIT },
+    async (client) => {
+      const result = (await client.discover()) as unknown as { pad: string }
+      assert.equal(result.pad.length, LIMIT / 2)
+    },
+  )
+})
+
+test('an SSE error response with id null is the request’s error (a JsonRpcError with its code), not "stream ended"', BOUND, async () => {
+  await scenario(
+    (ctx) => {
+      const sse = openSse(ctx.res)
+      sse.event(rpcError(null, -32600, 'Invalid request: the body could not be tied to a request'))
+      // Left open: a client that ignored the error would wait for its timeout instead.
+    },
+    {},
+    async (client) => {
+      const error = await failure(client.discover())
+      assertIs(error, JsonRpcError)
+      assert.equal(error.code, -32600)
+      assert.match(error.message, /could not be tied/)
+    },
+  )
+})
+
+test('TimeoutError for an overall cap says maxTotalTimeMs, an idle one timeoutMs', () => {
+  assert.match(new TimeoutError(50, 'tools/call', true).message, /maxTotalTimeMs/)
+  assert.match(new TimeoutError(50, 'tools/call').message, /timeoutMs/)
+  assert.equal(new TimeoutError(50, 'tools/call', true).total, true)
 })

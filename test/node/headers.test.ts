@@ -49,6 +49,9 @@ test('encodeHeaderValue matches every row of the spec encoding table', () => {
     [' padded ', '=?base64?IHBhZGRlZCA=?='],
     ['line1\nline2', '=?base64?bGluZTEKbGluZTI=?='],
     ['=?base64?literal?=', '=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?='],
+    // Beyond the table: a value that only looks encoded, and the empty string (an empty header may be dropped by a proxy).
+    ['=?base64?SGk=?=', '=?base64?PT9iYXNlNjQ/U0drPT89?='],
+    ['', '=?base64??='],
   ]
   for (const [value, encoded] of table) assert.equal(encodeHeaderValue(value), encoded, `encoding ${JSON.stringify(value)}`)
 })
@@ -65,6 +68,8 @@ test('encodeHeaderValue output is always a legal header value that decodes back 
     'nul\0byte',
     '😀',
     'a'.repeat(500),
+    '',
+    '=?base64??=',
   ]) {
     const encoded = encodeHeaderValue(value)
     assert.match(encoded, /^[\x21-\x7e]([\x20-\x7e\t]*[\x21-\x7e])?$/, `${JSON.stringify(value)} → ${JSON.stringify(encoded)}`)
@@ -106,6 +111,20 @@ test('findHeaderParams finds annotations on string, integer and boolean properti
   assert.deepEqual(none, { ok: true, params: [] })
 })
 
+test('findHeaderParams accepts a nullable primitive (type ["string", "null"]): a null value sends no header', () => {
+  const found = findHeaderParams({
+    type: 'object',
+    properties: { region: { type: ['string', 'null'], 'x-mcp-header': 'Region' }, n: { type: ['null', 'integer'], 'x-mcp-header': 'N' } },
+  })
+  assert.deepEqual(found, {
+    ok: true,
+    params: [
+      { name: 'Region', path: ['region'] },
+      { name: 'N', path: ['n'] },
+    ],
+  })
+})
+
 test('findHeaderParams rejects each invalid annotation with a reason naming the problem', () => {
   const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra })
   const cases: Array<[string, unknown, RegExp]> = [
@@ -117,6 +136,8 @@ test('findHeaderParams rejects each invalid annotation with a reason naming the 
     ['a number-typed property', obj({ n: { type: 'number', 'x-mcp-header': 'N' } }), /"N".*"number".*only string, integer and boolean/],
     ['an object-typed property', obj({ o: { type: 'object', 'x-mcp-header': 'O' } }), /"O".*"object"/],
     ['an untyped property', obj({ u: { 'x-mcp-header': 'U' } }), /"U".*untyped/],
+    ['a union of two primitives', obj({ u: { type: ['string', 'integer'], 'x-mcp-header': 'U' } }), /"U".*\["string","integer"\]/],
+    ['only null', obj({ u: { type: ['null'], 'x-mcp-header': 'U' } }), /"U".*\["null"\]/],
     [
       'a property under items',
       obj({ list: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', 'x-mcp-header': 'Id' } } } } }),
@@ -236,6 +257,22 @@ test('region_query mirrors its annotated arguments into Mcp-Param-* headers, and
       assert.equal(second.headers['mcp-param-limit'], '5')
       assert.equal(second.headers['mcp-param-dry-run'], 'false')
       assert.ok(!Object.keys(second.headers).some((h) => h === 'mcp-param-query'), 'an unannotated argument is not mirrored')
+    } finally {
+      client.close()
+    }
+  })
+})
+
+test('a null argument at an x-mcp-header path sends no Mcp-Param-* header (not "null", not empty)', BOUND, async () => {
+  await withFixture({}, async (server) => {
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    try {
+      // The server may refuse null for its own reasons; what matters here is which headers reached it.
+      await client.callTool('region_query', { region: 'us-west1', tenant: { id: 'acme' }, limit: null }).catch(() => {})
+      const sent = calls(server.stats.requests).at(-1)!
+      assert.equal(sent.body.params.arguments.limit, null, 'the null is in the body as given')
+      assert.equal(sent.headers['mcp-param-region'], 'us-west1')
+      assert.ok(!('mcp-param-limit' in sent.headers), `no Mcp-Param-Limit for a null limit, got ${JSON.stringify(sent.headers['mcp-param-limit'])}`)
     } finally {
       client.close()
     }

@@ -209,3 +209,120 @@ describe('validateAgainstSchema with hostile schemas', BOUND, () => {
     )
   })
 })
+
+// ---- regular expressions that could freeze the page ----------------------------------------------
+
+// Shapes from the ReDoS literature (OWASP's list and safe-regex's corpus): nested quantifiers, and
+// repeated choices whose branches can match the same text.
+const REDOS_SHAPES = [
+  '^(a|aa)*$',
+  '^(a+)+$',
+  '(a*)*b',
+  '^(\\w+\\s?)*$',
+  '^(a|a?)+$',
+  '(x+x+)+y',
+  '^(\\d+)*$',
+  '(.*a){12}',
+  '^(a|b|ab)*c$',
+  '^(\\w|\\d)+$',
+  '^([a-z]|[^0-9])*$',
+  '^(?:a|.)*$',
+  '^(ab|a)*$',
+  '^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$',
+]
+const SAFE_PATTERNS = [
+  '^[a-z]+$',
+  '^\\d{3}-\\d{4}$',
+  '^[^@]+@[^@]+\\.[a-z]{2,}$',
+  '^(?:[A-Z]{2}|[0-9]{3})$',
+  '^https?://',
+  '^[0-9a-f]{8}-[0-9a-f]{4}$',
+  '^(foo|bar)+$',
+  '^(\\d|[a-f])+$',
+  '^(?<year>\\d{4})-(?<month>\\d{2})$',
+]
+
+describe('patterns from servers', BOUND, () => {
+  test('unsafePattern names every known ReDoS shape and passes common safe patterns', async () => {
+    const { unsafePattern } = await import('../../src/schema/regex.js')
+    for (const p of REDOS_SHAPES) assert.match(unsafePattern(p) ?? 'passed', /exponential/, `${p} must be caught`)
+    for (const p of SAFE_PATTERNS) assert.equal(unsafePattern(p), undefined, `${p} is safe`)
+  })
+
+  test('a catastrophic pattern is not run (a value it would refuse passes; the server still checks), the other keywords still are', async () => {
+    const schema = { type: 'object', properties: { s: { type: 'string', pattern: '^(a|aa)*$', maxLength: 60_000 } } }
+    // 'aab' does not match ^(a|aa)*$: only a validator that skipped the pattern accepts it.
+    assert.deepEqual(await validateAgainstSchema(schema, { s: 'aab' }), [])
+    const long = await validateInWorker(JSON.stringify(schema), { s: `${'a'.repeat(50_000)}b` })
+    assert.equal(long.outcome, 'resolved', long.message)
+    assert.ok(long.elapsed < 1_000, `took ${long.elapsed.toFixed(0)} ms`)
+    const tooLong = await validateAgainstSchema(schema, { s: 'a'.repeat(60_001) })
+    assert.deepEqual(
+      tooLong.map((p) => p.path),
+      ['/s'],
+    )
+    // A safe pattern is still enforced, and the caller's schema still has its pattern.
+    assert.equal((await validateAgainstSchema({ type: 'string', pattern: '^[a-z]+$' }, 'A1')).length, 1)
+    assert.equal(schema.properties.s.pattern, '^(a|aa)*$')
+  })
+
+  test('a catastrophic patternProperties key is a SchemaError naming it (which properties it covers cannot be told without running it)', async () => {
+    const error = await failure(validateAgainstSchema({ type: 'object', patternProperties: { '^(a+)+$': { type: 'string' } } }, { aaa: 1 }))
+    assertIs(error, SchemaError)
+    assert.match(error.message, /patternProperties key "\^\(a\+\)\+\$" is not run: it nests quantifiers/)
+    assert.deepEqual(await validateAgainstSchema({ type: 'object', patternProperties: { '^x-': { type: 'string' } } }, { 'x-a': 's' }), [])
+  })
+})
+
+// ---- $ref cycles and the caller's schema --------------------------------------------------------
+
+describe('$ref cycles, and the schema as the caller sees it', BOUND, () => {
+  test('a $ref cycle that never reaches a value is refused as a cycle, naming its $refs', async () => {
+    for (const [schema, chain] of [
+      [{ properties: { x: { $ref: '#/$defs/a' } }, $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } }, '#/$defs/b → #/$defs/a'],
+      [{ allOf: [{ $ref: '#' }], type: 'object' }, '#'],
+      [{ $defs: { a: { anyOf: [{ type: 'string' }, { not: { $ref: '#/$defs/a' } }] } }, properties: { x: { $ref: '#/$defs/a' } } }, '#/$defs/a'],
+    ] as const) {
+      const error = await failure(validateAgainstSchema(schema, { x: 1 }))
+      assertIs(error, SchemaError)
+      assert.match(error.message, /its \$refs form a cycle that never reaches a value/)
+      assert.ok(error.message.includes(chain), `${error.message} names ${chain}`)
+    }
+  })
+
+  test('a recursive schema whose $ref steps into the value (a tree) is no cycle: it validates', async () => {
+    const tree = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } }, required: ['name'] }
+    assert.deepEqual(await validateAgainstSchema(tree, { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] }), [])
+    assert.deepEqual(
+      (await validateAgainstSchema(tree, { name: 'a', children: [{ children: [] }] })).map((p) => p.path),
+      ['/children/0'],
+    )
+  })
+
+  test('validation never mutates or annotates the schema object the caller holds', async () => {
+    const deepFreeze = (o: any): any => {
+      if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+        Object.freeze(o)
+        for (const v of Object.values(o)) deepFreeze(v)
+      }
+      return o
+    }
+    const make = () => ({
+      $id: 'https://example.com/booking',
+      type: 'object',
+      properties: { ...bookingSchema.properties, code: { type: 'string', pattern: '^(a|aa)*$' }, at: { $ref: '#/$defs/point' } },
+      $defs: { point: { type: 'object', properties: { x: { type: 'number' } } } },
+      required: ['email'],
+    })
+    const schema = make()
+    const keys = (o: any): string[] =>
+      o && typeof o === 'object' ? [...Reflect.ownKeys(o).map(String), ...Object.values(o).flatMap(keys)] : []
+    const before = keys(schema)
+    await validateAgainstSchema(schema, { email: 'a@b.co', guests: 2, code: 'aab', at: { x: 1 } })
+    assert.deepEqual(schema, make(), 'same values')
+    assert.deepEqual(keys(schema), before, 'no key (or symbol) added anywhere')
+    // A frozen schema validates too: nothing tries to write to it.
+    const frozen = deepFreeze(make())
+    assert.deepEqual((await validateAgainstSchema(frozen, { email: 'x', at: { x: 'no' } })).map((p) => p.path).sort(), ['/at/x', '/email'])
+  })
+})
