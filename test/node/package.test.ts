@@ -1,19 +1,107 @@
-// The published shape: `mcp-web-elements` and `mcp-web-elements/client` resolve
-// through package.json "exports" to the built files, and work.
-import { test } from 'node:test'
+/**
+ * The published package, as a user gets it. Once per run this file builds the
+ * package from the sources as they are now (in a temporary copy, so nothing it
+ * tests can be a stale dist/), packs it with `npm pack`, and unpacks the
+ * tarball into an empty project whose node_modules holds only the tarball's
+ * declared dependencies (linked from this checkout's node_modules: no network).
+ * Then: what the tarball holds, that its entries resolve through the "exports"
+ * map and talk to a real server, that tsc type-checks a user's imports, that
+ * esbuild bundles them (the client without DOM or Lit), and the build's shape.
+ */
+import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { startFixtureServer } from '../support/fixture-server.js'
 
-const built = existsSync(new URL('../../dist/client.js', import.meta.url))
-const skip = built ? false : 'dist/ is not built: run npm run build first (npm test does)'
-// Imported by a computed name: type checking runs before the build, when there is nothing to resolve yet.
-const load = (specifier: string) => import(specifier)
+const checkout = fileURLToPath(new URL('../../', import.meta.url))
+/** Top-level entries of the checkout the copy leaves out: installed, built, or version control. */
+const NOT_COPIED = new Set(['node_modules', 'dist', 'docs', 'results'])
+const bin = (name: string) => join(checkout, 'node_modules', '.bin', name)
 
-test('mcp-web-elements/client resolves to the build and talks to a real server', { skip }, async () => {
+/** The temporary directory: `source/` (the copy that is built and packed), the tarball, `project/` (the user's). */
+let work: string
+/** The user's project, where the tarball is unpacked into node_modules/mcp-web-elements. */
+let project: string
+/** The installed package, as a directory URL (ends in /). */
+let root: URL
+/** The paths in the tarball, as `npm pack --json` lists them. */
+let packedFiles: string[]
+
+function run(command: string, args: string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}${stderr ?? error}`)
+  }
+}
+
+before(
+  () => {
+    work = mkdtempSync(join(tmpdir(), 'mcp-web-elements-pack-'))
+    const source = join(work, 'source')
+    // The whole checkout, as a fresh clone has it (whatever the build reaches), less what is built or installed.
+    for (const entry of readdirSync(checkout)) {
+      if (!entry.startsWith('.') && !NOT_COPIED.has(entry)) cpSync(join(checkout, entry), join(source, entry), { recursive: true })
+    }
+    symlinkSync(join(checkout, 'node_modules'), join(source, 'node_modules'))
+    run('npm', ['run', 'build'], source)
+    const [pack] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], source))
+    packedFiles = pack.files.map((f: { path: string }) => f.path)
+
+    // The user's project: the tarball unpacked as npm would, and each dependency it declares (only those).
+    project = join(work, 'project')
+    const installed = join(project, 'node_modules', 'mcp-web-elements')
+    mkdirSync(installed, { recursive: true })
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-app', private: true, type: 'module' }))
+    run('tar', ['-xzf', join(work, pack.filename), '-C', installed, '--strip-components=1'], work)
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) {
+      mkdirSync(dirname(join(project, 'node_modules', dependency)), { recursive: true })
+      symlinkSync(join(checkout, 'node_modules', dependency), join(project, 'node_modules', dependency))
+    }
+    root = pathToFileURL(`${installed}/`)
+  },
+  { timeout: 120_000 },
+)
+
+after(() => {
+  if (work) rmSync(work, { recursive: true, force: true })
+})
+
+/** Resolves `specifier` from the user's project, through the installed package's "exports". */
+const resolve = (specifier: string) => createRequire(join(project, 'app.js')).resolve(specifier)
+const load = (specifier: string) => import(pathToFileURL(resolve(specifier)).href)
+
+test('the tarball holds the build, its declarations and manifest, the sources and README; no tests', () => {
+  for (const file of [
+    'package.json',
+    'README.md',
+    'dist/index.js',
+    'dist/client.js',
+    'dist/cache.js',
+    'dist/cdn/mcp-web-elements.js',
+    'dist/custom-elements.json',
+    'dist/types/components/index.d.ts',
+    'dist/types/src/client/index.d.ts',
+    'dist/types/src/cache/index.d.ts',
+  ]) {
+    assert.ok(packedFiles.includes(file), `${file} is not in the tarball`)
+  }
+  assert.deepEqual(
+    packedFiles.filter((f) => /\.test\.ts$|(^|\/)node_modules\//.test(f)),
+    [],
+    'tests or node_modules packed',
+  )
+})
+
+test('mcp-web-elements/client resolves to the build and talks to a real server', async () => {
+  assert.equal(resolve('mcp-web-elements/client'), fileURLToPath(new URL('dist/client.js', root)))
   const { McpClient, TimeoutError, McpError } = await load('mcp-web-elements/client')
   assert.ok(new TimeoutError(1, 'x') instanceof McpError)
   const server = await startFixtureServer()
@@ -25,13 +113,7 @@ test('mcp-web-elements/client resolves to the build and talks to a real server',
   }
 })
 
-test('mcp-web-elements exports the same client', { skip }, async () => {
-  const root = await load('mcp-web-elements')
-  const client = await load('mcp-web-elements/client')
-  assert.equal(root.McpClient, client.McpClient)
-})
-
-test('mcp-web-elements/cache resolves to the build: the stores, IdbCache on idb falling back to memory in Node', { skip }, async () => {
+test('mcp-web-elements/cache resolves to the build: the stores, IdbCache on idb falling back to memory in Node', async () => {
   const { MemoryCache, IdbCache, clearCache } = await load('mcp-web-elements/cache')
   assert.equal(typeof clearCache, 'function')
   const memory = new MemoryCache()
@@ -42,11 +124,128 @@ test('mcp-web-elements/cache resolves to the build: the stores, IdbCache on idb 
   await idb.close()
 })
 
-test('the declarations the exports map names exist', { skip }, () => {
-  for (const file of ['dist/types/components/index.d.ts', 'dist/types/src/client/index.d.ts', 'dist/types/src/cache/index.d.ts']) {
-    assert.ok(existsSync(new URL(`../../${file}`, import.meta.url)), file)
+/** Writes `files` into a fresh folder of the user's project; returns its path. */
+function userFiles(name: string, files: Record<string, string>): string {
+  const dir = join(project, name)
+  mkdirSync(dir, { recursive: true })
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text)
+  return dir
+}
+
+/** A user's module using the client, the cache and the elements, with their types. */
+const USER_APP = `
+import { McpClient, InputRequiredError, type Tool } from 'mcp-web-elements/client'
+import { IdbCache, MemoryCache } from 'mcp-web-elements/cache'
+import { McpToolListElement } from 'mcp-web-elements'
+import type { McpServerElement } from 'mcp-web-elements/elements/mcp-server'
+
+const client = new McpClient('https://example.com/mcp', {
+  clientInfo: { name: 'user-app', version: '1.0.0' },
+  cache: typeof indexedDB === 'undefined' ? new MemoryCache() : new IdbCache(),
+  handlers: { elicitation: async () => ({ action: 'decline' }) },
+})
+export const tools: Promise<Tool[]> = client.listTools()
+export const names: Promise<string[]> = tools.then((list) => list.map((tool) => tool.name))
+export const server: McpServerElement | null = document.querySelector('mcp-server')
+export const list = new McpToolListElement()
+export const isInputRequired = (e: unknown) => e instanceof InputRequiredError
+// @ts-expect-error callTool takes an arguments object, not a string
+client.callTool('echo', 'hello')
+`
+
+for (const [resolution, module] of [
+  ['NodeNext', 'NodeNext'],
+  ['Bundler', 'ESNext'],
+] as const) {
+  test(
+    `tsc (moduleResolution ${resolution}) type-checks a user's imports of the client, cache, elements and each element subpath`,
+    { timeout: 60_000 },
+    () => {
+      const elements = elementFolders()
+      const dir = userFiles(`tsc-${resolution}`, {
+        'app.ts': USER_APP,
+        'elements.ts': [
+          ...elements.map((name, i) => `import { type ${pascal(name)}Element as E${i} } from 'mcp-web-elements/elements/${name}'`),
+          ...elements.map((name, i) => `export const e${i}: E${i} | null = document.querySelector('${name}')`),
+        ].join('\n'),
+        'tsconfig.json': JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module,
+            moduleResolution: resolution,
+            lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+            types: [],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+          },
+          files: ['app.ts', 'elements.ts'],
+        }),
+      })
+      run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], dir)
+    },
+  )
+}
+
+test('esbuild bundles a client-only app with no DOM and no Lit, and the bundle talks to a real server', { timeout: 30_000 }, async () => {
+  const { build } = await import('esbuild')
+  const dir = userFiles('bundle-client', {
+    'app.js': `import { McpClient } from 'mcp-web-elements/client'
+      export const toolNames = async (url) => (await new McpClient(url).listTools()).map((t) => t.name)`,
+  })
+  const out = await build({
+    entryPoints: [join(dir, 'app.js')],
+    absWorkingDir: project,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: join(dir, 'out'),
+    metafile: true,
+    logLevel: 'silent',
+  })
+  const inputs = Object.keys(out.metafile.inputs)
+  assert.deepEqual(
+    inputs.filter((file) => /node_modules\/(lit|lit-html|lit-element|@lit)\/|mcp-web-elements\/dist\/(elements|index)/.test(file)),
+    [],
+    'Lit or element code bundled',
+  )
+  for (const file of Object.keys(out.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+    assert.doesNotMatch(
+      readFileSync(join(project, file), 'utf8'),
+      /customElements|LitElement|HTMLElement\b|\bdocument\./,
+      `${file} has DOM code`,
+    )
+  }
+  const { toolNames } = await import(pathToFileURL(join(dir, 'out', 'app.js')).href)
+  const server = await startFixtureServer()
+  try {
+    assert.ok((await toolNames(server.url)).includes('echo'))
+  } finally {
+    await server.close()
   }
 })
+
+test(
+  'esbuild bundles an app importing mcp-web-elements, and every element is still registered (sideEffects)',
+  { timeout: 30_000 },
+  async () => {
+    const { build } = await import('esbuild')
+    const dir = userFiles('bundle-elements', { 'app.js': `import 'mcp-web-elements'\nimport 'mcp-web-elements/elements/mcp-tool-list'\n` })
+    const out = await build({
+      entryPoints: [join(dir, 'app.js')],
+      absWorkingDir: project,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    })
+    const code = out.outputFiles[0]!.text
+    for (const name of elementFolders()) assert.match(code, definesTag(name), `<${name}> is not registered by the bundle`)
+  },
+)
 
 test('error names survive a minified bundle, so logs say which error it was', async () => {
   const { build } = await import('esbuild')
@@ -70,10 +269,10 @@ test('error names survive a minified bundle, so logs say which error it was', as
 
 // ---- the build's shape: entries, side effects, the client without Lit ----
 
-const root = new URL('../../', import.meta.url)
+/** A file of the installed package. */
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
 /** Options of the tests that read the build. */
-const BUILD = { skip, timeout: 10_000 }
+const BUILD = { timeout: 10_000 }
 const definesTag = (tag: string) => new RegExp(`customElements\\.define\\(\\s*["'\`]${tag}["'\`]`)
 
 /** Relative and bare specifiers a built ES module imports, statically or with import(). */
@@ -133,7 +332,7 @@ test('each element has its own entry that registers it (and the elements it uses
   assert.deepEqual(pkg.sideEffects, ['./dist/index.js', './dist/elements/*.js', './dist/cdn/*', './components/*/mcp-*.ts'])
   const folders = elementFolders()
   for (const name of folders) {
-    assert.equal(import.meta.resolve(`mcp-web-elements/elements/${name}`), new URL(`dist/elements/${name}.js`, root).href)
+    assert.equal(resolve(`mcp-web-elements/elements/${name}`), fileURLToPath(new URL(`dist/elements/${name}.js`, root)))
     assert.match(read(`dist/elements/${name}.js`), definesTag(name), `dist/elements/${name}.js does not register it`)
     assert.ok(existsSync(new URL(`dist/types/components/${name}/${name}.d.ts`, root)), `${name} declarations`)
     // An element that registers another one it uses (`import '../mcp-bar/mcp-bar.js'`) still does so once built.
@@ -166,47 +365,6 @@ test('the CDN file is one self-contained module that registers every element; it
     assert.match(code, lazily, `${specifier} is loaded at start-up, not lazily`)
   }
   for (const name of elementFolders()) assert.match(code, definesTag(name), `the CDN file does not register <${name}>`)
-})
-
-test('a TypeScript user importing each element subpath and the client gets their declarations', { skip, timeout: 60_000 }, () => {
-  // Inside the package, so `mcp-web-elements/…` resolves to this package through its own exports map, as it will for a user.
-  mkdirSync(new URL('.tmp/', root), { recursive: true })
-  const dir = mkdtempSync(join(fileURLToPath(root), '.tmp', 'types-'))
-  try {
-    const imports = elementFolders().map(
-      (name, i) => `import { type ${pascal(name)}Element as E${i} } from 'mcp-web-elements/elements/${name}'`,
-    )
-    const uses = elementFolders().map((name, i) => `export const e${i}: E${i} | null = document.querySelector('${name}')`)
-    writeFileSync(
-      join(dir, 'use.ts'),
-      [
-        ...imports,
-        "import { McpClient } from 'mcp-web-elements/client'",
-        ...uses,
-        'export const client = new McpClient("https://example.com/mcp")',
-      ].join('\n'),
-    )
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          lib: ['ES2022', 'DOM'],
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-        },
-        files: ['use.ts'],
-      }),
-    )
-    execFileSync(fileURLToPath(new URL('node_modules/.bin/tsc', root)), ['-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' })
-  } catch (error) {
-    assert.fail(`tsc: ${(error as { stdout?: string }).stdout || error}`)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
 })
 
 /** mcp-tool-list → McpToolList */
