@@ -374,7 +374,10 @@ function printElements(elements: { chunks: CdnChunk[]; timings: ElementTimings }
   ])
   const warm = median(timings.warm)
   const perStep = timings.keystrokes.map((k) => ({ ...k, median: median(k.ms) }))
-  const slowest = perStep.reduce((a, b) => (b.median > a.median ? b : a))
+  // The target is every keystroke: the slowest single one measured, not the slowest median, is what is judged.
+  const slowest = perStep
+    .map((k) => ({ ...k, max: Math.max(...k.ms) }))
+    .reduce((a, b) => (b.max > a.max ? b : a))
   const allKeystrokes = perStep.flatMap((k) => k.ms)
   console.log(
     table([
@@ -417,10 +420,17 @@ function printElements(elements: { chunks: CdnChunk[]; timings: ElementTimings }
         ms(median(allKeystrokes)),
         ms(Math.min(...allKeystrokes)),
         ms(Math.max(...allKeystrokes)),
-        `<= ${TARGET_KEYSTROKE_MS} ms`,
-        verdict(slowest.median <= TARGET_KEYSTROKE_MS),
+        `<= ${TARGET_KEYSTROKE_MS} ms, every one`,
+        verdict(slowest.max <= TARGET_KEYSTROKE_MS),
       ],
-      [`   slowest keystroke ("${slowest.text}", ${slowest.shown} rows shown)`, ms(slowest.median), '', '', '', ''],
+      [
+        `   slowest keystroke ("${slowest.text}", ${slowest.shown} tools shown), median / slowest run`,
+        ms(slowest.median),
+        '',
+        ms(slowest.max),
+        '',
+        '',
+      ],
     ]),
   )
   console.log('\n   Where the figures come from')
@@ -432,14 +442,14 @@ function printElements(elements: { chunks: CdnChunk[]; timings: ElementTimings }
   console.log(`   Page: only <script type="module" src="/cdn/${CDN_ENTRY}">; loaded before first use: ${timings.startup.join(', ')}.`)
   console.log(`   Server: bench/many-tools.ts, ${fmt(TOOL_COUNT)} tools (official SDK server, CORS, another loopback origin).`)
   console.log(
-    `   Render: from appending <mcp-tool-list> (.client set) to ${fmt(TOOL_COUNT)} rows in its shadow DOM, style and layout forced;`,
+    `   Render: from appending <mcp-tool-list> (.client set) to it showing ${fmt(TOOL_COUNT)} tools (aria-setsize), the rows in view in its shadow DOM, style and layout forced;`,
   )
   console.log(`   ${timings.warm.length} runs with the listing in the client's cache, ${timings.cold.length} with a new client each.`)
   console.log(
     `   Filter: "${FILTER_QUERY}" typed one character at a time, then deleted (${perStep.length} keystrokes, ${perStep[0]!.ms.length} runs):`,
   )
   console.log(
-    "   from setting the input's value and dispatching input to the update done and layout forced. Median per keystroke (ms, rows):",
+    "   from setting the input's value and dispatching input to the update done and layout forced. Median per keystroke (ms, tools shown):",
   )
   console.log(`   ${perStep.map((k) => `"${k.text}" ${ms(k.median)} (${k.shown})`).join(', ')}`)
 }

@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { repeat } from 'lit/directives/repeat.js'
 import type { Icon, McpClient, Tool } from '../../src/client/index.js'
+import { visibleToModel } from '../../src/client/index.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-tool/mcp-tool.js'
 import { ConnectedElement } from '../shared/connected-element.js'
@@ -21,6 +22,7 @@ import {
   usable,
 } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
+import { RowWindowController } from '../shared/row-window.js'
 import { styles } from './mcp-tool-list.styles.js'
 
 /** Longest description shown in the list (the whole one is in `<mcp-tool>`): a huge one must not weigh on every render. */
@@ -63,9 +65,11 @@ function badgesOf(tool: Tool): BadgeKind[] {
 /** The rows of a listing. A broken server may send anything: entries without a string name are left out, and so are repeated names. */
 function rowsOf(tools: Tool[]): { rows: ToolRow[]; skipped: number } {
   const { kept, skipped } = usable<Tool>(tools, 'name')
+  // MCP Apps: a tool only views may call (`_meta.ui.visibility: ["app"]`) is not for this list.
+  const listed = kept.filter(visibleToModel)
   const rows = new Map<string, ToolRow>()
-  for (const tool of kept) if (!rows.has(tool.name)) rows.set(tool.name, rowOf(tool))
-  return { rows: [...rows.values()], skipped: skipped + kept.length - rows.size }
+  for (const tool of listed) if (!rows.has(tool.name)) rows.set(tool.name, rowOf(tool))
+  return { rows: [...rows.values()], skipped: skipped + listed.length - rows.size }
 }
 
 function rowOf(tool: Tool): ToolRow {
@@ -89,7 +93,10 @@ function rowOf(tool: Tool): ToolRow {
  * `<mcp-tool>` for it below the list. Tools the client left out because their
  * definition breaks the transport's rules are listed in a collapsed warning.
  * The list reloads by itself when the server says its tools changed, and
- * stays quick with thousands of tools.
+ * stays quick with thousands of tools: only the rows in view (and a screenful
+ * either side) are rendered, each saying its place (`aria-posinset`) among the
+ * tools shown (`aria-setsize`). Every row has the same height (long titles and
+ * descriptions are cut short; the whole text is in `<mcp-tool>`).
  *
  * Keyboard: Tab reaches the filter box, then the list once; ArrowUp/ArrowDown,
  * Home and End move in the list (ArrowDown in the filter box enters it); Enter
@@ -123,6 +130,7 @@ function rowOf(tool: Tool): ToolRow {
  * @cssprop --mcp-color-accent - Focus ring and the picked tool's marker.
  * @cssprop --mcp-color-border - Borders of the list.
  * @cssprop --mcp-tool-list-max-height - Height past which the list scrolls (default: none).
+ * @cssprop --mcp-tool-list-row-height - Height of every row (default `6.5em`: a title line, two of description, badges).
  */
 export class McpToolListElement extends ConnectedElement {
   static override styles = styles
@@ -138,17 +146,29 @@ export class McpToolListElement extends ConnectedElement {
   @state() private invalid: ReadonlyMap<string, { name?: string; reason: string }> = new Map()
 
   #i18n = new I18nController(this)
-  #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('li:not([hidden]) > [part~="item"]')])
+  #roving = new RovingFocusController(this, {
+    count: () => this.#shown.length,
+    // Each row says its place among the rows shown.
+    indexOf: (element) => (element.matches('[part~="item"]') ? Number(element.parentElement!.getAttribute('aria-posinset')) - 1 : -1),
+    reveal: (index) => {
+      // The Tab stop is always rendered (render()): moving it there renders it, wherever the window is.
+      this.requestUpdate()
+      this.performUpdate()
+      return this.renderRoot.querySelector<HTMLElement>(`li[aria-posinset="${index + 1}"] > [part~="item"]`) ?? undefined
+    },
+  })
+  #window = new RowWindowController(
+    this,
+    () => this.renderRoot.querySelector<HTMLElement>('ul[part~="list"]'),
+    () => this.#shown.length,
+  )
   /** The client whose `invalidtool` events we hear. */
   #heard?: McpClient
   #tools = new ListingController<{ rows: ToolRow[]; skipped: number }>(this, 'tools', async (client, options, showStale) =>
     rowsOf(await client.listTools({ ...options, onStale: (stale, { ageMs }) => showStale(rowsOf(stale), ageMs) })),
   )
-  /**
-   * Derived in willUpdate: each row the filter lets through, with its place among them. Rows the filter hides stay
-   * in the DOM, hidden: a keystroke then toggles attributes instead of tearing down and rebuilding hundreds of rows.
-   */
-  #shown = new Map<ToolRow, number>()
+  /** Derived in willUpdate: the rows the filter lets through, in order (only those in view are rendered). */
+  #shown: ToolRow[] = []
   #byName = new Map<string, ToolRow>()
   #rowsSeen?: readonly ToolRow[]
 
@@ -176,8 +196,7 @@ export class McpToolListElement extends ConnectedElement {
       }
     } else if (!changed.has('filter')) return
     const needle = this.filter.trim().toLowerCase()
-    this.#shown = new Map()
-    for (const row of rows ?? []) if (!needle || row.haystack.includes(needle)) this.#shown.set(row, this.#shown.size)
+    this.#shown = needle ? (rows ?? []).filter((row) => row.haystack.includes(needle)) : (rows ?? [])
   }
 
   /** Listens for `invalidtool` on the client in use (and only on it). */
@@ -216,8 +235,8 @@ export class McpToolListElement extends ConnectedElement {
     if (this.#tools.status !== TaskStatus.COMPLETE && !this.#listing) return ''
     const skipped = skippedNote(this.#listing?.skipped ?? 0)
     if (total === 0) return msg('tool-list.empty', 'No tools.') + skipped
-    if (this.#shown.size === total) return msg('tool-list.count', '{count} tools', { count: total }) + skipped
-    return msg('tool-list.filtered', '{shown} of {count} tools', { shown: this.#shown.size, count: total }) + skipped
+    if (this.#shown.length === total) return msg('tool-list.count', '{count} tools', { count: total }) + skipped
+    return msg('tool-list.filtered', '{shown} of {count} tools', { shown: this.#shown.length, count: total }) + skipped
   }
 
   protected override render() {
@@ -239,37 +258,56 @@ export class McpToolListElement extends ConnectedElement {
           : nothing
       }
       ${this.#renderInvalid()}
-      <ul
-        part="list"
-        ?hidden=${this.#shown.size === 0}
-        aria-label=${msg('tool-list.label', 'Tools')}
-        @click=${this.#onClick}
-        @keydown=${this.#roving.onKeyDown}
-        @focusin=${this.#roving.onFocusIn}
-      >
-        ${repeat(this.#rowsSeen ?? [], (row) => row.name, this.#renderRow)}
-      </ul>
+      ${this.#renderList()}
       ${chosen ? html`<mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client}></mcp-tool>` : nothing}
     </div>`
   }
 
-  /** One row; kept flat (few nested templates), as it is rendered a thousand times. */
-  #renderRow = (row: ToolRow) => {
-    const at = this.#shown.get(row)
-    return html`<li ?hidden=${at === undefined} ?inert=${at === undefined}>
+  /**
+   * The rows in view and a screenful either side (see RowWindowController), plus the Tab stop wherever it is,
+   * each placed where it belongs: the rows not rendered before it are a margin above it, those after the last
+   * rendered one are padding below, so the list is as tall as all its rows.
+   */
+  #renderList() {
+    const count = this.#shown.length
+    const { start, end } = this.#window.range()
+    const indices = Array.from({ length: end - start }, (_, i) => start + i)
+    const tabStop = this.#roving.activeIndex(count)
+    if (count && (tabStop < start || tabStop >= end)) indices.splice(tabStop < start ? 0 : indices.length, 0, tabStop)
+    const last = indices.at(-1) ?? -1
+    return html`<ul
+      part="list"
+      ?hidden=${count === 0}
+      aria-label=${msg('tool-list.label', 'Tools')}
+      .style=${`padding-bottom:${this.#window.offset(count - 1 - last)}px`}
+      @click=${this.#onClick}
+      @keydown=${this.#roving.onKeyDown}
+      @focusin=${this.#roving.onFocusIn}
+      @scroll=${this.#window.onScroll}
+    >
+      ${repeat(
+        indices,
+        (index) => this.#shown[index]!.name,
+        (index, i) => this.#renderRow(this.#shown[index]!, index, count, index - (i ? indices[i - 1]! : -1) - 1),
+      )}
+    </ul>`
+  }
+
+  /** One row, `gap` rows after the one rendered before it; kept flat (few nested templates), as it is rendered on every scroll. */
+  #renderRow(row: ToolRow, index: number, count: number, gap: number) {
+    return html`<li aria-posinset=${index + 1} aria-setsize=${count} .style=${gap ? `margin-top:${this.#window.offset(gap)}px` : ''}>
       <button
         part="item"
         type="button"
         data-name=${row.name}
-        tabindex=${at === undefined ? -1 : this.#roving.tabIndex(at, this.#shown.size)}
+        tabindex=${this.#roving.tabIndex(index, count)}
         aria-current=${row.name === this.selected ? 'true' : 'false'}
       >
         <span class="icon"
           >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .icons=${row.icons}></mcp-icon>` : nothing}</span
         >
         <span class="text">
-          <span class="title">${row.title}</span>
-          <span class="name">${row.title === row.name ? '' : row.name}</span>
+          <span class="head"><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span></span>
           <span class="description">${row.description}</span>
           ${
             row.badges.length

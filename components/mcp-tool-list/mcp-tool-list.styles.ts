@@ -10,33 +10,33 @@ export const styles = [
       max-height: var(--mcp-tool-list-max-height, none);
       overflow-y: auto;
     }
+    /*
+     * Every row has the same height, as windowing (shared/row-window.ts) needs: a title line, two lines of
+     * description, a line of badges; what does not fit is cut short (the whole text is in <mcp-tool>).
+     */
     ul[part='list'] > li {
-      /* Off-screen rows cost no layout or paint: what keeps a list of thousands quick. */
-      content-visibility: auto;
-      contain-intrinsic-size: auto 3.5em;
+      box-sizing: border-box;
+      height: var(--mcp-tool-list-row-height, 6.5em);
+      overflow: hidden;
+      border-top: 0;
+      border-bottom: 1px solid var(--mcp-color-border);
     }
-    /*
-     * A row the filter hides is skipped rather than taken out of layout: switching hundreds of content-visibility
-     * boxes to display: none costs far more (measured: ~10x) than this. It is inert, so out of reach and unseen
-     * by assistive technology all the same.
-     */
-    ul[part='list'] > li[hidden] {
-      display: block;
-      content-visibility: hidden;
-      contain-intrinsic-size: none;
-      height: 0;
-      border: 0;
-    }
-    /*
-     * Rows the filter hides stay in the DOM, so a line under every row (the list has none of its own at the
-     * bottom) rather than between rows: a sibling selector would restyle every row on each keystroke.
-     */
+    /* The list has a line under every row, so none of its own at the bottom. */
     ul[part='list'] {
       border-bottom: 0;
     }
-    ul[part='list'] > li {
-      border-top: 0;
-      border-bottom: 1px solid var(--mcp-color-border);
+    [part='item'] {
+      height: 100%;
+      line-height: 1.25;
+    }
+    .head,
+    .badges {
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    .name {
+      font-size: 0.9em;
     }
     .name:empty,
     .description:empty {
@@ -54,17 +54,13 @@ export const styles = [
       overflow: hidden;
       overflow-wrap: anywhere;
     }
-    .title,
-    .name {
-      overflow-wrap: anywhere;
-    }
     .badges {
       display: flex;
-      flex-wrap: wrap;
       gap: calc(var(--mcp-space) / 2);
-      margin-top: calc(var(--mcp-space) / 2);
+      margin-top: calc(var(--mcp-space) / 4);
     }
     .badge {
+      flex: none;
       font-size: 0.8em;
       padding: 0 0.5em;
       border: 1px solid var(--mcp-color-border);

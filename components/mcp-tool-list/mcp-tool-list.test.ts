@@ -12,12 +12,33 @@ import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
 import './mcp-tool-list.js'
 import type { McpToolListElement } from './mcp-tool-list.js'
 
-const items = (list: McpToolListElement) => [...list.shadowRoot!.querySelectorAll<HTMLButtonElement>('li:not([hidden]) > [part~="item"]')]
+/** The rows in the DOM (a long list renders those in view and a screenful either side), in order. */
+const items = (list: McpToolListElement) => [...list.shadowRoot!.querySelectorAll<HTMLButtonElement>('li > [part~="item"]')]
 const names = (list: McpToolListElement) => items(list).map((item) => item.dataset.name)
 const item = (list: McpToolListElement, name: string) => items(list).find((i) => i.dataset.name === name)!
 const status = (list: McpToolListElement) => list.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim()
 const filterBox = (list: McpToolListElement) => list.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!
 const focused = (list: McpToolListElement) => (list.shadowRoot!.activeElement as HTMLElement | null)?.dataset.name
+/** What a screen reader is told of a row: its place and the number of tools shown (rendered or not). */
+const place = (item: HTMLElement) => ({
+  posinset: Number(item.parentElement!.getAttribute('aria-posinset')),
+  setsize: Number(item.parentElement!.getAttribute('aria-setsize')),
+})
+/** Checks that each row in the DOM is the tool at its place among `shown`, and says so to assistive technology. */
+function expectRowsAt(list: McpToolListElement, shown: string[]): void {
+  const rows = items(list)
+  expect(rows.length, 'some rows are rendered').to.be.greaterThan(0)
+  for (const row of rows) {
+    const { posinset, setsize } = place(row)
+    expect(setsize).to.equal(shown.length)
+    expect(row.dataset.name, `the row at place ${posinset}`).to.equal(shown[posinset - 1])
+  }
+}
+/** Whether the row's button is inside the window's viewport. */
+const inView = (item: HTMLElement) => {
+  const box = item.getBoundingClientRect()
+  return box.top >= 0 && box.bottom <= window.innerHeight
+}
 
 /** A tool list inside a server element, once its first listing is shown. */
 async function listIn(server: string): Promise<McpToolListElement> {
@@ -34,6 +55,7 @@ async function listed(server: string): Promise<Tool[]> {
 
 describe('<mcp-tool-list>', () => {
   afterEach(async () => {
+    window.scrollTo(0, 0)
     await controlServer('live', 'reset')
     await controlServer('flaky', 'mode', { mode: 'ok' })
   })
@@ -87,17 +109,23 @@ describe('<mcp-tool-list>', () => {
     const started = performance.now()
     const list = await listIn('many')
     const loaded = performance.now() - started
-    expect(items(list).length).to.equal(1000)
+    const all = (await listed('many')).map((t) => t.name)
     expect(status(list)).to.equal('1000 tools')
+    // The first rows, in order, each saying it is one of 1,000; only about a screenful of them is in the DOM.
+    expectRowsAt(list, all)
+    expect(names(list)).to.deep.equal(all.slice(0, items(list).length))
+    expect(items(list).length).to.be.below(100)
 
     filterBox(list).focus()
     const typed = performance.now()
     await sendKeys({ type: 'weather' })
     await list.updateComplete
     const filtered = performance.now() - typed
-    expect(items(list).length).to.equal(250)
-    expect(names(list).every((n) => n!.startsWith('weather_'))).to.equal(true)
     expect(status(list)).to.equal('250 of 1000 tools')
+    expectRowsAt(
+      list,
+      all.filter((n) => n.startsWith('weather_')),
+    )
 
     // Titles and descriptions are searched too, case-insensitively.
     list.filter = 'MAPS TOOL 42'
@@ -112,7 +140,8 @@ describe('<mcp-tool-list>', () => {
     expect(names(list)).to.deep.equal(['mail_0999'])
     list.filter = ''
     await list.updateComplete
-    expect(items(list).length).to.equal(1000)
+    expect(status(list)).to.equal('1000 tools')
+    expectRowsAt(list, all)
     console.log(`1,000 tools: listed and rendered in ${loaded.toFixed(0)} ms; typing a 7-letter filter took ${filtered.toFixed(0)} ms`)
   })
 
@@ -143,6 +172,68 @@ describe('<mcp-tool-list>', () => {
     const opened = list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')!
     expect(opened !== null, 'an <mcp-tool> is open').to.equal(true)
     expect(opened.tool!.name).to.equal(tools[1].name)
+  })
+
+  it('reaches the last of 1,000 tools with End, keeps it as the Tab stop when scrolled away, and Home goes back', async () => {
+    const list = await listIn('many')
+    const all = (await listed('many')).map((t) => t.name)
+    filterBox(list).focus()
+    await sendKeys({ press: 'ArrowDown' })
+    expect(focused(list)).to.equal(all[0])
+    await sendKeys({ press: 'End' })
+    expect(focused(list)).to.equal('mail_0999')
+    const last = item(list, 'mail_0999')
+    expect(place(last)).to.deep.equal({ posinset: 1000, setsize: 1000 })
+    expect(inView(last), 'the last tool is scrolled into view').to.equal(true)
+    // The rows around it are rendered too, each at its place.
+    await eventually(() => items(list).length > 10, 'the rows around the last one')
+    expectRowsAt(list, all)
+    await sendKeys({ press: 'ArrowUp' })
+    expect(focused(list)).to.equal(all[998])
+
+    // Scrolled back to the top, the Tab stop is still there, and Tab from the filter box reaches it.
+    window.scrollTo(0, 0)
+    await eventually(() => names(list).includes(all[0]), 'the first rows again')
+    expect(items(list).filter((i) => i.tabIndex === 0).map((i) => i.dataset.name)).to.deep.equal([all[998]])
+    filterBox(list).focus()
+    await sendKeys({ press: 'Tab' })
+    expect(focused(list)).to.equal(all[998])
+    await sendKeys({ press: 'Home' })
+    expect(focused(list)).to.equal(all[0])
+  })
+
+  it('opens the right tool after filtering 1,000 and moving to the last match', async () => {
+    const list = await listIn('many')
+    filterBox(list).focus()
+    await sendKeys({ type: 'weather' })
+    await sendKeys({ press: 'ArrowDown' })
+    expect(focused(list)).to.equal('weather_0000')
+    await sendKeys({ press: 'End' })
+    expect(focused(list)).to.equal('weather_0996')
+    const picked = nextEvent<CustomEvent<{ tool: Tool }>>(list, 'mcp-tool-select')
+    await sendKeys({ press: 'Enter' })
+    expect((await picked).detail.tool.name).to.equal('weather_0996')
+    await list.updateComplete
+    expect(list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')!.tool!.name).to.equal('weather_0996')
+  })
+
+  it('renders the rows in view as the page scrolls, each with its place for screen readers', async () => {
+    const list = await listIn('many')
+    const all = (await listed('many')).map((t) => t.name)
+    const firstRow = items(list)[0]!.parentElement!
+    const rowHeight = firstRow.getBoundingClientRect().height
+    // To the middle of the list: the tools around the 500th are shown where the 500th belongs.
+    window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * rowHeight)
+    await eventually(() => names(list).includes(all[500]), 'the rows around the 500th')
+    expect(inView(item(list, all[500])), 'the 500th tool is in view').to.equal(true)
+    // Of the rows at the top only the Tab stop, the first, is still rendered.
+    expect(names(list)[0], 'the Tab stop stays rendered').to.equal(all[0])
+    expect(names(list)).to.not.include(all[1])
+    expectRowsAt(list, all)
+    const middle = list.shadowRoot!.elementFromPoint(200, window.innerHeight / 2)!.closest<HTMLElement>('li')!
+    const shownThere = Number(middle.getAttribute('aria-posinset'))
+    expect(shownThere).to.be.within(495, 510)
+    await expect(list).to.be.accessible()
   })
 
   it('opens <mcp-tool> for a clicked tool, unless the page handles the selection itself', async () => {

@@ -4,22 +4,52 @@
  * Home/End jump to the ends; Enter and Space press the focused button as
  * buttons always do. The host renders `tabindex=${roving.tabIndex(i, count)}`
  * on each item and hands the list's `keydown` and `focusin` events over.
+ *
+ * A list that renders only some of its items (a long one, windowed) passes a
+ * `RovingItems` instead of the rendered buttons: keys then move over every
+ * item, rendered or not, and `reveal` brings the one moved to into the DOM.
+ * Such a list must always render item `activeIndex(count)`, the Tab stop.
  */
 import type { ReactiveControllerHost } from 'lit'
+
+/** The items of a list that may not all be rendered. */
+export interface RovingItems {
+  /** How many items there are, rendered or not. */
+  count(): number
+  /** The index of a rendered item's element, or -1 for an element that is not an item. */
+  indexOf(element: HTMLElement): number
+  /** The element of item `index`, rendered now if it was not (the host renders the active item, see `activeIndex`). */
+  reveal(index: number): HTMLElement | undefined
+}
+
+/** The rendered buttons, in order, as the items: every item is rendered. */
+const allRendered = (items: () => HTMLElement[]): RovingItems => ({
+  count: () => items().length,
+  indexOf: (element) => items().indexOf(element),
+  reveal: (index) => items()[index],
+})
 
 export class RovingFocusController {
   /** Index of the item that takes Tab focus. */
   #active = 0
+  #items: RovingItems
 
-  /** `items` returns the list's buttons in order, as rendered now. */
+  /** `items` returns the list's buttons in order, as rendered now; or, for a list that renders only some, a `RovingItems`. */
   constructor(
     private host: ReactiveControllerHost,
-    private items: () => HTMLElement[],
-  ) {}
+    items: (() => HTMLElement[]) | RovingItems,
+  ) {
+    this.#items = typeof items === 'function' ? allRendered(items) : items
+  }
 
-  /** 0 for the one item Tab reaches (the last one focused, or the first), -1 for the others. */
+  /** The index of the one item Tab reaches (the last one focused, or the first), among `count`. */
+  activeIndex(count: number): number {
+    return Math.min(this.#active, Math.max(count - 1, 0))
+  }
+
+  /** 0 for the one item Tab reaches, -1 for the others. */
   tabIndex(index: number, count: number): number {
-    return index === Math.min(this.#active, Math.max(count - 1, 0)) ? 0 : -1
+    return index === this.activeIndex(count) ? 0 : -1
   }
 
   /** Moves focus to the first item (e.g. ArrowDown in a filter box above the list). */
@@ -28,7 +58,7 @@ export class RovingFocusController {
   }
 
   readonly onFocusIn = (event: FocusEvent): void => {
-    const index = this.items().indexOf(event.target as HTMLElement)
+    const index = this.#items.indexOf(event.target as HTMLElement)
     if (index >= 0 && index !== this.#active) {
       this.#active = index
       this.host.requestUpdate()
@@ -36,20 +66,19 @@ export class RovingFocusController {
   }
 
   readonly onKeyDown = (event: KeyboardEvent): void => {
-    const items = this.items()
-    const current = items.indexOf(event.target as HTMLElement)
+    const count = this.#items.count()
+    const current = this.#items.indexOf(event.target as HTMLElement)
     if (current < 0) return
-    const next = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: items.length - 1 }[event.key]
+    const next = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: count - 1 }[event.key]
     if (next === undefined) return
     event.preventDefault()
-    this.#focus(Math.max(0, Math.min(items.length - 1, next)))
+    this.#focus(Math.max(0, Math.min(count - 1, next)))
   }
 
   #focus(index: number): void {
-    const item = this.items()[index]
-    if (!item) return
+    if (index >= this.#items.count()) return
     this.#active = index
     this.host.requestUpdate()
-    item.focus()
+    this.#items.reveal(index)?.focus()
   }
 }

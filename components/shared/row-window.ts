@@ -1,0 +1,101 @@
+/**
+ * Windowing for a long list of rows of one height: only the rows in view,
+ * and a screenful either side, are rendered; the space of the others is kept
+ * as margin above and padding below, so the list is as tall as all its rows
+ * and the scroll bar tells the truth. A thousand rows then cost what thirty
+ * do, to render and on every keystroke of a filter.
+ *
+ * Every row must have the same height, set by CSS (e.g. `height: 6em`); the
+ * controller measures a rendered row after each update and works in that
+ * unit. It follows scrolling of the page, of any scrolling ancestor (in light
+ * or shadow DOM) and of the list itself, and resizing of the window.
+ *
+ * Why not `@lit-labs/virtualizer`: it handles rows of any height, which this
+ * list does not need, for 8.4 KB min+gzip, more than a tenth of the whole
+ * CDN budget; rows of one height need only this arithmetic.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit'
+
+/** Rows rendered beyond each edge of the view, so a scroll shows rendered rows before the next update lands. */
+const OVERSCAN = 10
+/** The row height assumed until a row is measured (px); a wrong guess costs one more update. */
+const GUESS_PX = 80
+
+export interface RowRange {
+  /** First rendered row. */
+  start: number
+  /** One past the last rendered row. */
+  end: number
+}
+
+export class RowWindowController implements ReactiveController {
+  /** Height of one row in px, measured. */
+  rowHeight = GUESS_PX
+  #range: RowRange = { start: 0, end: 0 }
+  /** Where scroll events are heard: the window, and every shadow root above the host (scroll events do not leave one). */
+  #heard: EventTarget[] = []
+
+  /**
+   * `list` is the scrolling-or-not element the rows are children of (its first
+   * child is row `start`, its top border is where row 0 begins); `count` is how
+   * many rows there are in all.
+   */
+  constructor(
+    private host: ReactiveControllerHost & HTMLElement,
+    private list: () => HTMLElement | null,
+    private count: () => number,
+  ) {
+    host.addController(this)
+  }
+
+  hostConnected(): void {
+    this.#heard = [window]
+    for (let root = this.host.getRootNode(); root instanceof ShadowRoot; root = root.host.getRootNode()) this.#heard.push(root)
+    for (const target of this.#heard) target.addEventListener('scroll', this.onScroll, { capture: true, passive: true })
+    window.addEventListener('resize', this.onScroll, { passive: true })
+  }
+
+  hostDisconnected(): void {
+    for (const target of this.#heard) target.removeEventListener('scroll', this.onScroll, { capture: true })
+    window.removeEventListener('resize', this.onScroll)
+    this.#heard = []
+  }
+
+  hostUpdated(): void {
+    // Every row has the same height: the first rendered one tells it.
+    const row = this.list()?.firstElementChild
+    const height = row?.getBoundingClientRect().height
+    if (height && Math.abs(height - this.rowHeight) > 0.5) {
+      this.rowHeight = height
+      this.host.requestUpdate()
+    }
+  }
+
+  /** The rows to render now, from where the list is on screen. Reads layout: call it in render(). */
+  range(): RowRange {
+    const count = this.count()
+    const list = this.list()
+    const h = this.rowHeight
+    const rows = Math.ceil((window.innerHeight || 800) / h) + 2 * OVERSCAN
+    let firstInView = 0
+    if (list?.isConnected) {
+      const box = list.getBoundingClientRect()
+      // Where row 0's top is now, in viewport coordinates (the list may scroll itself).
+      const rowsTop = box.top + list.clientTop - list.scrollTop
+      firstInView = Math.floor((Math.max(box.top, 0) - rowsTop) / h)
+    }
+    const start = Math.max(0, Math.min(firstInView - OVERSCAN, count - rows))
+    return (this.#range = { start, end: Math.min(count, start + rows) })
+  }
+
+  /** The space the rows before `index` take, in px (a margin above the first row rendered after a gap). */
+  offset(rows: number): number {
+    return rows * this.rowHeight
+  }
+
+  readonly onScroll = (): void => {
+    const before = this.#range
+    const { start, end } = this.range()
+    if (start !== before.start || end !== before.end) this.host.requestUpdate()
+  }
+}
