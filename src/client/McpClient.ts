@@ -55,6 +55,7 @@ import { Coalescer } from './coalesce.js'
 import { INPUT_CAPABILITIES, InputRequiredError, capabilitiesToAnswer, declares, mergeCapabilities } from './input-required.js'
 import { loadValidator } from './validator.js'
 import type { McpClientEventMap } from './events.js'
+import type { AuthHook } from '../auth/hook.js'
 import { ListenStream } from './listen-stream.js'
 import { SharedListen } from './shared-listen.js'
 import type { Subscription } from './subscription.js'
@@ -112,6 +113,17 @@ export interface McpClientOptions {
   headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
   /** The fetch to use (a proxy, a test double at the HTTP level). @default globalThis.fetch */
   fetch?: typeof fetch
+  /**
+   * Signs requests and answers 401/403 (refresh, sign in, step up, then retry
+   * once); private cache entries follow its authorization context. See
+   * `mcp-web-elements/auth`.
+   *
+   * @example
+   * import { OAuthProvider } from 'mcp-web-elements/auth'
+   * const auth = new OAuthProvider(url, { redirectUri: location.origin + '/callback.html', clientName: 'My app' })
+   * new McpClient(url, { auth })
+   */
+  auth?: AuthHook
   /** Protocol version to ask for first. @default '2026-07-28' */
   protocolVersion?: string
   /** Fail a request when no message arrives for this long. @default 60000 */
@@ -255,6 +267,12 @@ export class McpClient extends EventTarget {
   constructor(url: string | URL, options: McpClientOptions = {}) {
     super()
     this.url = String(url)
+    const { auth } = options
+    // Auth lives behind the fetch: every request (listen streams too) is signed and retried the same way.
+    if (auth) {
+      const inner = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a))
+      options = { ...options, fetch: auth.wrapFetch(inner), authContext: options.authContext ?? (() => auth.context()) }
+    }
     this.options = options
     this.#version = options.protocolVersion ?? LATEST_PROTOCOL_VERSION
     const { authContext } = options

@@ -27,6 +27,8 @@ export class HttpError extends McpError {
     /** The start of the response body, for diagnostics. */
     readonly body: string,
     url: string,
+    /** The response headers: a 401 or 403 says in `WWW-Authenticate` what authorization it wants. */
+    readonly headers: Headers = new Headers(),
   ) {
     super(`HTTP ${status} from ${url}${body ? `: ${body.slice(0, 200)}` : ''}`)
   }

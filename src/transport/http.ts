@@ -91,6 +91,8 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
         signal,
       })
     } catch (error) {
+      // A fetch wrapper's own typed failure (sign-in refused, say) is reported as it is.
+      if (!failure && error instanceof McpError && !signal.aborted) throw error
       throw (
         failure ??
         new StreamError(`Could not reach ${init.url} for ${method}: ${(error as Error)?.message ?? error}`, init.idempotent, {
@@ -125,15 +127,15 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
       try {
         json = parseJson(text)
       } catch (e) {
-        if (!res.ok) throw new HttpError(res.status, text, init.url)
+        if (!res.ok) throw new HttpError(res.status, text, init.url, res.headers)
         throw e
       }
       const m = res.ok ? decodeMessage(json) : tryDecode(json)
       if (m && isResponse(m) && (m.id === message.id || ('error' in m && m.id == null))) return m
-      if (!res.ok) throw new HttpError(res.status, text, init.url)
+      if (!res.ok) throw new HttpError(res.status, text, init.url, res.headers)
       throw new ProtocolError(`The server answered ${method} (id ${message.id}) with a message that is not its response`)
     }
-    if (!res.ok) throw new HttpError(res.status, text, init.url)
+    if (!res.ok) throw new HttpError(res.status, text, init.url, res.headers)
     throw new ProtocolError(
       `The server answered ${method} with content type "${type || 'none'}" (HTTP ${res.status}); expected application/json or text/event-stream`,
     )

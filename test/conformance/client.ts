@@ -10,6 +10,14 @@
  * judges the traffic. Exit 0 when the flow completed, 1 (with the error) when not.
  */
 import { McpClient } from '../../src/client/index.js'
+import {
+  IssuerMismatchError,
+  OAuthProvider,
+  ResourceMismatchError,
+  ScopeStepUpLimitError,
+  type AuthorizationRequest,
+  type OAuthProviderOptions,
+} from '../../src/auth/index.js'
 
 type Json = Record<string, any>
 type Scenario = (url: string, context: Json) => Promise<void>
@@ -273,6 +281,104 @@ const scenarios: Record<string, Scenario> = {
     }
   },
 }
+
+// ---- auth/* scenarios: the same McpClient, with an OAuthProvider as its `auth` ----
+
+/** The redirect URI the suite's authorization server sends the code to; nothing listens there (see followSignIn). */
+const REDIRECT_URI = 'http://localhost:3000/callback'
+/** The suite's Client ID Metadata Document URL, used by servers that advertise client_id_metadata_document_supported. */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json'
+
+/** The user's trip through the sign-in page, headless: the suite's authorization endpoint redirects at once. */
+async function followSignIn({ url, signal }: AuthorizationRequest): Promise<string> {
+  const res = await fetch(url, { redirect: 'manual', signal })
+  await res.body?.cancel()
+  const location = res.headers.get('location')
+  if (!location) fail(`the authorization endpoint answered HTTP ${res.status} without a redirect`)
+  return new URL(location, url).href
+}
+
+/** A PKCS#8 PEM private key as a WebCrypto key (private_key_jwt). */
+async function importPrivateKey(pem: string, algorithm = 'ES256'): Promise<CryptoKey> {
+  const der = Buffer.from(pem.replace(/-----[^-]+-----|\s+/g, ''), 'base64')
+  const params: EcKeyImportParams | RsaHashedImportParams = algorithm.startsWith('ES')
+    ? { name: 'ECDSA', namedCurve: `P-${algorithm.slice(2)}` }
+    : { name: algorithm.startsWith('PS') ? 'RSA-PSS' : 'RSASSA-PKCS1-v1_5', hash: `SHA-${algorithm.slice(2)}` }
+  return crypto.subtle.importKey('pkcs8', der, params, false, ['sign'])
+}
+
+/**
+ * Signs in as the scenario's authorization server expects, then lists tools and calls each one
+ * (a second request after sign-in: auth/authorization-server-migration moves to another
+ * authorization server between them). `expect` names the error class a scenario that must be
+ * refused ends with; finishing without it fails.
+ */
+function authScenario(expect?: new (...args: any[]) => Error, options: (context: Json) => Promise<OAuthProviderOptions> | OAuthProviderOptions = () => ({})): Scenario {
+  return async (url, context) => {
+    const auth = new OAuthProvider(url, {
+      redirectUri: REDIRECT_URI,
+      clientName: CLIENT_INFO.name,
+      clientMetadataUrl: CLIENT_METADATA_URL,
+      authorize: followSignIn,
+      ...(await options(context)),
+    })
+    auth.addEventListener('signedin', () => log(`signed in with ${auth.issuer}, scope ${JSON.stringify(auth.scope ?? '')}`))
+    const client = connect(url, { auth })
+    try {
+      const tools = await listToolsNamed(client, [])
+      for (const tool of tools) log('result:', JSON.stringify(await client.callTool(tool.name, sampleObject(tool.inputSchema, false))).slice(0, 200))
+      if (expect) fail(`the flow completed, but this scenario must end in ${expect.name}`)
+    } catch (error) {
+      if (!expect || !(error instanceof expect)) throw error
+      log(`refused as required: ${(error as Error).name}: ${(error as Error).message}`)
+    } finally {
+      await client.close()
+    }
+  }
+}
+
+const preRegistered = (context: Json): OAuthProviderOptions => ({
+  client: { client_id: context.client_id ?? fail('no client_id in the context'), client_secret: context.client_secret },
+})
+
+const authScenarios: Record<string, Scenario> = {
+  'auth/metadata-default': authScenario(),
+  'auth/metadata-var1': authScenario(),
+  'auth/metadata-var2': authScenario(),
+  'auth/metadata-var3': authScenario(),
+  'auth/basic-cimd': authScenario(),
+  'auth/scope-from-www-authenticate': authScenario(),
+  'auth/scope-from-scopes-supported': authScenario(),
+  'auth/scope-omitted-when-undefined': authScenario(),
+  /** tools/list needs mcp:basic (401), tools/call mcp:write too (403 insufficient_scope): one step-up. */
+  'auth/scope-step-up': authScenario(),
+  /** Every request with a token gets 403 for a scope already asked for: stop, do not loop. */
+  'auth/scope-retry-limit': authScenario(ScopeStepUpLimitError),
+  'auth/token-endpoint-auth-basic': authScenario(),
+  'auth/token-endpoint-auth-post': authScenario(),
+  'auth/token-endpoint-auth-none': authScenario(),
+  'auth/pre-registration': authScenario(undefined, preRegistered),
+  'auth/resource-mismatch': authScenario(ResourceMismatchError),
+  'auth/offline-access-scope': authScenario(),
+  'auth/offline-access-not-supported': authScenario(),
+  'auth/authorization-server-migration': authScenario(),
+  'auth/iss-supported': authScenario(),
+  'auth/iss-not-advertised': authScenario(),
+  'auth/iss-supported-missing': authScenario(IssuerMismatchError),
+  'auth/iss-wrong-issuer': authScenario(IssuerMismatchError),
+  'auth/iss-unexpected': authScenario(IssuerMismatchError),
+  'auth/iss-normalized': authScenario(IssuerMismatchError),
+  'auth/metadata-issuer-mismatch': authScenario(IssuerMismatchError),
+  'auth/client-credentials-basic': authScenario(undefined, (context) => ({
+    authorize: undefined,
+    clientCredentials: { clientId: context.client_id, clientSecret: context.client_secret },
+  })),
+  'auth/client-credentials-jwt': authScenario(undefined, async (context) => ({
+    authorize: undefined,
+    clientCredentials: { clientId: context.client_id, privateKey: await importPrivateKey(context.private_key_pem, context.signing_algorithm) },
+  })),
+}
+Object.assign(scenarios, authScenarios)
 
 /** Scenarios without a flow of their own: discover, list tools, call the first one. */
 async function generic(url: string): Promise<void> {

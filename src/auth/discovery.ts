@@ -1,0 +1,132 @@
+/**
+ * Where the authorization server is, and what it offers: Protected Resource
+ * Metadata (RFC 9728) from the `WWW-Authenticate` challenge or the well-known
+ * URIs, then authorization server metadata (RFC 8414, OpenID Discovery) in
+ * the spec's order, with the issuer checked by simple string comparison.
+ */
+import type { AuthorizationServer } from 'oauth4webapi'
+import { AuthMetadataError, IssuerMismatchError, ResourceMismatchError } from './errors.js'
+
+/** What the MCP server says about its protection (RFC 9728). */
+export interface ResourceMetadata {
+  resource: string
+  authorization_servers: string[]
+  scopes_supported?: string[]
+  [key: string]: unknown
+}
+
+type Fetch = typeof globalThis.fetch
+
+/** GETs a JSON document; undefined when the URL has none (an error status, or not JSON). */
+async function getJson(fetch: Fetch, url: string, signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
+  let res: Response
+  try {
+    res = await fetch(url, { headers: { accept: 'application/json' }, signal })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    return undefined // unreachable is "not here": the next candidate may answer
+  }
+  const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
+  if (!res.ok || !(type === 'application/json' || type.endsWith('+json'))) {
+    await res.body?.cancel().catch(() => {})
+    return undefined
+  }
+  try {
+    const json: unknown = await res.json()
+    return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The canonical URI of an MCP server (RFC 8707): no fragment, lowercase scheme and host (URL does that), no lone trailing slash. */
+export function canonicalResource(url: string | URL): string {
+  const u = new URL(url)
+  u.hash = ''
+  const s = u.href
+  return u.pathname === '/' && !u.search ? s.slice(0, -1) : s
+}
+
+/** Whether metadata for `resource` may be used for the server at `server`: the same, or a path prefix of it on the same origin. */
+function covers(resource: string, server: string): boolean {
+  let r: URL
+  try {
+    r = new URL(resource)
+  } catch {
+    return false
+  }
+  const s = new URL(server)
+  if (r.origin !== s.origin || r.search || r.hash) return false
+  const base = r.pathname.replace(/\/$/, '')
+  return s.pathname === base || s.pathname.startsWith(`${base}/`) || base === ''
+}
+
+/**
+ * The server's Protected Resource Metadata: from `resourceMetadataUrl` (the
+ * challenge's `resource_metadata`) when given, else the path-based then the
+ * root well-known URI.
+ * @throws {AuthMetadataError} none found. {@link ResourceMismatchError} it describes another resource.
+ */
+export async function discoverResource(
+  fetch: Fetch,
+  serverUrl: string,
+  resourceMetadataUrl?: string,
+  signal?: AbortSignal,
+): Promise<ResourceMetadata> {
+  const server = new URL(serverUrl)
+  const candidates = resourceMetadataUrl
+    ? [resourceMetadataUrl]
+    : [
+        ...(server.pathname !== '/' ? [new URL(`/.well-known/oauth-protected-resource${server.pathname.replace(/\/$/, '')}`, server).href] : []),
+        new URL('/.well-known/oauth-protected-resource', server).href,
+      ]
+  for (const url of candidates) {
+    const json = await getJson(fetch, url, signal)
+    if (!json) continue
+    if (typeof json.resource !== 'string' || !covers(json.resource, canonicalResource(server))) {
+      throw new ResourceMismatchError(canonicalResource(server), json.resource)
+    }
+    const servers = json.authorization_servers
+    if (!Array.isArray(servers) || !servers.length || !servers.every((s) => typeof s === 'string')) {
+      throw new AuthMetadataError(`The resource metadata at ${url} names no authorization server`)
+    }
+    return json as ResourceMetadata
+  }
+  throw new AuthMetadataError(`${serverUrl} asks for authorization but publishes no resource metadata (tried ${candidates.join(', ')})`)
+}
+
+/** The metadata URLs of an issuer, in the order the spec says to try them. */
+export function metadataUrls(issuer: string): string[] {
+  const u = new URL(issuer)
+  const path = u.pathname.replace(/\/$/, '')
+  const at = (p: string) => new URL(p, u.origin).href
+  return path
+    ? [
+        at(`/.well-known/oauth-authorization-server${path}`),
+        at(`/.well-known/openid-configuration${path}`),
+        at(`${path}/.well-known/openid-configuration`),
+      ]
+    : [at('/.well-known/oauth-authorization-server'), at('/.well-known/openid-configuration')]
+}
+
+/**
+ * The authorization server metadata of `issuer`. The document's `issuer`
+ * must equal `issuer` exactly (RFC 8414 §3.3).
+ * @throws {AuthMetadataError} none found or unusable. {@link IssuerMismatchError} it names another issuer.
+ */
+export async function discoverAuthorizationServer(fetch: Fetch, issuer: string, signal?: AbortSignal): Promise<AuthorizationServer> {
+  const urls = metadataUrls(issuer)
+  for (const url of urls) {
+    const json = await getJson(fetch, url, signal)
+    if (!json) continue
+    if (json.issuer !== issuer) throw new IssuerMismatchError(issuer, typeof json.issuer === 'string' ? json.issuer : undefined, 'metadata')
+    for (const key of ['authorization_endpoint', 'token_endpoint'] as const) {
+      if (json[key] !== undefined && typeof json[key] !== 'string') {
+        throw new AuthMetadataError(`The authorization server metadata at ${url} has a malformed ${key}`)
+      }
+    }
+    if (typeof json.token_endpoint !== 'string') throw new AuthMetadataError(`The authorization server metadata at ${url} has no token_endpoint`)
+    return json as unknown as AuthorizationServer
+  }
+  throw new AuthMetadataError(`No authorization server metadata for ${issuer} (tried ${urls.join(', ')})`)
+}

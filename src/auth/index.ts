@@ -1,0 +1,25 @@
+/**
+ * `mcp-web-elements/auth`: sign in to protected MCP servers (OAuth 2.1 as
+ * the MCP authorization spec, revision 2026-07-28, profiles it). Give an
+ * {@link OAuthProvider} to `McpClient` as its `auth`; in browsers, start the
+ * sign-in from a click with {@link popupSignIn} or {@link redirectSignIn},
+ * and ship `mcp-web-elements/auth/callback` on the redirect page.
+ *
+ * A page that never imports this entry downloads none of it.
+ */
+export {
+  OAuthProvider,
+  type OAuthProviderOptions,
+  type PreRegisteredClient,
+  type ClientCredentials,
+  type Authorize,
+  type AuthorizationRequest,
+  type SignInOptions,
+  type PendingSignIn,
+} from './provider.js'
+export type { AuthHook } from './hook.js'
+export { MemoryAuthStore, type AuthStore, type StoredTokens, type StoredClient } from './store.js'
+export { IdbAuthStore } from './idb-store.js'
+export { discoverResource, discoverAuthorizationServer, metadataUrls, canonicalResource, type ResourceMetadata } from './discovery.js'
+export { parseBearerChallenge, type BearerChallenge } from './www-authenticate.js'
+export * from './errors.js'
