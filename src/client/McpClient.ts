@@ -52,6 +52,7 @@ import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
 import { paramHeaders, standardHeaders } from '../transport/headers.js'
 import { postRequest } from '../transport/http.js'
 import { Coalescer } from './coalesce.js'
+import { appsCapabilities, type AppsOptions } from './apps.js'
 import { INPUT_CAPABILITIES, InputRequiredError, capabilitiesToAnswer, declares, mergeCapabilities } from './input-required.js'
 import { loadValidator } from './validator.js'
 import type { McpClientEventMap } from './events.js'
@@ -99,6 +100,11 @@ export interface McpClientOptions {
   handlers?: InputHandlers
   /** Capabilities to declare besides those implied by `handlers`, e.g. `{ elicitation: { form: {}, url: {} } }`. */
   capabilities?: ClientCapabilities
+  /**
+   * MCP Apps: when set, the client declares the `io.modelcontextprotocol/ui` extension and `<mcp-app>` may show
+   * tools' views (see apps.ts). @example { sandboxUrl: 'https://mcp-sandbox.example.net/index.html' }
+   */
+  apps?: AppsOptions
   /** Where cacheable results are kept, or `false` for none. @default a {@link MemoryCache} per client */
   cache?: CacheStore | false
   /**
@@ -296,6 +302,7 @@ export class McpClient extends EventTarget {
         ...(handlers.elicitation && { elicitation: { form: {} } }),
         ...(handlers.sampling && { sampling: {} }),
         ...(handlers.roots && { roots: {} }),
+        ...(this.options.apps && appsCapabilities()),
       },
       this.options.capabilities ?? {},
     )

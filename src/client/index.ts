@@ -46,6 +46,22 @@ export {
   type VariantField,
   type JsonField,
 } from '../schema/form.js'
+export {
+  APPS_EXTENSION,
+  APP_MIME_TYPE,
+  APPS_PROTOCOL_VERSION,
+  appsCapabilities,
+  appResourceUri,
+  toolVisibility,
+  visibleToModel,
+  visibleToApps,
+  readAppResource,
+  type AppsOptions,
+  type AppVisibility,
+  type AppCsp,
+  type AppPermissions,
+  type AppResource,
+} from './apps.js'
 export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './icons.js'
 export * from '../protocol/errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
