@@ -1,0 +1,49 @@
+// What every element page does: registers the elements, puts the page's
+// usage example (its <template id="usage">) on the stage and shows its
+// markup, logs the events the page names, and offers theming controls.
+import 'mcp-web-elements'
+import { ALL_EVENTS, applyTheme, logEvents, mountHeader } from '../site.js'
+
+mountHeader()
+
+const stage = document.querySelector<HTMLElement>('#stage')!
+const template = document.querySelector<HTMLTemplateElement>('template#usage')
+if (template) {
+  // The markup is our own page's (not a server's): shown as text, then used.
+  document.querySelector('#usage-code')!.textContent = dedent(template.innerHTML)
+  stage.append(template.content.cloneNode(true))
+}
+applyTheme()
+
+const events = document.body.dataset.events?.split(/\s+/).filter(Boolean) ?? ALL_EVENTS
+logEvents(document, document.querySelector<HTMLElement>('#event-log')!, events)
+
+// Theming: the elements read these custom properties (set on any ancestor).
+const themingCode = document.querySelector<HTMLElement>('#theming-code')!
+const controls = [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-prop]')]
+function applyTheming() {
+  const lines: string[] = []
+  for (const control of controls) {
+    const prop = control.dataset.prop!
+    const value = control.value + (control.dataset.unit ?? '')
+    // At its default a control sets nothing, so the built-in light and dark values apply.
+    if (control.value === (control.dataset.default ?? '')) stage.style.removeProperty(prop)
+    else {
+      stage.style.setProperty(prop, value)
+      lines.push(`  ${prop}: ${value};`)
+    }
+  }
+  themingCode.textContent = lines.length ? `#stage {\n${lines.join('\n')}\n}` : '/* the built-in theme */'
+}
+for (const control of controls) control.addEventListener('input', applyTheming)
+document.querySelector('#theming-reset')?.addEventListener('click', () => {
+  for (const control of controls) control.value = control.dataset.default ?? ''
+  applyTheming()
+})
+applyTheming()
+
+function dedent(text: string): string {
+  const lines = text.replace(/^\n+|\s+$/g, '').split('\n')
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.match(/^ */)![0].length))
+  return lines.map((l) => l.slice(indent)).join('\n')
+}

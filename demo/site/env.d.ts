@@ -1,0 +1,6 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** The demo server's MCP endpoint, set by demo/start.ts. */
+  readonly VITE_DEMO_MCP_URL?: string
+}

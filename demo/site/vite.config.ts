@@ -1,0 +1,89 @@
+// The demo site: a Vite multi-page app in this folder. `npm start` (demo/start.ts)
+// runs its dev server. `mcp-web-elements` imports resolve to the sources, so
+// the site shows the library as it is in this checkout; /cdn/ serves the CDN
+// build (dist/cdn/) untouched, for the page that uses nothing else.
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { extname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const CDN_DIR = join(repo, 'dist/cdn')
+
+/** Serves dist/cdn/ at /cdn/ as plain files: the CDN page must load exactly what a CDN would serve. */
+function cdnFiles(): Plugin {
+  const types: Record<string, string> = { '.js': 'text/javascript', '.map': 'application/json' }
+  return {
+    name: 'demo-cdn-files',
+    configureServer(server) {
+      server.middlewares.use('/cdn/', (req, res, next) => {
+        const file = join(CDN_DIR, decodeURIComponent((req.url ?? '').split('?')[0]))
+        if (relative(CDN_DIR, file).startsWith('..') || !existsSync(file) || !statSync(file).isFile()) return next()
+        res.setHeader('content-type', types[extname(file)] ?? 'application/octet-stream')
+        res.setHeader('cache-control', 'no-cache')
+        createReadStream(file).pipe(res)
+      })
+    },
+  }
+}
+
+/** Every page of the site (the multi-page build's inputs). */
+function pages(dir = here, found: Record<string, string> = {}): Record<string, string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) pages(path, found)
+    else if (entry.name.endsWith('.html')) found[relative(here, path).replace(/\.html$/, '')] = path
+  }
+  return found
+}
+
+/**
+ * The packages the library's sources import at run time, for Vite to bundle
+ * before the first page loads: found later (a lazy chunk's import), they would
+ * make Vite reload the open page.
+ */
+function runtimeDependencies(): string[] {
+  const { dependencies } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  const found = new Set<string>()
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) visit(path)
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.d.ts')) {
+        for (const [, specifier] of readFileSync(path, 'utf8').matchAll(
+          /^(?:import|export)(?! type)[^'\n]*?from '([^'.][^']*)'|import\('([^'.][^']*)'\)/gm,
+        )) {
+          if (!specifier) continue
+          const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]
+          if (name in dependencies) found.add(specifier)
+        }
+      }
+    }
+  }
+  visit(join(repo, 'src'))
+  visit(join(repo, 'components'))
+  return [...found]
+}
+
+export default defineConfig({
+  root: here,
+  appType: 'mpa',
+  cacheDir: join(repo, 'node_modules/.vite-demo'),
+  // No .env files: the demo server's URL comes from the environment (demo/start.ts sets VITE_DEMO_MCP_URL).
+  envDir: false,
+  resolve: {
+    // Production builds of dependencies, as the library build picks (micromark's development build needs Node's `debug`).
+    conditions: ['module', 'browser', 'production'],
+    alias: [
+      { find: /^mcp-web-elements$/, replacement: join(repo, 'components/index.ts') },
+      { find: /^mcp-web-elements\/elements\/(mcp-[a-z-]+)$/, replacement: join(repo, 'components/$1/$1.ts') },
+      { find: /^mcp-web-elements\/([a-z-]+)$/, replacement: join(repo, 'src/$1/index.ts') },
+    ],
+  },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  optimizeDeps: { entries: ['**/*.html'], include: [...runtimeDependencies(), 'react', 'react-dom/client'] },
+  server: { host: '127.0.0.1', strictPort: true, fs: { allow: [repo] } },
+  build: { outDir: join(repo, '.tmp/demo-site'), emptyOutDir: true, rolldownOptions: { input: pages() } },
+  plugins: [cdnFiles()],
+})
