@@ -1,9 +1,11 @@
+import { consume } from '@lit/context'
 import { LitElement, html, svg, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { chooseIcon, iconSourceAllowed, type Icon } from '../../src/client/index.js'
 import { ColorSchemeController } from './color-scheme-controller.js'
 import { styles } from './mcp-icon.styles.js'
+import { themeContext } from './theme-context.js'
 
 /**
  * An icon from a server's `icons` list (a tool's, a resource's, the server's
@@ -16,8 +18,8 @@ import { styles } from './mcp-icon.styles.js'
  * @tag mcp-icon
  *
  * @attr {number} size - Rendered width and height in CSS pixels. Default 24.
- * @attr {'light' | 'dark'} theme - The background the icon sits on. Unset, it follows the user's
- *   `prefers-color-scheme`, and changes live when that changes.
+ * @attr {'light' | 'dark'} theme - The background the icon sits on. Unset, the theme of an enclosing
+ *   `<mcp-server theme>`; without one, the user's `prefers-color-scheme`, followed live when it changes.
  * @attr {string} label - Text alternative. Empty (the default) marks the icon as decorative.
  *
  * @property {Icon[]} icons - The spec's `Icon[]` (`src`, `mimeType`, `sizes`, `theme`).
@@ -29,6 +31,9 @@ import { styles } from './mcp-icon.styles.js'
  *
  * @cssprop --mcp-icon-fallback-color - Colour of the fallback glyph.
  */
+/** `light` or `dark`, or undefined for anything else (an attribute may hold any text). */
+const themed = (theme: unknown) => (theme === 'light' || theme === 'dark' ? theme : undefined)
+
 export class McpIconElement extends LitElement {
   static override styles = styles
 
@@ -37,6 +42,11 @@ export class McpIconElement extends LitElement {
   @property({ reflect: true }) theme?: 'light' | 'dark'
   @property({ attribute: false }) allowOrigins?: readonly string[] | ((origin: string) => boolean)
   @property() label = ''
+
+  /** The theme an enclosing `<mcp-server>` asks for (used when `theme` is unset). */
+  @consume({ context: themeContext, subscribe: true })
+  @state()
+  private inheritedTheme?: 'light' | 'dark'
 
   /** Sources that failed to load; the next best icon is tried, then the glyph. */
   @state() private failed: ReadonlySet<string> = new Set()
@@ -52,7 +62,7 @@ export class McpIconElement extends LitElement {
   /** The icon to draw, by the spec's rules (see `chooseIcon`), skipping sources that failed. */
   get chosen(): Icon | undefined {
     const options = {
-      theme: this.theme === 'light' || this.theme === 'dark' ? this.theme : this.#colorScheme.scheme,
+      theme: themed(this.theme) ?? themed(this.inheritedTheme) ?? this.#colorScheme.scheme,
       size: Math.round(this.size * (globalThis.devicePixelRatio || 1)),
       pageOrigin: globalThis.location?.origin,
       allowOrigins: this.allowOrigins,

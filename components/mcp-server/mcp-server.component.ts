@@ -7,6 +7,7 @@ import { META } from '../../src/protocol/meta.js'
 import { defaultElementCache } from '../../src/cache/idb.js'
 import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
 import '../mcp-icon/mcp-icon.js'
+import { themeContext } from '../mcp-icon/theme-context.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
@@ -49,8 +50,8 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *
  * @attr {string} url - The server's MCP endpoint. Changing it connects anew.
  * @attr {boolean} compact - Hides the header (icon, title, status) and the instructions; errors still show.
- * @attr {'light' | 'dark'} theme - Forces light or dark colours, and a server icon made for that background. Unset,
- *   both follow the user's `prefers-color-scheme`.
+ * @attr {'light' | 'dark'} theme - Forces light or dark colours, and icons made for that background, on this element
+ *   and every element inside it (lists, their icons). Unset, both follow the user's `prefers-color-scheme`.
  *
  * @property {McpClient} client - A client to use instead of making one from `url` (its handlers stay as they are).
  * @property {McpConnection} connection - Read-only: what is provided to the elements inside.
@@ -74,7 +75,10 @@ export class McpServerElement extends LitElement {
   @property() url?: string
   @property({ attribute: false }) client?: McpClient
   @property({ type: Boolean, reflect: true }) compact = false
-  @property({ reflect: true }) theme?: 'light' | 'dark'
+  /** Also provided to every `<mcp-icon>` inside (themeContext), so the lists' icons follow it. */
+  @provide({ context: themeContext })
+  @property({ reflect: true })
+  theme?: 'light' | 'dark'
 
   @provide({ context: connectionContext })
   @state()

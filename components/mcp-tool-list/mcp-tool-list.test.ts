@@ -4,7 +4,7 @@
 // and `flaky` (fails on demand). Keys are pressed through the browser
 // (sendKeys), as a user would.
 import { expect, fixture, html } from '@open-wc/testing'
-import { sendKeys } from '@web/test-runner-commands'
+import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import { McpClient, type Tool } from '../../src/client/index.js'
 import { controlServer, eventually, nextEvent, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
@@ -56,6 +56,7 @@ async function listed(server: string): Promise<Tool[]> {
 describe('<mcp-tool-list>', () => {
   afterEach(async () => {
     window.scrollTo(0, 0)
+    await emulateMedia({ colorScheme: 'light' })
     await controlServer('live', 'reset')
     await controlServer('flaky', 'mode', { mode: 'ok' })
   })
@@ -90,6 +91,26 @@ describe('<mcp-tool-list>', () => {
     list.theme = 'light'
     await list.updateComplete
     expect(item(list, 'echo').querySelector('mcp-icon')!.theme).to.equal('light')
+  })
+
+  it('draws the icon variant for the theme of its <mcp-server>, and the user\'s scheme when that has none', async () => {
+    await emulateMedia({ colorScheme: 'light' })
+    const url = await serverUrl('themed')
+    const server = await fixture<HTMLElement & { theme?: string }>(
+      html`<mcp-server theme="dark" url=${url}><mcp-tool-list></mcp-tool-list></mcp-server>`,
+    )
+    const list = server.querySelector('mcp-tool-list')!
+    await eventually(() => items(list).length > 0, 'the tools')
+    const src = () => item(list, 'paint').querySelector('mcp-icon')!.shadowRoot?.querySelector('img')?.getAttribute('src')
+    const dark = (await listed('themed'))[0].icons!.find((i) => i.theme === 'dark')!.src
+    const light = (await listed('themed'))[0].icons!.find((i) => i.theme === 'light')!.src
+    await eventually(() => src() === dark, 'the dark variant, as the server asks, though the user prefers light')
+    expect(getComputedStyle(list).colorScheme, 'the list around it is dark too').to.equal('dark')
+    server.theme = 'light'
+    await eventually(() => src() === light, 'the light variant once the server asks for light')
+    server.removeAttribute('theme')
+    await emulateMedia({ colorScheme: 'dark' })
+    await eventually(() => src() === dark, "the user's dark scheme once the server asks for none")
   })
 
   it('shows annotations set to true as badges, and a title from annotations when there is no other', async () => {

@@ -34,11 +34,14 @@ export const themeStyles = css`
     font-size: var(--mcp-font-size);
     color: var(--mcp-color-text);
   }
+  /* The custom property carries the choice to the elements inside (the lists in an <mcp-server theme>). */
   :host([theme='light']) {
     color-scheme: light;
+    --mcp-color-scheme: light;
   }
   :host([theme='dark']) {
     color-scheme: dark;
+    --mcp-color-scheme: dark;
   }
   :host([hidden]) {
     display: none !important;
