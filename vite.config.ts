@@ -38,8 +38,21 @@ const dependencies = [
   /^url-template/,
 ]
 
+/**
+ * `vite build --mode sandbox`: dist/sandbox/, the MCP Apps sandbox proxy page (sandbox/index.html and its
+ * script) that users host on an origin of its own for `<mcp-app>` (see sandbox/proxy.ts). Runs after the npm
+ * build, which empties dist/.
+ */
+const sandboxBuild = {
+  root: 'sandbox',
+  base: './',
+  build: { target: 'es2022', outDir: '../dist/sandbox', emptyOutDir: true, minify: true, sourcemap: true },
+}
+
 export default defineConfig(({ mode }) =>
-  mode === 'cdn'
+  mode === 'sandbox'
+    ? sandboxBuild
+    : mode === 'cdn'
     ? {
         // Lit picks its production build through export conditions; this replaces any NODE_ENV checks left in dependencies.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },

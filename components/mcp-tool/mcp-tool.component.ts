@@ -3,6 +3,7 @@ import { Task, TaskStatus } from '@lit/task'
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
+import { keyed } from 'lit/directives/keyed.js'
 import {
   AbortError,
   InputRequiredError,
@@ -10,11 +11,14 @@ import {
   InvalidToolError,
   SchemaError,
   StreamError,
+  appResourceUri,
   type CallToolResult,
   type McpClient,
   type ProgressNotificationParams,
   type Tool,
 } from '../../src/client/index.js'
+import type { McpAppElement } from '../mcp-app/mcp-app.js'
+import '../mcp-app/mcp-app.js'
 import '../mcp-content/mcp-content.js'
 import { InputDeclinedError } from '../mcp-elicitation/input-handlers.js'
 import '../mcp-icon/mcp-icon.js'
@@ -31,6 +35,14 @@ import { readArguments, writeArguments } from './stored-arguments.js'
 export interface ToolCallDetail {
   name: string
   arguments: Record<string, unknown>
+}
+
+/** A call shown by the tool's MCP Apps view: its arguments, then its result or why it ended without one. */
+interface AppCall {
+  id: number
+  args: Record<string, unknown>
+  result?: CallToolResult
+  cancelled?: string
 }
 
 /** A call in flight: its abort switch and the latest progress the server reported. */
@@ -51,6 +63,12 @@ interface RunningCall {
  *
  * The last arguments are kept per server and tool for the browser tab's
  * session, so reopening the tool pre-fills its form.
+ *
+ * A tool with an MCP Apps view (`_meta.ui.resourceUri`), on a client with the
+ * `apps` option, shows each call in an `<mcp-app>` (from the call's start: the
+ * view gets the arguments, then the result or the cancellation); the previous
+ * call's view is torn down first. If the view cannot be shown, the result is
+ * shown as content.
  *
  * @tag mcp-tool
  *
@@ -74,6 +92,7 @@ interface RunningCall {
  * @csspart progress - The live region with the progress bar and message.
  * @csspart progress-bar - The `<progress>` element.
  * @csspart result - The live region with the result.
+ * @csspart app - The `<mcp-app>` showing a call in the tool's view.
  * @csspart error - A failure, with its explanation.
  *
  * @cssprop --mcp-color-accent - The Call button and the progress bar.
@@ -95,14 +114,18 @@ export class McpToolElement extends LitElement {
   @state() private running?: RunningCall
   @state() private result?: CallToolResult
   @state() private error?: unknown
+  @state() private appCall?: AppCall
+  @state() private appFailed = false
 
   @query('mcp-schema-form') private form?: McpSchemaFormElement
   @query('button[part=call]') private callButton?: HTMLButtonElement
+  @query('mcp-app') private app?: McpAppElement
 
   /** The stored arguments the form starts from, and which server and tool they were read for. */
   #prefill?: Record<string, unknown>
   #prefillFor?: string
   #i18n = new I18nController(this)
+  #appCalls = 0
 
   /** The tool named by `name`, when `tool` is not given; reloads when the server's tool list changes. */
   #lookup = new Task(this, {
@@ -145,6 +168,7 @@ export class McpToolElement extends LitElement {
       this.running = undefined
       this.result = undefined
       this.error = undefined
+      this.appCall = undefined
     }
   }
 
@@ -162,6 +186,16 @@ export class McpToolElement extends LitElement {
     this.running = running
     this.result = undefined
     this.error = undefined
+    const appCall = client.options.apps && appResourceUri(tool) ? { id: ++this.#appCalls, args } : undefined
+    if (appCall) {
+      // The previous call's view may have work to save: it is asked to tear down, and answers, before it goes.
+      await this.app?.teardown()
+      this.appCall = appCall
+      this.appFailed = false
+    }
+    const toApp = (change: Partial<AppCall>) => {
+      if (appCall && this.appCall?.id === appCall.id) this.appCall = { ...this.appCall, ...change }
+    }
     try {
       const result = await client.callTool(tool.name, args, {
         signal: running.controller.signal,
@@ -170,11 +204,13 @@ export class McpToolElement extends LitElement {
           if (this.running?.controller === running.controller) this.running = { ...running, progress }
         },
       })
-      if (running.controller.signal.aborted) return
+      if (running.controller.signal.aborted) return toApp({ cancelled: abortReason(running.controller.signal) })
       this.result = result
+      toApp({ result })
       emit(this, 'mcp-tool-result', { result })
     } catch (error) {
       if (this.#prefillFor !== keyOf(client, tool)) return
+      toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
       this.error = error
       emit(this, 'mcp-tool-error', { error })
     } finally {
@@ -228,9 +264,27 @@ export class McpToolElement extends LitElement {
         }
       </div>
       <div part="progress" class="progress" role="status" aria-live="polite">${running ? this.#renderProgress(running) : nothing}</div>
+      ${
+        this.appCall
+          ? keyed(
+              this.appCall.id,
+              html`<mcp-app
+                part="app"
+                .client=${this.#client}
+                .tool=${tool}
+                .input=${this.appCall.args}
+                .result=${this.appCall.result}
+                .cancelled=${this.appCall.cancelled}
+                @mcp-app-error=${() => (this.appFailed = true)}
+              ></mcp-app>`,
+            )
+          : nothing
+      }
       <section part="result" class="result" aria-live="polite" aria-label=${msg('tool.result-label', 'Result')}>
         ${
-          this.result
+          this.result && this.appCall && !this.appFailed
+            ? nothing
+            : this.result
             ? html`<mcp-content .result=${this.result} .outputSchema=${tool.outputSchema}></mcp-content>`
             : this.error !== undefined
               ? this.#renderError(this.error)
@@ -287,6 +341,10 @@ export class McpToolElement extends LitElement {
     </div>`
   }
 }
+
+/** Why a call was aborted, in words, for the view's `tool-cancelled`. */
+const abortReason = (signal: AbortSignal): string =>
+  typeof signal.reason === 'string' ? signal.reason : signal.reason instanceof Error ? signal.reason.message : msg('tool.cancelled-by-user', 'cancelled by the user')
 
 /** Which server and tool a form, its stored arguments and a call are for. */
 const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`

@@ -1,0 +1,408 @@
+// <mcp-app> in headless Chromium against the `apps` test server: views written with the official App class of
+// @modelcontextprotocol/ext-apps, run in the sandbox proxy served on a second origin. The views cannot be read
+// from the page (another origin), so each one reports what it saw as log messages, which the host turns into
+// mcp-app-log events; the tests read those, the server's request log, and the page.
+import { fixture, html, expect } from '@open-wc/testing'
+import { AppSandboxError, McpClient, type Tool } from '../../src/client/index.js'
+import {
+  controlServer,
+  deepQuery,
+  deepQueryAll,
+  eventually,
+  expectAbsent,
+  expectPresent,
+  nextEvent,
+  requestsFor,
+  serverUrl,
+} from '../../test/support/browser.js'
+import '../mcp-tool/mcp-tool.js'
+import '../mcp-tool-list/mcp-tool-list.js'
+import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
+import './mcp-app.js'
+import type { McpAppElement } from './mcp-app.js'
+
+declare global {
+  interface Window {
+    __appPwned?: unknown
+  }
+}
+
+let url: string
+let sandboxUrl: string
+
+before(async function (this: { timeout(ms: number): void }) {
+  // The first use starts the server, which bundles the views with esbuild.
+  this.timeout(60_000)
+  url = await serverUrl('apps')
+  sandboxUrl = (await controlServer<{ url: string }>('apps', 'sandbox')).url
+})
+
+/** Every log the view sent, as `{ event, ... }`. */
+function logsOf(el: Element): Array<Record<string, any>> {
+  const logs: Array<Record<string, any>> = []
+  el.addEventListener('mcp-app-log', (e) => logs.push((e as CustomEvent).detail.data))
+  return logs
+}
+
+const logged = async (logs: Array<Record<string, any>>, event: string, timeoutMs = 8_000) => {
+  await eventually(() => logs.some((l) => l.event === event), `the view to report ${event}`, timeoutMs)
+  return logs.filter((l) => l.event === event)
+}
+
+async function toolOf(client: McpClient, name: string): Promise<Tool> {
+  const tool = (await client.listTools()).find((t) => t.name === name)
+  if (!tool) throw new Error(`no tool ${name}`)
+  return tool
+}
+
+/** An <mcp-app> for `name`, already listening for its logs, with the call's input and (unless `result` is false) its real result. */
+async function showApp(name: string, options: { input?: Record<string, unknown>; result?: boolean; sandbox?: string } = {}) {
+  const client = new McpClient(url, { apps: { sandboxUrl: options.sandbox ?? sandboxUrl } })
+  const tool = await toolOf(client, name)
+  const el = document.createElement('mcp-app') as McpAppElement
+  const logs = logsOf(el)
+  el.client = client
+  el.tool = tool
+  el.input = options.input ?? {}
+  const ready = nextEvent(el, 'mcp-app-ready', 9_000)
+  await fixture(html`<div style="width: 480px">${el}</div>`)
+  await ready
+  if (options.result !== false) el.result = await client.callTool(name, options.input ?? {})
+  return { el, logs, client }
+}
+
+const frameOf = (el: McpAppElement) => el.shadowRoot!.querySelector('iframe')
+
+describe('<mcp-app>: views render and complete their round trip', () => {
+  it('the echo view gets the host context, then its input exactly once, then its result', async () => {
+    const { el, logs } = await showApp('show_echo', { input: { text: 'hi there' } })
+    const [result] = await logged(logs, 'tool-result')
+    expect(result.structuredContent).to.deep.equal({ echo: 'hi there' })
+    const order = logs.map((l) => l.event).filter((e) => e.startsWith('tool-'))
+    expect(order).to.deep.equal(['tool-input', 'tool-result'])
+    expect(logs.find((l) => l.event === 'tool-input')!.arguments).to.deep.equal({ text: 'hi there' })
+    const [host] = await logged(logs, 'host')
+    expect(host.hostInfo.name).to.equal('mcp-web-elements')
+    expect(host.capabilities).to.include.keys('openLinks', 'serverTools', 'serverResources', 'logging')
+    const context = host.context
+    expect(context.theme).to.be.oneOf(['light', 'dark'])
+    expect(context.displayMode).to.equal('inline')
+    expect(context.containerDimensions).to.deep.equal({ width: 480, maxHeight: 600 })
+    expect(context.locale).to.be.a('string').and.not.equal('')
+    expect(context.timeZone).to.equal(Intl.DateTimeFormat().resolvedOptions().timeZone)
+    expect(context.platform).to.equal('web')
+    expect(context.toolInfo.tool.name).to.equal('show_echo')
+    expect(context.styles.variables['--color-background-primary']).to.be.a('string').and.not.equal('')
+    expect(context.styles.variables['--font-sans']).to.be.a('string').and.not.equal('')
+    // The resource asked for a border.
+    expect(el.hasAttribute('prefers-border')).to.equal(true)
+  })
+
+  it('sends partial input before the complete input, and none after it', async () => {
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const el = document.createElement('mcp-app') as McpAppElement
+    const logs = logsOf(el)
+    el.client = client
+    el.tool = await toolOf(client, 'show_echo')
+    el.partialInput = { text: 'h' }
+    await fixture(html`<div>${el}</div>`)
+    await nextEvent(el, 'mcp-app-ready', 9_000)
+    el.partialInput = { text: 'hi' }
+    await el.updateComplete
+    el.input = { text: 'hi!' }
+    await el.updateComplete
+    el.partialInput = { text: 'late' }
+    el.result = { resultType: 'complete', content: [{ type: 'text', text: 'ok' }], structuredContent: { echo: 'hi!' } }
+    await logged(logs, 'tool-result')
+    const sequence = logs.filter((l) => l.event.startsWith('tool-')).map((l) => `${l.event}:${l.arguments?.text ?? ''}`)
+    expect(sequence).to.deep.equal(['tool-input-partial:h', 'tool-input-partial:hi', 'tool-input:hi!', 'tool-result:'])
+  })
+
+  it('ui/message and ui/update-model-context reach the page as events', async () => {
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const el = document.createElement('mcp-app') as McpAppElement
+    el.client = client
+    el.tool = await toolOf(client, 'show_echo')
+    el.input = { text: 'm' }
+    const message = nextEvent(el, 'mcp-app-message', 9_000)
+    const context = nextEvent(el, 'mcp-app-model-context', 9_000)
+    await fixture(html`<div>${el}</div>`)
+    await nextEvent(el, 'mcp-app-ready', 9_000)
+    el.result = await client.callTool('show_echo', { text: 'm' })
+    expect((await message).detail).to.deep.equal({ role: 'user', content: [{ type: 'text', text: 'echo view saw the result' }] })
+    expect((await context).detail).to.deep.equal({ structuredContent: { seen: { echo: 'm' } } })
+  })
+
+  it('reads a view sent as a base64 blob, and a tool naming its view with the deprecated flat key', async () => {
+    for (const name of ['blob_echo', 'legacy_echo']) {
+      const { logs } = await showApp(name, { input: { text: name } })
+      const [result] = await logged(logs, 'tool-result')
+      expect(result.structuredContent).to.deep.equal({ echo: name })
+    }
+  })
+
+  it('the counter view calls an app-only server tool and reads a resource through the host; a model-only tool is refused', async () => {
+    const before = (await controlServer<{ count: number }>('apps', 'count')).count
+    const { logs } = await showApp('show_counter')
+    const [increment] = await logged(logs, 'increment')
+    expect(increment.structuredContent).to.deep.equal({ count: before + 2 })
+    const [read] = await logged(logs, 'read')
+    expect(read.text).to.equal('notes for views')
+    const [refused] = await logged(logs, 'model-only-refused')
+    expect(refused.message).to.contain('not available to apps')
+    const calls = (await requestsFor('tools/call', 'apps')).map((r) => r.params.name)
+    expect(calls).to.include('increment')
+    expect(calls).to.not.include('model_only')
+  })
+
+  it('the view grows to the height it reports, within max-height', async () => {
+    const { el, logs } = await showApp('show_resize')
+    await logged(logs, 'grown')
+    await eventually(() => frameOf(el)!.getBoundingClientRect().height >= 420, 'the frame to grow to the view (420 px)')
+    el.maxHeight = 300
+    await el.updateComplete
+    // A later report is bounded by the new maximum.
+    expect(frameOf(el)!.getBoundingClientRect().height).to.be.greaterThan(400)
+  })
+
+  it('fullscreen when the view asks (it declared it), not picture-in-picture (it did not); Back returns inline', async () => {
+    const { el, logs } = await showApp('show_fullscreen')
+    const [full] = await logged(logs, 'fullscreen')
+    expect(full.mode).to.equal('fullscreen')
+    expect(el.getAttribute('display-mode')).to.equal('fullscreen')
+    const box = el.shadowRoot!.querySelector('.frame-box')!.getBoundingClientRect()
+    expect([box.width, box.height]).to.deep.equal([innerWidth, innerHeight])
+    const [pip] = await logged(logs, 'pip')
+    expect(pip.mode).to.equal('fullscreen')
+    const changed = await logged(logs, 'display-mode-changed')
+    expect(changed[0].displayMode).to.equal('fullscreen')
+    expect(changed[0].containerDimensions).to.deep.equal({ width: innerWidth, height: innerHeight })
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~=exit]')!.click()
+    await eventually(() => logs.filter((l) => l.event === 'display-mode-changed').length === 2, 'the view to hear it is inline again')
+    expect(logs.filter((l) => l.event === 'display-mode-changed')[1].displayMode).to.equal('inline')
+    expect(el.getAttribute('display-mode')).to.equal('inline')
+  })
+
+  it('a theme change on the page reaches the view (theme and style variables)', async () => {
+    const wrapper = document.createElement('div')
+    const { el, logs } = await showApp('show_echo')
+    el.parentElement!.append(wrapper)
+    wrapper.append(el.parentElement!.firstElementChild!)
+    const [connected] = await logged(logs, 'connected')
+    const next = connected.theme === 'dark' ? 'light' : 'dark'
+    wrapper.style.setProperty('--color-background-primary', 'rgb(1, 2, 3)')
+    wrapper.setAttribute('theme', next)
+    el.setAttribute('theme', next)
+    const changes = await logged(logs, 'host-context-changed')
+    await eventually(
+      () => logs.some((l) => l.event === 'host-context-changed' && l.theme === next && l.background === 'rgb(1, 2, 3)'),
+      'the view to draw with the new theme and background',
+    )
+    const last = logs.filter((l) => l.event === 'host-context-changed').at(-1)!
+    expect(last.colorScheme).to.equal(next)
+    expect(changes.length).to.be.greaterThan(0)
+  })
+
+  it('teardown() waits for the view to answer ui/resource-teardown before removing it', async () => {
+    const { el, logs } = await showApp('show_teardown', { result: false })
+    await logged(logs, 'connected')
+    await el.teardown()
+    const events = logs.map((l) => l.event)
+    expect(events).to.include.members(['teardown-started', 'teardown-saved'])
+    expectAbsent(frameOf(el), 'the frame after teardown')
+  })
+
+  it('through <mcp-tool>: Call shows the view, which gets the input and result; Cancel sends tool-cancelled', async () => {
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const tool = await fixture<McpToolElement>(html`<mcp-tool name="slow_echo" .client=${client}></mcp-tool>`)
+    await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+    const logs = logsOf(tool)
+    const call = tool.call()
+    await eventually(() => !!tool.shadowRoot!.querySelector('mcp-app'), 'the view to be shown during the call')
+    await logged(logs, 'tool-input')
+    tool.cancel()
+    await call
+    const [cancelled] = await logged(logs, 'tool-cancelled')
+    expect(cancelled.reason).to.contain('cancelled')
+    expect(logs.map((l) => l.event)).to.not.include('tool-result')
+  })
+
+  it('through <mcp-tool>: a completed call sends the result to the view', async () => {
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const tool = await fixture<McpToolElement>(html`<mcp-tool name="show_echo" .client=${client}></mcp-tool>`)
+    await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+    const logs = logsOf(tool)
+    await tool.call()
+    const [result] = await logged(logs, 'tool-result')
+    expect(result.structuredContent).to.deep.equal({ echo: 'hello' })
+  })
+})
+
+describe('<mcp-app>: consent, refusals, bad views', () => {
+  it('ui/open-link asks first (the URL-elicitation dialog); Cancel answers the view with a refusal and opens nothing', async () => {
+    const opened: unknown[] = []
+    const open = window.open
+    window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open
+    try {
+      const { el, logs } = await showApp('show_link')
+      await eventually(() => !!el.shadowRoot!.querySelector('mcp-elicitation'), 'the consent dialog')
+      const dialog = el.shadowRoot!.querySelector('mcp-elicitation')!
+      await dialog.updateComplete
+      expect(deepQuery(dialog, '[part~=host]').textContent).to.equal('example.com')
+      deepQuery<HTMLButtonElement>(dialog, 'button[data-action=cancel]').click()
+      const [refused] = await logged(logs, 'open-link-refused')
+      expect(refused.message).to.contain('denied')
+      expect(opened).to.deep.equal([])
+    } finally {
+      window.open = open
+    }
+  })
+
+  it('ui/open-link opens the page (noopener) once the user chooses Open', async () => {
+    const opened: unknown[][] = []
+    const open = window.open
+    window.open = ((...args: unknown[]) => (opened.push(args), null)) as typeof window.open
+    try {
+      const { el, logs } = await showApp('show_link')
+      await eventually(() => !!el.shadowRoot!.querySelector('mcp-elicitation'), 'the consent dialog')
+      const dialog = el.shadowRoot!.querySelector('mcp-elicitation')!
+      await dialog.updateComplete
+      deepQuery<HTMLButtonElement>(dialog, 'button[data-action=open]').click()
+      const [answer] = await logged(logs, 'open-link')
+      expect(answer.isError).to.equal(false)
+      expect(opened).to.deep.equal([['https://example.com/docs?from=app', '_blank', 'noopener,noreferrer']])
+    } finally {
+      window.open = open
+    }
+  })
+
+  it('refuses to run a view without a sandbox proxy, and says why', async () => {
+    const client = new McpClient(url)
+    const el = await fixture<McpAppElement>(html`<mcp-app .client=${client} .tool=${await toolOf(client, 'show_echo')}></mcp-app>`)
+    await eventually(() => !!el.shadowRoot!.querySelector('[part~=error]'), 'the refusal')
+    expect(el.shadowRoot!.querySelector('[part~=error]')!.textContent).to.contain('no sandbox proxy')
+    expectAbsent(frameOf(el), 'a frame')
+  })
+
+  it('refuses a sandbox on the page’s own origin (never a same-origin fallback)', async () => {
+    const client = new McpClient(url)
+    const tool = await toolOf(client, 'show_echo')
+    const el = document.createElement('mcp-app') as McpAppElement
+    el.client = client
+    el.tool = tool
+    el.sandboxUrl = `${location.origin}/sandbox/index.html`
+    const failed = nextEvent<CustomEvent>(el, 'mcp-app-error')
+    await fixture(html`<div>${el}</div>`)
+    const { error } = (await failed).detail
+    expect(error).to.be.instanceOf(AppSandboxError)
+    expect(error.message).to.contain('own origin')
+    expectAbsent(frameOf(el), 'a frame')
+  })
+
+  it('a view whose resource is not text/html;profile=mcp-app is not shown, with the reason', async () => {
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const el = document.createElement('mcp-app') as McpAppElement
+    el.client = client
+    el.tool = await toolOf(client, 'wrong_mime')
+    const failed = nextEvent<CustomEvent>(el, 'mcp-app-error')
+    await fixture(html`<div>${el}</div>`)
+    expect((await failed).detail.error.message).to.contain('text/html;profile=mcp-app')
+    expectAbsent(frameOf(el), 'a frame')
+  })
+
+  it('<mcp-tool-list> leaves out tools only apps may see', async () => {
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const list = await fixture(html`<mcp-tool-list .client=${client}></mcp-tool-list>`)
+    await eventually(() => deepQueryAll(list, '[data-tool]').length > 0 || /show_echo/.test(list.shadowRoot!.textContent ?? ''), 'the list')
+    const shown = list.shadowRoot!.textContent ?? ''
+    expect(shown).to.contain('show_echo')
+    expect(shown).to.contain('model_only')
+    expect(shown).to.not.contain('increment')
+  })
+
+  it('the client declares the extension when apps are enabled, and not otherwise', async () => {
+    await new McpClient(url, { apps: { sandboxUrl } }).listTools({ fresh: true })
+    await new McpClient(url).listTools({ fresh: true })
+    const lists = (await requestsFor('tools/list', 'apps')).slice(-2)
+    const declared = lists.map((r) => r.params?._meta?.['io.modelcontextprotocol/clientCapabilities']?.extensions)
+    expect(declared[0]).to.deep.equal({ 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } })
+    expect(declared[1]).to.equal(undefined)
+  })
+})
+
+describe('<mcp-app>: a hostile view', () => {
+  it('cannot reach the page, fetch an undeclared origin, call a model-only tool, forge messages, or flood resizes', async () => {
+    window.__appPwned = undefined
+    const title = document.title
+    const page = document.createElement('p')
+    page.id = 'page-intact'
+    page.textContent = 'the page'
+    document.body.append(page)
+    const messages: unknown[] = []
+    const onMessage = (e: Event) => messages.push((e as CustomEvent).detail)
+    document.addEventListener('mcp-app-message', onMessage)
+    try {
+      const { el, logs } = await showApp('show_hostile')
+      await logged(logs, 'flood-sent', 9_000)
+      const result = (event: string) => logs.find((l) => l.event === event)!
+      for (const attempt of ['top-document', 'parent-document', 'top-global', 'top-navigate', 'storage', 'cookie', 'fetch', 'model-only']) {
+        expect(result(attempt), attempt).to.not.equal(undefined)
+        expect(result(attempt).ok, `${attempt}: ${JSON.stringify(result(attempt))}`).to.equal(false)
+      }
+      expect(result('model-only').message).to.contain('not available to apps')
+      // A popup is blocked by the sandbox (no allow-popups): window.open returns null.
+      expect(result('popup').value).to.equal('null')
+      // The forged messages posted straight to the page: no dialog, no message event.
+      expect(messages).to.deep.equal([])
+      expectAbsent(el.shadowRoot!.querySelector('mcp-elicitation'), 'a consent dialog for a forged ui/open-link')
+      // The flood asked for heights up to 50,000,000 px: the frame stays within max-height.
+      await new Promise((r) => setTimeout(r, 300))
+      expect(frameOf(el)!.getBoundingClientRect().height).to.be.at.most(600)
+      // Nothing ran on this page's origin: the trap is unset, the page is as it was.
+      expect(window.__appPwned).to.equal(undefined)
+      expect(document.title).to.equal(title)
+      expectPresent(document.getElementById('page-intact'), 'the page content')
+      const posts = (await requestsFor('tools/call', 'apps')).filter((r) => r.params?.name === 'model_only')
+      expect(posts).to.deep.equal([])
+    } finally {
+      document.removeEventListener('mcp-app-message', onMessage)
+      page.remove()
+    }
+  })
+
+  it('a message this page posts to itself, looking like the view, is ignored', async () => {
+    const { el } = await showApp('show_echo')
+    const messages: unknown[] = []
+    el.addEventListener('mcp-app-message', (e) => messages.push(e))
+    window.postMessage({ jsonrpc: '2.0', id: 7, method: 'ui/message', params: { role: 'user', content: [] } }, '*')
+    window.postMessage({ jsonrpc: '2.0', id: 8, method: 'ui/open-link', params: { url: 'https://evil.example/' } }, '*')
+    await new Promise((r) => setTimeout(r, 200))
+    expect(messages).to.deep.equal([])
+    expectAbsent(el.shadowRoot!.querySelector('mcp-elicitation'), 'a consent dialog')
+  })
+
+  it('the proxy runs framed by another origin, and refuses when framed by a page of its own origin', async () => {
+    const origin = new URL(sandboxUrl).origin
+    /** The first JSON-RPC method a frame of `src` posts to this page (embed.html passes on what its proxy said). */
+    const firstWord = async (src: string) => {
+      const frame = document.createElement('iframe')
+      try {
+        return await new Promise<string>((resolve) => {
+          const timer = setTimeout(() => resolve('nothing'), 5_000)
+          window.addEventListener('message', function onMessage(e) {
+            if (e.source !== frame.contentWindow) return
+            window.removeEventListener('message', onMessage)
+            clearTimeout(timer)
+            resolve(String(e.data?.method ?? e.data?.embedded?.method))
+          })
+          frame.src = src
+          document.body.append(frame)
+        })
+      } finally {
+        frame.remove()
+      }
+    }
+    expect(await firstWord(`${origin}/index.html`)).to.equal('ui/notifications/sandbox-proxy-ready')
+    expect(await firstWord(`${origin}/embed.html`)).to.equal('ui/notifications/sandbox-proxy-refused')
+  })
+})

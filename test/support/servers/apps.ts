@@ -1,0 +1,156 @@
+// MCP Apps, for the <mcp-app> suite: tools with views written with the official `App` class of
+// @modelcontextprotocol/ext-apps (apps-views/*.ts, bundled with esbuild when the server starts), registered
+// with the official registerAppTool / registerAppResource, and the sandbox proxy (sandbox/) served on a
+// second port: a second origin, as the spec requires.
+//
+// Tools (each `show_*` has the view of the same name):
+// - show_echo: shows input and result, follows the theme, reports cancellation. slow_echo: the same view on a
+//   call that waits until cancelled. blob_echo: the echo view served as a base64 blob.
+//   legacy_echo: only the deprecated flat `_meta["ui/resourceUri"]`.
+// - show_counter: calls `increment` (visibility ["app"]) and `model_only` (visibility ["model"]) through the host.
+// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries).
+// - wrong_mime: its view is served as text/html (not the MCP Apps profile).
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import { build } from 'esbuild'
+import { RESOURCE_MIME_TYPE, registerAppResource, registerAppTool } from '@modelcontextprotocol/ext-apps/server'
+import { McpServer } from '@modelcontextprotocol/server'
+import { z } from 'zod'
+import { serveMcp, type TestServer } from '../fixture-server.js'
+import { listenLoopback } from '../http-adapter.js'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const root = join(here, '../../..')
+const VIEWS = ['echo', 'counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile'] as const
+
+/** Bundles every view (one esbuild run) into single HTML documents, each script inline: a view must be self-contained. */
+async function bundleViews(mcpUrl: string): Promise<Map<string, string>> {
+  const out = await build({
+    entryPoints: Object.fromEntries(VIEWS.map((name) => [name, join(here, 'apps-views', `${name}.ts`)])),
+    outdir: 'out',
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'error',
+    define: { MCP_URL: JSON.stringify(mcpUrl), 'process.env.NODE_ENV': '"production"' },
+  })
+  const views = new Map<string, string>()
+  for (const file of out.outputFiles) {
+    const name = file.path.replace(/^.*[\\/]/, '').replace(/\.js$/, '')
+    const js = file.text.replace(/<\/script/gi, '<\\/script')
+    views.set(name, `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${name}</title></head><body><script type="module">${js}</script></body></html>`)
+  }
+  return views
+}
+
+/** The sandbox proxy page and its script, built from sandbox/ as dist/sandbox/ is. */
+async function bundleProxy(): Promise<{ html: string; js: string }> {
+  const out = await build({
+    entryPoints: [join(root, 'sandbox', 'proxy.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'error',
+  })
+  return { html: await readFile(join(root, 'sandbox', 'index.html'), 'utf8'), js: out.outputFiles[0].text }
+}
+
+// A page on the proxy's own origin that frames the proxy and passes on what it says: the proxy must refuse.
+const EMBED = `<!DOCTYPE html><iframe src="/index.html"></iframe><script>
+addEventListener('message', (e) => { if (e.source === document.querySelector('iframe').contentWindow) parent.postMessage({ embedded: e.data }, '*') })
+</script>`
+
+const text = (t: string) => ({ type: 'text' as const, text: t })
+
+function makeServer(views: Map<string, string>, counter: { count: number }): McpServer {
+  const mcp = new McpServer({ name: 'apps-fixture', version: '1.0.0' })
+  const view = (name: string, meta: Record<string, unknown> = {}) =>
+    registerAppResource(mcp, `${name} view`, `ui://apps/${name}.html`, { description: `The ${name} view` }, async () => ({
+      contents: [{ uri: `ui://apps/${name}.html`, mimeType: RESOURCE_MIME_TYPE, text: views.get(name)!, _meta: { ui: meta } }],
+    }))
+  for (const name of VIEWS) if (name !== 'hostile') view(name, { prefersBorder: name === 'echo' })
+  view('hostile', {
+    csp: { connectDomains: ['*', "'unsafe-eval'", 'https://ok.example.com; script-src *', 'data:'], resourceDomains: ['http:'] },
+  })
+
+  const echoInput = z.object({ text: z.string().default('hello') })
+  const echo = async ({ text: t }: { text: string }) => ({ content: [text(`echo: ${t}`)], structuredContent: { echo: t } })
+  registerAppTool(mcp, 'show_echo', { description: 'Echoes, with a view.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/echo.html' } } }, echo)
+  registerAppTool(
+    mcp,
+    'slow_echo',
+    { description: 'Waits until cancelled.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/echo.html' } } },
+    async (_args, ctx) =>
+      new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', () => resolve({ content: [text('cancelled')] }))),
+  )
+  registerAppTool(mcp, 'blob_echo', { description: 'Echo view as a blob.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/blob.html' } } }, echo)
+  mcp.registerResource('blob view', 'ui://apps/blob.html', { mimeType: RESOURCE_MIME_TYPE }, async () => ({
+    contents: [{ uri: 'ui://apps/blob.html', mimeType: RESOURCE_MIME_TYPE, blob: Buffer.from(views.get('echo')!).toString('base64') }],
+  }))
+  mcp.registerTool('legacy_echo', { description: 'Deprecated flat key.', inputSchema: echoInput, _meta: { 'ui/resourceUri': 'ui://apps/echo.html' } }, echo)
+  registerAppTool(mcp, 'wrong_mime', { description: 'A view with a plain text/html type.', _meta: { ui: { resourceUri: 'ui://apps/plain.html' } } }, async () => ({
+    content: [text('plain')],
+  }))
+  mcp.registerResource('plain view', 'ui://apps/plain.html', { mimeType: 'text/html' }, async () => ({
+    contents: [{ uri: 'ui://apps/plain.html', mimeType: 'text/html', text: '<p>plain</p>' }],
+  }))
+
+  for (const name of ['counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile']) {
+    registerAppTool(mcp, `show_${name}`, { description: `The ${name} view.`, _meta: { ui: { resourceUri: `ui://apps/${name}.html` } } }, async () => ({
+      content: [text(`${name} ready`)],
+      structuredContent: { view: name },
+    }))
+  }
+  registerAppTool(
+    mcp,
+    'increment',
+    { description: 'Counts up; for views only.', inputSchema: z.object({ by: z.number() }), _meta: { ui: { visibility: ['app'] } } },
+    async ({ by }) => {
+      counter.count += by
+      return { content: [text(`count ${counter.count}`)], structuredContent: { count: counter.count } }
+    },
+  )
+  registerAppTool(mcp, 'model_only', { description: 'For the model, not views.', _meta: { ui: { visibility: ['model'] } } }, async () => ({
+    content: [text('the model called me')],
+  }))
+  mcp.registerResource('readme', 'apps://notes/readme', { mimeType: 'text/plain' }, async () => ({
+    contents: [{ uri: 'apps://notes/readme', mimeType: 'text/plain', text: 'notes for views' }],
+  }))
+  return mcp
+}
+
+export async function startServer(): Promise<TestServer & { sandboxUrl: string }> {
+  const views = new Map<string, string>()
+  const counter = { count: 0 }
+  const served = await serveMcp(() => makeServer(views, counter), { cors: true })
+  const [proxy, bundled] = await Promise.all([bundleProxy(), bundleViews(served.url)])
+  for (const [name, html] of bundled) views.set(name, html)
+  // The proxy's origin: another port on 127.0.0.1 (the test page is on localhost), so a second origin either way.
+  const sandbox = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    if (path === '/' || path === '/index.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(proxy.html)
+    else if (path === '/embed.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(EMBED)
+    else if (path === '/proxy.ts') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(proxy.js)
+    else res.writeHead(404).end()
+  })
+  const sandboxHandle = await listenLoopback(sandbox)
+  return {
+    ...served,
+    sandboxUrl: `${sandboxHandle.origin}/index.html`,
+    control(action) {
+      if (action === 'sandbox') return { url: `${sandboxHandle.origin}/index.html` }
+      if (action === 'count') return { count: counter.count }
+      return undefined
+    },
+    async close() {
+      await Promise.all([served.close(), sandboxHandle.close()])
+    },
+  }
+}
