@@ -5,6 +5,7 @@ import 'mcp-web-elements'
 import { ALL_EVENTS, applyTheme, logEvents, mountHeader } from '../site.js'
 
 mountHeader()
+document.querySelector('main')!.append(layout())
 
 const stage = document.querySelector<HTMLElement>('#stage')!
 const template = document.querySelector<HTMLTemplateElement>('template#usage')
@@ -46,4 +47,43 @@ function dedent(text: string): string {
   const lines = text.replace(/^\n+|\s+$/g, '').split('\n')
   const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => l.match(/^ */)![0].length))
   return lines.map((l) => l.slice(indent)).join('\n')
+}
+
+/** The page's frame around the example: the stage with its markup, the event log, the theming controls. */
+function layout(): HTMLElement {
+  const frame = document.createElement('div')
+  frame.className = 'grid'
+  // Our own static markup (no server text): parsed by the browser once.
+  frame.append(
+    document.createRange().createContextualFragment(`
+      <section class="panel" aria-label="Example">
+        <div id="stage" class="stage"></div>
+        <details>
+          <summary>Markup</summary>
+          <pre class="code" id="usage-code"></pre>
+        </details>
+      </section>
+      <aside>
+        <section class="panel" aria-label="Events">
+          <h2 style="margin-top: 0; font-size: 1rem">Events</h2>
+          <ol id="event-log" class="log" aria-label="Events"></ol>
+        </section>
+        <details class="panel theming" open>
+          <summary>Theming</summary>
+          <label>Accent <input type="color" data-prop="--mcp-color-accent" value="#2957d6" data-default="#2957d6" /></label>
+          <label>Corner radius <input type="range" min="0" max="16" data-unit="px" data-prop="--mcp-radius" value="6" data-default="6" /></label>
+          <label>Font
+            <select data-prop="--mcp-font" data-default="">
+              <option value="">System</option>
+              <option value="Georgia, serif">Serif</option>
+              <option value="ui-monospace, monospace">Monospace</option>
+            </select>
+          </label>
+          <button id="theming-reset" type="button">Reset</button>
+          <pre class="code" id="theming-code"></pre>
+          <p class="lead">Light or dark: the switch at the top sets <code>--mcp-color-scheme</code> on the page.</p>
+        </details>
+      </aside>`),
+  )
+  return frame
 }
