@@ -1,0 +1,183 @@
+// A protected MCP server and its authorization server, both real: the official
+// SDK's McpServer behind the SDK's own bearer gate (requireBearerAuth,
+// verifying the JWT access tokens' RS256 signatures against the authorization
+// server's JWKS), and oauth2-mock-server as the authorization server, behind a
+// front that can answer as a broken one would (control `as-mode`).
+//
+// Controls (POST /__fixture/control?server=auth&action=A, or server.control(A, body) in Node):
+// - `as-mode` `{ mode }`: `ok`; `foreign-issuer` (metadata names another issuer);
+//   `token-html` (the token endpoint answers an HTML page)
+// - `token-ttl` `{ seconds, announce? }`: access tokens issued from now on expire after
+//   `seconds`; with `announce: false` the token response leaves out expires_in
+// - `revoke`: every access token issued so far is refused from now on
+// - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests }`
+import { McpServer, requireBearerAuth, OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server'
+import { OAuth2Server } from 'oauth2-mock-server'
+import { serveMcp, type TestServer } from '../fixture-server.js'
+import { serveFetch } from '../http-adapter.js'
+
+type AsMode = 'ok' | 'foreign-issuer' | 'token-html'
+
+/** The client id tests sign in with (oauth2-mock-server accepts any; it offers no dynamic registration). */
+export const AUTH_CLIENT_ID = 'mcp-elements-tests'
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, WWW-Authenticate',
+}
+
+const b64urlJson = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
+
+export async function startServer(): Promise<TestServer> {
+  // ---- the authorization server, behind a front that owns its public origin ----
+  const as = new OAuth2Server()
+  await as.issuer.keys.generate('RS256')
+  await as.start(0, '127.0.0.1')
+  const asInner = as.issuer.url!.replace('localhost', '127.0.0.1')
+  let asMode: AsMode = 'ok'
+  let ttl: { seconds: number; announce: boolean } | undefined
+  /** Tokens carry the generation they were issued in; `revoke` starts a new one. */
+  let generation = 0
+  const tokenRequests: Array<Record<string, string>> = []
+  const authorizeRequests: Array<Record<string, string>> = []
+  let mcpRequests = 0
+
+  const asFront = await serveFetch(async (request) => {
+    const url = new URL(request.url)
+    if (request.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: { ...CORS, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*' },
+      })
+    }
+    if (url.pathname === '/authorize') authorizeRequests.push(Object.fromEntries(url.searchParams))
+    const body = request.method === 'POST' ? await request.text() : undefined
+    if (url.pathname === '/token') {
+      tokenRequests.push(Object.fromEntries(new URLSearchParams(body)))
+      if (asMode === 'token-html') return new Response('<html><body>Sign-in service is down for maintenance</body></html>', { status: 200, headers: { ...CORS, 'content-type': 'text/html' } })
+    }
+    const answer = await fetch(`${asInner}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      redirect: 'manual',
+    })
+    const headers = new Headers(answer.headers)
+    for (const [k, v] of Object.entries(CORS)) headers.set(k, v)
+    headers.delete('content-length')
+    if (url.pathname === '/.well-known/openid-configuration' && asMode === 'foreign-issuer') {
+      const json = await answer.json()
+      return Response.json({ ...json, issuer: 'https://login.example.net' }, { headers: CORS })
+    }
+    return new Response(answer.body, { status: answer.status, headers })
+  })
+  const issuer = asFront.origin
+  as.issuer.url = issuer // tokens, metadata and redirects name the front
+  as.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: { body?: Record<string, string> }) => {
+    token.payload.gen = generation
+    if (ttl) token.payload.exp = Math.floor(Date.now() / 1000) + ttl.seconds
+    // RFC 8707: the access token is for the resource the client named (an ID token stays the client's).
+    if (req.body?.resource && token.payload.aud !== req.body.client_id) token.payload.aud = req.body.resource
+  })
+  as.service.on('beforeResponse', (response: { body: Record<string, unknown> }) => {
+    if (!ttl) return
+    if (ttl.announce) response.body.expires_in = ttl.seconds
+    else delete response.body.expires_in
+  })
+
+  // ---- the MCP server, behind the SDK's bearer gate ----
+  const backend = await serveMcp(() => {
+    const mcp = new McpServer({ name: 'protected-server', version: '1.0.0' })
+    // Reached only through the bearer gate in front: answering at all means the token was good.
+    mcp.registerTool('whoami', { description: 'Says you are signed in.' }, async () => ({ content: [{ type: 'text', text: 'signed in' }] }))
+    mcp.registerTool('secret', { description: 'Only for signed-in users.' }, async () => ({ content: [{ type: 'text', text: 'the secret is 42' }] }))
+    return mcp
+  })
+
+  const jwks = async () => ((await (await fetch(`${asInner}/jwks`)).json()) as { keys: JsonWebKey[] }).keys
+  const verifier = {
+    async verifyAccessToken(token: string): Promise<AuthInfo> {
+      const parts = token.split('.')
+      if (parts.length !== 3) throw new OAuthError(OAuthErrorCode.InvalidToken, 'not a JWT')
+      const header = b64urlJson(parts[0]!)
+      const payload = b64urlJson(parts[1]!)
+      const jwk = (await jwks()).find((k: any) => k.kid === header.kid)
+      if (!jwk) throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown key')
+      const key = await crypto.subtle.importKey('jwk', jwk, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['verify'])
+      const ok = await crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, Buffer.from(parts[2]!, 'base64url'), Buffer.from(`${parts[0]}.${parts[1]}`))
+      if (!ok || payload.iss !== issuer) throw new OAuthError(OAuthErrorCode.InvalidToken, 'bad signature or issuer')
+      if (payload.gen !== generation) throw new OAuthError(OAuthErrorCode.InvalidToken, 'revoked')
+      return {
+        token,
+        clientId: String(payload.client_id ?? AUTH_CLIENT_ID),
+        scopes: String(payload.scope ?? '').split(' ').filter(Boolean),
+        expiresAt: payload.exp,
+        ...(payload.aud ? { resource: new URL(String(payload.aud)) } : {}),
+        extra: { sub: payload.sub },
+      }
+    },
+  }
+  let mcpUrl = ''
+  const front = await serveFetch(async (request) => {
+    const url = new URL(request.url)
+    if (request.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: { ...CORS, 'access-control-allow-methods': 'GET, POST, DELETE', 'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*' },
+      })
+    }
+    if (request.method === 'GET' && url.pathname === '/.well-known/oauth-protected-resource/mcp') {
+      return Response.json({ resource: mcpUrl, authorization_servers: [issuer], scopes_supported: ['mcp'] }, { headers: CORS })
+    }
+    mcpRequests++
+    const gate = requireBearerAuth({
+      verifier,
+      expectedResource: new URL(mcpUrl),
+      resourceMetadataUrl: `${new URL(mcpUrl).origin}/.well-known/oauth-protected-resource/mcp`,
+    })
+    const auth = await gate(request)
+    if (auth instanceof Response) {
+      const headers = new Headers(auth.headers)
+      for (const [k, v] of Object.entries(CORS)) headers.set(k, v)
+      return new Response(auth.body, { status: auth.status, headers })
+    }
+    const body = await request.text()
+    const headers = new Headers(request.headers)
+    headers.delete('host')
+    const answer = await fetch(backend.url, { method: request.method, headers, body: body || undefined, signal: request.signal })
+    const out = new Headers(answer.headers)
+    for (const [k, v] of Object.entries(CORS)) out.set(k, v)
+    out.delete('content-length')
+    return new Response(answer.body, { status: answer.status, headers: out })
+  })
+  mcpUrl = front.url
+
+  return {
+    ...backend,
+    url: front.url,
+    origin: front.origin,
+    async close() {
+      await front.close()
+      await backend.close()
+      await asFront.close()
+      await as.stop()
+    },
+    control(action: string, body: any) {
+      switch (action) {
+        case 'as-mode':
+          asMode = body.mode
+          return { mode: asMode }
+        case 'token-ttl':
+          ttl = body?.seconds ? { seconds: body.seconds, announce: body.announce ?? true } : undefined
+          return { ttl }
+        case 'revoke':
+          generation++
+          return { generation }
+        case 'stats':
+          return { issuer, tokenRequests: [...tokenRequests], authorizeRequests: [...authorizeRequests], mcpRequests }
+        default:
+          throw new Error(`unknown control action ${action}`)
+      }
+    },
+  }
+}
