@@ -57,7 +57,16 @@ export class ListenStream extends EventTarget {
         try {
           const response = await send(id, signal, (n) => {
             const meta = (n.params?._meta ?? {}) as Record<string, unknown>
-            if (meta[META.subscriptionId] !== id) return
+            const subscriptionId = meta[META.subscriptionId]
+            if (subscriptionId !== id) {
+              // This stream is this request's alone: an acknowledgement naming anything else (the id as a string, say)
+              // will never become the one awaited, so it fails the subscription instead of leaving it waiting.
+              if (n.method === 'notifications/subscriptions/acknowledged')
+                throw new ProtocolError(
+                  `The server acknowledged subscriptions/listen with subscriptionId ${JSON.stringify(subscriptionId) ?? 'absent'} (${typeof subscriptionId}); the request's id is ${id} (number)`,
+                )
+              return
+            }
             if (n.method === 'notifications/subscriptions/acknowledged') {
               const honoured = (n.params?.notifications ?? {}) as SubscriptionFilter
               if (acked) this.dispatchEvent(new CustomEvent('reconnect', { detail: honoured }))

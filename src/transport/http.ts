@@ -67,7 +67,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
   if (signal.aborted) throw aborted()
   let timer: ReturnType<typeof setTimeout> | undefined
   let started = false
-  const armTimer = (ms = init.timeoutMs) => {
+  const armTimer = (ms: number | undefined) => {
     clearTimeout(timer)
     if (ms) timer = setTimeout(() => abort(new TimeoutError(ms, method)), ms)
   }
@@ -76,7 +76,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     started ||= message
     if (message || (init.longLived && started)) armTimer(init.longLived && started ? init.idleMs : init.timeoutMs)
   }
-  armTimer()
+  armTimer(init.timeoutMs)
   const cap = init.maxTotalTimeMs
     ? setTimeout(() => abort(new TimeoutError(init.maxTotalTimeMs!, method, true)), init.maxTotalTimeMs)
     : undefined
@@ -213,6 +213,8 @@ async function readStream(
     onComment,
     onEvent(event) {
       if (found || error || (event.event && event.event !== 'message') || !event.data) return
+      // The parser bounds what it buffers; an event that arrived whole in one read is measured here.
+      if (event.data.length > init.maxBodyBytes) return void (error = new ResponseTooLargeError(init.maxBodyBytes))
       try {
         const m = decodeMessage(parseJson(event.data))
         if (onMessage(m)) found = m
@@ -222,10 +224,16 @@ async function readStream(
     },
   })
   try {
+    let text = ''
     while (!found && !error) {
       const { done, value } = await reader.read()
-      if (done) break
-      parser.feed(decoder.decode(value, { stream: true }))
+      // A CR last in the stream waits for a possible LF; at the end it was a line end of its own, so say so
+      // (an LF after a CR adds no line end: an event that was not finished stays unfinished).
+      if (done) {
+        if (text.endsWith('\r')) parser.feed('\n')
+        break
+      }
+      parser.feed((text = decoder.decode(value, { stream: true })))
     }
     if (error) throw error
     return found

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict'
 import { AbortError, JsonRpcError, McpClient } from '../../src/client/index.js'
 import { FIXTURE_SERVER_INFO, LOGO_PNG_BASE64, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 
+/** Every test is bounded: a regression fails instead of hanging the run. */
+const BOUND = { timeout: 15_000 }
+
 let server: FixtureServer
 before(async () => {
   server = await startFixtureServer({ pageSize: 4 })
@@ -13,14 +16,14 @@ before(async () => {
 after(() => server.close())
 
 describe('discovery and lists', () => {
-  test('discover() reports the server identity, versions and capabilities', async () => {
+  test('discover() reports the server identity, versions and capabilities', BOUND, async () => {
     const result = await new McpClient(server.url).discover()
     assert.deepEqual(result.supportedVersions.includes('2026-07-28'), true)
     assert.ok(result.capabilities.tools)
     assert.deepEqual(result._meta?.['io.modelcontextprotocol/serverInfo'], FIXTURE_SERVER_INFO)
   })
 
-  test('the first tool list from a cold start costs one request when it fits one page', async () => {
+  test('the first tool list from a cold start costs one request when it fits one page', BOUND, async () => {
     const s = await startFixtureServer()
     try {
       const tools = await new McpClient(s.url).listTools()
@@ -34,7 +37,7 @@ describe('discovery and lists', () => {
     }
   })
 
-  test('listTools() follows every page; pages() yields them one at a time', async () => {
+  test('listTools() follows every page; pages() yields them one at a time', BOUND, async () => {
     const client = new McpClient(server.url, { cache: false })
     const all = await client.listTools()
     assert.ok(all.length > 8, `expected several pages of tools, got ${all.length}`)
@@ -49,7 +52,7 @@ describe('discovery and lists', () => {
     )
   })
 
-  test('resources, templates and prompts list across pages', async () => {
+  test('resources, templates and prompts list across pages', BOUND, async () => {
     const client = new McpClient(server.url)
     const resources = await client.listResources()
     assert.ok(resources.some((r) => r.uri === 'fixture://greeting'))
@@ -59,7 +62,7 @@ describe('discovery and lists', () => {
 })
 
 describe('calls', () => {
-  test('callTool() returns content and structured content', async () => {
+  test('callTool() returns content and structured content', BOUND, async () => {
     const client = new McpClient(server.url)
     const echoed = await client.callTool('echo', { text: 'hello' })
     assert.deepEqual(echoed.content, [{ type: 'text', text: 'hello' }])
@@ -67,13 +70,13 @@ describe('calls', () => {
     assert.deepEqual(sum.structuredContent, { sum: 5 })
   })
 
-  test('a tool error is a result with isError, a JSON-RPC error is thrown with its code', async () => {
+  test('a tool error is a result with isError, a JSON-RPC error is thrown with its code', BOUND, async () => {
     const client = new McpClient(server.url)
     assert.equal((await client.callTool('fail')).isError, true)
     await assert.rejects(client.callTool('throws'), (e: unknown) => e instanceof JsonRpcError && e.code === -32603)
   })
 
-  test('progress notifications reach onProgress in order', async () => {
+  test('progress notifications reach onProgress in order', BOUND, async () => {
     const seen: number[] = []
     const result = await new McpClient(server.url).callTool(
       'slow_count',
@@ -84,7 +87,7 @@ describe('calls', () => {
     assert.match(JSON.stringify(result.content), /counted to 4/)
   })
 
-  test('aborting a call rejects with AbortError and cancels it on the server', async () => {
+  test('aborting a call rejects with AbortError and cancels it on the server', BOUND, async () => {
     const controller = new AbortController()
     const call = new McpClient(server.url).callTool(
       'slow_count',
@@ -99,7 +102,7 @@ describe('calls', () => {
     assert.ok(server.stats.cancelled.includes('slow_count'), 'the server saw the stream close')
   })
 
-  test('log messages arrive only when a level is asked for', async () => {
+  test('log messages arrive only when a level is asked for', BOUND, async () => {
     const quiet: string[] = []
     await new McpClient(server.url, { onLog: (m) => quiet.push(m.level) }).callTool('log_levels')
     assert.deepEqual(quiet, [])
@@ -112,7 +115,7 @@ describe('calls', () => {
     assert.deepEqual(levels, ['info', 'warning', 'error'])
   })
 
-  test('resources read as text and as blobs; prompts fill in arguments; completion suggests values', async () => {
+  test('resources read as text and as blobs; prompts fill in arguments; completion suggests values', BOUND, async () => {
     const client = new McpClient(server.url)
     const text = await client.readResource('fixture://greeting')
     assert.equal((text.contents[0] as { text: string }).text, 'Hello from the fixture server')
@@ -128,7 +131,7 @@ describe('calls', () => {
     assert.deepEqual(ids.completion.values, ['alice'])
   })
 
-  test('every request is its own POST with a fresh id', async () => {
+  test('every request is its own POST with a fresh id', BOUND, async () => {
     const before = server.stats.requests.length
     const client = new McpClient(server.url)
     await client.callTool('echo', { text: 'a' })

@@ -718,7 +718,7 @@ test('an SSE error response with id null is the request’s error (a JsonRpcErro
   )
 })
 
-test('TimeoutError for an overall cap says maxTotalTimeMs, an idle one timeoutMs', () => {
+test('TimeoutError for an overall cap says maxTotalTimeMs, an idle one timeoutMs', BOUND, () => {
   assert.match(new TimeoutError(50, 'tools/call', true).message, /maxTotalTimeMs/)
   assert.match(new TimeoutError(50, 'tools/call').message, /timeoutMs/)
   assert.equal(new TimeoutError(50, 'tools/call', true).total, true)

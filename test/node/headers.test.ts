@@ -42,7 +42,7 @@ async function withFixture(
 
 // ---- value encoding ---------------------------------------------------------------------
 
-test('encodeHeaderValue matches every row of the spec encoding table', () => {
+test('encodeHeaderValue matches every row of the spec encoding table', BOUND, () => {
   const table: Array<[string, string]> = [
     ['us-west1', 'us-west1'],
     ['Hello, 世界', '=?base64?SGVsbG8sIOS4lueVjA==?='],
@@ -56,7 +56,7 @@ test('encodeHeaderValue matches every row of the spec encoding table', () => {
   for (const [value, encoded] of table) assert.equal(encodeHeaderValue(value), encoded, `encoding ${JSON.stringify(value)}`)
 })
 
-test('encodeHeaderValue output is always a legal header value that decodes back to the input', () => {
+test('encodeHeaderValue output is always a legal header value that decodes back to the input', BOUND, () => {
   for (const value of [
     'us-west1',
     'Hello, 世界',
@@ -81,7 +81,7 @@ test('encodeHeaderValue output is always a legal header value that decodes back 
 
 // ---- x-mcp-header rules -------------------------------------------------------------------
 
-test('findHeaderParams finds annotations on string, integer and boolean properties, nested through properties', () => {
+test('findHeaderParams finds annotations on string, integer and boolean properties, nested through properties', BOUND, () => {
   const found = findHeaderParams({
     type: 'object',
     properties: {
@@ -111,7 +111,7 @@ test('findHeaderParams finds annotations on string, integer and boolean properti
   assert.deepEqual(none, { ok: true, params: [] })
 })
 
-test('findHeaderParams accepts a nullable primitive (type ["string", "null"]): a null value sends no header', () => {
+test('findHeaderParams accepts a nullable primitive (type ["string", "null"]): a null value sends no header', BOUND, () => {
   const found = findHeaderParams({
     type: 'object',
     properties: { region: { type: ['string', 'null'], 'x-mcp-header': 'Region' }, n: { type: ['null', 'integer'], 'x-mcp-header': 'N' } },
@@ -125,7 +125,7 @@ test('findHeaderParams accepts a nullable primitive (type ["string", "null"]): a
   })
 })
 
-test('findHeaderParams rejects each invalid annotation with a reason naming the problem', () => {
+test('findHeaderParams rejects each invalid annotation with a reason naming the problem', BOUND, () => {
   const obj = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ type: 'object', properties, ...extra })
   const cases: Array<[string, unknown, RegExp]> = [
     ['an empty name', obj({ a: { type: 'string', 'x-mcp-header': '' } }), /not a valid HTTP header token/],

@@ -5,18 +5,21 @@ import assert from 'node:assert/strict'
 import { McpClient, chooseIcon, iconSourceAllowed, type Icon } from '../../src/client/index.js'
 import { startFixtureServer } from '../support/fixture-server.js'
 
+/** Every test is bounded: a regression fails instead of hanging the run. */
+const BOUND = { timeout: 15_000 }
+
 const PNG = 'data:image/png;base64,iVBORw0KGgo='
 const page = { pageOrigin: 'http://localhost:8080' }
 
 describe('iconSourceAllowed', { timeout: 5000 }, () => {
-  test('https and data:image sources are accepted', () => {
+  test('https and data:image sources are accepted', BOUND, () => {
     assert.equal(iconSourceAllowed('https://cdn.example/icon.png'), true)
     assert.equal(iconSourceAllowed(PNG), true)
     assert.equal(iconSourceAllowed('data:image/svg+xml;base64,PHN2Zz4='), true)
     assert.equal(iconSourceAllowed('data:image/svg+xml,%3Csvg%3E'), true)
   })
 
-  test('scripts, other schemes and non-image data are refused', () => {
+  test('scripts, other schemes and non-image data are refused', BOUND, () => {
     for (const src of [
       'javascript:alert(1)',
       ' JavaScript:alert(1)',
@@ -39,13 +42,13 @@ describe('iconSourceAllowed', { timeout: 5000 }, () => {
     for (const src of [undefined, null, 42, {}]) assert.equal(iconSourceAllowed(src), false)
   })
 
-  test('credentials in the URL are refused, even on an allowed origin', () => {
+  test('credentials in the URL are refused, even on an allowed origin', BOUND, () => {
     assert.equal(iconSourceAllowed('https://user:pass@cdn.example/icon.png'), false)
     assert.equal(iconSourceAllowed('https://user@cdn.example/icon.png'), false)
     assert.equal(iconSourceAllowed('http://me:secret@localhost:8080/icon.png', page), false)
   })
 
-  test("plain http only from the page's own origin or an allowed one", () => {
+  test("plain http only from the page's own origin or an allowed one", BOUND, () => {
     assert.equal(iconSourceAllowed('http://localhost:8080/icon.png', page), true)
     assert.equal(iconSourceAllowed('http://localhost:8081/icon.png', page), false, 'another port is another origin')
     assert.equal(iconSourceAllowed('http://intranet.example/i.png', { allowOrigins: ['http://intranet.example/'] }), true)
@@ -61,14 +64,14 @@ describe('chooseIcon', { timeout: 5000 }, () => {
   const dark: Icon = { src: 'https://x.example/dark.png', theme: 'dark', sizes: ['48x48'] }
   const plain: Icon = { src: 'https://x.example/plain.png', sizes: ['48x48'] }
 
-  test('the icon for the page theme first, then an untagged one, then the other theme', () => {
+  test('the icon for the page theme first, then an untagged one, then the other theme', BOUND, () => {
     assert.equal(chooseIcon([dark, plain, light], { theme: 'light', size: 48 }), light)
     assert.equal(chooseIcon([light, plain, dark], { theme: 'dark', size: 48 }), dark)
     assert.equal(chooseIcon([light, plain], { theme: 'dark', size: 48 }), plain)
     assert.equal(chooseIcon([light], { theme: 'dark', size: 48 }), light, 'the other theme beats nothing')
   })
 
-  test('the smallest size at least as large as the rendered one, else the largest', () => {
+  test('the smallest size at least as large as the rendered one, else the largest', BOUND, () => {
     const s16: Icon = { src: 'https://x.example/16.png', sizes: ['16x16'] }
     const s32: Icon = { src: 'https://x.example/32.png', sizes: ['32x32'] }
     const s128: Icon = { src: 'https://x.example/128.png', sizes: ['128x128'] }
@@ -80,7 +83,7 @@ describe('chooseIcon', { timeout: 5000 }, () => {
     assert.equal(chooseIcon([s16, { src: 'https://x.example/odd.png', sizes: ['1x1'] }], { theme: 'light', size: 64 })?.src, s16.src)
   })
 
-  test('"any" and absent sizes fit every size', () => {
+  test('"any" and absent sizes fit every size', BOUND, () => {
     const svg: Icon = { src: 'data:image/svg+xml;base64,PHN2Zz4=', mimeType: 'image/svg+xml', sizes: ['any'] }
     const unsized: Icon = { src: 'https://x.example/u.png' }
     const s16: Icon = { src: 'https://x.example/16.png', sizes: ['16x16'] }
@@ -91,13 +94,13 @@ describe('chooseIcon', { timeout: 5000 }, () => {
     assert.equal(chooseIcon([s128, scalable], { theme: 'light', size: 96 }), scalable, '"any" among other sizes')
   })
 
-  test('the theme outranks the size', () => {
+  test('the theme outranks the size', BOUND, () => {
     const darkBig: Icon = { src: 'https://x.example/d.png', theme: 'dark', sizes: ['512x512'] }
     const lightSmall: Icon = { src: 'https://x.example/l.png', theme: 'light', sizes: ['16x16'] }
     assert.equal(chooseIcon([darkBig, lightSmall], { theme: 'light', size: 256 }), lightSmall)
   })
 
-  test('refused sources are never chosen; nothing usable gives undefined', () => {
+  test('refused sources are never chosen; nothing usable gives undefined', BOUND, () => {
     const bad: Icon = { src: 'javascript:alert(1)', theme: 'light' }
     const creds: Icon = { src: 'https://a:b@x.example/i.png', theme: 'light' }
     assert.equal(chooseIcon([bad, creds, dark], { theme: 'light', size: 48 }), dark)
@@ -109,7 +112,7 @@ describe('chooseIcon', { timeout: 5000 }, () => {
     assert.equal(chooseIcon([local], { theme: 'light', size: 48, ...page }), local)
   })
 
-  test("the fixture server's tool icon is accepted and chosen", async () => {
+  test("the fixture server's tool icon is accepted and chosen", BOUND, async () => {
     const server = await startFixtureServer()
     try {
       const echo = (await new McpClient(server.url).listTools()).find((t) => t.name === 'echo')!

@@ -14,6 +14,9 @@ import {
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
 
+/** Every test is bounded: a regression fails instead of hanging the run. */
+const BOUND = { timeout: 15_000 }
+
 let server: FixtureServer
 before(async () => {
   server = await startFixtureServer()
@@ -29,7 +32,7 @@ const text = (r: { content: unknown[] }) => (r.content[0] as { text: string }).t
 const callsOf = (name: string) => server.stats.requests.filter((r) => r.body?.method === 'tools/call' && r.body.params.name === name)
 
 describe('multi round-trip requests', () => {
-  test('an elicitation is answered by the handler and the retry echoes requestState exactly', async () => {
+  test('an elicitation is answered by the handler and the retry echoes requestState exactly', BOUND, async () => {
     const asked: unknown[] = []
     const client = new McpClient(server.url, {
       handlers: { elicitation: async (params) => (asked.push(params), { action: 'accept', content: { name: 'Ada' } }) },
@@ -47,13 +50,13 @@ describe('multi round-trip requests', () => {
     assert.deepEqual(first.params._meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: { form: {} } })
   })
 
-  test('sampling and roots handlers answer their requests', async () => {
+  test('sampling and roots handlers answer their requests', BOUND, async () => {
     const client = new McpClient(server.url, { handlers })
     assert.equal(text(await client.callTool('ask_model')), 'Model said: Paris')
     assert.equal(text(await client.callTool('list_roots')), 'file:///work')
   })
 
-  test('the input requests of one round are answered concurrently', async () => {
+  test('the input requests of one round are answered concurrently', BOUND, async () => {
     let running = 0
     let peak = 0
     const slow =
@@ -74,7 +77,7 @@ describe('multi round-trip requests', () => {
     assert.equal(peak, 2)
   })
 
-  test('several rounds in a row, carrying the server state between them', async () => {
+  test('several rounds in a row, carrying the server state between them', BOUND, async () => {
     let n = 0
     const client = new McpClient(server.url, {
       handlers: { elicitation: async () => ({ action: 'accept', content: { answer: `a${++n}` } }) },
@@ -83,13 +86,13 @@ describe('multi round-trip requests', () => {
     assert.match(text(result), /first=a1 second=a2/)
   })
 
-  test('resources/read can ask for input too', async () => {
+  test('resources/read can ask for input too', BOUND, async () => {
     const client = new McpClient(server.url, { handlers: { elicitation: async () => ({ action: 'accept', content: { confirm: true } }) } })
     const result = await client.readResource('fixture://secret')
     assert.equal((result.contents[0] as { text: string }).text, 'the secret is 42')
   })
 
-  test('without a handler the caller gets the input requests, and resume() finishes the call', async () => {
+  test('without a handler the caller gets the input requests, and resume() finishes the call', BOUND, async () => {
     // The app declares elicitation itself: it will answer in its own UI.
     const client = new McpClient(server.url, { capabilities: { elicitation: { form: {} } } })
     const error = await client.callTool('ask_name').then(
@@ -255,7 +258,7 @@ describe('multi round-trip requests', () => {
     },
   )
 
-  test('capabilities are declared per request from the handlers given', async () => {
+  test('capabilities are declared per request from the handlers given', BOUND, async () => {
     const client = new McpClient(server.url, { handlers })
     await client.callTool('echo', { text: 'x' })
     const last = server.stats.requests.at(-1)!.body
@@ -266,7 +269,7 @@ describe('multi round-trip requests', () => {
     })
   })
 
-  test('a server that asks for ever stops at the round limit with its own error', async () => {
+  test('a server that asks for ever stops at the round limit with its own error', BOUND, async () => {
     const fault = await startFaultServer(({ id, method, res, body }) => {
       if (method === 'tools/list')
         return sendJson(res, 200, rpcResult(id, { resultType: 'complete', tools: [{ name: 'loop', inputSchema: { type: 'object' } }] }))

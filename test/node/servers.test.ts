@@ -5,6 +5,9 @@ import assert from 'node:assert/strict'
 import { startFixtureServer, FIXTURE_SERVER_INFO } from '../support/fixture-server.js'
 import { openSse, sendJson, startFaultServer, rpcResult } from '../support/fault-server.js'
 
+/** Every test is bounded: a regression fails instead of hanging the run. */
+const BOUND = { timeout: 15_000 }
+
 const VERSION = '2026-07-28'
 const META = {
   'io.modelcontextprotocol/protocolVersion': VERSION,
@@ -43,7 +46,7 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, until:
   return text
 }
 
-test('fixture answers server/discover and tools/list with cache hints and serverInfo', async () => {
+test('fixture answers server/discover and tools/list with cache hints and serverInfo', BOUND, async () => {
   const server = await startFixtureServer()
   try {
     const discover = await post(server.url, 'server/discover')
@@ -87,7 +90,7 @@ test('fixture answers server/discover and tools/list with cache hints and server
   }
 })
 
-test('fixture paginates lists when given a pageSize', async () => {
+test('fixture paginates lists when given a pageSize', BOUND, async () => {
   const server = await startFixtureServer({ pageSize: 4 })
   try {
     const names: string[] = []
@@ -107,7 +110,7 @@ test('fixture paginates lists when given a pageSize', async () => {
   }
 })
 
-test('fixture validates Mcp-Param headers against x-mcp-header arguments', async () => {
+test('fixture validates Mcp-Param headers against x-mcp-header arguments', BOUND, async () => {
   const server = await startFixtureServer()
   try {
     const args = { name: 'region_query', arguments: { region: 'eu-west', tenant: { id: 't-1' } } }
@@ -123,7 +126,7 @@ test('fixture validates Mcp-Param headers against x-mcp-header arguments', async
   }
 })
 
-test('fixture streams progress and notices cancellation', async () => {
+test('fixture streams progress and notices cancellation', BOUND, async () => {
   const server = await startFixtureServer()
   try {
     const abort = new AbortController()
@@ -140,7 +143,7 @@ test('fixture streams progress and notices cancellation', async () => {
   }
 })
 
-test('fixture delivers subscription notifications and ends subscriptions gracefully', async () => {
+test('fixture delivers subscription notifications and ends subscriptions gracefully', BOUND, async () => {
   const server = await startFixtureServer()
   try {
     const res = await post(server.url, 'subscriptions/listen', {
@@ -164,7 +167,7 @@ test('fixture delivers subscription notifications and ends subscriptions gracefu
   }
 })
 
-test('fault server streams SSE events incrementally and close() drops open streams', async () => {
+test('fault server streams SSE events incrementally and close() drops open streams', BOUND, async () => {
   let release!: () => void
   const released = new Promise<void>((r) => (release = r))
   const server = await startFaultServer(async ({ method, id, res }) => {

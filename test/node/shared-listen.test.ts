@@ -67,7 +67,7 @@ function heard(sub: Subscription): string[] {
 }
 
 describe('one shared listen stream per client', BOUND, () => {
-  test('four subscriptions opened together cost one stream with the union, and each hears only its own', async () => {
+  test('four subscriptions opened together cost one stream with the union, and each hears only its own', BOUND, async () => {
     const from = server.stats.requests.length
     const client = new McpClient(proxy.url)
     const tools = client.listen({ toolsListChanged: true })
@@ -111,7 +111,7 @@ describe('one shared listen stream per client', BOUND, () => {
     for (const s of all) await s.closed
   })
 
-  test('asking for more re-opens the stream with the union; the old one closes once the new one is acknowledged', async () => {
+  test('asking for more re-opens the stream with the union; the old one closes once the new one is acknowledged', BOUND, async () => {
     const from = server.stats.requests.length
     const client = new McpClient(proxy.url)
     const tools = client.listen({ toolsListChanged: true })
@@ -139,7 +139,7 @@ describe('one shared listen stream per client', BOUND, () => {
     await eventually(() => openListens === 0, 'closed')
   })
 
-  test('a subscription the stream already carries joins without a new request', async () => {
+  test('a subscription the stream already carries joins without a new request', BOUND, async () => {
     const from = server.stats.requests.length
     const client = new McpClient(proxy.url)
     const both = client.listen({ toolsListChanged: true, promptsListChanged: true })
@@ -153,7 +153,7 @@ describe('one shared listen stream per client', BOUND, () => {
     }
   })
 
-  test('the stream stays open while any subscription does; the last close() closes it', async () => {
+  test('the stream stays open while any subscription does; the last close() closes it', BOUND, async () => {
     const from = server.stats.requests.length
     const client = new McpClient(proxy.url)
     const a = client.listen({ toolsListChanged: true })
@@ -177,7 +177,7 @@ describe('one shared listen stream per client', BOUND, () => {
     await eventually(() => openListens === 0, 'closed again')
   })
 
-  test('a graceful end from the server ends every subscription on the stream', async () => {
+  test('a graceful end from the server ends every subscription on the stream', BOUND, async () => {
     const client = new McpClient(proxy.url)
     const subs = [client.listen({ toolsListChanged: true }), client.listen({ promptsListChanged: true })]
     await Promise.all(subs.map((s) => s.acknowledged))

@@ -14,6 +14,9 @@ import { fileURLToPath } from 'node:url'
 import { Validator, type Schema } from '@cfworker/json-schema'
 import { decodeMessage, isNotification, isResponse, parseJson } from '../../src/protocol/jsonrpc.js'
 
+/** Every test is bounded: a regression fails instead of hanging the run. */
+const BOUND = { timeout: 15_000 }
+
 const REVISION = '2026-07-28'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const specDir = join(root, 'spec', REVISION)
@@ -79,7 +82,7 @@ function isMessageType(type: string, seen = new Set<string>()): boolean {
   return has($defs[type])
 }
 
-test(`spec/${REVISION}/examples holds more than 50 example files, each in a folder named after a $defs type`, () => {
+test(`spec/${REVISION}/examples holds more than 50 example files, each in a folder named after a $defs type`, BOUND, () => {
   assert.ok(examples.length > 50, `only ${examples.length} example files found under ${relative(root, examplesDir)}`)
   const unknownTypes = [...new Set(examples.map((e) => e.type))].filter((t) => !(t in $defs))
   assert.deepEqual(unknownTypes, [], 'example folders without a matching $defs entry')

@@ -2,9 +2,13 @@
 // graceful end versus a drop, and re-listening after a drop until closed.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { JsonRpcError, McpClient, type Subscription } from '../../src/client/index.js'
+import type { ServerResponse } from 'node:http'
+import { HttpError, JsonRpcError, McpClient, ProtocolError, type Subscription } from '../../src/client/index.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 import { openSse, rpcError, sendJson, startFaultServer, type SseWriter } from '../support/fault-server.js'
+
+/** Every test is bounded: a regression fails instead of hanging the run. */
+const BOUND = { timeout: 15_000 }
 
 let server: FixtureServer
 before(async () => {
@@ -19,8 +23,8 @@ const next = (target: EventTarget, type: string) =>
   })
 const detail = (e: Event) => (e as CustomEvent).detail
 
-describe('subscriptions', () => {
-  test('listen() is acknowledged with the honoured filter and delivers the notifications asked for', async () => {
+describe('subscriptions', { timeout: 300_000 }, () => {
+  test('listen() is acknowledged with the honoured filter and delivers the notifications asked for', BOUND, async () => {
     const client = new McpClient(server.url)
     const sub = client.listen({ toolsListChanged: true, resourceSubscriptions: ['fixture://greeting'] })
     try {
@@ -31,16 +35,20 @@ describe('subscriptions', () => {
       server.notify.resourceUpdated('fixture://greeting')
       server.notify.resourceUpdated('fixture://other') // not subscribed: must not arrive
       server.notify.promptsChanged?.()
-      await next(sub, 'notification')
-      await new Promise((r) => setTimeout(r, 100))
-      assert.deepEqual(received, ['notifications/tools/list_changed', 'notifications/resources/updated'])
+      // A last one that is asked for: the stream keeps order, so once it is heard, anything unwanted would have been too.
+      const marker = new Promise<void>((resolve) =>
+        sub.addEventListener('notification', () => received.length === 3 && resolve()),
+      )
+      server.notify.toolsChanged()
+      await marker
+      assert.deepEqual(received, ['notifications/tools/list_changed', 'notifications/resources/updated', 'notifications/tools/list_changed'])
     } finally {
       sub.close()
       await sub.closed
     }
   })
 
-  test('a list_changed notification invalidates the cached list', async () => {
+  test('a list_changed notification invalidates the cached list', BOUND, async () => {
     const client = new McpClient(server.url)
     const countLists = () => server.stats.requests.filter((r) => r.body?.method === 'tools/list').length
     await client.listTools()
@@ -59,7 +67,7 @@ describe('subscriptions', () => {
     }
   })
 
-  test('a graceful end from the server fires end, not drop, and does not re-listen', async () => {
+  test('a graceful end from the server fires end, not drop, and does not re-listen', BOUND, async () => {
     const client = new McpClient(server.url)
     const sub = client.listen({ toolsListChanged: true })
     let drops = 0
@@ -72,7 +80,7 @@ describe('subscriptions', () => {
     assert.equal(drops, 0)
   })
 
-  test('after a drop the subscription listens again with a new request and keeps delivering', async () => {
+  test('after a drop the subscription listens again with a new request and keeps delivering', BOUND, async () => {
     let listens = 0
     const fault = await startFaultServer(({ id, res }) => {
       listens++
@@ -118,7 +126,7 @@ describe('subscriptions', () => {
     }
   })
 
-  test('a server that refuses the listen fails acknowledged with its error and stops', async () => {
+  test('a server that refuses the listen fails acknowledged with its error and stops', BOUND, async () => {
     const fault = await startFaultServer(({ id, res }) => sendJson(res, 404, rpcError(id, -32601, 'Method not found')))
     try {
       const sub = new McpClient(fault.url).listen({ toolsListChanged: true })
@@ -130,26 +138,131 @@ describe('subscriptions', () => {
     }
   })
 
-  test('close() ends the stream on the server side too', async () => {
+  test('close() ends the stream on the server side too', BOUND, async () => {
+    let serverSide!: Promise<void>
     const fault = await startFaultServer(({ id, res }) => {
-      const sse = openSse(res)
-      sse.event({
-        jsonrpc: '2.0',
-        method: 'notifications/subscriptions/acknowledged',
-        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: {} },
-      })
-      serverStream = sse
+      serverSide = new Promise((resolve) => res.once('close', resolve))
+      acknowledge(openSse(res), id)
     })
-    let serverStream: SseWriter | undefined
     try {
       const sub = new McpClient(fault.url).listen({ toolsListChanged: true })
-      assert.deepEqual(await sub.acknowledged, {})
+      assert.deepEqual(await sub.acknowledged, { toolsListChanged: true })
       sub.close()
       await sub.closed
-      for (let i = 0; i < 100 && !serverStream?.closed; i++) await new Promise((r) => setTimeout(r, 20))
-      assert.equal(serverStream?.closed, true, 'the server saw the stream close')
+      await serverSide // the server saw the stream close (else the suite's timeout fails the test)
     } finally {
       await fault.close()
     }
   })
+
+  test('an acknowledgement whose subscriptionId has the wrong type fails acknowledged (ProtocolError, error event) instead of waiting', BOUND, async () => {
+    const fault = await startFaultServer(({ id, res }) => acknowledge(openSse(res), String(id)))
+    try {
+      const sub = new McpClient(fault.url).listen({ toolsListChanged: true })
+      const failed = next(sub, 'error')
+      await assert.rejects(sub.acknowledged, (e: unknown) => e instanceof ProtocolError && /subscriptionId "\d+" \(string\)/.test(e.message))
+      assert.ok(detail(await failed) instanceof ProtocolError)
+      await sub.closed
+      assert.equal(fault.requests.length, 1, 'not re-listened: the answer would be the same')
+    } finally {
+      await fault.close()
+    }
+  })
+
+  test('after its acknowledgement a listen stream has no request timeout: a notification after 3 × timeoutMs of silence arrives on the same stream', BOUND, async () => {
+    let stream: SseWriter | undefined
+    const fault = await startFaultServer(({ id, res }) => {
+      stream = openSse(res)
+      acknowledge(stream, id)
+    })
+    const client = new McpClient(fault.url, { timeoutMs: 150 })
+    const sub = client.listen({ toolsListChanged: true })
+    try {
+      let drops = 0
+      sub.addEventListener('drop', () => drops++)
+      await sub.acknowledged
+      await new Promise((r) => setTimeout(r, 450)) // the silence under test, not a wait for something to happen
+      const notified = next(sub, 'notification')
+      stream!.event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': fault.requests[0].body.id } } })
+      assert.equal(detail(await notified).method, 'notifications/tools/list_changed')
+      assert.equal(drops, 0)
+      assert.equal(fault.requests.length, 1)
+    } finally {
+      sub.close()
+      await sub.closed
+      await fault.close()
+    }
+  })
+
+  for (const status of [500, 503, 408, 429]) {
+    test(`HTTP ${status} on listen is a drop: it listens again`, BOUND, async () => {
+      const fault = await startFaultServer(({ id, res }) =>
+        fault.requests.length === 1 ? sendJson(res, status, { error: 'later' }) : acknowledge(openSse(res), id),
+      )
+      const random = Math.random
+      Math.random = () => 0 // no backoff wait
+      try {
+        const sub = new McpClient(fault.url).listen({ toolsListChanged: true })
+        // Not yet acknowledged, the subscription hears no drop; the second listen is what shows it.
+        assert.deepEqual(await sub.acknowledged, { toolsListChanged: true })
+        assert.equal(fault.requests.length, 2)
+        sub.close()
+        await sub.closed
+      } finally {
+        Math.random = random
+        await fault.close()
+      }
+    })
+  }
+
+  for (const status of [400, 401, 403, 404]) {
+    test(`HTTP ${status} on listen stops it for good: acknowledged fails, the error event fires, no re-listen`, BOUND, async () => {
+      const fault = await startFaultServer(({ res }) => sendJson(res, status, { error: 'no' }))
+      try {
+        const sub = new McpClient(fault.url).listen({ toolsListChanged: true })
+        const failed = next(sub, 'error')
+        await assert.rejects(sub.acknowledged, (e: unknown) => e instanceof HttpError && e.status === status)
+        assert.equal((detail(await failed) as HttpError).status, status)
+        await sub.closed
+        assert.equal(fault.requests.length, 1)
+      } finally {
+        await fault.close()
+      }
+    })
+  }
+
+  test('re-listen backoff grows exponentially and is jittered (scaled by Math.random)', BOUND, async () => {
+    const arrivals: number[] = []
+    let fourth!: () => void
+    const fourListens = new Promise<void>((resolve) => (fourth = resolve))
+    const fault = await startFaultServer(({ res }) => {
+      if (arrivals.push(performance.now()) === 4) fourth()
+      sendJson(res, 503, { error: 'busy' })
+    })
+    const random = Math.random
+    const draws: number[] = []
+    Math.random = () => (draws.push(0.25), 0.25) // 500 ms × 2^n × 0.25: 125, 250, 500 ms
+    const sub = new McpClient(fault.url).listen({ toolsListChanged: true })
+    try {
+      await fourListens
+      const gaps = arrivals.slice(1, 4).map((t, i) => t - arrivals[i])
+      const expected = [125, 250, 500]
+      gaps.forEach((gap, i) => assert.ok(gap >= expected[i] - 5 && gap < expected[i] + 150, `gap ${i}: ${gap.toFixed(0)} ms, expected about ${expected[i]}`))
+      assert.ok(draws.length >= 3, 'each wait draws its jitter')
+    } finally {
+      Math.random = random
+      sub.close()
+      await sub.closed
+      await fault.close()
+    }
+  })
 })
+
+/** Acknowledges a listen on `sse` with `subscriptionId` and the filter { toolsListChanged: true }. */
+function acknowledge(sse: SseWriter, subscriptionId: unknown): void {
+  sse.event({
+    jsonrpc: '2.0',
+    method: 'notifications/subscriptions/acknowledged',
+    params: { _meta: { 'io.modelcontextprotocol/subscriptionId': subscriptionId }, notifications: { toolsListChanged: true } },
+  })
+}

@@ -41,8 +41,8 @@ const bookingSchema = {
   required: ['email', 'guests'],
 }
 
-describe('validateAgainstSchema', BOUND, () => {
-  test("the fixture's elicitation requestedSchema accepts a right answer and reports a wrong one", async () => {
+describe('validateAgainstSchema', () => {
+  test("the fixture's elicitation requestedSchema accepts a right answer and reports a wrong one", BOUND, async () => {
     const client = new McpClient(server.url, { capabilities: { elicitation: { form: {} } } })
     const error = await failure(client.callTool('ask_name'))
     assertIs(error, InputRequiredError)
@@ -61,7 +61,7 @@ describe('validateAgainstSchema', BOUND, () => {
     )
   })
 
-  test('every restricted-schema rule of elicitation is checked, each problem at its field', async () => {
+  test('every restricted-schema rule of elicitation is checked, each problem at its field', BOUND, async () => {
     const good = {
       email: 'ada@example.com',
       name: 'Ada',
@@ -101,19 +101,19 @@ describe('validateAgainstSchema', BOUND, () => {
     )
   })
 
-  test('a null for an optional field is a problem here (unlike tool arguments, nothing is left out)', async () => {
+  test('a null for an optional field is a problem here (unlike tool arguments, nothing is left out)', BOUND, async () => {
     const problems = await validateAgainstSchema(bookingSchema, { email: 'a@b.example', guests: 1, room: null })
     assert.ok(problems.length > 0)
     assert.ok(problems.every((p) => p.path === '/room'))
   })
 
-  test('boolean schemas; anything else that is not a schema is a SchemaError', async () => {
+  test('boolean schemas; anything else that is not a schema is a SchemaError', BOUND, async () => {
     assert.deepEqual(await validateAgainstSchema(true, { anything: 1 }), [])
     assert.equal((await validateAgainstSchema(false, 1)).length, 1)
     for (const bad of [null, 'string', 42, [{ type: 'string' }]]) assertIs(await failure(validateAgainstSchema(bad, {})), SchemaError)
   })
 
-  test('a remote $ref is a SchemaError and is never fetched; a dangling local one too', async () => {
+  test('a remote $ref is a SchemaError and is never fetched; a dangling local one too', BOUND, async () => {
     const remote = await failure(validateAgainstSchema({ properties: { x: { $ref: 'https://evil.example/s.json' } } }, { x: 1 }))
     assertIs(remote, SchemaError)
     assert.match(remote.message, /remote schemas are never fetched/)
@@ -122,7 +122,7 @@ describe('validateAgainstSchema', BOUND, () => {
     assertIs(await failure(validateAgainstSchema({ $schema: 'https://example.com/my-dialect' }, {})), SchemaError)
   })
 
-  test('the validator is the lazily loaded chunk: the client entry does not import it statically', async () => {
+  test('the validator is the lazily loaded chunk: the client entry does not import it statically', BOUND, async () => {
     const { readFile } = await import('node:fs/promises')
     for (const file of ['index.ts', 'McpClient.ts', 'validator.ts']) {
       const source = await readFile(new URL(`../../src/client/${file}`, import.meta.url), 'utf8')
@@ -175,7 +175,7 @@ async function validateInWorker(schemaJson: string, value: unknown, limitMs = 8_
   }
 }
 
-describe('validateAgainstSchema with hostile schemas', BOUND, () => {
+describe('validateAgainstSchema with hostile schemas', () => {
   const assertRefusedFast = async (schemaJson: string, value: unknown, reason: RegExp) => {
     const started = performance.now()
     const result = await validateInWorker(schemaJson, value)
@@ -186,14 +186,14 @@ describe('validateAgainstSchema with hostile schemas', BOUND, () => {
     assert.ok(performance.now() - started < 8_000)
   }
 
-  test('exponential $ref fan-out in a requestedSchema is refused fast', async () => {
+  test('exponential $ref fan-out in a requestedSchema is refused fast', BOUND, async () => {
     const defs: Record<string, unknown> = {}
     for (let i = 0; i < 30; i++) defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] }
     defs.d30 = { type: 'string' }
     await assertRefusedFast(JSON.stringify({ type: 'object', properties: { x: { $ref: '#/$defs/d0' } }, $defs: defs }), { x: 1 }, /\$ref/)
   })
 
-  test('a schema nested 10,000 levels deep is refused fast', async () => {
+  test('a schema nested 10,000 levels deep is refused fast', BOUND, async () => {
     let json = ''
     for (let i = 0; i < 10_000; i++) json += '{"type":"object","properties":{"x":'
     json += '{"type":"string"}'
@@ -201,7 +201,7 @@ describe('validateAgainstSchema with hostile schemas', BOUND, () => {
     await assertRefusedFast(json, { x: 'a' }, /deeper|depth|nest/i)
   })
 
-  test('a giant pattern is refused fast', async () => {
+  test('a giant pattern is refused fast', BOUND, async () => {
     await assertRefusedFast(
       JSON.stringify({ properties: { s: { type: 'string', pattern: `^(${'a'.repeat(10_000)})$` } } }),
       { s: 'a' },
@@ -242,14 +242,14 @@ const SAFE_PATTERNS = [
   '^(?<year>\\d{4})-(?<month>\\d{2})$',
 ]
 
-describe('patterns from servers', BOUND, () => {
-  test('unsafePattern names every known ReDoS shape and passes common safe patterns', async () => {
+describe('patterns from servers', () => {
+  test('unsafePattern names every known ReDoS shape and passes common safe patterns', BOUND, async () => {
     const { unsafePattern } = await import('../../src/schema/regex.js')
     for (const p of REDOS_SHAPES) assert.match(unsafePattern(p) ?? 'passed', /exponential/, `${p} must be caught`)
     for (const p of SAFE_PATTERNS) assert.equal(unsafePattern(p), undefined, `${p} is safe`)
   })
 
-  test('a catastrophic pattern is not run (a value it would refuse passes; the server still checks), the other keywords still are', async () => {
+  test('a catastrophic pattern is not run (a value it would refuse passes; the server still checks), the other keywords still are', BOUND, async () => {
     const schema = { type: 'object', properties: { s: { type: 'string', pattern: '^(a|aa)*$', maxLength: 60_000 } } }
     // 'aab' does not match ^(a|aa)*$: only a validator that skipped the pattern accepts it.
     assert.deepEqual(await validateAgainstSchema(schema, { s: 'aab' }), [])
@@ -266,7 +266,7 @@ describe('patterns from servers', BOUND, () => {
     assert.equal(schema.properties.s.pattern, '^(a|aa)*$')
   })
 
-  test('a catastrophic patternProperties key is a SchemaError naming it (which properties it covers cannot be told without running it)', async () => {
+  test('a catastrophic patternProperties key is a SchemaError naming it (which properties it covers cannot be told without running it)', BOUND, async () => {
     const error = await failure(validateAgainstSchema({ type: 'object', patternProperties: { '^(a+)+$': { type: 'string' } } }, { aaa: 1 }))
     assertIs(error, SchemaError)
     assert.match(error.message, /patternProperties key "\^\(a\+\)\+\$" is not run: it nests quantifiers/)
@@ -276,8 +276,8 @@ describe('patterns from servers', BOUND, () => {
 
 // ---- $ref cycles and the caller's schema --------------------------------------------------------
 
-describe('$ref cycles, and the schema as the caller sees it', BOUND, () => {
-  test('a $ref cycle that never reaches a value is refused as a cycle, naming its $refs', async () => {
+describe('$ref cycles, and the schema as the caller sees it', () => {
+  test('a $ref cycle that never reaches a value is refused as a cycle, naming its $refs', BOUND, async () => {
     for (const [schema, chain] of [
       [{ properties: { x: { $ref: '#/$defs/a' } }, $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } } }, '#/$defs/b → #/$defs/a'],
       [{ allOf: [{ $ref: '#' }], type: 'object' }, '#'],
@@ -290,7 +290,7 @@ describe('$ref cycles, and the schema as the caller sees it', BOUND, () => {
     }
   })
 
-  test('a recursive schema whose $ref steps into the value (a tree) is no cycle: it validates', async () => {
+  test('a recursive schema whose $ref steps into the value (a tree) is no cycle: it validates', BOUND, async () => {
     const tree = { type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#' } } }, required: ['name'] }
     assert.deepEqual(await validateAgainstSchema(tree, { name: 'a', children: [{ name: 'b', children: [{ name: 'c' }] }] }), [])
     assert.deepEqual(
@@ -299,7 +299,7 @@ describe('$ref cycles, and the schema as the caller sees it', BOUND, () => {
     )
   })
 
-  test('validation never mutates or annotates the schema object the caller holds', async () => {
+  test('validation never mutates or annotates the schema object the caller holds', BOUND, async () => {
     const deepFreeze = (o: any): any => {
       if (o && typeof o === 'object' && !Object.isFrozen(o)) {
         Object.freeze(o)
