@@ -7,8 +7,9 @@
  * turned into templates here, node by node. Nothing is ever parsed as HTML:
  * raw HTML in the source is an `html` node, shown as its literal text; every
  * string reaches the DOM through a Lit text or attribute binding. Links are
- * live only for http(s)/mailto; images load only from sources the icon rules
- * allow (https:, data:image/…), always through `<img>`.
+ * live only for http(s)/mailto; images load only from `data:image/…` or the
+ * MCP server's (or the page's) origin, always through `<img>`; from any other
+ * host an image is offered as a link labelled with its alt text.
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import { fromMarkdown } from 'mdast-util-from-markdown'
@@ -22,16 +23,21 @@ type Rendered = TemplateResult | string | typeof nothing
 
 interface Context {
   definitions: Map<string, Definition>
+  /** The MCP server's URL: images from its origin load (see urls.ts imageAllowed). */
+  serverUrl?: string
   /** Inside a tight list item, paragraphs are rendered without `<p>`. */
   tight: boolean
 }
 
-/** Renders markdown source as Lit templates (see the module comment for the safety rules). */
-export function renderMarkdown(source: string): TemplateResult {
+/**
+ * Renders markdown source as Lit templates (see the module comment for the safety rules). `serverUrl` is the
+ * URL of the MCP server the content came from, whose origin may serve images.
+ */
+export function renderMarkdown(source: string, serverUrl?: string): TemplateResult {
   const tree = fromMarkdown(source)
   const definitions = new Map<string, Definition>()
   collectDefinitions(tree, definitions, 0)
-  return html`${children(tree, { definitions, tight: false }, 0)}`
+  return html`${children(tree, { definitions, tight: false, serverUrl }, 0)}`
 }
 
 function collectDefinitions(node: Nodes, into: Map<string, Definition>, depth: number): void {
@@ -103,7 +109,7 @@ function render(node: Nodes, context: Context, depth: number): Rendered {
     case 'linkReference':
       return linkReference(node, context, depth)
     case 'image':
-      return image(node.url, node.alt, node.title)
+      return image(node.url, node.alt, node.title, context)
     case 'imageReference':
       return imageReference(node, context)
     case 'definition':
@@ -150,8 +156,8 @@ function link(url: string, title: string | null | undefined, content: Rendered[]
   return html`<span class="blocked-link">${content} <span class="blocked-url">(${url})</span></span>`
 }
 
-function image(src: string, alt: string | null | undefined, title: string | null | undefined): TemplateResult {
-  if (imageAllowed(src)) return html`<img src=${src} alt=${alt ?? ''} title=${title ?? nothing} />`
+function image(src: string, alt: string | null | undefined, title: string | null | undefined, context: Context): TemplateResult {
+  if (imageAllowed(src, context.serverUrl)) return html`<img src=${src} alt=${alt ?? ''} title=${title ?? nothing} />`
   // An image that may not load is offered as a link to it (when the link itself is allowed), labelled by its alt text.
   const label = alt || src
   return linkAllowed(src) ? link(src, title, [label]) : html`<span class="blocked-image">${label}</span>`
@@ -168,5 +174,5 @@ function linkReference(node: LinkReference, context: Context, depth: number): Re
 function imageReference(node: ImageReference, context: Context): Rendered {
   const definition = context.definitions.get(node.identifier)
   if (!definition) return node.alt ?? ''
-  return image(definition.url, node.alt, definition.title)
+  return image(definition.url, node.alt, definition.title, context)
 }

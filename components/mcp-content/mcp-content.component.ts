@@ -1,5 +1,6 @@
+import { consume } from '@lit/context'
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit'
-import { property } from 'lit/decorators.js'
+import { property, state } from 'lit/decorators.js'
 import { Task } from '@lit/task'
 import {
   validateAgainstSchema,
@@ -11,6 +12,7 @@ import {
   type ResourceLink,
   type TextResourceContents,
 } from '../../src/client/index.js'
+import { connectionContext, type McpConnection } from '../shared/context.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { ExpansionController, TEXT_LIMIT, showAllCharactersButton } from './expansion.js'
 import { renderJsonTree } from './json-tree.js'
@@ -93,7 +95,8 @@ function fileNameOf(uri: string): string {
  * Text is shown as written (line breaks kept), or as markdown with the
  * `markdown` attribute (or a `text/markdown` resource): raw HTML in it is shown
  * as text, links are live only for http(s)/mailto, images load only from
- * https: or `data:image/…`. The markdown renderer is loaded on first use.
+ * `data:image/…` or the origin of the enclosing `<mcp-server>` (others are
+ * links). The markdown renderer is loaded on first use.
  * Images and audio come from base64; resource links are live only for http(s);
  * embedded resources are shown by MIME type (text, JSON tree, markdown, image,
  * audio, video, PDF in a sandboxed frame, anything else as a download).
@@ -143,6 +146,11 @@ export class McpContentElement extends LitElement {
   @property({ attribute: false }) result?: CallToolResult
   @property({ attribute: false }) outputSchema?: object
   @property({ type: Boolean, reflect: true }) markdown = false
+
+  /** The enclosing `<mcp-server>`'s connection: markdown images load from its server's origin (and data:), no other host. */
+  @consume({ context: connectionContext, subscribe: true })
+  @state()
+  private connection?: McpConnection
 
   #i18n = new I18nController(this)
   #expansion = new ExpansionController(this)
@@ -318,7 +326,8 @@ export class McpContentElement extends LitElement {
         ${more}`
     }
     const module = markdownModule
-    const rendered = this.#once(`${key}/markdown/${cut}`, () => module.renderMarkdown(shown))
+    const server = this.connection?.client.url
+    const rendered = this.#once(`${key}/markdown/${cut}/${server}`, () => module.renderMarkdown(shown, server))
     return html`<div part="markdown" class="markdown">${rendered}</div>
       ${more}`
   }

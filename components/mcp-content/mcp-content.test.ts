@@ -5,6 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient, type CallToolResult, type ContentBlock } from '../../src/client/index.js'
 import { setStrings } from '../shared/i18n.js'
 import { eventually, serverUrl } from '../../test/support/browser.js'
+import '../mcp-server/mcp-server.js'
 import './mcp-content.js'
 import type { McpContentElement } from './mcp-content.js'
 
@@ -203,6 +204,27 @@ describe('<mcp-content>', () => {
     expect(text).to.contain('cred (https://user:pass@example.com/)')
     expect(text).to.contain('js image')
     expect(window.__pwned).to.equal(undefined)
+  })
+
+  it('loads markdown images only from data: and the MCP server’s origin; from other hosts they are links', async () => {
+    const url = await serverUrl()
+    const source = [
+      `![from the server](${new URL(url).origin}/logo.png) ![elsewhere](https://images.example/pixel.png)`,
+      `![inline](data:image/png;base64,${PNG_1X1}) ![page](${location.origin}/pixel.png)`,
+    ].join(' ')
+    const blocks: ContentBlock[] = [{ type: 'text', text: source }]
+    const wrapper = await fixture<HTMLElement>(html`<mcp-server url=${url}><mcp-content markdown .blocks=${blocks}></mcp-content></mcp-server>`)
+    const el = wrapper.querySelector<McpContentElement>('mcp-content')!
+    await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
+    const md = $(el, '[part=markdown]')!
+    expect([...md.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['from the server', 'inline', 'page'])
+    const links = [...md.querySelectorAll('a')]
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).to.deep.equal([['https://images.example/pixel.png', 'elsewhere']])
+
+    // With no server around, only data: and the page's own origin load.
+    const alone = await show(blocks, { markdown: true })
+    await eventually(() => $(alone, '[part=markdown]') !== null, 'the markdown')
+    expect([...$(alone, '[part=markdown]')!.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['inline', 'page'])
   })
 
   it('survives deeply nested markdown', async () => {

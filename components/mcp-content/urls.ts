@@ -20,9 +20,20 @@ export function linkAllowed(url: unknown): boolean {
   return parsed.protocol === 'https:' || parsed.protocol === 'http:' || parsed.protocol === 'mailto:'
 }
 
-/** An image source that may be loaded: the icon rules (https:, data:image/…, no credentials). SVG is safe because images are only ever drawn through `<img>`. */
-export function imageAllowed(url: unknown): boolean {
-  return iconSourceAllowed(url)
+/**
+ * An image source in content (markdown) that may be loaded: a `data:image/…`
+ * URL, or a URL on the MCP server's own origin or the page's, by the icon rules
+ * (no credentials, nothing but http(s) and data:). Not any https: host, as an
+ * icon may be: content can come from anyone the server quotes, and loading an
+ * image from a third host tells it who reads what (a tracking pixel). SVG is
+ * safe because images are only ever drawn through `<img>`.
+ */
+export function imageAllowed(url: unknown, serverUrl?: string): boolean {
+  const server = parse(serverUrl)?.origin
+  const pageOrigin = globalThis.location?.origin
+  if (!iconSourceAllowed(url, { pageOrigin, allowOrigins: server ? [server] : [] })) return false
+  const { protocol, origin } = parse(url)!
+  return protocol === 'data:' || origin === server || origin === pageOrigin
 }
 
 /** `type/subtype` in lower case, without parameters (`text/plain; charset=utf-8` → `text/plain`); empty when absent. */
