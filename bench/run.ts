@@ -26,6 +26,7 @@ import {
   type ElementTimings,
 } from './elements.js'
 import { WARM_VISITS, measureWarmStart, type WarmStartFigures } from './warm-start.js'
+import { measureAppBytes, measureAppTimings, printApps } from './apps.js'
 
 const TARGET_GZIP_BYTES = 12 * 1024
 const TARGET_RATIO = 1.1
@@ -228,6 +229,10 @@ async function main(): Promise<void> {
     warmStart = error instanceof Error ? error : new Error(String(error))
   }
 
+  // 6. MCP Apps: the host chunk's bytes, and in Chromium the time from a tool result to the view's first paint.
+  const appBytes = await measureAppBytes()
+  const appTimings = await measureAppTimings().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+
   // ---- report -----------------------------------------------------------
 
   const [oursHttp, officialHttp, loopHttp, rawHttp, adapterHttp] = http.map((t) => median(t.samples)) as [
@@ -348,6 +353,7 @@ async function main(): Promise<void> {
 
   printElements(elements, officialBundle)
   printWarmStart(warmStart)
+  printApps(appBytes, appTimings, elements instanceof Error ? undefined : elements.chunks)
 
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
 }

@@ -12,6 +12,7 @@ import { connectionContext, type McpConnection } from '../shared/context.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { describeError } from './describe-error.js'
+import type { InteractiveAuth } from '../../src/auth/hook.js'
 import { styles } from './mcp-server.styles.js'
 
 type ListName = keyof McpConnection['changes']
@@ -52,14 +53,24 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @attr {boolean} compact - Hides the header (icon, title, status) and the instructions; errors still show.
  * @attr {'light' | 'dark'} theme - Forces light or dark colours, and icons made for that background, on this element
  *   and every element inside it (lists, their icons). Unset, both follow the user's `prefers-color-scheme`.
+ * @attr {string} sandbox-url - MCP Apps: the sandbox proxy page (the package's `dist/sandbox/`) served on another
+ *   origin. Set, the client made from `url` declares MCP Apps and `<mcp-tool>` shows tools' views (`<mcp-app>`).
  *
  * @property {McpClient} client - A client to use instead of making one from `url` (its handlers stay as they are).
  * @property {McpConnection} connection - Read-only: what is provided to the elements inside.
+ * @property {InteractiveAuth} auth - Sign-in for a protected server (a `BrowserOAuthProvider` from
+ *   `mcp-web-elements/auth`), given to the client made from `url`. When the server needs a sign-in the element shows
+ *   a Sign in button (or the `sign-in` slot) instead of the lists; `signIn()` starts it inside the click.
  *
  * @fires mcp-connected - The server answered `server/discover`. Detail `{ server: DiscoverResult }`.
  * @fires mcp-error - Connecting failed, or live updates stopped for good. Detail `{ error: Error }`.
+ * @fires mcp-auth-required - The server needs the user to sign in (the sign-in state shows). Detail `{ error: Error }`.
+ *   Cancel it (preventDefault) to run the sign-in your own way; the element then shows nothing for it.
+ * @fires mcp-signed-in - A sign-in finished (the element connects again). Detail `{}`.
+ * @fires mcp-signed-out - `auth.signOut()` ran (the sign-in state shows again). Detail `{}`.
  *
- * @slot - The elements that use this server (`<mcp-tool-list>`, `<mcp-resource-list>`, …).
+ * @slot - The elements that use this server (`<mcp-tool-list>`, `<mcp-resource-list>`, …). Hidden while a sign-in is needed.
+ * @slot sign-in - Replaces the Sign in button; call the element's `signIn()` from its click.
  *
  * @csspart header - The row with icon, title and status.
  * @csspart icon - The server's `<mcp-icon>`.
@@ -68,12 +79,22 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart instructions - The server's instructions (a `<details>`).
  * @csspart error - What went wrong, with the Retry button.
  * @csspart retry - The Retry button.
+ * @csspart sign-in - The sign-in prompt (shown when the server needs a sign-in).
+ * @csspart sign-in-button - The Sign in button.
+ * @csspart sign-in-link - The link to the sign-in page, shown when the browser blocked the popup.
+ * @csspart sign-out - The Sign out button (shown while signed in).
  */
 export class McpServerElement extends LitElement {
   static override styles = styles
 
   @property() url?: string
+  @property({ attribute: 'sandbox-url' }) sandboxUrl?: string
   @property({ attribute: false }) client?: McpClient
+  @property({ attribute: false }) auth?: InteractiveAuth
+  /** `required`: the server needs a sign-in the user has not given; `pending`: one is under way. */
+  @state() private signInState: 'none' | 'required' | 'pending' = 'none'
+  /** The sign-in page, when the browser blocked the popup: shown as a link. */
+  @state() private blockedSignInUrl?: string
   @property({ type: Boolean, reflect: true }) compact = false
   /** Also provided to every `<mcp-icon>` inside (themeContext), so the lists' icons follow it. */
   @provide({ context: themeContext })
@@ -121,6 +142,8 @@ export class McpServerElement extends LitElement {
       capabilities: INPUT_CAPABILITIES,
       // In a browser, results persist in IndexedDB, shared by the page's servers and the origin's tabs (mcp-web-elements/cache).
       cache: defaultElementCache(),
+      ...(this.auth && { auth: this.auth }),
+      ...(this.sandboxUrl && { apps: { sandboxUrl: this.sandboxUrl } }),
     })
     return this.#ownClient
   }
@@ -139,13 +162,51 @@ export class McpServerElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('url') || changed.has('client')) {
-      if (changed.has('url') && this.#ownClient) {
+    if (changed.has('auth')) this.#watchAuth(this.auth)
+    if (changed.has('url') || changed.has('client') || changed.has('auth')) {
+      if ((changed.has('url') || changed.has('auth')) && this.#ownClient) {
         this.#ownClient.close()
         this.#ownClient = undefined
       }
       void this.#connect()
     }
+  }
+
+  /**
+   * Signs in with `auth` (a popup by default), then connects again. Call it synchronously inside a click: the popup
+   * must open within the user's gesture.
+   */
+  signIn(): Promise<void> {
+    const auth = this.auth
+    if (!auth) return Promise.resolve()
+    this.signInState = 'pending'
+    this.blockedSignInUrl = undefined
+    return auth.signInFromClick({ onBlocked: (url) => (this.blockedSignInUrl = url) }).catch((error: unknown) => {
+      this.signInState = 'required'
+      this.blockedSignInUrl = undefined
+      this.#provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
+      emit(this, 'mcp-error', { error })
+    })
+  }
+
+  /** The auth whose sign-in events we hear. */
+  #authHeard?: InteractiveAuth
+  #watchAuth(auth: InteractiveAuth | undefined): void {
+    this.#authHeard?.removeEventListener('signedin', this.#onSignedIn)
+    this.#authHeard?.removeEventListener('signedout', this.#onSignedOut)
+    auth?.addEventListener('signedin', this.#onSignedIn)
+    auth?.addEventListener('signedout', this.#onSignedOut)
+    this.#authHeard = auth
+  }
+  #onSignedIn = (): void => {
+    this.signInState = 'none'
+    this.blockedSignInUrl = undefined
+    emit(this, 'mcp-signed-in', {})
+    void this.#connect(true)
+  }
+  #onSignedOut = (): void => {
+    emit(this, 'mcp-signed-out', {})
+    void this.#connect(true)
   }
 
   /** Connects again, asking the server afresh (what the Retry button does). */
@@ -199,9 +260,15 @@ export class McpServerElement extends LitElement {
     } catch (error) {
       if (attempt.signal.aborted) return
       this.#provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
+      // Named, not imported: the auth module stays out of pages that use none.
+      if ((error as Error)?.name === 'SignInRequiredError') {
+        if (emit(this, 'mcp-auth-required', { error }, { cancelable: true })) this.signInState = 'required'
+        return
+      }
       emit(this, 'mcp-error', { error })
       return
     }
+    this.signInState = 'none'
     if (attempt.signal.aborted) return
     this.#provide({ status: 'ready', server })
     emit(this, 'mcp-connected', { server })
@@ -346,14 +413,36 @@ export class McpServerElement extends LitElement {
           : nothing
       }
       ${
-        connection?.status === 'error'
+        this.signInState !== 'none'
+          ? html`<div part="sign-in" role="alert">
+              <p>${msg('server.signIn.needed', 'This server needs you to sign in.')}</p>
+              <slot name="sign-in">
+                <button part="sign-in-button" type="button" ?disabled=${this.signInState === 'pending'} @click=${() => this.signIn()}>
+                  ${msg('server.signIn', 'Sign in')}
+                </button>
+              </slot>
+              ${
+                this.blockedSignInUrl
+                  ? html`<p>
+                      ${msg('server.signIn.blocked', 'The browser blocked the sign-in window.')}
+                      <a part="sign-in-link" href=${this.blockedSignInUrl} target="_blank" rel="opener">${msg('server.signIn.open', 'Open the sign-in page')}</a>
+                    </p>`
+                  : nothing
+              }
+            </div>`
+          : connection?.status === 'error'
           ? html`<div part="error" role="alert">
               <p>${describeError(connection.error, connection.client.url)}</p>
               <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
             </div>`
           : nothing
       }
-      <slot></slot>
+      ${
+        this.auth?.signedIn && this.signInState === 'none'
+          ? html`<button part="sign-out" type="button" @click=${() => this.auth?.signOut()}>${msg('server.signOut', 'Sign out')}</button>`
+          : nothing
+      }
+      <slot ?hidden=${this.signInState !== 'none'}></slot>
     `
   }
 }

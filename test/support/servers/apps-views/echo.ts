@@ -10,6 +10,8 @@ app.addEventListener('toolinput', (p) => {
 app.addEventListener('toolresult', (r) => {
   body(`result: ${JSON.stringify(r.structuredContent ?? r.content)}`)
   report(app, 'tool-result', { structuredContent: r.structuredContent })
+  // After the next frame is drawn: the result is on screen (bench/apps.ts times result to this).
+  requestAnimationFrame(() => setTimeout(() => report(app, 'painted')))
   void app.sendMessage({ role: 'user', content: [{ type: 'text', text: 'echo view saw the result' }] })
   void app.updateModelContext({ structuredContent: { seen: r.structuredContent ?? null } })
 })
