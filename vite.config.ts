@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { defineConfig } from 'vite'
+import { minifyHTMLLiterals } from 'minify-literals'
+import { defineConfig, type Plugin } from 'vite'
 
 // Two builds, one config (`npm run build` runs both):
 //
@@ -26,6 +27,21 @@ function registeringFiles(): Record<string, string> {
     if (dir.isDirectory() && dir.name.startsWith('mcp-') && existsSync(file)) entries[`elements/${dir.name}`] = file
   }
   return entries
+}
+
+/**
+ * The CDN build minifies the CSS and HTML inside our Lit `css` and `html`
+ * literals (minify-literals: Lightning CSS, html-minifier-next): their
+ * indentation and comments are bytes on the wire that the JS minifier leaves.
+ */
+function minifyLiterals(): Plugin {
+  return {
+    name: 'minify-literals',
+    async transform(code, id) {
+      if (!/\/components\/.*\.ts$/.test(id) || !/\b(css|html|svg)`/.test(code)) return null
+      return (await minifyHTMLLiterals(code, { fileName: id })) ?? null
+    },
+  }
 }
 
 const dependencies = [
@@ -56,6 +72,7 @@ export default defineConfig(({ mode }) =>
     ? {
         // Lit picks its production build through export conditions; this replaces any NODE_ENV checks left in dependencies.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        plugins: [minifyLiterals()],
         build: {
           target: 'es2022',
           outDir: 'dist/cdn',
