@@ -301,4 +301,43 @@ describe('multi round-trip requests', () => {
       await fault.close()
     }
   })
+
+  test('a server that sent no requestState gets none back: the key is absent from the retry, not ""', BOUND, async () => {
+    const fault = await startFaultServer(({ id, method, res, body }) => {
+      if (method === 'tools/list')
+        return sendJson(res, 200, rpcResult(id, { resultType: 'complete', tools: [{ name: 'ask', inputSchema: { type: 'object' } }] }))
+      if (!body.params.inputResponses)
+        return sendJson(
+          res,
+          200,
+          rpcResult(id, {
+            resultType: 'input_required',
+            inputRequests: { who: { method: 'elicitation/create', params: { mode: 'form', message: 'Who?', requestedSchema: { type: 'object', properties: {} } } } },
+          }),
+        )
+      sendJson(res, 200, rpcResult(id, { resultType: 'complete', content: [{ type: 'text', text: 'ok' }] }))
+    })
+    try {
+      const client = new McpClient(fault.url, { handlers: { elicitation: async () => ({ action: 'accept', content: {} }) } })
+      assert.equal(text(await client.callTool('ask')), 'ok')
+      const retry = fault.requests.filter((r) => r.body.method === 'tools/call')[1].body
+      assert.deepEqual(retry.params.inputResponses, { who: { action: 'accept', content: {} } })
+      assert.equal('requestState' in retry.params, false, `requestState sent as ${JSON.stringify(retry.params.requestState)}`)
+    } finally {
+      await fault.close()
+    }
+  })
+
+  test('-32021 from the official server is a MissingClientCapabilityError naming what it needs; callTool declares it once and asks the caller', BOUND, async () => {
+    const client = new McpClient(server.url)
+    const error = await client.request('tools/call', { name: 'ask_name', arguments: {} }).catch((e: unknown) => e)
+    assert.ok(error instanceof MissingClientCapabilityError, `got ${error}`)
+    assert.equal(error.code, -32021)
+    assert.deepEqual(error.requiredCapabilities, { elicitation: { form: {} } })
+    const before = callsOf('ask_name').length
+    const asked = await client.callTool('ask_name').catch((e: unknown) => e)
+    assert.ok(asked instanceof InputRequiredError, `got ${asked}`)
+    const sent = callsOf('ask_name').slice(before).map((r) => r.body.params._meta['io.modelcontextprotocol/clientCapabilities'])
+    assert.deepEqual(sent, [{}, { elicitation: { form: {} } }])
+  })
 })
