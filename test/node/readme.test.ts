@@ -1,0 +1,207 @@
+/**
+ * README.md cannot rot: its code blocks are read out of it and checked against
+ * the code. TypeScript blocks are type-checked by tsc against the sources
+ * (`mcp-web-elements/…` mapped to them), each block a module of its own; the
+ * names a block uses but leaves to the reader's own code (`url`, `showForm`, a
+ * `client` made in an earlier block) are declared in READERS_CODE below. Shell
+ * lines must name scripts package.json has, and `.ci/run` must run exactly the
+ * README's test line; HTML may use only elements the package registers; CSS
+ * only parts the elements declare and custom properties they read; local links
+ * and images must exist.
+ */
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const read = (path: string) => readFileSync(join(root, path), 'utf8')
+const README = read('README.md')
+const pkg = JSON.parse(read('package.json'))
+
+interface Block {
+  lang: string
+  code: string
+  /** README line of the block's first code line (1-based). */
+  line: number
+}
+
+/** The fenced code blocks of a markdown text. */
+function codeBlocks(markdown: string): Block[] {
+  const found: Block[] = []
+  const lines = markdown.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\S*)\s*$/.exec(lines[i]!)
+    if (!open) continue
+    const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l))
+    assert.ok(end > i, `README.md:${i + 1}: a code block that never closes`)
+    found.push({ lang: open[1]!, code: lines.slice(i + 1, end).join('\n'), line: i + 2 })
+    i = end
+  }
+  return found
+}
+
+const blocks = codeBlocks(README)
+const ofLang = (...langs: string[]) => blocks.filter((b) => langs.includes(b.lang))
+
+/** Element folders with a registering file: the tags the package defines. */
+const elements = readdirSync(join(root, 'components'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && d.name.startsWith('mcp-') && existsSync(join(root, 'components', d.name, `${d.name}.ts`)))
+  .map((d) => d.name)
+
+test('every code block says its language, one this test checks', () => {
+  assert.ok(blocks.length > 10, `only ${blocks.length} code blocks found`)
+  for (const block of blocks) {
+    assert.ok(
+      ['ts', 'sh', 'html', 'css'].includes(block.lang),
+      `README.md:${block.line - 1}: a \`\`\`${block.lang} block is checked by nothing`,
+    )
+  }
+})
+
+test('the quick start is two lines, one for the demo and one for the tests; .ci/run runs exactly the test line', () => {
+  const lines = ofLang('sh').flatMap((b) => b.code.split('\n').filter((l) => l.trim()))
+  assert.ok(lines.includes('npm ci && npm start'), 'no `npm ci && npm start` line')
+  assert.ok(lines.includes('npm ci && npm test'), 'no `npm ci && npm test` line')
+  const ciCommands = read('.ci/run')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#') && !/^(set|cd) /.test(l))
+  assert.deepEqual(ciCommands, ['npm ci && npm test'])
+})
+
+test('every npm command the README shows names a script package.json has, and the package name', () => {
+  const commands = [
+    ...ofLang('sh').flatMap((b) => b.code.split('\n')),
+    // Inline `npm run …` mentions in the prose and tables too.
+    ...[...README.matchAll(/`(npm [^`]+)`/g)].map((m) => m[1]!),
+  ]
+  for (const line of commands) {
+    for (const command of line.split('&&').map((c) => c.trim())) {
+      const script = /^npm (?:run )?(start|test)$|^npm run ([\w:-]+)/.exec(command)
+      if (script) assert.ok(pkg.scripts[script[1] ?? script[2]!], `README shows \`${command}\`, but package.json has no such script`)
+      const install = /^npm install (\S+)$/.exec(command)
+      if (install) assert.equal(install[1], pkg.name, `README installs ${install[1]}`)
+    }
+  }
+})
+
+/** Declarations of what the README's snippets leave to the reader's code. */
+const READERS_CODE = `
+type Client = import('mcp-web-elements/client').McpClient
+declare const url: string
+declare const issuer: string
+declare const subject: string
+/** Made as in the client's quick start. */
+declare const client: Client
+declare const bar: { set(fraction: number): void }
+declare function token(): string
+declare function proxyFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>
+declare function showForm(params: import('mcp-web-elements/client').ElicitRequestParams): Promise<Record<string, string | number | boolean | string[]>>
+declare function askUser(request: unknown): Promise<Record<string, string | number | boolean | string[]>>
+declare function llm(params: import('mcp-web-elements/client').CreateMessageRequestParams): Promise<string>
+declare function myModel(params: unknown): Promise<import('mcp-web-elements/client').CreateMessageResult>
+declare function refresh(method: string): void
+declare function render(tools: import('mcp-web-elements/client').Tool[], state: { stale: boolean; ageMs?: number }): void
+declare function showError(error: unknown): void
+`
+
+test('every TypeScript block type-checks against the sources', { timeout: 120_000 }, (t) => {
+  const snippets = ofLang('ts')
+  assert.ok(snippets.length > 5, `only ${snippets.length} TypeScript blocks`)
+  const dir = mkdtempSync(join(tmpdir(), 'readme-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const files = snippets.map((block, i) => {
+    const file = `block-${i}.ts`
+    // `export {}` makes each block a module: its own scope, and top-level await.
+    writeFileSync(join(dir, file), `${block.code}\nexport {}\n`)
+    return file
+  })
+  writeFileSync(join(dir, 'readers-code.d.ts'), READERS_CODE)
+  // The package's entries, mapped to the sources as its exports map maps them to the build.
+  const paths: Record<string, string[]> = {
+    'mcp-web-elements': [join(root, 'components/index.ts')],
+    'mcp-web-elements/client': [join(root, 'src/client/index.ts')],
+    'mcp-web-elements/cache': [join(root, 'src/cache/index.ts')],
+  }
+  for (const name of elements) paths[`mcp-web-elements/elements/${name}`] = [join(root, `components/${name}/${name}.ts`)]
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      extends: join(root, 'tsconfig.json'),
+      compilerOptions: { paths, noEmit: true, skipLibCheck: true, typeRoots: [join(root, 'node_modules/@types')] },
+      include: [],
+      files: ['readers-code.d.ts', ...files],
+    }),
+  )
+  let output = ''
+  try {
+    execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' })
+  } catch (error) {
+    output = (error as { stdout?: string }).stdout ?? String(error)
+  }
+  // Errors inside the sources are the type check's business (`npm run typecheck`); only the blocks' are the README's.
+  const errors = [...output.matchAll(/^block-(\d+)\.ts\((\d+),(\d+)\): (.*)$/gm)].map(
+    ([, i, line, column, message]) => `README.md:${snippets[Number(i)]!.line + Number(line) - 1}:${column}: ${message}`,
+  )
+  assert.deepEqual(errors, [])
+})
+
+test('HTML blocks use only the elements the package registers, and load the CDN file the build writes', () => {
+  const snippets = ofLang('html')
+  assert.ok(snippets.length > 0)
+  const cdnConfig = read('vite.config.ts')
+  assert.match(cdnConfig, /outDir: 'dist\/cdn'/)
+  assert.match(cdnConfig, /entry: \{ 'mcp-web-elements': 'components\/index\.ts' \}/)
+  for (const block of snippets) {
+    const tags = [...block.code.matchAll(/<(mcp-[a-z-]+)/g)].map((m) => m[1]!)
+    assert.deepEqual(
+      tags.filter((tag) => !elements.includes(tag)),
+      [],
+      `README.md:${block.line}: unknown elements`,
+    )
+    for (const [, src] of block.code.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) {
+      assert.match(src!, /\/mcp-web-elements\/dist\/cdn\/mcp-web-elements\.js$/, `README.md:${block.line}: script ${src}`)
+    }
+  }
+})
+
+test('CSS blocks style parts the elements declare (@csspart) and custom properties the styles read', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory()
+        ? sources(`${dir}/${d.name}`)
+        : d.name.endsWith('.ts') && !d.name.endsWith('.test.ts')
+          ? [read(`${dir}/${d.name}`)]
+          : [],
+    )
+  const styles = sources('components').join('\n')
+  for (const block of ofLang('css')) {
+    for (const [, tag, part] of block.code.matchAll(/\b(mcp-[a-z-]+)::part\(([\w-]+)\)/g)) {
+      const header = read(`components/${tag}/${tag}.component.ts`)
+      assert.match(header, new RegExp(`@csspart ${part}\\b`), `README.md:${block.line}: <${tag}> has no part "${part}"`)
+    }
+    for (const [, property] of block.code.matchAll(/(--[\w-]+)\s*:/g)) {
+      assert.ok(styles.includes(`var(${property}`), `README.md:${block.line}: no element reads ${property}`)
+    }
+  }
+})
+
+test('local links and images point at files that exist; #links at headings', () => {
+  const prose = README.replace(/^```[\s\S]*?^```/gm, '')
+  const slug = (heading: string) =>
+    heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\w\- ]/g, '')
+      .replace(/ /g, '-')
+  const anchors = new Set([...prose.matchAll(/^#+ (.*)$/gm)].map((m) => slug(m[1]!.replace(/`/g, ''))))
+  for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+    if (/^[a-z]+:/.test(target!)) continue
+    if (target!.startsWith('#')) assert.ok(anchors.has(target!.slice(1)), `README links to ${target}, which no heading makes`)
+    else assert.ok(existsSync(join(root, target!.split('#')[0]!)), `README links to ${target}, which does not exist`)
+  }
+})
