@@ -72,7 +72,7 @@ export function summarize(detail: unknown): string {
     text = JSON.stringify(detail, (_key, value: unknown) => {
       if (value instanceof Error) return `${value.name}: ${value.message}`
       if (typeof value === 'function') return undefined
-      if (typeof value === 'string' && value.length > 60) return `${value.slice(0, 60)}…`
+      if (typeof value === 'string' && value.length > 40) return `${value.slice(0, 40)}…`
       if (value && typeof value === 'object') {
         if (value instanceof Node) return `<${(value as Element).localName ?? value.nodeName}>`
         if (seen.has(value)) return '…'
@@ -85,7 +85,7 @@ export function summarize(detail: unknown): string {
   } catch {
     text = '[detail]'
   }
-  return text.length > 240 ? `${text.slice(0, 240)}…` : text
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text
 }
 
 /**

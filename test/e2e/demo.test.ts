@@ -1,0 +1,189 @@
+// End to end, as a newcomer meets the library: `npm start` in a child
+// process, the URL it prints opened in headless Chromium (Playwright, the
+// system Chromium), then the playground used as a person would: list the demo
+// tools, fill a form and call a tool, answer an elicitation in the dialog, see
+// a list change arrive live, and reload to see the tool list before the server
+// answers (every request to the MCP server is held until the list is on
+// screen, so it can only have come from the IndexedDB cache).
+//
+// It also takes the README's screenshot: into .tmp/e2e/screenshot.png, or into
+// docs/screenshot.png with UPDATE_SCREENSHOT=1 (so a test run leaves the
+// committed file alone).
+import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { after, before, describe, it } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type Page, type Route } from 'playwright'
+import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+const screenshotPath = process.env.UPDATE_SCREENSHOT ? `${repo}docs/screenshot.png` : `${repo}.tmp/e2e/screenshot.png`
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+let child: ChildProcess | undefined
+let output = ''
+
+/** Stops `npm start` and everything it started (its process group). */
+function stopChild(): void {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid!, 'SIGINT')
+  } catch {
+    // already gone
+  }
+  const stubborn = child
+  setTimeout(() => {
+    try {
+      if (stubborn.exitCode === null && stubborn.signalCode === null) process.kill(-stubborn.pid!, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }, 3_000).unref()
+}
+process.on('exit', stopChild)
+
+/** Runs `npm start` as a user would and resolves with the URLs it prints. */
+async function npmStart(): Promise<{ site: string; mcp: string }> {
+  const env = { ...process.env, DEMO_MCP_PORT: String(await freePort()), DEMO_SITE_PORT: String(await freePort()) }
+  child = spawn('npm', ['start'], { cwd: repo, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start printed no URLs within 60 s:\n${output}`)), 60_000)
+    const read = (chunk: Buffer) => {
+      output += chunk
+      const site = /Demo site:\s+(\S+)/.exec(output)?.[1]
+      const mcp = /MCP server:\s+(\S+)/.exec(output)?.[1]
+      if (site && mcp) {
+        clearTimeout(timer)
+        resolve({ site, mcp })
+      }
+    }
+    child!.stdout!.on('data', read)
+    child!.stderr!.on('data', read)
+    child!.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`npm start exited (${code}) before printing its URLs:\n${output}`))
+    })
+  })
+}
+
+let browser: Browser
+let page: Page
+let urls: { site: string; mcp: string }
+
+/** A tool's row in the playground's list (Playwright's CSS locators pierce open shadow roots). */
+const toolRow = (name: string) => page.locator(`mcp-tool-list [part~="item"][data-name="${name}"]`)
+
+/** Picks a tool in the list and returns its <mcp-tool>. */
+async function openTool(name: string) {
+  await toolRow(name).click()
+  const tool = page.locator('mcp-tool-list mcp-tool')
+  await tool.locator('[part~="title"]', { hasText: '' }).first().waitFor()
+  return tool
+}
+
+describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
+  before(async () => {
+    urls = await npmStart()
+    if (/Building the CDN file/.test(output)) console.log('npm start built the CDN file first (it was older than the sources)')
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
+    page.setDefaultTimeout(15_000)
+  })
+
+  after(async () => {
+    await browser?.close()
+    stopChild()
+  })
+
+  it('prints both URLs on 127.0.0.1 and opens the playground on the demo server', { timeout: 30_000 }, async () => {
+    assert.match(urls.site, /^http:\/\/127\.0\.0\.1:\d+\/$/)
+    assert.match(urls.mcp, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
+    await page.goto(urls.site)
+    assert.equal(await page.locator('#server-url').inputValue(), urls.mcp)
+  })
+
+  it('lists the demo tools', { timeout: 30_000 }, async () => {
+    for (const name of ['greet', 'add', 'slow_task', 'sign_up', 'connect_account', 'show_content', 'toggle_extra_tool']) {
+      await toolRow(name).waitFor()
+    }
+    await page.locator('mcp-server [part="title"]', { hasText: 'Demo server' }).waitFor()
+    // A first visit: the list came from the server (the badge reads the list's own events).
+    await page.locator('#cache-badge', { hasText: 'Tools fetched from the server' }).waitFor()
+  })
+
+  it('fills a form and calls a tool', { timeout: 30_000 }, async () => {
+    const tool = await openTool('greet')
+    await tool.getByLabel('Name').fill('Ada')
+    await tool.getByLabel('Style').selectOption('pirate')
+    await tool.getByRole('button', { name: 'Call', exact: true }).click()
+    await tool.locator('[part~="result"]', { hasText: 'Ahoy, Ada!' }).waitFor()
+  })
+
+  it('completes a form elicitation through the dialog', { timeout: 30_000 }, async () => {
+    const tool = await openTool('sign_up')
+    await tool.getByRole('button', { name: 'Call', exact: true }).click()
+    const dialog = page.locator('mcp-elicitation [part~="dialog"]')
+    await dialog.getByText('Who is signing up?').waitFor()
+    await dialog.getByLabel(/^Name/).fill('Grace')
+    await dialog.getByLabel('Plan').selectOption({ label: 'Pro' })
+    await dialog.getByRole('button', { name: 'Accept' }).click()
+    await tool.locator('[part~="result"]', { hasText: 'Signed up Grace on the pro plan.' }).waitFor()
+  })
+
+  it('sees a tool list change arrive live', { timeout: 30_000 }, async () => {
+    assert.equal(await toolRow('extra_tool').count(), 0)
+    const tool = await openTool('toggle_extra_tool')
+    await tool.getByRole('button', { name: 'Call', exact: true }).click()
+    await tool.locator('[part~="result"]', { hasText: 'extra_tool added.' }).waitFor()
+    // No reload, no click: the server's list_changed notification on the listen stream brings it.
+    await toolRow('extra_tool').waitFor()
+  })
+
+  it('reloads and shows the tool list before the server answers (served from the cache)', { timeout: 30_000 }, async () => {
+    const held: Route[] = []
+    const mcpOrigin = new URL(urls.mcp).origin
+    await page.route(`${mcpOrigin}/**`, (route) => void held.push(route))
+    try {
+      await page.reload()
+      // The newest list (with extra_tool) is on screen while every request to the server is still unanswered.
+      await toolRow('extra_tool').waitFor()
+      await toolRow('greet').waitFor()
+      await page.locator('#cache-badge', { hasText: 'Tools served from cache' }).waitFor()
+      assert.ok(
+        !held.some((route) => /"method":"tools\/list"/.test(route.request().postData() ?? '')),
+        'no tools/list request was sent for the list on screen',
+      )
+    } finally {
+      await page.unroute(`${mcpOrigin}/**`)
+      await Promise.all(held.map((route) => route.continue().catch(() => {})))
+    }
+  })
+
+  it('takes the screenshot the README uses', { timeout: 30_000 }, async () => {
+    const tool = await openTool('greet')
+    // The form keeps this session's arguments (pirate, from the first call): set both.
+    await tool.getByLabel('Name').fill('Ada')
+    await tool.getByLabel('Style').selectOption('friendly')
+    await tool.getByRole('button', { name: 'Call', exact: true }).click()
+    await tool.locator('[part~="result"]', { hasText: 'Hello, Ada!' }).waitFor()
+    // The whole playground from the top: the cache badge, the list, the picked tool and its result.
+    await page.setViewportSize({ width: 1280, height: 1000 })
+    await page.evaluate(() => window.scrollTo(0, 0))
+    mkdirSync(new URL('.', `file://${screenshotPath}`), { recursive: true })
+    await page.screenshot({ path: screenshotPath, fullPage: true })
+    assert.ok(statSync(screenshotPath).size > 20_000, 'the screenshot has content')
+  })
+})
