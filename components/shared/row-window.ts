@@ -17,9 +17,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 
 /** Rows rendered beyond each edge of the view, so a scroll shows rendered rows before the next update lands. */
-const OVERSCAN = 10
+const OVERSCAN = 6
 /** The row height assumed until a row is measured (px); a wrong guess costs one more update. */
-const GUESS_PX = 80
+const GUESS_PX = 96
 
 export interface RowRange {
   /** First rendered row. */
