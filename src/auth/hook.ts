@@ -21,3 +21,15 @@ export interface AuthHook {
   /** Resolves at the next successful sign-in (a subscription stopped by a 401 waits on it, then listens again). */
   whenSignedIn?(signal?: AbortSignal): Promise<void>
 }
+
+/**
+ * What `<mcp-server>` needs of its `auth` (a `BrowserOAuthProvider` is one):
+ * the hook, sign-in state and its events (`signedin`, `signedout`), and a
+ * sign-in the element's button can start inside the user's click.
+ */
+export interface InteractiveAuth extends AuthHook, EventTarget {
+  readonly signedIn: boolean
+  /** Starts the sign-in; called synchronously inside the click. `onBlocked` gets the sign-in page when the popup was blocked. */
+  signInFromClick(options?: { onBlocked?: (url: string) => void }): Promise<void>
+  signOut(): Promise<void>
+}

@@ -23,3 +23,13 @@ export { IdbAuthStore } from './idb-store.js'
 export { discoverResource, discoverAuthorizationServer, metadataUrls, canonicalResource, type ResourceMetadata } from './discovery.js'
 export { parseBearerChallenge, type BearerChallenge } from './www-authenticate.js'
 export * from './errors.js'
+export {
+  BrowserOAuthProvider,
+  popupSignIn,
+  redirectSignIn,
+  browserAuthStore,
+  CALLBACK_CHANNEL,
+  type BrowserOAuthProviderOptions,
+  type PopupOptions,
+  type CallbackMessage,
+} from './browser.js'

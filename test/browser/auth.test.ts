@@ -1,0 +1,142 @@
+// Signing in from a page, in headless Chromium with real IndexedDB, against the `auth` test server (the official
+// SDK server behind its bearer gate, oauth2-mock-server as the authorization server: test/support/servers/auth.ts).
+// The sign-in page signs everyone in at once, so a popup goes there and straight back to the callback page
+// (test/support/auth-callback.html), which hands the result to this page.
+import { expect, fixture, html } from '@open-wc/testing'
+import { sendMouse } from '@web/test-runner-commands'
+import { BrowserOAuthProvider, IdbAuthStore } from '../../src/auth/index.js'
+import { controlServer, deepQueryAll, eventually, expectAbsent, nextEvent, serverUrl } from '../support/browser.js'
+import type { McpServerElement } from '../../components/mcp-server/mcp-server.component.js'
+import '../../components/mcp-server/mcp-server.js'
+import '../../components/mcp-tool-list/mcp-tool-list.js'
+
+const SERVER = 'auth'
+const CLIENT_ID = 'mcp-elements-tests' // AUTH_CLIENT_ID of the server (a Node module, not importable here)
+type Stats = { tokenRequests: Record<string, string>[]; authorizeRequests: Record<string, string>[] }
+let url: string
+let database: string
+let run = 0
+
+function provider(options: ConstructorParameters<typeof BrowserOAuthProvider>[1] = {}) {
+  return new BrowserOAuthProvider(url, {
+    redirectUri: new URL('/test/support/auth-callback.html', location.href).href,
+    client: { client_id: CLIENT_ID },
+    store: new IdbAuthStore(database),
+    ...options,
+  })
+}
+
+async function page(auth: BrowserOAuthProvider): Promise<McpServerElement> {
+  return fixture<McpServerElement>(html`<mcp-server .url=${url} .auth=${auth}><mcp-tool-list></mcp-tool-list></mcp-server>`)
+}
+
+const shown = (server: Element, name: string) => deepQueryAll(server, '[part~="item"]').some((e) => e.textContent?.includes(name))
+const part = (server: Element, name: string) => server.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
+/** Waits for the element's part `name` to be there, and returns it. */
+async function present(server: Element, name: string, what: string): Promise<HTMLElement> {
+  await eventually(() => part(server, name) !== null, what, 10_000)
+  return part(server, name)!
+}
+
+/** A real click (a user gesture, so window.open is allowed) in the middle of `element`. */
+async function click(element: Element): Promise<void> {
+  const box = element.getBoundingClientRect()
+  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] })
+}
+
+describe('sign-in (OAuth) in the browser', () => {
+  beforeEach(async () => {
+    database = `mcp-auth-test-${Date.now()}-${run++}`
+    sessionStorage.setItem('mcp-auth-test-db', database)
+    url = await serverUrl(SERVER)
+  })
+  afterEach(async () => {
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase(database)
+      request.onsuccess = request.onerror = request.onblocked = resolve
+    })
+  })
+
+  it('shows a Sign in button; the popup signs in, tools appear; a reload stays signed in; sign-out shows the button again', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
+    const auth = provider()
+    const server = await page(auth)
+    const required = await nextEvent(server, 'mcp-auth-required', 10_000)
+    expect(required.detail.error.name).to.equal('SignInRequiredError')
+    const button = await present(server, 'sign-in-button', 'the Sign in button')
+    const signedIn = nextEvent(server, 'mcp-signed-in', 10_000)
+    await click(button)
+    await signedIn
+    await eventually(() => shown(server, 'whoami'), 'the tools after signing in', 10_000)
+    expectAbsent(part(server, 'sign-in'), 'the sign-in prompt')
+
+    // A reload: a new page with a new provider over the same IndexedDB: signed in, no sign-in page visited.
+    const before = await controlServer<Stats>(SERVER, 'stats')
+    server.remove()
+    const again = await page(provider())
+    await eventually(() => shown(again, 'whoami'), 'the tools after a reload', 10_000)
+    expect((await controlServer<Stats>(SERVER, 'stats')).authorizeRequests.length).to.equal(before.authorizeRequests.length)
+
+    // Sign out: the tokens go, the sign-in prompt comes back.
+    const out = nextEvent(again, 'mcp-signed-out')
+    const signOut = await present(again, 'sign-out', 'the Sign out button')
+    signOut.click()
+    await out
+    await present(again, 'sign-in-button', 'the Sign in button after signing out')
+    expect(await new IdbAuthStore(database).get(`session ${url}`)).to.equal(undefined)
+  })
+
+  it('an access token the server refuses (expired) is refreshed silently: no sign-in prompt, no sign-in page', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
+    const auth = provider()
+    const server = await page(auth)
+    const button = await present(server, 'sign-in-button', 'the Sign in button')
+    await click(button)
+    await eventually(() => shown(server, 'whoami'), 'the tools after signing in', 10_000)
+    await controlServer(SERVER, 'revoke') // the token is refused from now on, as an expired one is
+    const before = await controlServer<Stats>(SERVER, 'stats')
+    await server.retry()
+    await eventually(() => shown(server, 'whoami'), 'the tools after the refresh', 10_000)
+    const after = await controlServer<Stats>(SERVER, 'stats')
+    expect(after.authorizeRequests.length).to.equal(before.authorizeRequests.length)
+    expect(after.tokenRequests.slice(before.tokenRequests.length).map((t) => t.grant_type)).to.deep.equal(['refresh_token'])
+    expectAbsent(part(server, 'sign-in'), 'the sign-in prompt')
+  })
+
+  it('a blocked popup shows a link to the sign-in page; following it signs in', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
+    const server = await page(provider())
+    const button = await present(server, 'sign-in-button', 'the Sign in button')
+    const open = window.open
+    window.open = () => null // what a popup blocker does
+    try {
+      server.signIn()
+      const link = (await present(server, 'sign-in-link', 'the sign-in link')) as HTMLAnchorElement
+      expect(link.target).to.equal('_blank')
+      expect(new URL(link.href).pathname).to.equal('/authorize')
+      expect(button).to.exist
+      window.open = open
+      const signedIn = nextEvent(server, 'mcp-signed-in', 10_000)
+      // The user following the link, in a tab with no opener: the answer can only come by BroadcastChannel (as when an
+      // identity provider's Cross-Origin-Opener-Policy cuts a popup off from its opener).
+      window.open(link.href, '_blank', 'noopener')
+      await signedIn
+      await eventually(() => shown(server, 'whoami'), 'the tools after signing in by the link', 10_000)
+    } finally {
+      window.open = open
+    }
+  })
+
+  it('the redirect flow survives the round trip: the page leaves for the sign-in page and comes back signed in', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe src=${`/test/support/auth-redirect-tab.html?url=${encodeURIComponent(url)}&db=${database}&client=${CLIENT_ID}`}></iframe>`,
+    )
+    await eventually(() => frame.contentWindow?.authTab?.state === 'signed-out', 'the signed-out page', 10_000)
+    const firstLoad = frame.contentWindow!
+    void firstLoad.authTab!.signIn()
+    await eventually(() => frame.contentWindow !== firstLoad || frame.contentWindow?.authTab?.state === 'signed-in', 'the page to come back', 10_000)
+    await eventually(() => frame.contentWindow?.authTab?.state === 'signed-in', 'the page signed in after the redirect', 10_000)
+    expect(frame.contentWindow!.authTab!.tools).to.deep.equal(['secret', 'whoami'])
+  })
+})
