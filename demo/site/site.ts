@@ -10,6 +10,7 @@ const PAGES = [
   ['/cdn.html', 'CDN page'],
   ['/react.html', 'React'],
   ['/plain.html', 'Plain JS'],
+  ['/api/', 'API reference'],
 ] as const
 
 const THEME_KEY = 'mcp-demo:theme'

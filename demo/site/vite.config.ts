@@ -9,18 +9,40 @@ import { defineConfig, type Plugin } from 'vite'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = fileURLToPath(new URL('../../', import.meta.url))
-const CDN_DIR = join(repo, 'dist/cdn')
 
-/** Serves dist/cdn/ at /cdn/ as plain files: the CDN page must load exactly what a CDN would serve. */
-function cdnFiles(): Plugin {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.map': 'application/json' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+
+/**
+ * Serves the files of `dir` at `prefix` as they are (no Vite transform): the
+ * CDN build at /cdn/ (the CDN page must load exactly what a CDN would serve),
+ * and the TypeDoc reference (`npm run docs`, docs/api/) at /api/. When `dir`
+ * does not exist, `/prefix/` answers `missing` in words.
+ */
+function servedAsIs(prefix: string, dir: string, missing: string): Plugin {
   return {
-    name: 'demo-cdn-files',
+    name: `demo-static-${prefix}`,
     configureServer(server) {
-      server.middlewares.use('/cdn/', (req, res, next) => {
-        const file = join(CDN_DIR, decodeURIComponent((req.url ?? '').split('?')[0]))
-        if (relative(CDN_DIR, file).startsWith('..') || !existsSync(file) || !statSync(file).isFile()) return next()
-        res.setHeader('content-type', types[extname(file)] ?? 'application/octet-stream')
+      server.middlewares.use(prefix, (req, res, next) => {
+        const path = decodeURIComponent((req.url ?? '/').split('?')[0])
+        let file = join(dir, path)
+        if (relative(dir, file).startsWith('..')) return next()
+        if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
+        if (!existsSync(file)) {
+          if (path !== '/' || existsSync(dir)) return next()
+          res.statusCode = 404
+          res.setHeader('content-type', 'text/plain; charset=utf-8')
+          return res.end(missing)
+        }
+        res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream')
         res.setHeader('cache-control', 'no-cache')
         createReadStream(file).pipe(res)
       })
@@ -85,5 +107,8 @@ export default defineConfig({
   optimizeDeps: { entries: ['**/*.html'], include: [...runtimeDependencies(), 'react', 'react-dom/client'] },
   server: { host: '127.0.0.1', strictPort: true, fs: { allow: [repo] } },
   build: { outDir: join(repo, '.tmp/demo-site'), emptyOutDir: true, rolldownOptions: { input: pages() } },
-  plugins: [cdnFiles()],
+  plugins: [
+    servedAsIs('/cdn/', join(repo, 'dist/cdn'), 'No CDN build yet: run npm run build (npm start builds it when missing).'),
+    servedAsIs('/api/', join(repo, 'docs/api'), 'The API reference is not built yet: run npm run docs, then reload.'),
+  ],
 })
