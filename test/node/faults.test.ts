@@ -723,3 +723,57 @@ test('TimeoutError for an overall cap says maxTotalTimeMs, an idle one timeoutMs
   assert.match(new TimeoutError(50, 'tools/call').message, /timeoutMs/)
   assert.equal(new TimeoutError(50, 'tools/call', true).total, true)
 })
+
+// ---- timers and close() ---------------------------------------------------------------------------
+
+test('progress re-arms timeoutMs: a call reporting progress every 0.4 × timeoutMs for 3 × timeoutMs lives and gets its result', BOUND, async () => {
+  const timeoutMs = 800 // not smaller: on a loaded machine a first response can take a few hundred ms
+  await scenario(
+    async (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      const sse = openSse(ctx.res)
+      for (let i = 1; i <= 8; i++) {
+        await sleep(0.4 * timeoutMs)
+        sse.event(progress(ctx, i))
+      }
+      sse.event(rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: 'done' }] }))
+      sse.end()
+    },
+    { timeoutMs },
+    async (client) => {
+      const seen: number[] = []
+      const started = performance.now()
+      const result = await client.callTool('work', { n: 1 }, { onProgress: (p) => seen.push(p.progress) })
+      assert.equal((result.content[0] as { text: string }).text, 'done')
+      assert.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7, 8])
+      assert.ok(performance.now() - started >= 3 * timeoutMs, 'the call outlived three timeouts')
+    },
+  )
+})
+
+test('close() rejects every call in flight with AbortError and closes each connection (the server sees it)', BOUND, async () => {
+  const open: ServerResponse[] = []
+  let bothOpen!: () => void
+  const streaming = new Promise<void>((resolve) => (bothOpen = resolve))
+  await scenario(
+    (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      openSse(ctx.res).event(progress(ctx, 1)) // then nothing: only close() can end these
+      if (open.push(ctx.res) === 2) bothOpen()
+    },
+    {},
+    async (client) => {
+      const calls = [
+        failure(client.callTool('work', { n: 1 }, { onProgress: () => {} })),
+        failure(client.callTool('work', { n: 2 }, { onProgress: () => {} })),
+      ]
+      await streaming
+      client.close()
+      for (const error of await Promise.all(calls)) {
+        assertIs(error, AbortError)
+        assert.match(error.message, /client closed/)
+      }
+      await Promise.all(open.map((res) => closedWithin(res, 1_000)))
+    },
+  )
+})

@@ -4,6 +4,8 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { ServerResponse } from 'node:http'
 import { HttpError, JsonRpcError, McpClient, ProtocolError, type Subscription } from '../../src/client/index.js'
+import { MemoryCache } from '../../src/cache/memory.js'
+import type { CacheEntry, CacheStore } from '../../src/cache/policy.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 import { openSse, rpcError, sendJson, startFaultServer, type SseWriter } from '../support/fault-server.js'
 
@@ -64,6 +66,41 @@ describe('subscriptions', { timeout: 300_000 }, () => {
       assert.equal(countLists(), before + 1, 'fetched again after the notification')
     } finally {
       sub.close()
+    }
+  })
+
+  test('resources/updated makes the cached read stale before listeners hear of it, also with a store that answers later', BOUND, async () => {
+    // A store whose every answer takes a few macrotasks, as IndexedDB's do.
+    const later = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 5))
+    const memory = new MemoryCache()
+    const slowStore: CacheStore = {
+      get: (key) => later(memory.get(key) as CacheEntry | undefined),
+      set: (key, entry) => later(memory.set(key, entry)),
+      invalidate: (prefix) => later(memory.invalidate(prefix)),
+    }
+    const uri = 'fixture://greeting'
+    const reads = () => server.stats.requests.filter((r) => r.body?.method === 'resources/read' && r.body.params.uri === uri).length
+    for (const cache of [undefined, slowStore]) {
+      const client = new McpClient(server.url, cache ? { cache } : {})
+      await client.readResource(uri)
+      await new Promise((r) => setTimeout(r, 20)) // the slow store's write lands
+      const before = reads()
+      await client.readResource(uri)
+      assert.equal(reads(), before, 'the second read is served from the cache')
+      const sub = client.listen({ resourceSubscriptions: [uri] })
+      try {
+        await sub.acknowledged
+        // The listener reads at once, as a view refreshing on the news would: it must not get the old entry.
+        const reread = new Promise<void>((resolve, reject) =>
+          sub.addEventListener('notification', () => client.readResource(uri).then(() => resolve(), reject), { once: true }),
+        )
+        server.notify.resourceUpdated(uri)
+        await reread
+        assert.equal(reads(), before + 1, `${cache ? 'slow store' : 'memory'}: the read after resources/updated went to the server`)
+      } finally {
+        sub.close()
+        await sub.closed
+      }
     }
   })
 
