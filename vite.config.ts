@@ -97,7 +97,14 @@ export default defineConfig(({ mode }) =>
           sourcemap: true,
           minify: false,
           lib: {
-            entry: { index: 'components/index.ts', client: 'src/client/index.ts', cache: 'src/cache/index.ts', ...registeringFiles() },
+            entry: {
+              index: 'components/index.ts',
+              client: 'src/client/index.ts',
+              cache: 'src/cache/index.ts',
+              auth: 'src/auth/index.ts',
+              'auth-callback': 'src/auth/callback.ts',
+              ...registeringFiles(),
+            },
             formats: ['es'],
           },
           rolldownOptions: {
