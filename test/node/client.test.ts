@@ -3,7 +3,8 @@
 // resources, prompts and completion.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { AbortError, JsonRpcError, McpClient } from '../../src/client/index.js'
+import { AbortError, JsonRpcError, McpClient, type McpClientOptions } from '../../src/client/index.js'
+import { MemoryCache } from '../../src/cache/memory.js'
 import { FIXTURE_SERVER_INFO, LOGO_PNG_BASE64, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 
 /** Every test is bounded: a regression fails instead of hanging the run. */
@@ -141,4 +142,26 @@ describe('calls', () => {
     assert.notEqual(calls[0].body.id, calls[1].body.id)
     assert.ok(calls.every((r) => r.method === 'POST'))
   })
+})
+
+test('the Authorization header is found in any case, also from a headers function, and decides who sees a private cached result', BOUND, async () => {
+  // fixture://logo.png has no hint of its own: resources/read's default, private.
+  const own = await startFixtureServer()
+  const store = new MemoryCache()
+  const reads = () => own.stats.requests.filter((r) => r.body?.method === 'resources/read').length
+  const read = (headers: McpClientOptions['headers']) => new McpClient(own.url, { cache: store, headers }).readResource('fixture://logo.png')
+  try {
+    await read(() => ({ AUTHORIZATION: 'Bearer alice' }))
+    assert.equal(reads(), 1)
+    await read({ authorization: 'Bearer alice' })
+    assert.equal(reads(), 1, 'the same token, spelled in another case, from an object: served from the shared store')
+    await read(async () => ({ Authorization: 'Bearer alice' }))
+    assert.equal(reads(), 1, 'from an async headers function too')
+    await read(() => ({ authorization: 'Bearer bob' }))
+    assert.equal(reads(), 2, 'another token never sees alice’s private entry')
+    await read({})
+    assert.equal(reads(), 3, 'no credentials: not alice’s either')
+  } finally {
+    await own.close()
+  }
 })
