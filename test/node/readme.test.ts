@@ -126,6 +126,8 @@ test('every TypeScript block type-checks against the sources', { timeout: 120_00
     'mcp-web-elements': [join(root, 'components/index.ts')],
     'mcp-web-elements/client': [join(root, 'src/client/index.ts')],
     'mcp-web-elements/cache': [join(root, 'src/cache/index.ts')],
+    'mcp-web-elements/auth': [join(root, 'src/auth/index.ts')],
+    'mcp-web-elements/auth/callback': [join(root, 'src/auth/callback.ts')],
   }
   for (const name of elements) paths[`mcp-web-elements/elements/${name}`] = [join(root, `components/${name}/${name}.ts`)]
   writeFileSync(
