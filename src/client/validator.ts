@@ -3,8 +3,21 @@
  * and a page that only lists tools never needs it: the first call, or the
  * first `validateAgainstSchema()`, loads it as a separate chunk.
  */
-let validator: Promise<typeof import('../schema/validate.js')> | undefined
-export const loadValidator = () => (validator ??= import('../schema/validate.js'))
+export const loadValidator = loadOnce(() => import('../schema/validate.js'))
+
+/**
+ * `load` run once and its promise shared, unless it fails: a chunk that did
+ * not load (a network blip, a deploy in between) is asked for again by the
+ * next caller instead of failing every later call until a reload.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    }))
+}
 
 /**
  * The problems of `value` against a JSON Schema from a server (an

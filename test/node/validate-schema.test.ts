@@ -349,3 +349,16 @@ describe('$ref cycles, and the schema as the caller sees it', () => {
     assert.deepEqual((await validateAgainstSchema(frozen, { email: 'x', at: { x: 'no' } })).map((p) => p.path).sort(), ['/at/x', '/email'])
   })
 })
+
+test('a validator chunk that fails to load is loaded again by the next call, not failed for ever', BOUND, async () => {
+  const { loadOnce } = await import('../../src/client/validator.js')
+  let attempts = 0
+  const load = loadOnce(async () => {
+    if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
+    return { ok: attempts }
+  })
+  await assert.rejects(load(), TypeError)
+  assert.deepEqual(await load(), { ok: 2 })
+  assert.equal(await load(), await load(), 'once loaded, the same module every time')
+  assert.equal(attempts, 2)
+})
