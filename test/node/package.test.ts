@@ -1,7 +1,9 @@
 /**
- * The published package, as a user gets it. Once per run this file builds the
- * package from the sources as they are now (in a temporary copy, so nothing it
- * tests can be a stale dist/), packs it with `npm pack`, and unpacks the
+ * The published package, as a user gets it. Once per run this file packs the
+ * package as the sources are now: in a temporary copy of the checkout it builds
+ * dist/ afresh, unless the checkout's dist/ is newer than every file a build
+ * reads (as right after `npm test`'s build), and then uses that; either way
+ * nothing it tests is stale. It packs the copy with `npm pack` and unpacks the
  * tarball into an empty project whose node_modules holds only the tarball's
  * declared dependencies (linked from this checkout's node_modules: no network).
  * Then: what the tarball holds, that its entries resolve through the "exports"
@@ -11,7 +13,18 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -21,6 +34,38 @@ import { startFixtureServer } from '../support/fixture-server.js'
 const checkout = fileURLToPath(new URL('../../', import.meta.url))
 /** Top-level entries of the checkout the copy leaves out: installed, built, or version control. */
 const NOT_COPIED = new Set(['node_modules', 'dist', 'docs', 'results'])
+/** Copied files that no build reads: a change to them does not make dist/ stale. */
+const NOT_BUILT = /^(test|bench|demo|scripts)\/|\.md$/
+
+/** Files under `dir` (relative to the checkout), as NOT_COPIED and dot-files leave them, with their mtimes. */
+function* sourceFiles(dir = ''): Generator<{ path: string; mtimeMs: number }> {
+  for (const entry of readdirSync(join(checkout, dir), { withFileTypes: true })) {
+    const path = dir ? `${dir}/${entry.name}` : entry.name
+    if (entry.name.startsWith('.') || (!dir && NOT_COPIED.has(entry.name))) continue
+    if (entry.isDirectory()) yield* sourceFiles(path)
+    else if (entry.isFile()) yield { path, mtimeMs: statSync(join(checkout, path)).mtimeMs }
+  }
+}
+
+/**
+ * Whether dist/ was built after the last change to anything a build reads. The build empties dist/ first, so its
+ * oldest file is about when that build started; a source edited since (or during) it is newer than that.
+ */
+function builtFromTheseSources(): boolean {
+  const dist = join(checkout, 'dist')
+  if (!existsSync(join(dist, 'client.js'))) return false
+  let oldestBuilt = Infinity
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name))
+      else oldestBuilt = Math.min(oldestBuilt, statSync(join(dir, entry.name)).mtimeMs)
+    }
+  }
+  walk(dist)
+  for (const file of sourceFiles()) if (!NOT_BUILT.test(file.path) && file.mtimeMs >= oldestBuilt) return false
+  return true
+}
+
 const bin = (name: string) => join(checkout, 'node_modules', '.bin', name)
 
 /** The temporary directory: `source/` (the copy that is built and packed), the tarball, `project/` (the user's). */
@@ -29,6 +74,8 @@ let work: string
 let project: string
 /** The installed package, as a directory URL (ends in /). */
 let root: URL
+/** Which dist/ was packed, for the log. */
+let packedFrom: string
 /** The paths in the tarball, as `npm pack --json` lists them. */
 let packedFiles: string[]
 
@@ -50,7 +97,14 @@ before(
       if (!entry.startsWith('.') && !NOT_COPIED.has(entry)) cpSync(join(checkout, entry), join(source, entry), { recursive: true })
     }
     symlinkSync(join(checkout, 'node_modules'), join(source, 'node_modules'))
-    run('npm', ['run', 'build'], source)
+    // `npm test` has just built dist/ from these very files: then it is packed as is; after any later edit, built afresh.
+    if (builtFromTheseSources()) {
+      cpSync(join(checkout, 'dist'), join(source, 'dist'), { recursive: true })
+      packedFrom = "the checkout's dist/, built after the last change to what a build reads"
+    } else {
+      run('npm', ['run', 'build'], source)
+      packedFrom = 'a build of the copy (the checkout has no dist/, or sources changed since it was built)'
+    }
     const [pack] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], source))
     packedFiles = pack.files.map((f: { path: string }) => f.path)
 
@@ -78,7 +132,8 @@ after(() => {
 const resolve = (specifier: string) => createRequire(join(project, 'app.js')).resolve(specifier)
 const load = (specifier: string) => import(pathToFileURL(resolve(specifier)).href)
 
-test('the tarball holds the build, its declarations and manifest, the sources and README; no tests', () => {
+test('the tarball holds the build, its declarations and manifest, the sources and README; no tests', (t) => {
+  t.diagnostic(`packed ${packedFrom}`)
   for (const file of [
     'package.json',
     'README.md',
