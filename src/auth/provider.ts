@@ -253,6 +253,12 @@ export class OAuthProvider extends EventTarget implements AuthHook {
           })
           if (!cured) {
             this.dispatchEvent(new CustomEvent('authrequired', { detail: { resource: this.serverUrl } }))
+            // A subscription waits for the user to sign in, then listens again; any other request fails now.
+            if (isListen(init.body)) {
+              await this.whenSignedIn(signal)
+              signedIn = false
+              continue
+            }
             throw new SignInRequiredError(
               this.serverUrl,
               token
@@ -654,6 +660,11 @@ function secretBasic(secret: string): oauth.ClientAuth {
   return (_as, client, _body, headers) => {
     headers.set('authorization', `Basic ${btoa(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(secret)}`)}`)
   }
+}
+
+/** Whether a request body is a subscriptions/listen request (the client's bodies are JSON text). */
+function isListen(body: RequestInit['body']): boolean {
+  return typeof body === 'string' && /"method"\s*:\s*"subscriptions\/listen"/.test(body)
 }
 
 function withBearer(init: RequestInit, token: string | undefined): RequestInit {

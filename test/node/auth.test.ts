@@ -169,3 +169,22 @@ test('a revoked token with a refused refresh needs a new sign-in; signOut() forg
   await client.close()
 })
 
+
+test('a subscription that meets a 401 waits for the sign-in, then listens (no error, no give-up)', { timeout: 20_000 }, async () => {
+  const { auth, client } = setup({ authorize: undefined })
+  const before = await stats()
+  const subscription = client.listen({ toolsListChanged: true })
+  const errors: unknown[] = []
+  subscription.addEventListener('error', (e) => errors.push((e as CustomEvent).detail))
+  let acknowledged = false
+  void subscription.acknowledged.then(() => (acknowledged = true))
+  // Long enough for the client's re-listen backoff (at most 500 ms after a first drop) to have tried again.
+  await new Promise((r) => setTimeout(r, 1000))
+  assert.deepEqual(errors, [])
+  assert.equal((await stats()).mcpRequests - before.mcpRequests, 1, 'one listen request, waiting, not a retry loop of 401s')
+  assert.equal(acknowledged, false, 'not listening before the sign-in')
+  await auth.signIn({ authorize: followSignIn() })
+  await subscription.acknowledged
+  subscription.close()
+  await client.close()
+})
