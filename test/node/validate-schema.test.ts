@@ -213,7 +213,9 @@ describe('validateAgainstSchema with hostile schemas', () => {
 // ---- regular expressions that could freeze the page ----------------------------------------------
 
 // Shapes from the ReDoS literature (OWASP's list and safe-regex's corpus): nested quantifiers, and
-// repeated choices whose branches can match the same text; also inside a lookahead.
+// repeated choices whose branches can match the same text; also inside a lookahead. (^(ab|a)*$ is also
+// refused, though it is safe: its branches start alike but cannot match the same text. Refusing only means
+// the pattern is left to the server.)
 const REDOS_SHAPES = [
   '(?=(a+)+$)',
   '^(a|b+)*$',
@@ -230,7 +232,6 @@ const REDOS_SHAPES = [
   '^(\\w|\\d)+$',
   '^([a-z]|[^0-9])*$',
   '^(?:a|.)*$',
-  '^(ab|a)*$',
   '^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$',
 ]
 const SAFE_PATTERNS = [
