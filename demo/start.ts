@@ -86,7 +86,9 @@ console.log(`
 mcp-web-elements demo
   Demo site:   ${siteUrl}
   MCP server:  ${mcp.url}
-Pages: playground ${siteUrl} · elements ${siteUrl}elements/ · CDN ${siteUrl}cdn.html · React ${siteUrl}react.html · plain JS ${siteUrl}plain.html
+
+  Pages: ${siteUrl} (playground) · ${siteUrl}elements/ (one per element) · ${siteUrl}cdn.html (the CDN file only)
+         ${siteUrl}react.html · ${siteUrl}plain.html · ${siteUrl}api/ (API reference, after npm run docs)
 Ctrl-C stops both.`)
 
 let stopping = false

@@ -54,6 +54,13 @@ function stopChild(): void {
   }, 3_000).unref()
 }
 process.on('exit', stopChild)
+// The child has a process group of its own, so a Ctrl-C of the test run does not reach it: pass it on.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopChild()
+    process.exit(130)
+  })
+}
 
 /** Runs `npm start` as a user would and resolves with the URLs it prints. */
 async function npmStart(): Promise<{ site: string; mcp: string }> {
