@@ -5,7 +5,7 @@
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Connect, type Plugin } from 'vite'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = fileURLToPath(new URL('../../', import.meta.url))
@@ -28,25 +28,26 @@ const TYPES: Record<string, string> = {
  * does not exist, `/prefix/` answers `missing` in words.
  */
 function servedAsIs(prefix: string, dir: string, missing: string): Plugin {
+  const serve: Connect.NextHandleFunction = (req, res, next) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0])
+    let file = join(dir, path)
+    if (relative(dir, file).startsWith('..')) return next()
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
+    if (!existsSync(file)) {
+      if (path !== '/' || existsSync(dir)) return next()
+      res.statusCode = 404
+      res.setHeader('content-type', 'text/plain; charset=utf-8')
+      return res.end(missing)
+    }
+    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream')
+    res.setHeader('cache-control', 'no-cache')
+    createReadStream(file).pipe(res)
+  }
+  // The dev server (npm start) and `vite preview` of a built site both serve them.
   return {
     name: `demo-static-${prefix}`,
-    configureServer(server) {
-      server.middlewares.use(prefix, (req, res, next) => {
-        const path = decodeURIComponent((req.url ?? '/').split('?')[0])
-        let file = join(dir, path)
-        if (relative(dir, file).startsWith('..')) return next()
-        if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
-        if (!existsSync(file)) {
-          if (path !== '/' || existsSync(dir)) return next()
-          res.statusCode = 404
-          res.setHeader('content-type', 'text/plain; charset=utf-8')
-          return res.end(missing)
-        }
-        res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream')
-        res.setHeader('cache-control', 'no-cache')
-        createReadStream(file).pipe(res)
-      })
-    },
+    configureServer: (server) => void server.middlewares.use(prefix, serve),
+    configurePreviewServer: (server) => void server.middlewares.use(prefix, serve),
   }
 }
 
