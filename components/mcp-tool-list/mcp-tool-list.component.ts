@@ -266,7 +266,8 @@ export class McpToolListElement extends ConnectedElement {
   /**
    * The rows in view and a screenful either side (see RowWindowController), plus the Tab stop wherever it is,
    * each placed where it belongs: the rows not rendered before it are a margin above it, those after the last
-   * rendered one are padding below, so the list is as tall as all its rows.
+   * rendered one the height of the list's ::after (not padding, which max-height would not hold), so the list is
+   * as tall as all its rows.
    */
   #renderList() {
     const count = this.#shown.length
@@ -279,7 +280,7 @@ export class McpToolListElement extends ConnectedElement {
       part="list"
       ?hidden=${count === 0}
       aria-label=${msg('tool-list.label', 'Tools')}
-      .style=${`padding-bottom:${this.#window.offset(count - 1 - last)}px`}
+      .style=${`--rows-after:${this.#window.offset(count - 1 - last)}px`}
       @click=${this.#onClick}
       @keydown=${this.#roving.onKeyDown}
       @focusin=${this.#roving.onFocusIn}

@@ -25,6 +25,12 @@ export const styles = [
     ul[part='list'] {
       border-bottom: 0;
     }
+    /* The space of the rows after the last one rendered (set by the element). */
+    ul[part='list']::after {
+      content: '';
+      display: block;
+      height: var(--rows-after, 0);
+    }
     [part='item'] {
       height: 100%;
       line-height: 1.25;

@@ -257,6 +257,21 @@ describe('<mcp-tool-list>', () => {
     await expect(list).to.be.accessible()
   })
 
+  it('renders the rows in view when the list scrolls by itself (--mcp-tool-list-max-height)', async () => {
+    const list = await listIn('many')
+    const all = (await listed('many')).map((t) => t.name)
+    list.style.setProperty('--mcp-tool-list-max-height', '300px')
+    const ul = list.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!
+    const rowHeight = items(list)[0]!.parentElement!.getBoundingClientRect().height
+    expect(ul.scrollHeight, 'the list is as tall as all its rows').to.be.closeTo(1000 * rowHeight, rowHeight)
+    ul.scrollTop = 700 * rowHeight
+    await eventually(() => names(list).includes(all[700]), 'the rows around the 700th')
+    const box = item(list, all[700]).getBoundingClientRect()
+    const view = ul.getBoundingClientRect()
+    expect(box.top, 'the 700th row is at the top of the list').to.be.closeTo(view.top + ul.clientTop, 2)
+    expectRowsAt(list, all)
+  })
+
   it('opens <mcp-tool> for a clicked tool, unless the page handles the selection itself', async () => {
     const list = await listIn('main')
     const picked = nextEvent<CustomEvent<{ tool: Tool }>>(list, 'mcp-tool-select')

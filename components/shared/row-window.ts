@@ -1,7 +1,7 @@
 /**
  * Windowing for a long list of rows of one height: only the rows in view,
  * and a screenful either side, are rendered; the space of the others is kept
- * as margin above and padding below, so the list is as tall as all its rows
+ * as margin above and an empty block below, so the list is as tall as all its rows
  * and the scroll bar tells the truth. A thousand rows then cost what thirty
  * do, to render and on every keystroke of a filter.
  *
