@@ -13,11 +13,11 @@
  */
 import type { SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification } from '../protocol/jsonrpc.js'
-import type { ListenStream } from './listen-stream.js'
+import type { NotificationStream } from './era.js'
 import { Subscription, type SubscriptionPort } from './subscription.js'
 
 interface Stream {
-  stream: ListenStream
+  stream: NotificationStream
   /** The filter asked for. */
   filter: SubscriptionFilter
   /** The filter the server agreed to, once acknowledged. */
@@ -34,7 +34,7 @@ export class SharedListen {
   #pending?: Stream
   #reopenScheduled = false
 
-  constructor(private readonly open: (filter: SubscriptionFilter) => ListenStream) {}
+  constructor(private readonly open: (filter: SubscriptionFilter) => NotificationStream) {}
 
   listen(filter: SubscriptionFilter): Subscription {
     return new Subscription(filter, (port, subscription) => {

@@ -47,6 +47,10 @@ export interface PostInit {
   idleMs?: number
   /** Fail when the whole request takes longer than this, however much progress arrives. Absent or 0: no cap. */
   maxTotalTimeMs?: number
+  /** Sees the response (status, headers) before its body is read: a legacy session's id, the status era detection needs. */
+  onResponse?: (response: Response) => void
+  /** Each request the server sends on the response stream (legacy servers ask for input this way). */
+  onRequest?: (request: JsonRpcRequest) => void
 }
 
 /**
@@ -90,6 +94,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
         body: JSON.stringify(message),
         signal,
       })
+      init.onResponse?.(res)
     } catch (error) {
       // A fetch wrapper's own typed failure (sign-in refused, say) is reported as it is.
       if (!failure && error instanceof McpError && !signal.aborted) throw error
@@ -110,6 +115,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
           onActivity(true)
           if (!isResponse(m)) {
             if (!('id' in m)) init.onNotification?.(m)
+            else init.onRequest?.(m as JsonRpcRequest)
             return false
           }
           // An error the server could not tie to a request (id null) is this request's: it is the only one on the stream.

@@ -1,0 +1,80 @@
+/**
+ * The modern side of the era seam (revision 2026-07-28): no handshake, every
+ * request carries its version, identity and capabilities in `_meta` and the
+ * standard headers; server notifications come on `subscriptions/listen`
+ * streams. Version selection lives here too: a -32022 answer is retried once
+ * with the newest version both sides speak.
+ */
+import { UnsupportedProtocolVersionError, toError } from '../protocol/errors.js'
+import type { SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
+import type { JsonRpcResponse } from '../protocol/jsonrpc.js'
+import { META, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
+import { standardHeaders } from '../transport/headers.js'
+import { postRequest } from '../transport/http.js'
+import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
+import { ListenStream, type ListenSend } from './listen-stream.js'
+
+const DEFAULT_CLIENT_INFO = { name: 'mcp-web-elements', version: '0.1.0' }
+
+export class ModernEra implements Era {
+  readonly kind = 'modern'
+  #version: string
+
+  constructor(
+    private readonly host: EraHost,
+    version: string,
+    private readonly clientInfo = DEFAULT_CLIENT_INFO,
+  ) {
+    this.#version = version
+  }
+
+  get protocolVersion(): string {
+    return this.#version
+  }
+
+  async send(request: EraRequest): Promise<JsonRpcResponse> {
+    for (let attempt = 0, id = request.id; ; attempt++, id = this.host.nextId()) {
+      const response = await this.#post(request, id)
+      if (!('error' in response) || response.error.code !== -32022 || attempt > 0) return response
+      // Retry once with the newest version both sides speak, even the one just sent: the server's list is the authority.
+      const error = toError(response.error) as UnsupportedProtocolVersionError
+      const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v))
+      if (!version) {
+        const message = `The server supports protocol versions ${error.supported.join(', ') || '(none listed)'}; this client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`
+        return { ...response, error: { ...response.error, message } }
+      }
+      this.#version = version
+    }
+  }
+
+  #post(request: EraRequest, id: number): Promise<JsonRpcResponse> {
+    const { method, params, logLevel, progressToken } = request
+    const meta: Record<string, unknown> = {
+      ...(params._meta as Record<string, unknown> | undefined),
+      [META.protocolVersion]: this.#version,
+      [META.clientInfo]: this.clientInfo,
+      [META.clientCapabilities]: request.capabilities,
+      ...(logLevel && { [META.logLevel]: logLevel }),
+      ...(progressToken && { progressToken }),
+    }
+    return postRequest({
+      url: this.host.url,
+      message: { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } },
+      headers: { ...request.headers, ...standardHeaders(this.#version, method, params) },
+      fetch: this.host.fetch,
+      controller: request.controller,
+      timeoutMs: request.timeoutMs,
+      maxBodyBytes: this.host.maxBodyBytes,
+      idempotent: request.idempotent,
+      longLived: request.longLived,
+      onNotification: request.onNotification,
+      onResponse: request.onResponse,
+    })
+  }
+
+  listen(filter: SubscriptionFilter, send: ListenSend): NotificationStream {
+    return new ListenStream(filter, send, () => this.host.nextId(), (n) => this.host.applyNotification(n))
+  }
+
+  close(): void {}
+}
