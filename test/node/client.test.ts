@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { AbortError, JsonRpcError, McpClient, type McpClientOptions } from '../../src/client/index.js'
 import { MemoryCache } from '../../src/cache/memory.js'
+import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
 import { FIXTURE_SERVER_INFO, LOGO_PNG_BASE64, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 
 /** Every test is bounded: a regression fails instead of hanging the run. */
@@ -164,4 +165,59 @@ test('the Authorization header is found in any case, also from a headers functio
   } finally {
     await own.close()
   }
+})
+
+describe('lists and calls the server shapes oddly', () => {
+  const listed = (id: unknown, result: Record<string, unknown>) => rpcResult(id, { resultType: 'complete', ...result })
+
+  test('nextCursor "" is a cursor like any other (opaque), not the end of the list', BOUND, async () => {
+    const fault = await startFaultServer(({ id, method, body, res }) => {
+      if (method !== 'resources/list') return sendJson(res, 404, { error: 'no' })
+      const cursor = body.params.cursor
+      if (cursor === undefined) return sendJson(res, 200, listed(id, { resources: [{ uri: 'a://1', name: 'one' }], nextCursor: '' }))
+      if (cursor === '') return sendJson(res, 200, listed(id, { resources: [{ uri: 'a://2', name: 'two' }] }))
+      sendJson(res, 200, rpcError(id, -32602, `unknown cursor ${JSON.stringify(cursor)}`))
+    })
+    try {
+      const names = (await new McpClient(fault.url).listResources()).map((r) => r.name)
+      assert.deepEqual(names, ['one', 'two'])
+      assert.deepEqual(
+        fault.requests.map((r) => r.body.params.cursor),
+        [undefined, ''],
+      )
+    } finally {
+      await fault.close()
+    }
+  })
+
+  test('a page of 300,000 resources lists without a RangeError', BOUND, async () => {
+    const resources = Array.from({ length: 300_000 }, (_, i) => ({ uri: `a://${i}`, name: `r${i}` }))
+    const fault = await startFaultServer(({ id, res }) => sendJson(res, 200, listed(id, { resources })))
+    try {
+      const all = await new McpClient(fault.url, { timeoutMs: 10_000 }).listResources()
+      assert.equal(all.length, 300_000)
+      assert.equal(all.at(-1)!.name, 'r299999')
+    } finally {
+      await fault.close()
+    }
+  })
+
+  test('callTool of a tool the listing lacks lists once, not again on every call, until the tool list changes', BOUND, async () => {
+    const fault = await startFaultServer(({ id, method, res }) => {
+      if (method === 'tools/list') return sendJson(res, 200, listed(id, { tools: [{ name: 'listed', inputSchema: { type: 'object' } }] }))
+      sendJson(res, 200, listed(id, { content: [{ type: 'text', text: 'ran anyway' }] }))
+    })
+    try {
+      const client = new McpClient(fault.url)
+      const count = (m: string) => fault.requests.filter((r) => r.body.method === m).length
+      for (let i = 0; i < 3; i++) await client.callTool('unlisted', {})
+      assert.equal(count('tools/call'), 3)
+      assert.equal(count('tools/list'), 1, 'listed once for the unknown tool')
+      client.applyNotification({ method: 'notifications/tools/list_changed' })
+      await client.callTool('unlisted', {})
+      assert.equal(count('tools/list'), 2, 'listed again once the tool list changed')
+    } finally {
+      await fault.close()
+    }
+  })
 })
