@@ -17,7 +17,6 @@ import {
   RoundLimitError,
   SchemaError,
   UnknownResultTypeError,
-  UnsupportedProtocolVersionError,
   toError,
 } from '../protocol/errors.js'
 import type {
@@ -47,17 +46,16 @@ import type {
   Tool,
 } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
-import { LATEST_PROTOCOL_VERSION, META, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
+import { LATEST_PROTOCOL_VERSION } from '../protocol/meta.js'
 import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
-import { paramHeaders, standardHeaders } from '../transport/headers.js'
-import { postRequest } from '../transport/http.js'
+import { paramHeaders } from '../transport/headers.js'
 import { Coalescer } from './coalesce.js'
 import { appsCapabilities, type AppsOptions } from './apps.js'
 import { INPUT_CAPABILITIES, InputRequiredError, capabilitiesToAnswer, declares, mergeCapabilities } from './input-required.js'
 import { loadValidator } from './validator.js'
 import type { McpClientEventMap } from './events.js'
 import type { AuthHook } from '../auth/hook.js'
-import { ListenStream } from './listen-stream.js'
+import { EraSelector } from './era-select.js'
 import { SharedListen } from './shared-listen.js'
 import type { Subscription } from './subscription.js'
 
@@ -191,6 +189,21 @@ interface SendOptions extends RequestOptions {
   progressToken?: string
 }
 
+/** One request as #send takes it. */
+interface SendInit {
+  method: string
+  params: Params
+  id: number
+  headers: Record<string, string>
+  options: SendOptions
+  /** @default the capabilities the client's handlers imply */
+  capabilities?: ClientCapabilities
+  /** Notifications not consumed by the call's progress and log callbacks (default: the client's `notification` event). */
+  onNotification?: (n: JsonRpcNotification) => void
+  /** A subscription's stream: it outlives the timeout once it has started. */
+  longLived?: boolean
+}
+
 type Result = Record<string, unknown> & { resultType?: string }
 type Params = Record<string, unknown>
 type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'
@@ -238,7 +251,6 @@ export interface McpClient {
 export class McpClient extends EventTarget {
   readonly url: string
   readonly options: McpClientOptions
-  #version: string
   #nextId = 0
   #cache: CacheLayer
   /** Each listed tool with its header annotations, from the newest listing. */
@@ -250,27 +262,24 @@ export class McpClient extends EventTarget {
   #controllers = new Set<AbortController>()
   /** The one subscriptions/listen stream every Subscription of this client shares. */
   #listens = new SharedListen((filter) => {
-    const stream = new ListenStream(
-      filter,
-      async (id, signal, onNotification, timeoutMs) =>
-        this.#send(
-          'subscriptions/listen',
-          { notifications: filter },
-          { signal, timeoutMs },
-          id,
-          await this.#headers(),
-          undefined,
-          onNotification,
-          true,
-        ),
-      () => ++this.#nextId,
-      (n) => this.applyNotification(n),
+    const stream = this.#era.listen(filter, async (id, signal, onNotification, timeoutMs) =>
+      this.#send({
+        method: 'subscriptions/listen',
+        params: { notifications: filter },
+        id,
+        headers: await this.#headers(),
+        options: { signal, timeoutMs },
+        onNotification,
+        longLived: true,
+      }),
     )
     // A re-listen after a drop may have missed changes: what the stream covers is stale.
     stream.addEventListener('reconnect', (e) => this.#invalidateCovered((e as CustomEvent<SubscriptionFilter>).detail))
     return stream
   })
   #inFlight = new Coalescer()
+  /** The server's era (modern, or a legacy session), chosen on first use. */
+  #era: EraSelector
 
   constructor(url: string | URL, options: McpClientOptions = {}) {
     super()
@@ -282,7 +291,26 @@ export class McpClient extends EventTarget {
       options = { ...options, fetch: auth.wrapFetch(inner), authContext: options.authContext ?? (() => auth.context()) }
     }
     this.options = options
-    this.#version = options.protocolVersion ?? LATEST_PROTOCOL_VERSION
+    this.#era = new EraSelector(
+      {
+        url: this.url,
+        fetch: options.fetch ?? ((...a) => fetch(...a)),
+        nextId: () => ++this.#nextId,
+        headers: () => this.#headers(),
+        applyNotification: (n) => this.applyNotification(n),
+        dispatchNotification: (n) => void this.dispatchEvent(new CustomEvent('notification', { detail: n })),
+        timeoutMs: options.timeoutMs ?? 60_000,
+        maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
+      },
+      {
+        version: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+        clientInfo: options.clientInfo,
+        capabilities: () => this.capabilities(),
+        handlers: () => this.options.handlers ?? {},
+        store: () => this.#cache.store,
+        probe: () => this.discover({ fresh: true }),
+      },
+    )
     const { authContext } = options
     this.#cache = new CacheLayer(
       this.url,
@@ -294,7 +322,7 @@ export class McpClient extends EventTarget {
 
   /** The protocol version requests are sent with (changes if the server asks for another). */
   get protocolVersion(): string {
-    return this.#version
+    return this.#era.protocolVersion
   }
 
   /** Capabilities declared on each request: those the handlers imply, plus `options.capabilities`. */
@@ -541,6 +569,7 @@ export class McpClient extends EventTarget {
   close(): void {
     for (const c of this.#controllers) c.abort(new AbortError('client closed'))
     this.#listens.closeAll()
+    this.#era.close()
   }
 
   /**
@@ -629,20 +658,15 @@ export class McpClient extends EventTarget {
     }
     const sendHeaders = { ...extraHeaders, ...headers }
     const ask = async (signal: AbortSignal | undefined): Promise<Result> => {
-      let response: JsonRpcResponse
-      for (let attempt = 0; ; attempt++) {
-        response = await this.#send(method, params, { ...options, signal }, ++this.#nextId, sendHeaders, capabilities)
-        if (!('error' in response)) break
-        const error = toError(response.error)
-        if (!(error instanceof UnsupportedProtocolVersionError) || attempt > 0) throw error
-        // Retry once with the newest version both sides speak, even the one just sent: the server's list is the authority.
-        const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v))
-        if (!version) {
-          error.message = `The server supports protocol versions ${error.supported.join(', ') || '(none listed)'}; this client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`
-          throw error
-        }
-        this.#version = version
-      }
+      const response = await this.#send({
+        method,
+        params,
+        id: ++this.#nextId,
+        headers: sendHeaders,
+        options: { ...options, signal },
+        capabilities,
+      })
+      if ('error' in response) throw toError(response.error)
       const result = response.result as Result
       const type = result.resultType ?? 'complete'
       if (type !== 'complete' && type !== 'input_required') throw new UnknownResultTypeError(type, method)
@@ -672,43 +696,29 @@ export class McpClient extends EventTarget {
     return typeof h === 'function' ? h() : (h ?? {})
   }
 
-  /** Builds the request (with its `_meta` and headers) and posts it. */
-  async #send(
-    method: string,
-    params: Params,
-    options: SendOptions,
-    id: number,
-    headers: Record<string, string>,
-    capabilities: ClientCapabilities = this.capabilities(),
-    onNotification?: (n: JsonRpcNotification) => void,
-    longLived = false,
-  ): Promise<JsonRpcResponse> {
-    const logLevel = options.logLevel ?? this.options.logLevel
+  /** Wires the caller's abort, progress and log callbacks to one request, which the server's era sends. */
+  async #send({ method, params, id, headers, options, capabilities = this.capabilities(), onNotification, longLived }: SendInit): Promise<JsonRpcResponse> {
     const progressToken = options.onProgress ? (options.progressToken ?? `p${id}`) : undefined
-    const meta: Params = {
-      ...(params._meta as Params | undefined),
-      [META.protocolVersion]: this.#version,
-      [META.clientInfo]: this.options.clientInfo ?? { name: 'mcp-web-elements', version: '0.1.0' },
-      [META.clientCapabilities]: capabilities,
-      ...(logLevel && { [META.logLevel]: logLevel }),
-      ...(progressToken && { progressToken }),
-    }
     const controller = new AbortController()
     const onAbort = () => controller.abort(new AbortError(options.signal?.reason))
     if (options.signal?.aborted) onAbort()
     options.signal?.addEventListener('abort', onAbort, { once: true })
     this.#controllers.add(controller)
     try {
-      return await postRequest({
-        url: this.url,
-        message: { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } },
-        headers: { ...headers, ...standardHeaders(this.#version, method, params) },
-        fetch: this.options.fetch ?? ((...a) => fetch(...a)),
+      return await this.#era.send({
+        method,
+        params,
+        id,
+        headers,
+        capabilities,
+        logLevel: options.logLevel ?? this.options.logLevel,
+        progressToken,
         controller,
         timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
-        maxBodyBytes: this.options.maxBodyBytes ?? 16 * 1024 * 1024,
         idempotent: IDEMPOTENT.has(method),
         longLived,
+        handlers: options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {}),
+        request: { method, params: withoutMeta(params) },
         onNotification: (n) => {
           const p = n.params as Params | undefined
           if (n.method === 'notifications/progress' && progressToken !== undefined && p?.progressToken === progressToken) {
@@ -786,6 +796,11 @@ const LIST_FLAG: Record<string, string> = {
   'notifications/tools/list_changed': 'toolsListChanged',
   'notifications/prompts/list_changed': 'promptsListChanged',
   'notifications/resources/list_changed': 'resourcesListChanged',
+}
+
+/** A call's params as an input handler sees them: without `_meta`, `inputResponses` or `requestState`. */
+function withoutMeta({ _meta, inputResponses, requestState, ...params }: Params): Params {
+  return params
 }
 
 /** -32602: invalid params (an unknown tool, bad arguments, a cursor the server does not take). */
