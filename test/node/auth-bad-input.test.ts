@@ -1,77 +1,16 @@
 /**
- * Signing in to a protected MCP server, end to end in Node: the official SDK
- * server behind its bearer gate, oauth2-mock-server as the authorization
- * server (test/support/servers/auth.ts), and McpClient with an OAuthProvider.
  * Bad input while signing in: each test tampers with the authorization
  * callback, or switches the authorization server's front to answer as a
  * broken one would, and checks the typed error, that nothing was exchanged
  * that should not be, and that nothing was stored.
  */
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { McpClient } from '../../src/client/index.js'
-import {
-  IssuerMismatchError,
-  MemoryAuthStore,
-  OAuthProvider,
-  StateMismatchError,
-  TokenEndpointError,
-  type AuthorizationRequest,
-  type OAuthProviderOptions,
-} from '../../src/auth/index.js'
-import { AUTH_CLIENT_ID, startServer } from '../support/servers/auth.js'
-import type { TestServer } from '../support/fixture-server.js'
+import { IssuerMismatchError, StateMismatchError, TokenEndpointError } from '../../src/auth/index.js'
+import { followSignIn, useAuthServer } from '../support/auth-helpers.js'
 import { assertIs, failure } from '../support/assert.js'
 
-let server: TestServer
-const REDIRECT_URI = 'http://127.0.0.1:9/callback' // never contacted: the test reads the redirect itself
-
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  await server.close()
-})
-
-const control = (action: string, body: unknown = {}) => server.control!(action, body) as any
-const stats = () => control('stats') as Promise<{ issuer: string; tokenRequests: Record<string, string>[]; authorizeRequests: Record<string, string>[]; mcpRequests: number }>
-
-/** A store whose keys a test can list. */
-class ListedStore extends MemoryAuthStore {
-  readonly keys = new Set<string>()
-  override async set(key: string, value: unknown) {
-    this.keys.add(key)
-    await super.set(key, value)
-  }
-  override async delete(key: string) {
-    this.keys.delete(key)
-    await super.delete(key)
-  }
-}
-
-/** Follows the authorization endpoint's redirect; `tamper` edits the callback URL before the client sees it. */
-function followSignIn(tamper?: (callback: URL) => void) {
-  return async ({ url }: AuthorizationRequest): Promise<string> => {
-    const res = await fetch(url, { redirect: 'manual' })
-    await res.body?.cancel()
-    const callback = new URL(res.headers.get('location')!, url)
-    tamper?.(callback)
-    return callback.href
-  }
-}
-
-function setup(options: OAuthProviderOptions = {}) {
-  const store = new ListedStore()
-  const auth = new OAuthProvider(server.url, {
-    redirectUri: REDIRECT_URI,
-    client: { client_id: AUTH_CLIENT_ID },
-    authorize: followSignIn(),
-    store,
-    ...options,
-  })
-  const client = new McpClient(server.url, { auth })
-  return { auth, client, store }
-}
+const { control, stats, setup } = useAuthServer()
 
 test('authorization server metadata naming another issuer: IssuerMismatchError, no sign-in page, nothing stored', { timeout: 20_000 }, async () => {
   await control('as-mode', { mode: 'foreign-issuer' })

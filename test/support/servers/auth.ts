@@ -87,7 +87,8 @@ export async function startServer(): Promise<TestServer> {
 
   // ---- the MCP server, behind the SDK's bearer gate ----
   const backend = await serveMcp(() => {
-    const mcp = new McpServer({ name: 'protected-server', version: '1.0.0' })
+    // The tool list may differ per user: private, so a client keeps it per authorization context.
+    const mcp = new McpServer({ name: 'protected-server', version: '1.0.0' }, { cacheHints: { 'tools/list': { ttlMs: 60_000, cacheScope: 'private' } } })
     // Reached only through the bearer gate in front: answering at all means the token was good.
     mcp.registerTool('whoami', { description: 'Says you are signed in.' }, async () => ({ content: [{ type: 'text', text: 'signed in' }] }))
     mcp.registerTool('secret', { description: 'Only for signed-in users.' }, async () => ({ content: [{ type: 'text', text: 'the secret is 42' }] }))
