@@ -133,13 +133,16 @@ describe('<mcp-app>: views render and complete their round trip', () => {
     expect((await context).detail).to.deep.equal({ structuredContent: { seen: { echo: 'm' } } })
   })
 
-  it('reads a view sent as a base64 blob, and a tool naming its view with the deprecated flat key', async () => {
-    for (const name of ['blob_echo', 'legacy_echo']) {
+  for (const [name, what] of [
+    ['blob_echo', 'a view sent as a base64 blob'],
+    ['legacy_echo', 'a tool naming its view with the deprecated flat key _meta["ui/resourceUri"]'],
+  ]) {
+    it(`shows ${what}`, async () => {
       const { logs } = await showApp(name, { input: { text: name } })
       const [result] = await logged(logs, 'tool-result')
       expect(result.structuredContent).to.deep.equal({ echo: name })
-    }
-  })
+    })
+  }
 
   it('the counter view calls an app-only server tool and reads a resource through the host; a model-only tool is refused', async () => {
     const before = (await controlServer<{ count: number }>('apps', 'count')).count
@@ -184,14 +187,11 @@ describe('<mcp-app>: views render and complete their round trip', () => {
   })
 
   it('a theme change on the page reaches the view (theme and style variables)', async () => {
-    const wrapper = document.createElement('div')
-    const { el, logs } = await showApp('show_echo')
-    el.parentElement!.append(wrapper)
-    wrapper.append(el.parentElement!.firstElementChild!)
+    const { el, logs } = await showApp('show_echo', { result: false })
     const [connected] = await logged(logs, 'connected')
     const next = connected.theme === 'dark' ? 'light' : 'dark'
-    wrapper.style.setProperty('--color-background-primary', 'rgb(1, 2, 3)')
-    wrapper.setAttribute('theme', next)
+    // As a page does: a style variable on an ancestor, and the element's theme attribute.
+    el.parentElement!.style.setProperty('--color-background-primary', 'rgb(1, 2, 3)')
     el.setAttribute('theme', next)
     const changes = await logged(logs, 'host-context-changed')
     await eventually(
@@ -331,7 +331,11 @@ describe('<mcp-app>: consent, refusals, bad views', () => {
 })
 
 describe('<mcp-app>: a hostile view', () => {
-  it('cannot reach the page, fetch an undeclared origin, call a model-only tool, forge messages, or flood resizes', async () => {
+  it('cannot reach the page, fetch an undeclared origin, call a model-only tool, forge messages, or flood resizes', async function (this: {
+    timeout(ms: number): void
+  }) {
+    // Many attempts, each reported, and 5,000 size-changed notifications: more than the default 10 s on a busy machine.
+    this.timeout(40_000)
     window.__appPwned = undefined
     const title = document.title
     const page = document.createElement('p')
@@ -343,7 +347,7 @@ describe('<mcp-app>: a hostile view', () => {
     document.addEventListener('mcp-app-message', onMessage)
     try {
       const { el, logs } = await showApp('show_hostile')
-      await logged(logs, 'flood-sent', 9_000)
+      await logged(logs, 'flood-sent', 30_000)
       const result = (event: string) => logs.find((l) => l.event === event)!
       for (const attempt of ['top-document', 'parent-document', 'top-global', 'top-navigate', 'storage', 'cookie', 'fetch', 'model-only']) {
         expect(result(attempt), attempt).to.not.equal(undefined)
@@ -371,7 +375,8 @@ describe('<mcp-app>: a hostile view', () => {
   })
 
   it('a message this page posts to itself, looking like the view, is ignored', async () => {
-    const { el } = await showApp('show_echo')
+    // No result: the echo view sends a ui/message of its own once it has one.
+    const { el } = await showApp('show_echo', { result: false })
     const messages: unknown[] = []
     el.addEventListener('mcp-app-message', (e) => messages.push(e))
     window.postMessage({ jsonrpc: '2.0', id: 7, method: 'ui/message', params: { role: 'user', content: [] } }, '*')
