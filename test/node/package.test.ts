@@ -12,7 +12,8 @@
  */
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import {
   cpSync,
   existsSync,
@@ -25,12 +26,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { startFixtureServer } from '../support/fixture-server.js'
 
+const execFileAsync = promisify(execFile)
 const checkout = fileURLToPath(new URL('../../', import.meta.url))
 /** Top-level entries of the checkout the copy leaves out: installed, built, or version control. */
 const NOT_COPIED = new Set(['node_modules', 'dist', 'docs', 'results'])
@@ -128,9 +129,23 @@ after(() => {
   if (work) rmSync(work, { recursive: true, force: true })
 })
 
-/** Resolves `specifier` from the user's project, through the installed package's "exports". */
-const resolve = (specifier: string) => createRequire(join(project, 'app.js')).resolve(specifier)
-const load = (specifier: string) => import(pathToFileURL(resolve(specifier)).href)
+/**
+ * Runs an ES module in the user's project with a plain `node`, as a user's Node runs it. (This test runs under
+ * tsx, which applies this checkout's tsconfig "paths" to every import, so an import here could reach the sources.)
+ */
+async function runInProject(code: string, ...args: string[]): Promise<string> {
+  const file = join(project, `run-${Math.random().toString(36).slice(2)}.mjs`)
+  writeFileSync(file, code)
+  const { stdout } = await execFileAsync(process.execPath, [file, ...args], { cwd: project, encoding: 'utf8', timeout: 20_000 })
+  return stdout
+}
+
+/** Where each specifier resolves from the user's project, through the installed package's "exports". */
+async function resolveInProject(specifiers: string[]): Promise<string[]> {
+  const code = `import { fileURLToPath } from 'node:url'
+    for (const specifier of ${JSON.stringify(specifiers)}) console.log(fileURLToPath(import.meta.resolve(specifier)))`
+  return (await runInProject(code)).trim().split('\n')
+}
 
 test('the tarball holds the build, its declarations and manifest, the sources and README; no tests', (t) => {
   t.diagnostic(`packed ${packedFrom}`)
@@ -140,11 +155,14 @@ test('the tarball holds the build, its declarations and manifest, the sources an
     'dist/index.js',
     'dist/client.js',
     'dist/cache.js',
+    'dist/auth.js',
+    'dist/auth-callback.js',
     'dist/cdn/mcp-web-elements.js',
     'dist/custom-elements.json',
     'dist/types/components/index.d.ts',
     'dist/types/src/client/index.d.ts',
     'dist/types/src/cache/index.d.ts',
+    'dist/types/src/auth/index.d.ts',
   ]) {
     assert.ok(packedFiles.includes(file), `${file} is not in the tarball`)
   }
@@ -156,27 +174,31 @@ test('the tarball holds the build, its declarations and manifest, the sources an
 })
 
 test('mcp-web-elements/client resolves to the build and talks to a real server', async () => {
-  assert.equal(resolve('mcp-web-elements/client'), fileURLToPath(new URL('dist/client.js', root)))
-  const { McpClient, TimeoutError, McpError } = await load('mcp-web-elements/client')
-  assert.ok(new TimeoutError(1, 'x') instanceof McpError)
+  assert.deepEqual(await resolveInProject(['mcp-web-elements/client']), [fileURLToPath(new URL('dist/client.js', root))])
   const server = await startFixtureServer()
   try {
-    const tools = await new McpClient(server.url).listTools()
-    assert.ok(tools.some((t: { name: string }) => t.name === 'echo'))
+    const out = await runInProject(
+      `import { McpClient, TimeoutError, McpError } from 'mcp-web-elements/client'
+      const tools = await new McpClient(process.argv[2]).listTools()
+      console.log(JSON.stringify({ typed: new TimeoutError(1, 'x') instanceof McpError, tools: tools.map((t) => t.name) }))`,
+      server.url,
+    )
+    const { typed, tools } = JSON.parse(out)
+    assert.equal(typed, true)
+    assert.ok(tools.includes('echo'), `tools: ${tools}`)
   } finally {
     await server.close()
   }
 })
 
 test('mcp-web-elements/cache resolves to the build: the stores, IdbCache on idb falling back to memory in Node', async () => {
-  const { MemoryCache, IdbCache, clearCache } = await load('mcp-web-elements/cache')
-  assert.equal(typeof clearCache, 'function')
-  const memory = new MemoryCache()
-  memory.set('k', { value: {}, receivedAt: 0, ttlMs: 1, scope: 'public' })
-  assert.ok(memory.get('k'))
-  const idb = new IdbCache({ name: 'package-test' })
-  assert.equal(await idb.persistent(), false)
-  await idb.close()
+  const out = await runInProject(`import { MemoryCache, IdbCache, clearCache } from 'mcp-web-elements/cache'
+    const memory = new MemoryCache()
+    memory.set('k', { value: {}, receivedAt: 0, ttlMs: 1, scope: 'public' })
+    const idb = new IdbCache({ name: 'package-test' })
+    console.log(JSON.stringify({ clearCache: typeof clearCache, hit: !!memory.get('k'), persistent: await idb.persistent() }))
+    await idb.close()`)
+  assert.deepEqual(JSON.parse(out), { clearCache: 'function', hit: true, persistent: false })
 })
 
 /** Writes `files` into a fresh folder of the user's project; returns its path. */
@@ -193,6 +215,8 @@ import { McpClient, InputRequiredError, type Tool } from 'mcp-web-elements/clien
 import { IdbCache, MemoryCache } from 'mcp-web-elements/cache'
 import { McpToolListElement } from 'mcp-web-elements'
 import type { McpServerElement } from 'mcp-web-elements/elements/mcp-server'
+import { BrowserOAuthProvider } from 'mcp-web-elements/auth'
+import { handleSignInCallback } from 'mcp-web-elements/auth/callback'
 
 const client = new McpClient('https://example.com/mcp', {
   clientInfo: { name: 'user-app', version: '1.0.0' },
@@ -204,6 +228,8 @@ export const names: Promise<string[]> = tools.then((list) => list.map((tool) => 
 export const server: McpServerElement | null = document.querySelector('mcp-server')
 export const list = new McpToolListElement()
 export const isInputRequired = (e: unknown) => e instanceof InputRequiredError
+export const auth = new BrowserOAuthProvider('https://example.com/mcp', { redirectUri: 'https://app.example/callback' })
+export const signedIn: Promise<void> = handleSignInCallback()
 // @ts-expect-error callTool takes an arguments object, not a string
 client.callTool('echo', 'hello')
 `
@@ -213,7 +239,7 @@ for (const [resolution, module] of [
   ['Bundler', 'ESNext'],
 ] as const) {
   test(
-    `tsc (moduleResolution ${resolution}) type-checks a user's imports of the client, cache, elements and each element subpath`,
+    `tsc (moduleResolution ${resolution}) type-checks a user's imports of the client, cache, auth, elements and each element subpath`,
     { timeout: 60_000 },
     () => {
       const elements = elementFolders()
@@ -381,13 +407,14 @@ test('mcp-web-elements/client pulls in no Lit and no element code, not even lazi
   }
 })
 
-test('each element has its own entry that registers it (and the elements it uses); shared chunks register nothing', BUILD, () => {
+test('each element has its own entry that registers it (and the elements it uses); shared chunks register nothing', BUILD, async () => {
   // "sideEffects": the built registering files, and their sources (so builds from source, ours included, keep the registrations).
   const pkg = JSON.parse(read('package.json'))
   assert.deepEqual(pkg.sideEffects, ['./dist/index.js', './dist/elements/*.js', './dist/cdn/*', './components/*/mcp-*.ts'])
   const folders = elementFolders()
-  for (const name of folders) {
-    assert.equal(resolve(`mcp-web-elements/elements/${name}`), fileURLToPath(new URL(`dist/elements/${name}.js`, root)))
+  const resolved = await resolveInProject(folders.map((name) => `mcp-web-elements/elements/${name}`))
+  for (const [i, name] of folders.entries()) {
+    assert.equal(resolved[i], fileURLToPath(new URL(`dist/elements/${name}.js`, root)))
     assert.match(read(`dist/elements/${name}.js`), definesTag(name), `dist/elements/${name}.js does not register it`)
     assert.ok(existsSync(new URL(`dist/types/components/${name}/${name}.d.ts`, root)), `${name} declarations`)
     // An element that registers another one it uses (`import '../mcp-bar/mcp-bar.js'`) still does so once built.
