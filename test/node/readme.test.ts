@@ -1,7 +1,7 @@
 /**
  * README.md cannot rot: its code blocks are read out of it and checked against
  * the code. TypeScript blocks are type-checked by tsc against the sources
- * (`mcp-web-elements/…` mapped to them), each block a module of its own; the
+ * (each entry of the exports map mapped to its source), each block a module of its own; the
  * names a block uses but leaves to the reader's own code (`url`, `showForm`, a
  * `client` made in an earlier block) are declared in READERS_CODE below. Shell
  * lines must name scripts package.json has, and `.ci/run` must run exactly the
@@ -121,15 +121,18 @@ test('every TypeScript block type-checks against the sources', { timeout: 120_00
     return file
   })
   writeFileSync(join(dir, 'readers-code.d.ts'), READERS_CODE)
-  // The package's entries, mapped to the sources as its exports map maps them to the build.
-  const paths: Record<string, string[]> = {
-    'mcp-web-elements': [join(root, 'components/index.ts')],
-    'mcp-web-elements/client': [join(root, 'src/client/index.ts')],
-    'mcp-web-elements/cache': [join(root, 'src/cache/index.ts')],
-    'mcp-web-elements/auth': [join(root, 'src/auth/index.ts')],
-    'mcp-web-elements/auth/callback': [join(root, 'src/auth/callback.ts')],
+  // Each entry of the package's exports map, mapped to the source its declarations come from (dist/types/x.d.ts
+  // from x.ts), so the blocks are checked against the code as it is, not against a build.
+  const paths: Record<string, string[]> = {}
+  for (const [entry, target] of Object.entries<{ types?: string } | string>(pkg.exports)) {
+    if (typeof target !== 'object' || !target.types) continue
+    const specifier = `${pkg.name}${entry.slice(1)}`
+    const source = target.types.replace(/^\.\/dist\/types\//, '').replace(/\.d\.ts$/, '.ts')
+    if (!entry.includes('*')) paths[specifier] = [join(root, source)]
+    else for (const name of elements) paths[specifier.replace('*', name)] = [join(root, source.replaceAll('*', name))]
   }
-  for (const name of elements) paths[`mcp-web-elements/elements/${name}`] = [join(root, `components/${name}/${name}.ts`)]
+  assert.ok(paths['mcp-web-elements/client'] && paths['mcp-web-elements/elements/mcp-server'], 'the exports map has changed shape')
+  for (const [specifier, [source]] of Object.entries(paths)) assert.ok(existsSync(source!), `${specifier}: no ${source}`)
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
