@@ -93,9 +93,16 @@ let urls: { site: string; mcp: string }
 /** A tool's row in the playground's list (Playwright's CSS locators pierce open shadow roots). */
 const toolRow = (name: string) => page.locator(`mcp-tool-list [part~="item"][data-name="${name}"]`)
 
-/** Picks a tool in the list and returns its <mcp-tool>. */
+/** Types in the list's filter box, as a user looking for a tool does (the list renders only the rows in view). */
+async function filterTools(text: string) {
+  await page.locator('mcp-tool-list [part~="filter"]').fill(text)
+}
+
+/** Finds a tool with the filter, picks it, and returns its <mcp-tool>. */
 async function openTool(name: string) {
+  await filterTools(name)
   await toolRow(name).click()
+  await filterTools('')
   const tool = page.locator('mcp-tool-list mcp-tool')
   await tool.locator('[part~="title"]', { hasText: '' }).first().waitFor()
   return tool
@@ -151,12 +158,18 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
   })
 
   it('sees a tool list change arrive live', { timeout: 30_000 }, async () => {
+    await filterTools('extra')
+    await page.locator('mcp-tool-list [part~="status"]', { hasText: '1 of 23 tools' }).waitFor()
     assert.equal(await toolRow('extra_tool').count(), 0)
+    await filterTools('')
     const tool = await openTool('toggle_extra_tool')
     await tool.getByRole('button', { name: 'Call', exact: true }).click()
     await tool.locator('[part~="result"]', { hasText: 'extra_tool added.' }).waitFor()
     // No reload, no click: the server's list_changed notification on the listen stream brings it.
+    await page.locator('mcp-tool-list [part~="status"]', { hasText: '24 tools' }).waitFor()
+    await filterTools('extra')
     await toolRow('extra_tool').waitFor()
+    await filterTools('')
   })
 
   it('reloads and shows the tool list before the server answers (served from the cache)', { timeout: 30_000 }, async () => {
@@ -166,8 +179,11 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
     try {
       await page.reload()
       // The newest list (with extra_tool) is on screen while every request to the server is still unanswered.
-      await toolRow('extra_tool').waitFor()
       await toolRow('greet').waitFor()
+      await page.locator('mcp-tool-list [part~="status"]', { hasText: '24 tools' }).waitFor()
+      await filterTools('extra')
+      await toolRow('extra_tool').waitFor()
+      await filterTools('')
       await page.locator('#cache-badge', { hasText: 'Tools served from cache' }).waitFor()
       assert.ok(
         !held.some((route) => /"method":"tools\/list"/.test(route.request().postData() ?? '')),
