@@ -158,14 +158,13 @@ describe('<mcp-app>: views render and complete their round trip', () => {
     expect(calls).to.not.include('model_only')
   })
 
-  it('the view grows to the height it reports, within max-height', async () => {
+  it('the frame follows the height the view reports (size-changed)', async () => {
     const { el, logs } = await showApp('show_resize')
+    expect(frameOf(el)!.getBoundingClientRect().height).to.be.below(420)
     await logged(logs, 'grown')
     await eventually(() => frameOf(el)!.getBoundingClientRect().height >= 420, 'the frame to grow to the view (420 px)')
-    el.maxHeight = 300
-    await el.updateComplete
-    // A later report is bounded by the new maximum.
-    expect(frameOf(el)!.getBoundingClientRect().height).to.be.greaterThan(400)
+    // Within the element's max-height (600 by default); the hostile view's flood checks the bound.
+    expect(frameOf(el)!.getBoundingClientRect().height).to.be.at.most(600)
   })
 
   it('fullscreen when the view asks (it declared it), not picture-in-picture (it did not); Back returns inline', async () => {
