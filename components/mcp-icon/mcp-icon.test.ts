@@ -5,6 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing'
 import { emulateMedia } from '@web/test-runner-commands'
 import type { Icon } from '../../src/client/index.js'
 import { eventually } from '../../test/support/browser.js'
+import '../mcp-server/mcp-server.js'
 import './mcp-icon.js'
 import type { McpIconElement } from './mcp-icon.js'
 
@@ -50,6 +51,18 @@ describe('<mcp-icon>', () => {
     el.theme = 'dark'
     await el.updateComplete
     expect(img(el)?.getAttribute('src')).to.equal(FOR_DARK)
+  })
+
+  it('takes the theme of an enclosing <mcp-server> over the user preference, unless it has its own', async () => {
+    await emulateMedia({ colorScheme: 'light' })
+    const server = await fixture<HTMLElement & { theme?: string }>(
+      html`<mcp-server theme="dark"><mcp-icon .icons=${themed}></mcp-icon><mcp-icon theme="light" .icons=${themed}></mcp-icon></mcp-server>`,
+    )
+    const [inherits, own] = [...server.querySelectorAll<McpIconElement>('mcp-icon')]
+    await eventually(() => img(inherits)?.getAttribute('src') === FOR_DARK, "the dark icon, as the server's theme says")
+    expect(img(own)?.getAttribute('src')).to.equal(FOR_LIGHT)
+    server.theme = 'light'
+    await eventually(() => img(inherits)?.getAttribute('src') === FOR_LIGHT, 'the light icon once the server says light')
   })
 
   it('picks the smallest size that is large enough, and draws it at the size asked for', async () => {
