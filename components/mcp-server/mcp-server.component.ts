@@ -82,6 +82,7 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart sign-in - The sign-in prompt (shown when the server needs a sign-in).
  * @csspart sign-in-button - The Sign in button.
  * @csspart sign-in-link - The link to the sign-in page, shown when the browser blocked the popup.
+ * @csspart sign-in-error - Why the last sign-in failed (the popup was closed, access was denied, …).
  * @csspart sign-out - The Sign out button (shown while signed in).
  */
 export class McpServerElement extends LitElement {
@@ -416,6 +417,11 @@ export class McpServerElement extends LitElement {
         this.signInState !== 'none'
           ? html`<div part="sign-in" role="alert">
               <p>${msg('server.signIn.needed', 'This server needs you to sign in.')}</p>
+              ${
+                connection?.error && connection.error.name !== 'SignInRequiredError'
+                  ? html`<p part="sign-in-error">${describeError(connection.error, connection.client.url)}</p>`
+                  : nothing
+              }
               <slot name="sign-in">
                 <button part="sign-in-button" type="button" ?disabled=${this.signInState === 'pending'} @click=${() => this.signIn()}>
                   ${msg('server.signIn', 'Sign in')}

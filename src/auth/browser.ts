@@ -110,20 +110,30 @@ export function popupSignIn(provider: OAuthProvider, options: PopupOptions = {})
   } catch {
     popup = null
   }
-  return provider.signIn({
-    mode: 'popup',
-    signal: options.signal,
-    authorize: async ({ url, state }: AuthorizationRequest) => {
-      if (popup && !popup.closed) {
-        popup.location.href = url
-      } else {
-        popup = null
-        if (!options.onBlocked) throw new PopupBlockedError(url)
-        options.onBlocked(url)
+  return provider
+    .signIn({
+      mode: 'popup',
+      signal: options.signal,
+      authorize: async ({ url, state }: AuthorizationRequest) => {
+        if (popup && !popup.closed) {
+          popup.location.href = url
+        } else {
+          popup = null
+          if (!options.onBlocked) throw new PopupBlockedError(url)
+          options.onBlocked(url)
+        }
+        return waitForCallback(state, popup, options)
+      },
+    })
+    .catch((error: unknown) => {
+      // A sign-in that failed before (or while) the popup was used must not leave a blank window behind.
+      try {
+        popup?.close()
+      } catch {
+        // already gone
       }
-      return waitForCallback(state, popup, options)
-    },
-  })
+      throw error
+    })
 }
 
 /**

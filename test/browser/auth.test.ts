@@ -103,6 +103,21 @@ describe('sign-in (OAuth) in the browser', () => {
     expectAbsent(part(server, 'sign-in'), 'the sign-in prompt')
   })
 
+  it('a sign-in the user declines says so beside the Sign in button, which stays', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    await controlServer(SERVER, 'as-mode', { mode: 'deny' })
+    try {
+      const server = await page(provider())
+      await click(await present(server, 'sign-in-button', 'the Sign in button'))
+      const error = await present(server, 'sign-in-error', 'why the sign-in failed')
+      expect(error.textContent).to.match(/declined/)
+      expect(part(server, 'sign-in-button')).to.exist
+      expect(await new IdbAuthStore(database).get(`session ${url}`)).to.equal(undefined)
+    } finally {
+      await controlServer(SERVER, 'as-mode', { mode: 'ok' })
+    }
+  })
+
   it('a blocked popup shows a link to the sign-in page; following it signs in', async function (this: { timeout(ms: number): void }) {
     this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
     const server = await page(provider())

@@ -6,7 +6,7 @@
 //
 // Controls (POST /__fixture/control?server=auth&action=A, or server.control(A, body) in Node):
 // - `as-mode` `{ mode }`: `ok`; `foreign-issuer` (metadata names another issuer);
-//   `token-html` (the token endpoint answers an HTML page)
+//   `token-html` (the token endpoint answers an HTML page); `deny` (the user says no: error=access_denied)
 // - `token-ttl` `{ seconds, announce? }`: access tokens issued from now on expire after
 //   `seconds`; with `announce: false` the token response leaves out expires_in
 // - `revoke`: every access token issued so far is refused from now on
@@ -16,7 +16,7 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
 
-type AsMode = 'ok' | 'foreign-issuer' | 'token-html'
+type AsMode = 'ok' | 'foreign-issuer' | 'token-html' | 'deny'
 
 /** The client id tests sign in with (oauth2-mock-server accepts any; it offers no dynamic registration). */
 export const AUTH_CLIENT_ID = 'mcp-elements-tests'
@@ -78,6 +78,12 @@ export async function startServer(): Promise<TestServer> {
     if (ttl) token.payload.exp = Math.floor(Date.now() / 1000) + ttl.seconds
     // RFC 8707: the access token is for the resource the client named (an ID token stays the client's).
     if (req.body?.resource && token.payload.aud !== req.body.client_id) token.payload.aud = req.body.resource
+  })
+  as.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
+    if (asMode !== 'deny') return
+    redirect.url.searchParams.delete('code')
+    redirect.url.searchParams.set('error', 'access_denied')
+    redirect.url.searchParams.set('error_description', 'The user declined')
   })
   as.service.on('beforeResponse', (response: { body: Record<string, unknown> }) => {
     if (!ttl) return
