@@ -9,6 +9,7 @@ import { CacheLayer } from '../cache/layer.js'
 import {
   AbortError,
   HeaderMismatchError,
+  InvalidStructuredContentError,
   InvalidToolError,
   JsonRpcError,
   MissingClientCapabilityError,
@@ -138,6 +139,18 @@ export interface McpClientOptions {
   maxPages?: number
   /** Most input rounds of one multi round-trip call. @default 10 */
   maxRounds?: number
+  /**
+   * Fail a request that takes longer than this in all, however much progress
+   * it reports (`timeoutMs` is re-armed by every message; this is not).
+   * `subscriptions/listen` streams have no such cap. @default 600000 (10 minutes)
+   */
+  maxTotalTimeMs?: number
+  /**
+   * A `listen()` stream that brings nothing at all (no notification, no
+   * keep-alive comment) for this long is taken as dropped (a sleeping
+   * laptop, a proxy that went away) and listened again. @default 300000 (5 minutes)
+   */
+  listenIdleMs?: number
   /** Ask servers for log messages at or above this level on every request. */
   logLevel?: LoggingLevel
   /** Receives `notifications/message` log entries. */
@@ -164,6 +177,8 @@ export interface RequestOptions {
   onStale?: (stale: Record<string, unknown>, info: { ageMs: number }) => void
   /** Override the client's timeout for this call. */
   timeoutMs?: number
+  /** Override the client's `maxTotalTimeMs` for this call. */
+  maxTotalTimeMs?: number
 }
 
 /** Options of a cached read (`discover()`, `list*()`, `readResource()`), whose stale value is a `T`. */
@@ -507,25 +522,54 @@ export class McpClient extends EventTarget {
       if (entry && 'error' in entry) throw entry.error
       return entry
     }
-    const call = (tool = known()) =>
-      this.#withInput('tools/call', { name, arguments: args }, options, () =>
-        tool ? paramHeaders(tool.headers, args) : {},
-      ) as Promise<CallToolResult>
-    const tool = known()
-    if (tool) (await loadValidator()).validateArguments(name, tool.tool.inputSchema, args)
+    let tool = known()
+    const validate = async () => {
+      if (tool) (await loadValidator()).validateArguments(name, tool.tool.inputSchema, args)
+    }
+    await validate()
+    let result: CallToolResult
     try {
-      return await call(tool)
+      result = (await this.#withInput(
+        'tools/call',
+        { name, arguments: args },
+        options,
+        () => (tool ? paramHeaders(tool.headers, args) : {}),
+        async () => {
+          // -32020: the tool's schema may have changed. List again and check the arguments against the new schema;
+          // then only the round that failed is sent again (answers already given are not asked for twice).
+          await this.listTools({ signal: options.signal, fresh: true })
+          tool = known()
+          await validate()
+        },
+      )) as CallToolResult
     } catch (error) {
       if (isInvalidParams(error)) {
         // Unknown tool or invalid params: the cached listing may be out of date (spec, caching). Listed again for next time.
         this.#cache.invalidate(methodPrefix(this.url, 'tools/list'))
         this.listTools({ fresh: true }).catch(() => {})
       }
-      if (!(error instanceof HeaderMismatchError)) throw error
-      // The tool's schema may have changed: list again, then retry once with the new headers.
-      await this.listTools({ signal: options.signal, fresh: true })
-      return await call()
+      throw error
     }
+    return this.#checkOutput(name, tool, result)
+  }
+
+  /**
+   * A result's `structuredContent` against the tool's `outputSchema` (tools.mdx: clients SHOULD validate
+   * structured results). A mismatch is an {@link InvalidStructuredContentError} that still carries the result.
+   */
+  async #checkOutput(name: string, tool: { tool: Tool } | undefined, result: CallToolResult): Promise<CallToolResult> {
+    const schema = tool?.tool.outputSchema
+    if (!schema || result.isError) return result
+    let problems: Array<{ path: string; message: string }>
+    if (result.structuredContent === undefined) problems = [{ path: '', message: 'the tool has an outputSchema, but the result has no structuredContent' }]
+    else
+      try {
+        problems = (await loadValidator()).validateAgainstSchema(schema, result.structuredContent)
+      } catch (error) {
+        problems = [{ path: '', message: `the outputSchema cannot be used: ${(error as Error).message}` }]
+      }
+    if (problems.length) throw new InvalidStructuredContentError(name, problems, result)
+    return result
   }
 
   /** Reads a resource by URI. Cached as the server's hints allow. */
@@ -582,6 +626,7 @@ export class McpClient extends EventTarget {
     params: Params,
     callOptions: RequestOptions = {},
     headers?: () => Record<string, string>,
+    onHeaderMismatch?: () => Promise<void>,
   ): Promise<Result> {
     // One progress token for every round, so progress reads as one bar; what would run it backwards is dropped.
     const options: SendOptions = callOptions.onProgress
@@ -592,6 +637,7 @@ export class McpClient extends EventTarget {
     // Declared by this call beyond the handlers' and the options': input capabilities the server said it needs
     // and no handler covers (the caller answers through InputRequiredError.resume()), and those of answers given.
     let declared: ClientCapabilities = {}
+    let headersRetried = false
     const run = async (round: number, extra: Params): Promise<Result> => {
       let result: Result
       try {
@@ -603,6 +649,11 @@ export class McpClient extends EventTarget {
           mergeCapabilities(this.capabilities(handlers), declared),
         )
       } catch (error) {
+        if (error instanceof HeaderMismatchError && onHeaderMismatch && !headersRetried) {
+          headersRetried = true
+          await onHeaderMismatch()
+          return run(round, extra)
+        }
         const wanted = error instanceof MissingClientCapabilityError ? unhandledInput(error.requiredCapabilities, handlers) : undefined
         if (!wanted || declares(declared, wanted)) throw error
         declared = mergeCapabilities(declared, wanted)
@@ -715,6 +766,9 @@ export class McpClient extends EventTarget {
         progressToken,
         controller,
         timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
+        // A subscription lives as long as it is wanted: no overall cap, but a silence limit instead.
+        maxTotalTimeMs: longLived ? undefined : (options.maxTotalTimeMs ?? this.options.maxTotalTimeMs ?? 600_000),
+        idleMs: longLived ? (this.options.listenIdleMs ?? 300_000) : undefined,
         idempotent: IDEMPOTENT.has(method),
         longLived,
         handlers: options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {}),
@@ -722,9 +776,9 @@ export class McpClient extends EventTarget {
         onNotification: (n) => {
           const p = n.params as Params | undefined
           if (n.method === 'notifications/progress' && progressToken !== undefined && p?.progressToken === progressToken) {
-            options.onProgress!(p as unknown as ProgressNotificationParams)
+            callBack(options.onProgress!, p as unknown as ProgressNotificationParams)
           } else if (n.method === 'notifications/message' && (options.onLog ?? this.options.onLog)) {
-            ;(options.onLog ?? this.options.onLog)!(p as unknown as LoggingMessageNotificationParams)
+            callBack((options.onLog ?? this.options.onLog)!, p as unknown as LoggingMessageNotificationParams)
           } else if (onNotification) onNotification(n)
           else this.dispatchEvent(new CustomEvent('notification', { detail: n }))
         },
@@ -858,6 +912,21 @@ async function answerRound(
     )
   } finally {
     callSignal?.removeEventListener('abort', onCallAbort)
+  }
+}
+
+/**
+ * Runs a caller's progress or log callback. What it throws is reported apart
+ * (as an exception in an event listener is) and never reaches the stream: a
+ * user's bug must not close the stream, which the server would take as
+ * cancelling its work.
+ */
+function callBack<T>(callback: (value: T) => void, value: T): void {
+  try {
+    callback(value)
+  } catch (error) {
+    if (typeof reportError === 'function') reportError(error)
+    else console.error(error)
   }
 }
 

@@ -35,6 +35,10 @@ export interface EraRequest {
   idempotent: boolean
   /** A stream that lives as long as its subscription. */
   longLived?: boolean
+  /** The most the whole request may take, progress or not (none for a subscription). */
+  maxTotalTimeMs?: number
+  /** A subscription's stream: the longest silence (no message, no keep-alive comment) before it counts as dropped. */
+  idleMs?: number
   /** Each notification heard while the request is open. */
   onNotification: (n: JsonRpcNotification) => void
   /** Answer server-to-client requests that arrive while this request is open (legacy streams). */

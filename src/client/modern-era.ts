@@ -67,6 +67,8 @@ export class ModernEra implements Era {
       maxBodyBytes: this.host.maxBodyBytes,
       idempotent: request.idempotent,
       longLived: request.longLived,
+      maxTotalTimeMs: request.maxTotalTimeMs,
+      idleMs: request.idleMs,
       onNotification: request.onNotification,
       onResponse: request.onResponse,
     })

@@ -187,6 +187,28 @@ export class InvalidArgumentsError extends McpError {
   }
 }
 
+/**
+ * A tool's `structuredContent` does not match its `outputSchema` (or is
+ * missing though it declares one). The result is kept in `result`, so it can
+ * still be shown beside the problems.
+ */
+export class InvalidStructuredContentError extends McpError {
+  override name = 'InvalidStructuredContentError'
+  constructor(
+    readonly tool: string,
+    /** One entry per problem: where in `structuredContent`, and what is wrong. */
+    readonly errors: Array<{ path: string; message: string }>,
+    readonly result: unknown,
+  ) {
+    super(
+      `The result of tool "${tool}" does not match its outputSchema: ${errors
+        .slice(0, 3)
+        .map((e) => `${e.path || '/'} ${e.message}`)
+        .join('; ')}`,
+    )
+  }
+}
+
 /** The tool's definition breaks the transport's rules (e.g. a bad `x-mcp-header`), so it cannot be called correctly. */
 export class InvalidToolError extends McpError {
   override name = 'InvalidToolError'

@@ -3,7 +3,7 @@
 // resources, prompts and completion.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { AbortError, JsonRpcError, McpClient, type McpClientOptions } from '../../src/client/index.js'
+import { AbortError, InvalidStructuredContentError, JsonRpcError, McpClient, type McpClientOptions } from '../../src/client/index.js'
 import { MemoryCache } from '../../src/cache/memory.js'
 import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
 import { FIXTURE_SERVER_INFO, LOGO_PNG_BASE64, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
@@ -216,6 +216,36 @@ describe('lists and calls the server shapes oddly', () => {
       client.applyNotification({ method: 'notifications/tools/list_changed' })
       await client.callTool('unlisted', {})
       assert.equal(count('tools/list'), 2, 'listed again once the tool list changed')
+    } finally {
+      await fault.close()
+    }
+  })
+
+  test('structuredContent is checked against the tool’s outputSchema: a mismatch is an InvalidStructuredContentError carrying the result', BOUND, async () => {
+    const outputSchema = { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] }
+    const answers: Record<string, Record<string, unknown>> = {
+      good: { content: [{ type: 'text', text: '21' }], structuredContent: { celsius: 21 } },
+      bad: { content: [{ type: 'text', text: 'warm' }], structuredContent: { celsius: 'warm' } },
+      missing: { content: [{ type: 'text', text: '21' }] },
+      failed: { content: [{ type: 'text', text: 'sensor down' }], isError: true },
+    }
+    const fault = await startFaultServer(({ id, method, body, res }) => {
+      if (method === 'tools/list')
+        return sendJson(res, 200, listed(id, { tools: [{ name: 'weather', inputSchema: { type: 'object' }, outputSchema }] }))
+      sendJson(res, 200, listed(id, answers[body.params.arguments.case]))
+    })
+    try {
+      const client = new McpClient(fault.url)
+      assert.deepEqual((await client.callTool('weather', { case: 'good' })).structuredContent, { celsius: 21 })
+      assert.equal((await client.callTool('weather', { case: 'failed' })).isError, true, 'a tool error has no structured result to check')
+      const bad = await client.callTool('weather', { case: 'bad' }).catch((e: unknown) => e)
+      assert.ok(bad instanceof InvalidStructuredContentError, `got ${bad}`)
+      assert.deepEqual(bad.errors.map((e) => e.path), ['/celsius'])
+      assert.match(bad.message, /"weather" does not match its outputSchema: \/celsius/)
+      assert.deepEqual((bad.result as { structuredContent: unknown }).structuredContent, { celsius: 'warm' })
+      const missing = await client.callTool('weather', { case: 'missing' }).catch((e: unknown) => e)
+      assert.ok(missing instanceof InvalidStructuredContentError)
+      assert.match(missing.message, /no structuredContent/)
     } finally {
       await fault.close()
     }

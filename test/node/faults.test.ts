@@ -777,3 +777,83 @@ test('close() rejects every call in flight with AbortError and closes each conne
     },
   )
 })
+
+test('maxTotalTimeMs caps a call however much progress it reports: TimeoutError (total) and the stream closed', BOUND, async () => {
+  let callRes: ServerResponse | undefined
+  let timer: ReturnType<typeof setInterval> | undefined
+  try {
+    await scenario(
+      (ctx) => {
+        if (ctx.method === 'tools/list') return listTools(ctx)
+        callRes = ctx.res
+        const sse = openSse(ctx.res)
+        let n = 0
+        timer = setInterval(() => (sse.closed ? clearInterval(timer) : sse.event(progress(ctx, ++n))), 50)
+      },
+      { timeoutMs: 400, maxTotalTimeMs: 700 },
+      async (client) => {
+        let seen = 0
+        const started = performance.now()
+        const error = await failure(client.callTool('work', { n: 1 }, { onProgress: () => seen++ }))
+        const elapsed = performance.now() - started
+        assertIs(error, TimeoutError)
+        assert.equal(error.total, true)
+        assert.match(error.message, /700 ms in all/)
+        assert.ok(seen > 3, `progress kept coming (${seen})`)
+        assert.ok(elapsed >= 650, `took ${elapsed.toFixed(0)} ms`)
+        await closedWithin(callRes!, 1_000)
+      },
+    )
+  } finally {
+    clearInterval(timer)
+  }
+})
+
+test('an exception in onProgress or onLog does not cancel the call: the result arrives, the other messages too, and the error is reported apart', BOUND, async () => {
+  const reported: unknown[] = []
+  const consoleError = console.error
+  console.error = (error: unknown) => void reported.push(error)
+  try {
+    await scenario(
+      (ctx) => {
+        if (ctx.method === 'tools/list') return listTools(ctx)
+        const sse = openSse(ctx.res)
+        sse.event(progress(ctx, 1))
+        sse.event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'log 1' } })
+        sse.event(progress(ctx, 2))
+        sse.event({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'log 2' } })
+        sse.event(rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: 'done' }] }))
+        sse.end()
+      },
+      {},
+      async (client, server) => {
+        const progressSeen: number[] = []
+        const logs: unknown[] = []
+        const result = await client.callTool(
+          'work',
+          { n: 1 },
+          {
+            onProgress: (p) => {
+              progressSeen.push(p.progress)
+              throw new Error(`progress bar broke at ${p.progress}`)
+            },
+            onLog: (l) => {
+              logs.push(l.data)
+              throw new Error('log view broke')
+            },
+          },
+        )
+        assert.equal((result.content[0] as { text: string }).text, 'done')
+        assert.deepEqual(progressSeen, [1, 2])
+        assert.deepEqual(logs, ['log 1', 'log 2'])
+        assert.deepEqual(
+          reported.map((e) => (e as Error).message),
+          ['progress bar broke at 1', 'log view broke', 'progress bar broke at 2', 'log view broke'],
+        )
+        assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1)
+      },
+    )
+  } finally {
+    console.error = consoleError
+  }
+})

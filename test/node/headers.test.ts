@@ -8,7 +8,7 @@
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { HeaderMismatchError, InvalidToolError, McpClient, type Tool } from '../../src/client/index.js'
+import { HeaderMismatchError, InvalidArgumentsError, InvalidToolError, McpClient, type Tool } from '../../src/client/index.js'
 import { encodeHeaderValue } from '../../src/transport/headers.js'
 import { findHeaderParams } from '../../src/schema/mcp-header.js'
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js'
@@ -481,6 +481,77 @@ test('-32020 again after the re-list is a HeaderMismatchError, retried only once
     assert.deepEqual(
       server.requests.map((r) => r.body.method),
       ['tools/list', 'tools/call', 'tools/list', 'tools/call'],
+    )
+  } finally {
+    client.close()
+    await server.close()
+  }
+})
+
+test('-32020 in a later round of a multi round-trip call retries that round only: the user is asked once, the answers and requestState go again', BOUND, async () => {
+  let lists = 0
+  const server = await startFaultServer((ctx) => {
+    if (ctx.method === 'tools/list') {
+      const annotated = ++lists > 1
+      const schema = { type: 'object', properties: { region: { type: 'string', ...(annotated && { 'x-mcp-header': 'Region' }) } } }
+      return sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', tools: [{ name: 'query', inputSchema: schema }] }))
+    }
+    const params = ctx.body.params
+    if (!params.inputResponses)
+      return sendJson(
+        ctx.res,
+        200,
+        rpcResult(ctx.id, {
+          resultType: 'input_required',
+          requestState: 'round-2',
+          inputRequests: { ok: { method: 'elicitation/create', params: { mode: 'form', message: 'Sure?', requestedSchema: { type: 'object', properties: {} } } } },
+        }),
+      )
+    // The second round is where the server (now annotating) checks the header.
+    if (ctx.headers['mcp-param-region'] !== params.arguments.region)
+      return sendJson(ctx.res, 400, rpcError(ctx.id, -32020, 'Header mismatch: Mcp-Param-Region'))
+    sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: `ran in ${params.arguments.region}` }] }))
+  })
+  let asked = 0
+  const client = new McpClient(server.url, { handlers: { elicitation: async () => (asked++, { action: 'accept', content: {} }) } })
+  try {
+    assert.equal(textOf(await client.callTool('query', { region: 'eu-north1' })), 'ran in eu-north1')
+    assert.equal(asked, 1, 'the user was asked once')
+    const calls = server.requests.filter((r) => r.body.method === 'tools/call')
+    assert.equal(calls.length, 3, 'round 1, round 2 (-32020), round 2 again')
+    assert.deepEqual(calls[2].body.params.inputResponses, calls[1].body.params.inputResponses)
+    assert.equal(calls[2].body.params.requestState, 'round-2')
+    assert.equal(calls[2].headers['mcp-param-region'], 'eu-north1')
+    assert.deepEqual(
+      server.requests.map((r) => r.body.method),
+      ['tools/list', 'tools/call', 'tools/call', 'tools/list', 'tools/call'],
+    )
+  } finally {
+    client.close()
+    await server.close()
+  }
+})
+
+test('after -32020 the arguments are checked against the re-listed schema: arguments it no longer accepts are an InvalidArgumentsError, not sent', BOUND, async () => {
+  let lists = 0
+  const server = await startFaultServer((ctx) => {
+    if (ctx.method === 'tools/list') {
+      const now = ++lists > 1
+      const schema = now
+        ? { type: 'object', properties: { region: { type: 'string', enum: ['us-east1'], 'x-mcp-header': 'Region' } }, required: ['region'] }
+        : { type: 'object', properties: { region: { type: 'string' } } }
+      return sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', tools: [{ name: 'query', inputSchema: schema }] }))
+    }
+    sendJson(ctx.res, 400, rpcError(ctx.id, -32020, 'Header mismatch: Mcp-Param-Region'))
+  })
+  const client = new McpClient(server.url)
+  try {
+    const error = await failure(client.callTool('query', { region: 'eu-north1' }))
+    assertIs(error, InvalidArgumentsError)
+    assert.deepEqual(error.errors.map((e: { path: string }) => e.path), ['/region'])
+    assert.deepEqual(
+      server.requests.map((r) => r.body.method),
+      ['tools/list', 'tools/call', 'tools/list'],
     )
   } finally {
     client.close()

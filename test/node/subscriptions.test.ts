@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { ServerResponse } from 'node:http'
-import { HttpError, JsonRpcError, McpClient, ProtocolError, type Subscription } from '../../src/client/index.js'
+import { HttpError, JsonRpcError, McpClient, ProtocolError, TimeoutError, type Subscription } from '../../src/client/index.js'
 import { MemoryCache } from '../../src/cache/memory.js'
 import type { CacheEntry, CacheStore } from '../../src/cache/policy.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
@@ -225,6 +225,57 @@ describe('subscriptions', { timeout: 300_000 }, () => {
       assert.equal(drops, 0)
       assert.equal(fault.requests.length, 1)
     } finally {
+      sub.close()
+      await sub.closed
+      await fault.close()
+    }
+  })
+
+  test('a listen stream silent for listenIdleMs (no event, no keep-alive) counts as dropped and is listened again', BOUND, async () => {
+    const fault = await startFaultServer(({ id, res }) => acknowledge(openSse(res), id)) // then silence
+    const sub = new McpClient(fault.url, { listenIdleMs: 300 }).listen({ toolsListChanged: true })
+    const random = Math.random
+    Math.random = () => 0
+    try {
+      const dropped = next(sub, 'drop')
+      const reconnected = next(sub, 'reconnect')
+      await sub.acknowledged
+      const error = detail(await dropped)
+      assert.ok(error instanceof TimeoutError, `dropped with ${error}`)
+      assert.match(error.message, /300 ms/)
+      await reconnected
+      assert.equal(fault.requests.length, 2)
+    } finally {
+      Math.random = random
+      sub.close()
+      await sub.closed
+      await fault.close()
+    }
+  })
+
+  test('keep-alive comments keep a quiet listen stream up past listenIdleMs: a notification after 3 × listenIdleMs arrives on the same stream', BOUND, async () => {
+    let timer: ReturnType<typeof setInterval> | undefined
+    const fault = await startFaultServer(({ id, res }) => {
+      const sse = openSse(res)
+      acknowledge(sse, id)
+      let beats = 0
+      timer = setInterval(() => {
+        if (++beats <= 9) return sse.comment('keep-alive')
+        clearInterval(timer)
+        sse.event({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id } } })
+      }, 100)
+    })
+    const sub = new McpClient(fault.url, { listenIdleMs: 300 }).listen({ toolsListChanged: true })
+    try {
+      const notified = next(sub, 'notification')
+      let drops = 0
+      sub.addEventListener('drop', () => drops++)
+      await sub.acknowledged
+      assert.equal(detail(await notified).method, 'notifications/tools/list_changed')
+      assert.equal(drops, 0)
+      assert.equal(fault.requests.length, 1)
+    } finally {
+      clearInterval(timer)
       sub.close()
       await sub.closed
       await fault.close()
