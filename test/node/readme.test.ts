@@ -7,7 +7,8 @@
  * lines must name scripts package.json has, and `.ci/run` must run exactly the
  * README's test line; HTML may use only elements the package registers; CSS
  * only parts the elements declare and custom properties they read; local links
- * and images must exist.
+ * and images must exist. The client's quick start also runs, as written, against
+ * the demo server it names (started here on another port).
  */
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -15,7 +16,8 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { startDemoServer } from '../../demo/server/demo-server.js'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 const read = (path: string) => readFileSync(join(root, path), 'utf8')
@@ -209,4 +211,41 @@ test('local links and images point at files that exist; #links at headings', () 
     if (target!.startsWith('#')) assert.ok(anchors.has(target!.slice(1)), `README links to ${target}, which no heading makes`)
     else assert.ok(existsSync(join(root, target!.split('#')[0]!)), `README links to ${target}, which does not exist`)
   }
+})
+
+/** The README address of the demo server `npm start` runs. */
+const DEMO_MCP_URL = 'http://127.0.0.1:3001/mcp'
+
+test("the client's quick start runs as written against the demo server and prints the greeting", { timeout: 60_000 }, async (t) => {
+  const quickStart = ofLang('ts').find((b) => b.code.includes(DEMO_MCP_URL) && b.code.includes("from 'mcp-web-elements/client'"))
+  assert.ok(quickStart, `no TypeScript block talks to ${DEMO_MCP_URL}`)
+  const server = await startDemoServer()
+  const dir = mkdtempSync(join(tmpdir(), 'readme-run-'))
+  t.after(async () => {
+    rmSync(dir, { recursive: true, force: true })
+    await server.close()
+  })
+  // The block as written; only the port differs (the demo server here runs on a free one), and the package name
+  // reaches the sources.
+  const { build } = await import('esbuild')
+  const file = join(dir, 'quick-start.mjs')
+  await build({
+    stdin: { contents: quickStart.code.replace(DEMO_MCP_URL, server.url), loader: 'ts', resolveDir: root },
+    alias: { 'mcp-web-elements/client': join(root, 'src/client/index.ts') },
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: file,
+    logLevel: 'silent',
+  })
+  const printed: unknown[][] = []
+  const log = console.log
+  console.log = (...args: unknown[]) => void printed.push(args)
+  try {
+    await import(pathToFileURL(file).href)
+  } finally {
+    console.log = log
+  }
+  assert.ok((printed[0]?.[0] as string[]).includes('greet'), `printed: ${JSON.stringify(printed)}`)
+  assert.deepEqual(printed.slice(1), [['Hello, Ada!']])
 })
