@@ -94,9 +94,17 @@ for (const tab of tabs) {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault()
-  localStorage.setItem(URL_KEY, input.value)
+  localStorage.setItem(URL_KEY, withoutCredentials(input.value))
   connect(input.value)
 })
+
+/** The address to remember: never a user name or password written into it. */
+function withoutCredentials(address: string): string {
+  const url = new URL(address)
+  url.username = ''
+  url.password = ''
+  return url.href
+}
 
 document.querySelector('#forget')!.addEventListener('click', async () => {
   await clearCache()
