@@ -10,6 +10,11 @@ import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import type { ListenSend } from './listen-stream.js'
 import type { InputHandlers } from './McpClient.js'
 import { ModernEra } from './modern-era.js'
+import { HttpError, ProtocolError } from '../protocol/errors.js'
+import { ERROR_CODES } from '../protocol/meta.js'
+
+/** Legacy protocol versions this client speaks, newest first (here, not in legacy-era.ts, which stays a lazy chunk). */
+export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']
 
 export interface EraChoice {
   /** The version asked for first; a legacy one (2025-11-25 or older) forces the legacy era. */
@@ -24,14 +29,28 @@ export interface EraChoice {
   probe: () => Promise<unknown>
 }
 
+/** Statuses with which a legacy server turns away a modern request (streamable-http.mdx, "Backward Compatibility"). */
+const LEGACY_STATUS = new Set([400, 404, 405])
+/** JSON-RPC errors only a modern server sends: the server is modern, whatever the status. */
+const MODERN_CODES = new Set(Object.values(ERROR_CODES) as number[])
+/** How long a server's era is remembered. */
+const REMEMBER_MS = 7 * 24 * 3600_000
+
 export class EraSelector implements Era {
   #era: Era
+  /** Modern confirmed, or legacy chosen: requests go straight to the era. */
+  #settled = false
+  #recalled?: Promise<void>
+  #fallingBack?: Promise<Era>
+  /** The legacy era came from the store, not from this page's probe: if it fails, the server is probed again. */
+  #fromStore = false
 
   constructor(
     private readonly host: EraHost,
     private readonly choice: EraChoice,
   ) {
     this.#era = new ModernEra(host, choice.version, choice.clientInfo)
+    if (LEGACY_PROTOCOL_VERSIONS.includes(choice.version)) this.#recalled = this.#toLegacy().then(() => {})
   }
 
   get kind(): Era['kind'] {
@@ -43,14 +62,151 @@ export class EraSelector implements Era {
   }
 
   send(request: EraRequest): Promise<JsonRpcResponse> {
-    return this.#era.send(request)
+    return this.#settled ? this.#era.send(request) : this.#first(request)
+  }
+
+  /** A request while the era is open: the remembered era, else a modern request that may say "legacy". */
+  async #first(request: EraRequest): Promise<JsonRpcResponse> {
+    await (this.#recalled ??= this.#recall())
+    if (this.#settled) {
+      if (!this.#fromStore || this.#era.kind !== 'legacy') return this.#era.send(request)
+      try {
+        const response = await this.#era.send(request)
+        this.#fromStore = false
+        return response
+      } catch (error) {
+        if (!(error instanceof HttpError || error instanceof ProtocolError)) throw error
+        // The remembered assumption failed: forget it and probe again.
+        this.#forget()
+        return this.#first(request)
+      }
+    }
+    let status = 200
+    const probe = { ...request, onResponse: (res: Response) => ((status = res.status), request.onResponse?.(res)) }
+    let response: JsonRpcResponse
+    try {
+      response = await this.#era.send(probe)
+    } catch (error) {
+      if (error instanceof HttpError && LEGACY_STATUS.has(error.status)) return this.#fallBack(request)
+      throw error
+    }
+    if (this.#settled) return response
+    // A JSON-RPC error that answers this very request, or one only a modern server sends, comes from a modern server;
+    // a legacy server turns a request without a session away with an error tied to no request (id null), or none.
+    const legacy =
+      LEGACY_STATUS.has(status) && 'error' in response && response.id !== request.id && !MODERN_CODES.has(response.error.code)
+    if (legacy) return this.#fallBack(request)
+    if (status < 300 || 'error' in response) this.#settled = true
+    return response
+  }
+
+  async #fallBack(request: EraRequest): Promise<JsonRpcResponse> {
+    const era = await this.#toLegacy(true)
+    // A listen request has no legacy counterpart: the stream that sent it opens a legacy one instead (SwitchingStream).
+    if (request.method === 'subscriptions/listen') throw new EraChanged()
+    return era.send(request)
+  }
+
+  /** Switches to the legacy era (loaded on first need: a modern page never downloads it). */
+  #toLegacy(remember = false): Promise<Era> {
+    return (this.#fallingBack ??= import('./legacy-era.js').then(({ LegacyEra }) => {
+      this.#era = new LegacyEra(this.host, this.choice)
+      this.#settled = true
+      if (remember) this.#remember()
+      return this.#era
+    }))
+  }
+
+  #key(): string {
+    return `${this.host.url}\n@era`
+  }
+
+  async #recall(): Promise<void> {
+    try {
+      const entry = await this.choice.store()?.get(this.#key())
+      if (entry?.value.era === 'legacy' && Date.now() < entry.receivedAt + entry.ttlMs) {
+        this.#fromStore = true
+        await this.#toLegacy()
+      }
+    } catch {
+      // an unreadable store: probe
+    }
+  }
+
+  #remember(): void {
+    try {
+      void Promise.resolve(
+        this.choice.store()?.set(this.#key(), { value: { era: 'legacy' }, receivedAt: Date.now(), ttlMs: REMEMBER_MS, scope: 'public' }),
+      ).catch(() => {})
+    } catch {
+      // a store that throws: not remembered
+    }
+  }
+
+  #forget(): void {
+    this.#era.close()
+    this.#era = new ModernEra(this.host, this.choice.version, this.choice.clientInfo)
+    this.#settled = this.#fromStore = false
+    this.#fallingBack = undefined
+    try {
+      void Promise.resolve(this.choice.store()?.clear?.(this.#key())).catch(() => {})
+    } catch {
+      // nothing to forget
+    }
   }
 
   listen(filter: SubscriptionFilter, send: ListenSend): NotificationStream {
-    return this.#era.listen(filter, send)
+    if (this.#settled) return this.#era.listen(filter, send)
+    // The era is not known yet: a modern listen is the probe; if the server turns out legacy, a legacy listen follows.
+    return new SwitchingStream(filter, this.#era.listen(filter, send), () => this.#era.listen(filter, send))
   }
 
   close(): void {
     this.#era.close()
+  }
+}
+
+/** Thrown to a modern listen stream whose request found a legacy server. */
+class EraChanged extends Error {
+  override name = 'EraChanged'
+}
+
+/** A listen stream that starts modern and, if its request finds a legacy server, goes on as a legacy one. */
+class SwitchingStream extends EventTarget implements NotificationStream {
+  readonly acknowledged: Promise<SubscriptionFilter>
+  readonly closed: Promise<void>
+  #inner!: NotificationStream
+  #acknowledge!: (f: SubscriptionFilter) => void
+  #refuse!: (e: unknown) => void
+  #finish!: () => void
+
+  constructor(
+    readonly filter: SubscriptionFilter,
+    first: NotificationStream,
+    private readonly next: () => NotificationStream,
+  ) {
+    super()
+    this.acknowledged = new Promise((resolve, reject) => ((this.#acknowledge = resolve), (this.#refuse = reject)))
+    this.acknowledged.catch(() => {})
+    this.closed = new Promise((resolve) => (this.#finish = resolve))
+    this.#attach(first, true)
+  }
+
+  #attach(stream: NotificationStream, canSwitch: boolean): void {
+    this.#inner = stream
+    const switches = (e: unknown) => canSwitch && e instanceof EraChanged
+    for (const type of ['notification', 'drop', 'reconnect', 'end', 'error']) {
+      stream.addEventListener(type, (e) => {
+        const detail = (e as CustomEvent).detail
+        if (type === 'error' && switches(detail)) return this.#attach(this.next(), false)
+        this.dispatchEvent(new CustomEvent(type, { detail }))
+      })
+    }
+    stream.acknowledged.then(this.#acknowledge, (e) => void (switches(e) || this.#refuse(e)))
+    void stream.closed.then(() => this.#inner === stream && this.#finish())
+  }
+
+  close(): void {
+    this.#inner.close()
   }
 }

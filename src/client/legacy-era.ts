@@ -1,0 +1,448 @@
+/**
+ * The legacy side of the era seam: servers of revisions 2025-11-25 and
+ * earlier, which open a session with `initialize`. One session per client,
+ * opened on first use: capabilities are declared there, from the client's
+ * handlers and options (per-call handlers cannot widen them). The session id
+ * is echoed on every message; a 404 for it means the session is gone, so one
+ * new `initialize` and one retry follow. Server requests (elicitation,
+ * sampling, roots, ping) arriving on a response stream or the GET stream are
+ * answered by the same handlers as multi round-trip input requests, and the
+ * answer is POSTed back. Subscriptions are the GET stream plus
+ * `resources/subscribe`; `listen()` works as on a modern server.
+ */
+import { AbortError, HttpError, ProtocolError, StreamError } from '../protocol/errors.js'
+import type { DiscoverResult, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
+import { META } from '../protocol/meta.js'
+import { postRequest } from '../transport/http.js'
+import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders } from '../transport/legacy-session.js'
+import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
+import { LEGACY_PROTOCOL_VERSIONS, type EraChoice } from './era-select.js'
+import type { InputHandlers } from './McpClient.js'
+
+
+interface Session {
+  id?: string
+  version: string
+  capabilities: Record<string, Record<string, unknown> | undefined>
+  serverInfo?: Record<string, unknown>
+  instructions?: string
+}
+
+/** Notifications about the whole server: they go to the cache and to listen() subscriptions. */
+const SERVER_NEWS = new Set([
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/resources/list_changed',
+  'notifications/resources/updated',
+])
+
+const HANDLER_OF: Record<string, keyof InputHandlers> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+}
+
+const backoffMs = (attempt: number) => Math.random() * Math.min(30_000, 500 * 2 ** attempt)
+
+export class LegacyEra implements Era {
+  readonly kind = 'legacy'
+  #session?: Promise<Session>
+  #current?: Session
+  #wanted: string
+  #logLevel?: string
+  #listens = new Set<LegacyListen>()
+  #stream?: { controller: AbortController; connected: Promise<void> }
+  #lastEventId?: string
+  #subscribed = new Set<string>()
+
+  constructor(
+    private readonly host: EraHost,
+    private readonly choice: EraChoice,
+  ) {
+    this.#wanted = LEGACY_PROTOCOL_VERSIONS.includes(choice.version) ? choice.version : LEGACY_PROTOCOL_VERSIONS[0]
+  }
+
+  get protocolVersion(): string {
+    return this.#current?.version ?? this.#wanted
+  }
+
+  /** The open session, initializing one when there is none. */
+  session(): Promise<Session> {
+    if (!this.#session) {
+      this.#session = this.#initialize()
+      this.#session.catch(() => (this.#session = undefined))
+    }
+    return this.#session
+  }
+
+  /** The session `old` is gone (404): the next use initializes a new one. */
+  #expire(old: Session): void {
+    if (this.#current === old) {
+      this.#current = undefined
+      this.#session = undefined
+      this.#logLevel = undefined
+      this.#subscribed.clear()
+    }
+  }
+
+  async #initialize(): Promise<Session> {
+    const extra = await this.host.headers()
+    let sessionId: string | undefined
+    const response = await postRequest({
+      url: this.host.url,
+      message: {
+        jsonrpc: '2.0',
+        id: this.host.nextId(),
+        method: 'initialize',
+        params: {
+          protocolVersion: this.#wanted,
+          capabilities: this.choice.capabilities(),
+          clientInfo: this.choice.clientInfo ?? { name: 'mcp-web-elements', version: '0.1.0' },
+        },
+      },
+      headers: sessionHeaders(this.#wanted, undefined, extra),
+      fetch: this.host.fetch,
+      controller: new AbortController(),
+      timeoutMs: this.host.timeoutMs,
+      maxBodyBytes: this.host.maxBodyBytes,
+      idempotent: true,
+      onResponse: (res) => (sessionId = res.headers.get('mcp-session-id') ?? undefined),
+    })
+    if ('error' in response) {
+      throw new ProtocolError(`The server refused initialize (${response.error.code}): ${response.error.message}`)
+    }
+    const result = response.result as Record<string, unknown>
+    const version = result.protocolVersion
+    const capabilities = result.capabilities
+    if (typeof version !== 'string' || typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
+      throw new ProtocolError(
+        `The server's initialize result is not one: ${JSON.stringify(result).slice(0, 120)} (expected protocolVersion and capabilities)`,
+      )
+    }
+    if (!LEGACY_PROTOCOL_VERSIONS.includes(version)) {
+      throw new ProtocolError(`The server chose protocol version ${version}; this client speaks ${LEGACY_PROTOCOL_VERSIONS.join(', ')} on legacy servers`)
+    }
+    const session: Session = {
+      id: sessionId,
+      version,
+      capabilities: capabilities as Session['capabilities'],
+      serverInfo: result.serverInfo as Record<string, unknown> | undefined,
+      instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
+    }
+    await postOneWay(
+      this.host.fetch,
+      this.host.url,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      sessionHeaders(version, sessionId, extra),
+      this.host.timeoutMs,
+    )
+    this.#current = session
+    return session
+  }
+
+  async send(request: EraRequest): Promise<JsonRpcResponse> {
+    for (let attempt = 0; ; attempt++) {
+      const session = await this.session()
+      if (request.method === 'server/discover') return { jsonrpc: '2.0', id: request.id, result: discoverResult(session) }
+      try {
+        if (request.logLevel && request.logLevel !== this.#logLevel && session.capabilities.logging) {
+          await this.#post(session, { ...request, method: 'logging/setLevel', params: { level: request.logLevel }, id: this.host.nextId() })
+          this.#logLevel = request.logLevel
+        }
+        let status = 200
+        const onResponse = (res: Response) => ((status = res.status), request.onResponse?.(res))
+        const response = await this.#post(session, { ...request, ...(attempt && { id: this.host.nextId() }), onResponse })
+        // A 404 for a session that was sent: the server no longer knows it (its JSON-RPC body, if any, says so too).
+        if (status === 404 && session.id !== undefined) throw new HttpError(404, 'error' in response ? response.error.message : '', this.host.url)
+        // Earlier revisions said -32002 for a resource that does not exist; 2026-07-28 says -32602 (server/resources).
+        if ('error' in response && response.error.code === -32002 && request.method === 'resources/read') {
+          return { ...response, error: { ...response.error, code: -32602 } }
+        }
+        return response
+      } catch (error) {
+        if (attempt > 0 || !sessionLost(error, session)) throw error
+        this.#expire(session)
+      }
+    }
+  }
+
+  /** One request on the session; a server request arriving meanwhile is answered, and aborting tells the server (notifications/cancelled). */
+  async #post(session: Session, request: EraRequest): Promise<JsonRpcResponse> {
+    const { method, id, progressToken } = request
+    const meta = { ...(request.params._meta as Record<string, unknown> | undefined), ...(progressToken && { progressToken }) }
+    const params = { ...request.params, ...(Object.keys(meta).length ? { _meta: meta } : {}) }
+    if (!Object.keys(meta).length) delete params._meta
+    const extra = await this.host.headers()
+    const signal = request.controller.signal
+    let done = false
+    const onAbort = () => {
+      if (done) return
+      const reason = signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'aborted')
+      this.#notify(session, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } })
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    try {
+      return await postRequest({
+        url: this.host.url,
+        message: { jsonrpc: '2.0', id, method, params },
+        headers: sessionHeaders(session.version, session.id, { ...extra, ...request.headers }),
+        fetch: this.host.fetch,
+        controller: request.controller,
+        timeoutMs: request.timeoutMs,
+        maxBodyBytes: this.host.maxBodyBytes,
+        idempotent: request.idempotent,
+        onNotification: (n) => (SERVER_NEWS.has(n.method) ? void this.#deliver(n) : request.onNotification(n)),
+        onRequest: (r) => void this.#answer(session, r, request.handlers, request),
+        onResponse: request.onResponse,
+      })
+    } finally {
+      done = true
+      signal.removeEventListener('abort', onAbort)
+    }
+  }
+
+  #notify(session: Session, message: JsonRpcMessage): Promise<void> {
+    return Promise.resolve(this.host.headers())
+      .then((extra) => postOneWay(this.host.fetch, this.host.url, message, sessionHeaders(session.version, session.id, extra), this.host.timeoutMs))
+      .catch(() => {}) // a lost notification or answer: the server times its request out
+  }
+
+  /** Answers a server request with the handlers (ping needs none); no handler is a JSON-RPC error the server can act on. */
+  async #answer(session: Session, r: JsonRpcRequest, handlers: InputHandlers, during?: EraRequest): Promise<void> {
+    let message: JsonRpcMessage
+    const name = HANDLER_OF[r.method]
+    const handler = name && (handlers[name] as ((p: unknown, c: unknown) => Promise<Record<string, unknown>>) | undefined)
+    if (r.method === 'ping') message = { jsonrpc: '2.0', id: r.id, result: {} }
+    else if (!handler) {
+      message = {
+        jsonrpc: '2.0',
+        id: r.id,
+        error: { code: -32601, message: name ? `This client has no ${name} handler, so it cannot answer ${r.method}` : `Method not found: ${r.method}` },
+      }
+    } else {
+      try {
+        const { _meta, ...params } = r.params ?? {}
+        const result = await handler(params, {
+          key: String(r.id),
+          method: during?.method ?? r.method,
+          request: during?.request ?? { method: r.method, params },
+          signal: during?.controller.signal ?? new AbortController().signal,
+        })
+        message = { jsonrpc: '2.0', id: r.id, result }
+      } catch (error) {
+        message = { jsonrpc: '2.0', id: r.id, error: { code: -32603, message: (error as Error)?.message ?? String(error) } }
+      }
+    }
+    await this.#notify(session, message)
+  }
+
+  /** News about the whole server: the cache first, then the subscriptions that asked for it. */
+  async #deliver(n: JsonRpcNotification): Promise<void> {
+    try {
+      await this.host.applyNotification(n)
+    } catch {
+      // a store that fails to invalidate still lets the news through
+    }
+    for (const listen of this.#listens) listen.dispatchEvent(new CustomEvent('notification', { detail: n }))
+  }
+
+  listen(filter: SubscriptionFilter): NotificationStream {
+    return new LegacyListen(filter, this)
+  }
+
+  /** A subscription joins: the GET stream is opened (once), and its resources subscribed. Resolves with what is honoured. */
+  async join(listen: LegacyListen): Promise<SubscriptionFilter> {
+    this.#listens.add(listen)
+    const session = await this.session()
+    await this.#openStream()
+    const { filter } = listen
+    const honoured: SubscriptionFilter = {}
+    const caps = session.capabilities
+    if (filter.toolsListChanged && caps.tools?.listChanged) honoured.toolsListChanged = true
+    if (filter.promptsListChanged && caps.prompts?.listChanged) honoured.promptsListChanged = true
+    if (filter.resourcesListChanged && caps.resources?.listChanged) honoured.resourcesListChanged = true
+    const uris = Array.isArray(filter.resourceSubscriptions) ? filter.resourceSubscriptions.filter((u) => typeof u === 'string') : []
+    if (uris.length && caps.resources?.subscribe) {
+      for (const uri of uris) await this.#subscribe(uri)
+      honoured.resourceSubscriptions = uris
+    }
+    return honoured
+  }
+
+  async #subscribe(uri: string): Promise<void> {
+    if (this.#subscribed.has(uri)) return
+    const response = await this.send(this.#internal('resources/subscribe', { uri }))
+    if ('error' in response) throw new ProtocolError(`resources/subscribe ${uri} was refused: ${response.error.message}`)
+    this.#subscribed.add(uri)
+  }
+
+  #internal(method: string, params: Record<string, unknown>): EraRequest {
+    return {
+      method,
+      params,
+      id: this.host.nextId(),
+      headers: {},
+      capabilities: {},
+      controller: new AbortController(),
+      timeoutMs: this.host.timeoutMs,
+      idempotent: true,
+      onNotification: (n) => this.host.dispatchNotification(n),
+      handlers: this.choice.handlers(),
+      request: { method, params },
+    }
+  }
+
+  leave(listen: LegacyListen): void {
+    if (!this.#listens.delete(listen)) return
+    const wanted = new Set([...this.#listens].flatMap((l) => (Array.isArray(l.filter.resourceSubscriptions) ? l.filter.resourceSubscriptions : [])))
+    for (const uri of [...this.#subscribed]) {
+      if (wanted.has(uri)) continue
+      this.#subscribed.delete(uri)
+      this.send(this.#internal('resources/unsubscribe', { uri })).catch(() => {})
+    }
+    if (this.#listens.size === 0) {
+      this.#stream?.controller.abort(new AbortError('no subscription left'))
+      this.#stream = undefined
+    }
+  }
+
+  /**
+   * The GET stream for server-initiated messages, kept open while a
+   * subscription is: resumed with Last-Event-ID after a drop (with backoff),
+   * re-initialized when the session is gone. Resolves once first connected
+   * (or the server said it offers none: 405).
+   */
+  #openStream(): Promise<void> {
+    if (this.#stream) return this.#stream.connected
+    const controller = new AbortController()
+    const signal = controller.signal
+    let connected!: () => void
+    let refused!: (e: unknown) => void
+    const first = new Promise<void>((resolve, reject) => ((connected = resolve), (refused = reject)))
+    this.#stream = { controller, connected: first }
+    const run = async () => {
+      for (let attempt = 0, ever = false; !signal.aborted; ) {
+        const session = await this.session()
+        try {
+          const { ended } = await openEventStream({
+            url: this.host.url,
+            headers: sessionHeaders(session.version, session.id, await this.host.headers()),
+            fetch: this.host.fetch,
+            signal,
+            timeoutMs: this.host.timeoutMs,
+            maxBodyBytes: this.host.maxBodyBytes,
+            lastEventId: this.#lastEventId,
+            onEvent: (e) => {
+              if (e.id) this.#lastEventId = e.id
+              const m = e.event === 'message' ? decodeEvent(e.data) : undefined
+              if (!m) return
+              if ('method' in m && 'id' in m) void this.#answer(session, m as JsonRpcRequest, this.choice.handlers())
+              else if ('method' in m) {
+                if (SERVER_NEWS.has(m.method)) void this.#deliver(m)
+                else this.host.dispatchNotification(m)
+              }
+            },
+          })
+          if (ever) this.#each('reconnect')
+          ever = true
+          attempt = 0
+          connected()
+          await ended
+          if (signal.aborted) return
+          throw new StreamError('The server closed the event stream', true)
+        } catch (error) {
+          if (signal.aborted) return
+          if (error instanceof HttpError && error.status === 405) return connected() // no stream offered: news comes on responses only
+          if (sessionLost(error, session)) {
+            this.#expire(session)
+            this.#lastEventId = undefined
+            continue
+          }
+          if (!ever) return refused(error)
+          this.#each('drop', error)
+          await sleep(backoffMs(attempt++), signal)
+        }
+      }
+    }
+    void run()
+    first.catch(() => {
+      if (this.#stream?.controller === controller) this.#stream = undefined
+    })
+    return first
+  }
+
+  #each(type: string, detail?: unknown): void {
+    for (const listen of this.#listens) listen.dispatchEvent(new CustomEvent(type, { detail: type === 'reconnect' ? listen.honoured : detail }))
+  }
+
+  close(): void {
+    for (const listen of [...this.#listens]) listen.close()
+    const session = this.#current
+    this.#session = undefined
+    this.#current = undefined
+    this.#logLevel = undefined
+    this.#subscribed.clear()
+    if (session?.id) {
+      void Promise.resolve(this.host.headers()).then((extra) =>
+        deleteSession(this.host.fetch, this.host.url, sessionHeaders(session.version, session.id, extra)),
+      )
+    }
+  }
+}
+
+/** One subscription's stream on a legacy server (what SharedListen holds). */
+export class LegacyListen extends EventTarget implements NotificationStream {
+  readonly acknowledged: Promise<SubscriptionFilter>
+  readonly closed: Promise<void>
+  honoured?: SubscriptionFilter
+  #finish!: () => void
+
+  constructor(
+    readonly filter: SubscriptionFilter,
+    private readonly era: LegacyEra,
+  ) {
+    super()
+    this.closed = new Promise((resolve) => (this.#finish = resolve))
+    this.acknowledged = era.join(this).then((honoured) => (this.honoured = honoured))
+    this.acknowledged.catch((error) => {
+      this.dispatchEvent(new CustomEvent('error', { detail: error }))
+      this.close()
+    })
+  }
+
+  close(): void {
+    this.era.leave(this)
+    this.#finish()
+  }
+}
+
+/** A 404 for a session that was sent: the server no longer knows it. */
+function sessionLost(error: unknown, session: Session): boolean {
+  return error instanceof HttpError && error.status === 404 && session.id !== undefined
+}
+
+/** The initialize result in the shape server/discover answers with. */
+function discoverResult(session: Session): DiscoverResult {
+  return {
+    resultType: 'complete',
+    cacheScope: 'private',
+    ttlMs: 0,
+    supportedVersions: [session.version],
+    capabilities: session.capabilities as DiscoverResult['capabilities'],
+    ...(session.instructions !== undefined && { instructions: session.instructions }),
+    ...(session.serverInfo && { _meta: { [META.serverInfo]: session.serverInfo } }),
+  } as DiscoverResult
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
+  })
+}
