@@ -36,7 +36,7 @@ export function walkSchema(root: unknown, visit: SchemaVisitor): string | undefi
   let nodes = 0
   const walk = (schema: unknown, path: string[] | null, depth: number): string | void => {
     if (schema === null || typeof schema !== 'object') return
-    if (++nodes > SCHEMA_LIMITS.maxNodes) throw new SchemaError(`the schema has more than ${SCHEMA_LIMITS.maxNodes} subschemas`)
+    if (++nodes > SCHEMA_LIMITS.maxNodes) throw tooLarge()
     if (depth > SCHEMA_LIMITS.maxDepth) throw new SchemaError(`the schema is nested deeper than ${SCHEMA_LIMITS.maxDepth} levels`)
     if (Array.isArray(schema)) {
       for (const s of schema) {
@@ -49,9 +49,15 @@ export function walkSchema(root: unknown, visit: SchemaVisitor): string | undefi
     const problem = visit(s, path)
     if (problem) return problem
     const children: Array<[unknown, string[] | null]> = []
-    if (isObject(s.properties)) for (const [k, v] of Object.entries(s.properties)) children.push([v, path && [...path, k]])
+    // Counted before they are gathered: 100,000 properties are refused at once, not after building a path for each.
+    const many = (map: Record<string, unknown>) => {
+      const keys = Object.keys(map)
+      if (nodes + children.length + keys.length > SCHEMA_LIMITS.maxNodes) throw tooLarge()
+      return keys
+    }
+    if (isObject(s.properties)) for (const k of many(s.properties)) children.push([s.properties[k], path && [...path, k]])
     for (const k of SUBSCHEMA) if (k in s) children.push([s[k], null])
-    for (const k of SUBSCHEMA_MAPS) if (isObject(s[k])) for (const v of Object.values(s[k])) children.push([v, null])
+    for (const k of SUBSCHEMA_MAPS) if (isObject(s[k])) for (const key of many(s[k])) children.push([s[k][key], null])
     for (const [child, childPath] of children) {
       const p = walk(child, childPath, depth + 1)
       if (p) return p
@@ -59,5 +65,7 @@ export function walkSchema(root: unknown, visit: SchemaVisitor): string | undefi
   }
   return walk(root, [], 0) || undefined
 }
+
+const tooLarge = () => new SchemaError(`the schema has more than ${SCHEMA_LIMITS.maxNodes} subschemas`)
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
