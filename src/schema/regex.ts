@@ -125,6 +125,7 @@ function parse(p: string): Node {
     let c: number
     if (e === 'u' && p[i] === '{') {
       const end = p.indexOf('}', i)
+      if (end === -1) fail()
       c = parseInt(p.slice(i + 1, end), 16)
       i = end + 1
     } else if (e === 'u' && /^[\da-f]{4}/i.test(p.slice(i))) (c = parseInt(p.slice(i, i + 4), 16)), (i += 4)
