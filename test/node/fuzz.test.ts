@@ -217,3 +217,22 @@ test('parseJson takes any text to a value or a ProtocolError quoting its start',
     { numRuns: 2_000 },
   )
 })
+
+test('decodeMessage refuses each malformed error object on its own (a mutant that needed two faults at once survived the fuzz)', BOUND, () => {
+  for (const error of [
+    { code: 1.5, message: 'x' },
+    { code: -32600, message: 7 },
+    { code: '-32600', message: 'x' },
+    { message: 'x' },
+    { code: -32600 },
+    'boom',
+    null,
+  ]) {
+    assert.throws(
+      () => decodeMessage({ jsonrpc: '2.0', id: 1, error }),
+      (e: unknown) => e instanceof ProtocolError && /malformed error object/.test(e.message),
+      JSON.stringify(error),
+    )
+  }
+  assert.throws(() => decodeMessage({ jsonrpc: '2.0', id: 1.5, error: { code: 1, message: 'x' } }), /bad id/)
+})
