@@ -115,10 +115,10 @@ export function popupSignIn(provider: OAuthProvider, options: PopupOptions = {})
       mode: 'popup',
       signal: options.signal,
       authorize: async ({ url, state }: AuthorizationRequest) => {
-        if (popup && !popup.closed) {
+        if (popup?.closed) throw new PopupClosedError() // closed by the user before the sign-in page was known
+        if (popup) {
           popup.location.href = url
         } else {
-          popup = null
           if (!options.onBlocked) throw new PopupBlockedError(url)
           options.onBlocked(url)
         }

@@ -232,7 +232,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
       let signedIn = false
       let steppedUp = false
       for (;;) {
-        const token = await this.#usableToken(signal)
+        const token = await this.#usableToken()
         const res = await inner(input, withBearer(init, token))
         if (res.status !== 401 && res.status !== 403) {
           if (res.ok) this.#stepUps = 0
@@ -245,11 +245,12 @@ export class OAuthProvider extends EventTarget implements AuthHook {
         if (res.status === 401) {
           signedIn = true
           this.#challenge = challenge
+          // Shared by every request that meets this 401, so no one request's signal may cancel it.
           const cured = await this.#single(async () => {
             // Someone else's refresh or sign-in may already have replaced the refused token.
             if (this.#tokens && this.#tokens.access_token !== token) return true
-            if (token && (await this.#refresh(signal))) return true
-            return this.#authorizeUnattended(challenge, signal)
+            if (token && (await this.#refresh())) return true
+            return this.#authorizeUnattended(challenge)
           })
           if (!cured) {
             this.dispatchEvent(new CustomEvent('authrequired', { detail: { resource: this.serverUrl } }))
@@ -269,7 +270,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
         } else {
           if (steppedUp) throw new ScopeStepUpLimitError(challenge!.scope ?? '', this.#stepUps)
           steppedUp = true
-          await this.#single(() => this.#stepUp(challenge!, signal))
+          await this.#single(() => this.#stepUp(challenge!))
         }
       }
     }
@@ -286,12 +287,12 @@ export class OAuthProvider extends EventTarget implements AuthHook {
   }
 
   /** The access token, refreshed first when it is about to expire. */
-  async #usableToken(signal?: AbortSignal): Promise<string | undefined> {
+  async #usableToken(): Promise<string | undefined> {
     const t = this.#tokens
     if (!t) return undefined
     if (t.expires_at !== undefined && t.expires_at - (this.options.refreshBeforeMs ?? 60_000) <= Date.now()) {
       const access = t.access_token
-      await this.#single(async () => (this.#tokens?.access_token !== access ? true : this.#refresh(signal)))
+      await this.#single(async () => (this.#tokens?.access_token !== access ? true : this.#refresh()))
       // An expired token that could not be refreshed is still sent: the server decides, and its 401 starts a sign-in.
     }
     return this.#tokens?.access_token
@@ -568,9 +569,9 @@ export class OAuthProvider extends EventTarget implements AuthHook {
       const tokens = await oauth.processRefreshTokenResponse(as, client, res)
       await this.#save(tokens, t.issuer, t.resource, clientInfo, t.requested_scope, t.refresh_token, t.session)
       return true
-    } catch {
-      // A refused refresh token is dead: forget it and sign in again.
-      if (this.#tokens === t) {
+    } catch (error) {
+      // A refresh token the server refused is dead: forget it and sign in again. (A network failure is not a refusal.)
+      if (this.#tokens === t && error instanceof oauth.ResponseBodyError) {
         this.#tokens = undefined
         await this.store.delete(keys.tokens(t.issuer, this.serverUrl)).catch(() => {})
       }

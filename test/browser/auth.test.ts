@@ -118,6 +118,33 @@ describe('sign-in (OAuth) in the browser', () => {
     }
   })
 
+  it('a page\'s own button in the sign-in slot starts the popup; closing the popup says so', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    await controlServer(SERVER, 'as-mode', { mode: 'hold' })
+    const open = window.open
+    let popup: Window | null = null
+    window.open = (...args: Parameters<typeof window.open>) => (popup = open.apply(window, args))
+    try {
+      const server = await fixture<McpServerElement>(html`<mcp-server .url=${url} .auth=${provider()}>
+        <button slot="sign-in" id="mine" @click=${(e: Event) => (e.target as Element).closest('mcp-server')!.signIn()}>Log in with Example</button>
+      </mcp-server>`)
+      await eventually(() => part(server, 'sign-in') !== null, 'the sign-in prompt', 10_000)
+      // The page's button fills the slot; the built-in one (the slot's fallback) is not drawn.
+      const slot = server.shadowRoot!.querySelector<HTMLSlotElement>('slot[name="sign-in"]')!
+      expect(slot.assignedElements()).to.deep.equal([server.querySelector('#mine')])
+      expect(part(server, 'sign-in-button')!.getClientRects().length).to.equal(0)
+      await click(server.querySelector('#mine')!)
+      const asked = (await controlServer<Stats>(SERVER, 'stats')).authorizeRequests.length
+      await eventually(async () => (await controlServer<Stats>(SERVER, 'stats')).authorizeRequests.length > asked, 'the sign-in page open in the popup', 10_000)
+      popup!.close() // the user gives up
+      const error = await present(server, 'sign-in-error', 'why the sign-in failed')
+      expect(error.textContent).to.match(/closed/)
+    } finally {
+      window.open = open
+      await controlServer(SERVER, 'as-mode', { mode: 'ok' })
+    }
+  })
+
   it('a blocked popup shows a link to the sign-in page; following it signs in', async function (this: { timeout(ms: number): void }) {
     this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
     const server = await page(provider())

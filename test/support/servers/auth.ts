@@ -6,7 +6,8 @@
 //
 // Controls (POST /__fixture/control?server=auth&action=A, or server.control(A, body) in Node):
 // - `as-mode` `{ mode }`: `ok`; `foreign-issuer` (metadata names another issuer);
-//   `token-html` (the token endpoint answers an HTML page); `deny` (the user says no: error=access_denied)
+//   `token-html` (the token endpoint answers an HTML page); `deny` (the user says no: error=access_denied);
+//   `hold` (the sign-in page takes 10 s to answer: a user still reading it)
 // - `token-ttl` `{ seconds, announce? }`: access tokens issued from now on expire after
 //   `seconds`; with `announce: false` the token response leaves out expires_in
 // - `revoke`: every access token issued so far is refused from now on
@@ -16,7 +17,7 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
 
-type AsMode = 'ok' | 'foreign-issuer' | 'token-html' | 'deny'
+type AsMode = 'ok' | 'foreign-issuer' | 'token-html' | 'deny' | 'hold'
 
 /** The client id tests sign in with (oauth2-mock-server accepts any; it offers no dynamic registration). */
 export const AUTH_CLIENT_ID = 'mcp-elements-tests'
@@ -50,7 +51,10 @@ export async function startServer(): Promise<TestServer> {
         headers: { ...CORS, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*' },
       })
     }
-    if (url.pathname === '/authorize') authorizeRequests.push(Object.fromEntries(url.searchParams))
+    if (url.pathname === '/authorize') {
+      authorizeRequests.push(Object.fromEntries(url.searchParams))
+      if (asMode === 'hold') await new Promise((resolve) => setTimeout(resolve, 10_000))
+    }
     const body = request.method === 'POST' ? await request.text() : undefined
     if (url.pathname === '/token') {
       tokenRequests.push(Object.fromEntries(new URLSearchParams(body)))
