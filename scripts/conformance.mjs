@@ -16,6 +16,8 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const SPEC = '2026-07-28'
+// The client is dual era: every non-auth client scenario of the last legacy revision runs too, named NAME@2025-11-25.
+const LEGACY_SPEC = '2025-11-25'
 const UNSCORED = ['json-schema-2020-12-preservation', 'auth/client-credentials-basic', 'auth/client-credentials-jwt']
 // Extension scenarios the suite skips at a dated --spec-version unless forced (they are on no spec timeline).
 const EXTENSIONS = new Set(['auth/client-credentials-basic', 'auth/client-credentials-jwt'])
@@ -63,11 +65,15 @@ async function scenarioList(names) {
   if (listed.code !== 0 || required.length === 0) {
     throw new Error(`conformance list --requirements ${SPEC} failed (exit ${listed.code}):\n${listed.output}`)
   }
-  const defaults = [...required, ...UNSCORED.filter((s) => !required.includes(s))]
+  const legacyListed = await conformance(['list', '--requirements', LEGACY_SPEC])
+  const legacy = section(legacyListed.output, 'Client scenarios')
+    .filter((s) => !s.startsWith('auth/'))
+    .map((s) => `${s}@${LEGACY_SPEC}`)
+  const defaults = [...required, ...UNSCORED.filter((s) => !required.includes(s)), ...legacy]
   if (names.length === 0) return defaults
   const all = await conformance(['list', '--client', '--spec-version', SPEC])
   const known = new Set([...defaults, ...section(all.output, 'Client scenarios')])
-  const unknown = names.filter((n) => !known.has(n))
+  const unknown = names.filter((n) => !known.has(n) && !n.endsWith(`@${LEGACY_SPEC}`))
   if (unknown.length) throw new Error(`Unknown client scenario(s): ${unknown.join(', ')}\nKnown: ${[...known].join(', ')}`)
   return names
 }
@@ -85,7 +91,8 @@ function tail(text, lines = 25) {
   return (all.length > lines ? ['…', ...all.slice(-lines)] : all).join('\n')
 }
 
-async function runScenario(scenario, outputDir) {
+async function runScenario(label, outputDir) {
+  const [scenario, spec = SPEC] = label.split('@')
   const started = Date.now()
   const run = await conformance([
     'client',
@@ -94,7 +101,7 @@ async function runScenario(scenario, outputDir) {
     '--scenario',
     scenario,
     '--spec-version',
-    SPEC,
+    spec,
     '--timeout',
     String(TIMEOUT_MS),
     '--output-dir',
@@ -133,8 +140,7 @@ async function runScenario(scenario, outputDir) {
     problems.push(`the suite exited ${run.code}${run.signal ? ` (${run.signal})` : ''}:\n${indent(tail(run.output, 40))}`)
   }
   const passed = run.code === 0 && problems.length === 0
-  const label = UNSCORED.includes(scenario) ? `${scenario} (unscored)` : scenario
-  console.log(`${passed ? 'PASS' : 'FAIL'} ${label}  ${seconds}s${resultDir ? `  ${relative(root, resultDir)}` : ''}`)
+  console.log(`${passed ? 'PASS' : 'FAIL'} ${UNSCORED.includes(scenario) ? `${label} (unscored)` : label}  ${seconds}s${resultDir ? `  ${relative(root, resultDir)}` : ''}`)
   for (const p of problems) console.log(`    - ${p}`)
   // Skipped checks do not fail a scenario, but are named so a gap cannot hide.
   for (const c of skipped) console.log(`    ~ ${c.status} ${c.name} [${c.id}]${c.errorMessage || c.description ? `: ${c.errorMessage ?? c.description}` : ''}`)

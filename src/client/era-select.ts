@@ -95,7 +95,9 @@ export class EraSelector implements Era {
     // a legacy server turns a request without a session away with an error tied to no request (id null), or none.
     const legacy =
       LEGACY_STATUS.has(status) && 'error' in response && response.id !== request.id && !MODERN_CODES.has(response.error.code)
-    if (legacy) return this.#fallBack(request)
+    // A server/discover answered with something that is no DiscoverResult: a legacy server answering what it does not know.
+    const notDiscover = request.method === 'server/discover' && 'result' in response && !Array.isArray(response.result.supportedVersions)
+    if (legacy || notDiscover) return this.#fallBack(request)
     if (status < 300 || 'error' in response) this.#settled = true
     return response
   }

@@ -138,6 +138,9 @@ export class LegacyEra implements Era {
       this.host.timeoutMs,
     )
     this.#current = session
+    // Server requests not tied to a call (a server asking for roots, say) come on the GET stream: with handlers to answer them, it is opened.
+    const handlers = this.choice.handlers()
+    if (handlers.elicitation || handlers.sampling || handlers.roots) queueMicrotask(() => void this.#openStream().catch(() => {}))
     return session
   }
 
@@ -301,7 +304,8 @@ export class LegacyEra implements Era {
       this.#subscribed.delete(uri)
       this.send(this.#internal('resources/unsubscribe', { uri })).catch(() => {})
     }
-    if (this.#listens.size === 0) {
+    const handlers = this.choice.handlers()
+    if (this.#listens.size === 0 && !(handlers.elicitation || handlers.sampling || handlers.roots)) {
       this.#stream?.controller.abort(new AbortError('no subscription left'))
       this.#stream = undefined
     }
@@ -378,6 +382,8 @@ export class LegacyEra implements Era {
 
   close(): void {
     for (const listen of [...this.#listens]) listen.close()
+    this.#stream?.controller.abort(new AbortError('client closed'))
+    this.#stream = undefined
     const session = this.#current
     this.#session = undefined
     this.#current = undefined
