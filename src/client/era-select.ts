@@ -68,6 +68,8 @@ export class EraSelector implements Era {
   /** A request while the era is open: the remembered era, else a modern request that may say "legacy". */
   async #first(request: EraRequest): Promise<JsonRpcResponse> {
     await (this.#recalled ??= this.#recall())
+    // A modern listen opened while a remembered (or forced) legacy era was loading: it goes on as a legacy one.
+    if (this.#settled && request.method === 'subscriptions/listen' && this.#era.kind === 'legacy') throw new EraChanged()
     if (this.#settled) {
       if (!this.#fromStore || this.#era.kind !== 'legacy') return this.#era.send(request)
       try {

@@ -1,0 +1,103 @@
+// Legacy servers that misbehave: each gives a typed error within a timeout, and nothing hangs.
+// Faults are injected at the HTTP level (test/support/fault-server.ts).
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { McpClient, ProtocolError, StreamError, TimeoutError } from '../../src/client/index.js'
+import { sendJson, sendRaw, startFaultServer, type FaultContext } from '../support/fault-server.js'
+
+const BOUND = { timeout: 10_000 }
+const SESSION = 'session-1'
+
+/** A legacy server: modern requests (no session) are turned away with 400, as SDK v1 servers do. */
+function legacy(route: (ctx: FaultContext) => void | boolean) {
+  return (ctx: FaultContext) => {
+    if (ctx.method !== 'initialize' && ctx.req.method === 'POST' && !ctx.headers['mcp-session-id']) {
+      return sendJson(ctx.res, 400, { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Server not initialized' }, id: null })
+    }
+    if (ctx.method === 'notifications/initialized') return void ctx.res.writeHead(202).end()
+    if (route(ctx) === false) return
+  }
+}
+const initialized = (ctx: FaultContext) =>
+  sendJson(
+    ctx.res,
+    200,
+    { jsonrpc: '2.0', id: ctx.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: { name: 's', version: '1' } } },
+    { 'mcp-session-id': SESSION },
+  )
+
+test('an initialize answered with garbage is a ProtocolError saying what was wrong', BOUND, async () => {
+  const server = await startFaultServer(legacy((ctx) => ctx.method === 'initialize' && sendJson(ctx.res, 200, { jsonrpc: '2.0', id: ctx.id, result: { hello: 'world' } })))
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000 })
+    await assert.rejects(client.listTools(), (e: unknown) => e instanceof ProtocolError && /initialize result/.test(e.message))
+  } finally {
+    await server.close()
+  }
+})
+
+test('an initialize answered with a version this client does not speak is a ProtocolError naming both', BOUND, async () => {
+  const server = await startFaultServer(
+    legacy((ctx) => ctx.method === 'initialize' && sendJson(ctx.res, 200, { jsonrpc: '2.0', id: ctx.id, result: { protocolVersion: '2023-01-01', capabilities: {} } })),
+  )
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000 })
+    await assert.rejects(client.listTools(), (e: unknown) => e instanceof ProtocolError && /2023-01-01/.test(e.message) && /2025-11-25/.test(e.message))
+  } finally {
+    await server.close()
+  }
+})
+
+test('a session whose response stream drops mid-call is a StreamError, not a hang', BOUND, async () => {
+  const server = await startFaultServer(
+    legacy((ctx) => {
+      if (ctx.method === 'initialize') return initialized(ctx)
+      if (ctx.method === 'tools/list') {
+        ctx.res.writeHead(200, { 'content-type': 'text/event-stream' })
+        ctx.res.write(': open\n\n')
+        setTimeout(() => ctx.res.destroy(), 50)
+      }
+    }),
+  )
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    await assert.rejects(client.listTools(), StreamError)
+  } finally {
+    await server.close()
+  }
+})
+
+test('a GET stream that never answers fails listen() with a TimeoutError within timeoutMs', BOUND, async () => {
+  const server = await startFaultServer(
+    legacy((ctx) => {
+      if (ctx.method === 'initialize') return initialized(ctx)
+      if (ctx.req.method === 'GET') return false // never answered
+      sendRaw(ctx.res, 405, 'text/plain', '')
+    }),
+  )
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 500, protocolVersion: '2025-11-25' })
+    const started = Date.now()
+    await assert.rejects(client.listen({ toolsListChanged: true }).acknowledged, TimeoutError)
+    assert.ok(Date.now() - started < 3_000, 'failed within the timeout')
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
+test('a legacy server that loses its session on every request: one re-initialize and retry, then the 404 is thrown', BOUND, async () => {
+  const server = await startFaultServer(
+    legacy((ctx) => {
+      if (ctx.method === 'initialize') return initialized(ctx)
+      sendJson(ctx.res, 404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null })
+    }),
+  )
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000, protocolVersion: '2025-11-25' })
+    await assert.rejects(client.listTools(), (e: unknown) => (e as { status?: number }).status === 404)
+    assert.equal(server.requests.filter((r) => r.body?.method === 'initialize').length, 2, 'initialized twice, not for ever')
+  } finally {
+    await server.close()
+  }
+})
