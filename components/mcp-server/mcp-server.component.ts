@@ -436,7 +436,7 @@ export class McpServerElement extends LitElement {
                   : nothing
               }
             </div>`
-          : connection?.status === 'error'
+          : connection?.status === 'error' && connection.error?.name !== 'SignInRequiredError'
           ? html`<div part="error" role="alert">
               <p>${describeError(connection.error, connection.client.url)}</p>
               <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>

@@ -145,6 +145,24 @@ describe('sign-in (OAuth) in the browser', () => {
     }
   })
 
+  it('a page that cancels mcp-auth-required runs the sign-in its own way: the element shows no prompt and no error', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const server = document.createElement('mcp-server') as McpServerElement
+    server.addEventListener('mcp-auth-required', (e) => e.preventDefault())
+    const required = nextEvent(server, 'mcp-auth-required', 10_000)
+    server.auth = provider()
+    server.url = url
+    document.body.append(server)
+    try {
+      await required
+      await server.updateComplete
+      expectAbsent(part(server, 'sign-in'), 'the sign-in prompt')
+      expectAbsent(part(server, 'error'), 'an error')
+    } finally {
+      server.remove()
+    }
+  })
+
   it('a blocked popup shows a link to the sign-in page; following it signs in', async function (this: { timeout(ms: number): void }) {
     this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
     const server = await page(provider())
