@@ -3,7 +3,8 @@
  * carries its own `_meta` and needs no handshake, so the first useful result
  * costs one round trip.
  */
-import { CACHEABLE, cacheKey, methodPrefix, type CacheStore } from '../cache/policy.js'
+import { cacheKey, methodPrefix, type CacheStore } from '../cache/policy.js'
+import { INPUT_METHODS, LIST_FIELD, traitsOf } from '../protocol/methods.js'
 import { MemoryCache } from '../cache/memory.js'
 import { CacheLayer } from '../cache/layer.js'
 import {
@@ -228,13 +229,6 @@ interface ListItems {
   'resources/templates/list': ResourceTemplate
   'prompts/list': Prompt
 }
-const LIST_FIELD = {
-  'tools/list': 'tools',
-  'resources/list': 'resources',
-  'resources/templates/list': 'resourceTemplates',
-  'prompts/list': 'prompts',
-} as const
-const IDEMPOTENT = new Set([...CACHEABLE, 'prompts/get', 'completion/complete'])
 
 /**
  * A client for one MCP server endpoint.
@@ -721,7 +715,7 @@ export class McpClient extends EventTarget {
       const result = response.result as Result
       const type = result.resultType ?? 'complete'
       if (type !== 'complete' && type !== 'input_required') throw new UnknownResultTypeError(type, method)
-      if (type === 'input_required' && !/^(tools\/call|prompts\/get|resources\/read)$/.test(method)) {
+      if (type === 'input_required' && !traitsOf(method).mayAskForInput) {
         throw new ProtocolError(`The server asked for input on ${method}, which cannot take input requests`)
       }
       // Not awaited: a slow or failing store never delays or fails the call. An answer that was in flight across a change is not kept.
@@ -730,7 +724,7 @@ export class McpClient extends EventTarget {
     }
     // Identical requests in flight share one; a call's own progress or log callbacks need a request of its own.
     const shareable =
-      IDEMPOTENT.has(method) && !('inputResponses' in params) && !('requestState' in params) && !options.onProgress && !options.onLog
+      traitsOf(method).idempotent === true && !('inputResponses' in params) && !('requestState' in params) && !options.onProgress && !options.onLog
     if (!shareable) return ask(options.signal)
     const sharedKey = [
       // The cache plan's key is this very key; computed once when the method is cacheable.
@@ -769,7 +763,7 @@ export class McpClient extends EventTarget {
         // A subscription lives as long as it is wanted: no overall cap, but a silence limit instead.
         maxTotalTimeMs: longLived ? undefined : (options.maxTotalTimeMs ?? this.options.maxTotalTimeMs ?? 600_000),
         idleMs: longLived ? (this.options.listenIdleMs ?? 300_000) : undefined,
-        idempotent: IDEMPOTENT.has(method),
+        idempotent: traitsOf(method).idempotent === true,
         longLived,
         handlers: options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {}),
         request: { method, params: withoutMeta(params) },
@@ -954,11 +948,6 @@ function unhandledInput(required: Record<string, unknown>, handlers: InputHandle
 }
 
 function handlerFor(handlers: InputHandlers, method: string | undefined) {
-  return method === 'elicitation/create'
-    ? handlers.elicitation
-    : method === 'sampling/createMessage'
-      ? handlers.sampling
-      : method === 'roots/list'
-        ? handlers.roots
-        : undefined
+  const key = method !== undefined && Object.hasOwn(INPUT_METHODS, method) ? INPUT_METHODS[method] : undefined
+  return key && handlers[key]
 }

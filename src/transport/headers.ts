@@ -3,6 +3,7 @@
  * `Mcp-Param-*`, with the `=?base64?…?=` form for values that are not plain,
  * safe ASCII.
  */
+import { traitsOf } from '../protocol/methods.js'
 import type { HeaderParam } from '../schema/mcp-header.js'
 
 // Visible ASCII, space and tab, with no leading or trailing whitespace (RFC 9110 field values). Not empty:
@@ -26,7 +27,8 @@ export function standardHeaders(version: string, method: string, params: Record<
     'mcp-protocol-version': version,
     'mcp-method': method,
   }
-  const name = method === 'resources/read' ? params?.uri : method === 'tools/call' || method === 'prompts/get' ? params?.name : undefined
+  const key = traitsOf(method).mcpName
+  const name = key && params?.[key]
   if (typeof name === 'string') headers['mcp-name'] = encodeHeaderValue(name)
   return headers
 }
