@@ -71,9 +71,14 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
   if (signal.aborted) throw aborted()
   let timer: ReturnType<typeof setTimeout> | undefined
   let started = false
+  // One timer for both limits (a timer costs microseconds per call): the idle one, or the overall cap when it comes first.
+  const deadline = init.maxTotalTimeMs ? Date.now() + init.maxTotalTimeMs : Infinity
   const armTimer = (ms: number | undefined) => {
     clearTimeout(timer)
-    if (ms) timer = setTimeout(() => abort(new TimeoutError(ms, method)), ms)
+    const left = deadline - Date.now()
+    if (!ms && left === Infinity) return
+    const total = !ms || left <= ms
+    timer = setTimeout(() => abort(total ? new TimeoutError(init.maxTotalTimeMs!, method, true) : new TimeoutError(ms, method)), total ? left : ms)
   }
   // After the first message a long-lived stream is timed by its silence (messages and keep-alive comments) only.
   const onActivity = (message: boolean) => {
@@ -81,9 +86,6 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     if (message || (init.longLived && started)) armTimer(init.longLived && started ? init.idleMs : init.timeoutMs)
   }
   armTimer(init.timeoutMs)
-  const cap = init.maxTotalTimeMs
-    ? setTimeout(() => abort(new TimeoutError(init.maxTotalTimeMs!, method, true)), init.maxTotalTimeMs)
-    : undefined
 
   try {
     let res: Response
@@ -157,8 +159,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
       { cause: error },
     )
   } finally {
-    armTimer(0)
-    clearTimeout(cap)
+    clearTimeout(timer)
   }
 }
 
