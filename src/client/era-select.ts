@@ -92,15 +92,15 @@ export class EraSelector implements Era {
       if (error instanceof HttpError && LEGACY_STATUS.has(error.status)) return this.#fallBack(request)
       throw error
     }
-    if (this.#settled) return response
     // A JSON-RPC error that answers this very request, or one only a modern server sends, comes from a modern server;
     // a legacy server turns a request without a session away with an error tied to no request (id null), or none.
     const legacy =
       LEGACY_STATUS.has(status) && 'error' in response && response.id !== request.id && !MODERN_CODES.has(response.error.code)
     // A server/discover answered with something that is no DiscoverResult: a legacy server answering what it does not know.
     const notDiscover = request.method === 'server/discover' && 'result' in response && !Array.isArray(response.result.supportedVersions)
+    // (Concurrent first requests each see the legacy answer; the first to fall back loads the legacy era for all.)
     if (legacy || notDiscover) return this.#fallBack(request)
-    if (status < 300 || 'error' in response) this.#settled = true
+    if (!this.#settled && (status < 300 || 'error' in response)) this.#settled = true
     return response
   }
 
