@@ -158,6 +158,11 @@ export class LegacyEra implements Era {
         const response = await this.#post(session, { ...request, ...(attempt && { id: this.host.nextId() }), onResponse })
         // A 404 for a session that was sent: the server no longer knows it (its JSON-RPC body, if any, says so too).
         if (status === 404 && session.id !== undefined) throw new HttpError(404, 'error' in response ? response.error.message : '', this.host.url)
+        if (status === 400 && session.id === undefined && 'error' in response && typeof document !== 'undefined') {
+          // A page cannot read a header the server does not expose: the session it has is invisible to it.
+          const hint = ' (no Mcp-Session-Id was readable from the initialize response: the server must send Access-Control-Expose-Headers: Mcp-Session-Id)'
+          return { ...response, error: { ...response.error, message: response.error.message + hint } }
+        }
         // Earlier revisions said -32002 for a resource that does not exist; 2026-07-28 says -32602 (server/resources).
         if ('error' in response && response.error.code === -32002 && request.method === 'resources/read') {
           return { ...response, error: { ...response.error, code: -32602 } }
