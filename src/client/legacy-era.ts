@@ -10,7 +10,7 @@
  * answer is POSTed back. Subscriptions are the GET stream plus
  * `resources/subscribe`; `listen()` works as on a modern server.
  */
-import { AbortError, HttpError, ProtocolError, StreamError } from '../protocol/errors.js'
+import { AbortError, HttpError, ProtocolError, StreamError, TimeoutError } from '../protocol/errors.js'
 import type { DiscoverResult, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { META } from '../protocol/meta.js'
@@ -190,6 +190,10 @@ export class LegacyEra implements Era {
       this.#notify(session, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } })
     }
     signal.addEventListener('abort', onAbort, { once: true })
+    let lastId: string | undefined
+    let retryMs: number | undefined
+    const onNotification = (n: JsonRpcNotification) => (SERVER_NEWS.has(n.method) ? void this.#deliver(n) : request.onNotification(n))
+    const onRequest = (r: JsonRpcRequest) => void this.#answer(session, r, request.handlers, request)
     try {
       return await postRequest({
         url: this.host.url,
@@ -200,14 +204,66 @@ export class LegacyEra implements Era {
         timeoutMs: request.timeoutMs,
         maxBodyBytes: this.host.maxBodyBytes,
         idempotent: request.idempotent,
-        onNotification: (n) => (SERVER_NEWS.has(n.method) ? void this.#deliver(n) : request.onNotification(n)),
-        onRequest: (r) => void this.#answer(session, r, request.handlers, request),
+        onNotification,
+        onRequest,
         onResponse: request.onResponse,
+        onEventId: (id, retry) => ((lastId = id ?? lastId), (retryMs = retry ?? retryMs)),
       })
+    } catch (error) {
+      // A stream that closed before its result, having given event ids, is resumed with GET (2025-11-25, SEP-1699).
+      // (postRequest aborts the controller to release a failed response; only an AbortError reason is the caller's.)
+      if (!(error instanceof StreamError) || lastId === undefined || signal.reason instanceof AbortError) throw error
+      return await this.#resume(session, request, lastId, retryMs, { onNotification, onRequest })
     } finally {
       done = true
       signal.removeEventListener('abort', onAbort)
     }
+  }
+
+  /** Waits `retry` ms, then GETs the stream from after `lastId` until the request's response arrives (a few tries). */
+  async #resume(
+    session: Session,
+    request: EraRequest,
+    lastId: string,
+    retryMs: number | undefined,
+    route: { onNotification: (n: JsonRpcNotification) => void; onRequest: (r: JsonRpcRequest) => void },
+  ): Promise<JsonRpcResponse> {
+    // The request's controller was spent on the failed POST: the resume has its own, bounded by the request's timeout.
+    const signal = AbortSignal.timeout(request.timeoutMs * 3)
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await sleep(retryMs ?? 1_000, signal)
+      let found: JsonRpcResponse | undefined
+      const stop = new AbortController()
+      const onAbort = () => stop.abort(signal.reason)
+      signal.addEventListener('abort', onAbort, { once: true })
+      try {
+        const { ended } = await openEventStream({
+          url: this.host.url,
+          headers: sessionHeaders(session.version, session.id, await this.host.headers()),
+          fetch: this.host.fetch,
+          signal: stop.signal,
+          timeoutMs: request.timeoutMs,
+          maxBodyBytes: this.host.maxBodyBytes,
+          lastEventId: lastId,
+          onEvent: (e) => {
+            if (e.id) lastId = e.id
+            const m = e.event === 'message' ? decodeEvent(e.data) : undefined
+            if (!m || found) return
+            if ('method' in m) return 'id' in m ? route.onRequest(m as JsonRpcRequest) : route.onNotification(m)
+            if (m.id === request.id || ('error' in m && m.id == null)) {
+              found = m as JsonRpcResponse
+              stop.abort()
+            }
+          },
+        })
+        await ended.catch(() => {})
+      } finally {
+        signal.removeEventListener('abort', onAbort)
+      }
+      if (found) return found
+      if (signal.aborted) throw new TimeoutError(request.timeoutMs * 3, request.method)
+    }
+    throw new StreamError(`The response stream for ${request.method} closed early and resuming it did not bring its result; nothing was re-sent`, request.idempotent)
   }
 
   #notify(session: Session, message: JsonRpcMessage): Promise<void> {

@@ -51,6 +51,8 @@ export interface PostInit {
   onResponse?: (response: Response) => void
   /** Each request the server sends on the response stream (legacy servers ask for input this way). */
   onRequest?: (request: JsonRpcRequest) => void
+  /** Each SSE event id and `retry` hint of the response stream: a legacy client resumes a stream cut short with them. */
+  onEventId?: (id: string | undefined, retryMs: number | undefined) => void
 }
 
 /**
@@ -218,7 +220,9 @@ async function readStream(
     },
     // A keep-alive comment says the connection is alive (a long-lived stream's silence timer restarts).
     onComment,
+    onRetry: (ms) => init.onEventId?.(undefined, ms),
     onEvent(event) {
+      if (event.id) init.onEventId?.(event.id, undefined)
       if (found || error || (event.event && event.event !== 'message') || !event.data) return
       // The parser bounds what it buffers; an event that arrived whole in one read is measured here.
       if (event.data.length > init.maxBodyBytes) return void (error = new ResponseTooLargeError(init.maxBodyBytes))

@@ -101,3 +101,29 @@ test('a legacy server that loses its session on every request: one re-initialize
     await server.close()
   }
 })
+
+test('a response stream that closes after an event id is resumed with GET and Last-Event-ID (SEP-1699), waiting its retry', BOUND, async () => {
+  const server = await startFaultServer(
+    legacy((ctx) => {
+      if (ctx.method === 'initialize') return initialized(ctx)
+      if (ctx.method === 'tools/list') {
+        ctx.res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': SESSION })
+        return void ctx.res.end('id: e1\nretry: 50\ndata: \n\n')
+      }
+      if (ctx.req.method === 'GET' && ctx.headers['last-event-id'] === 'e1') {
+        const listed = server.requests.find((r) => r.body?.method === 'tools/list')!
+        ctx.res.writeHead(200, { 'content-type': 'text/event-stream' })
+        const body = { jsonrpc: '2.0', id: listed.body.id, result: { tools: [{ name: 'resumed', inputSchema: { type: 'object' } }] } }
+        return void ctx.res.end(`id: e2\ndata: ${JSON.stringify(body)}\n\n`)
+      }
+      sendRaw(ctx.res, 405, 'text/plain', '')
+    }),
+  )
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000, protocolVersion: '2025-11-25' })
+    assert.deepEqual((await client.listTools()).map((t) => t.name), ['resumed'])
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
