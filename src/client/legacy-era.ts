@@ -16,6 +16,7 @@ import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcRespon
 import { META } from '../protocol/meta.js'
 import { postRequest } from '../transport/http.js'
 import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders } from '../transport/legacy-session.js'
+import { SseChannel } from '../transport/legacy-sse.js'
 import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import { LEGACY_PROTOCOL_VERSIONS, type EraChoice } from './era-select.js'
 import type { InputHandlers } from './McpClient.js'
@@ -27,6 +28,8 @@ interface Session {
   capabilities: Record<string, Record<string, unknown> | undefined>
   serverInfo?: Record<string, unknown>
   instructions?: string
+  /** The deprecated HTTP+SSE transport (2024-11-05): messages go to its endpoint, answers come on its stream. */
+  sse?: SseChannel
 }
 
 /** Notifications about the whole server: they go to the cache and to listen() subscriptions. */
@@ -78,6 +81,7 @@ export class LegacyEra implements Era {
 
   /** The session `old` is gone (404): the next use initializes a new one. */
   #expire(old: Session): void {
+    old.sse?.close()
     if (this.#current === old) {
       this.#current = undefined
       this.#session = undefined
@@ -89,52 +93,30 @@ export class LegacyEra implements Era {
   async #initialize(): Promise<Session> {
     const extra = await this.host.headers()
     let sessionId: string | undefined
-    const response = await postRequest({
-      url: this.host.url,
-      message: {
-        jsonrpc: '2.0',
-        id: this.host.nextId(),
-        method: 'initialize',
-        params: {
-          protocolVersion: this.#wanted,
-          capabilities: this.choice.capabilities(),
-          clientInfo: this.choice.clientInfo ?? { name: 'mcp-web-elements', version: '0.1.0' },
-        },
-      },
-      headers: sessionHeaders(this.#wanted, undefined, extra),
-      fetch: this.host.fetch,
-      controller: new AbortController(),
-      timeoutMs: this.host.timeoutMs,
-      maxBodyBytes: this.host.maxBodyBytes,
-      idempotent: true,
-      onResponse: (res) => (sessionId = res.headers.get('mcp-session-id') ?? undefined),
-    })
-    if ('error' in response) {
-      throw new ProtocolError(`The server refused initialize (${response.error.code}): ${response.error.message}`)
+    let response: JsonRpcResponse
+    try {
+      response = await postRequest({
+        url: this.host.url,
+        message: this.#initializeRequest(),
+        headers: sessionHeaders(this.#wanted, undefined, extra),
+        fetch: this.host.fetch,
+        controller: new AbortController(),
+        timeoutMs: this.host.timeoutMs,
+        maxBodyBytes: this.host.maxBodyBytes,
+        idempotent: true,
+        onResponse: (res) => (sessionId = res.headers.get('mcp-session-id') ?? undefined),
+      })
+    } catch (error) {
+      // A POST turned away: the server may be one of the HTTP+SSE transport (2024-11-05), which starts with a GET.
+      if (error instanceof HttpError && [400, 404, 405].includes(error.status)) return this.#initializeSse(extra)
+      throw error
     }
-    const result = response.result as Record<string, unknown>
-    const version = result.protocolVersion
-    const capabilities = result.capabilities
-    if (typeof version !== 'string' || typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
-      throw new ProtocolError(
-        `The server's initialize result is not one: ${JSON.stringify(result).slice(0, 120)} (expected protocolVersion and capabilities)`,
-      )
-    }
-    if (!LEGACY_PROTOCOL_VERSIONS.includes(version)) {
-      throw new ProtocolError(`The server chose protocol version ${version}; this client speaks ${LEGACY_PROTOCOL_VERSIONS.join(', ')} on legacy servers`)
-    }
-    const session: Session = {
-      id: sessionId,
-      version,
-      capabilities: capabilities as Session['capabilities'],
-      serverInfo: result.serverInfo as Record<string, unknown> | undefined,
-      instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
-    }
+    const session = toSession(response, sessionId)
     await postOneWay(
       this.host.fetch,
       this.host.url,
       { jsonrpc: '2.0', method: 'notifications/initialized' },
-      sessionHeaders(version, sessionId, extra),
+      sessionHeaders(session.version, sessionId, extra),
       this.host.timeoutMs,
     )
     this.#current = session
@@ -142,6 +124,58 @@ export class LegacyEra implements Era {
     const handlers = this.choice.handlers()
     if (handlers.elicitation || handlers.sampling || handlers.roots) queueMicrotask(() => void this.#openStream().catch(() => {}))
     return session
+  }
+
+  #initializeRequest(): JsonRpcRequest {
+    return {
+      jsonrpc: '2.0',
+      id: this.host.nextId(),
+      method: 'initialize',
+      params: {
+        protocolVersion: this.#wanted,
+        capabilities: this.choice.capabilities(),
+        clientInfo: this.choice.clientInfo ?? { name: 'mcp-web-elements', version: '0.1.0' },
+      },
+    }
+  }
+
+  /** The HTTP+SSE transport: the stream first (its endpoint event), then initialize through it. */
+  async #initializeSse(extra: Record<string, string>): Promise<Session> {
+    let session: Session | undefined
+    const channel = await SseChannel.open({
+      url: this.host.url,
+      headers: sessionHeaders(this.#wanted, undefined, extra),
+      fetch: this.host.fetch,
+      timeoutMs: this.host.timeoutMs,
+      maxBodyBytes: this.host.maxBodyBytes,
+      onMessage: (m) => session && this.#onSseMessage(session, m),
+      onClose: () => session && this.#expire(session),
+    })
+    const headers = sessionHeaders(this.#wanted, undefined, extra)
+    try {
+      const response = await channel.request(this.#initializeRequest(), headers, new AbortController().signal, this.host.timeoutMs)
+      session = { ...toSession(response, undefined), sse: channel }
+      await channel.send({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers)
+    } catch (error) {
+      channel.close()
+      throw error
+    }
+    this.#current = session
+    return session
+  }
+
+  /** Calls open on an HTTP+SSE session: their progress and log notifications, and server requests, are theirs. */
+  #sseCalls = new Set<EraRequest>()
+
+  #onSseMessage(session: Session, m: JsonRpcNotification | JsonRpcRequest): void {
+    const calls = [...this.#sseCalls]
+    const only = calls.length === 1 ? calls[0] : undefined
+    if ('id' in m) return void this.#answer(session, m, only?.handlers ?? this.choice.handlers(), only)
+    if (SERVER_NEWS.has(m.method)) return void this.#deliver(m)
+    const token = m.params?.progressToken
+    const call = token !== undefined ? calls.find((c) => c.progressToken === token) : m.method === 'notifications/message' ? only : undefined
+    if (call) call.onNotification(m)
+    else this.host.dispatchNotification(m)
   }
 
   async send(request: EraRequest): Promise<JsonRpcResponse> {
@@ -194,6 +228,17 @@ export class LegacyEra implements Era {
     let retryMs: number | undefined
     const onNotification = (n: JsonRpcNotification) => (SERVER_NEWS.has(n.method) ? void this.#deliver(n) : request.onNotification(n))
     const onRequest = (r: JsonRpcRequest) => void this.#answer(session, r, request.handlers, request)
+    if (session.sse) {
+      this.#sseCalls.add(request)
+      try {
+        const headers = sessionHeaders(session.version, undefined, { ...extra, ...request.headers })
+        return await session.sse.request({ jsonrpc: '2.0', id, method, params }, headers, signal, request.timeoutMs)
+      } finally {
+        this.#sseCalls.delete(request)
+        done = true
+        signal.removeEventListener('abort', onAbort)
+      }
+    }
     try {
       return await postRequest({
         url: this.host.url,
@@ -268,7 +313,10 @@ export class LegacyEra implements Era {
 
   #notify(session: Session, message: JsonRpcMessage): Promise<void> {
     return Promise.resolve(this.host.headers())
-      .then((extra) => postOneWay(this.host.fetch, this.host.url, message, sessionHeaders(session.version, session.id, extra), this.host.timeoutMs))
+      .then((extra) => {
+        const headers = sessionHeaders(session.version, session.id, extra)
+        return session.sse ? session.sse.send(message, headers) : postOneWay(this.host.fetch, this.host.url, message, headers, this.host.timeoutMs)
+      })
       .catch(() => {}) // a lost notification or answer: the server times its request out
   }
 
@@ -319,7 +367,8 @@ export class LegacyEra implements Era {
   async join(listen: LegacyListen): Promise<SubscriptionFilter> {
     this.#listens.add(listen)
     const session = await this.session()
-    await this.#openStream()
+    // On HTTP+SSE the session's own stream carries the news.
+    if (!session.sse) await this.#openStream()
     const { filter } = listen
     const honoured: SubscriptionFilter = {}
     const caps = session.capabilities
@@ -446,6 +495,7 @@ export class LegacyEra implements Era {
     this.#stream?.controller.abort(new AbortError('client closed'))
     this.#stream = undefined
     const session = this.#current
+    session?.sse?.close()
     this.#session = undefined
     this.#current = undefined
     this.#logLevel = undefined
@@ -484,9 +534,34 @@ export class LegacyListen extends EventTarget implements NotificationStream {
   }
 }
 
+/** The session an initialize answer opens, or the ProtocolError that says what is wrong with it. */
+function toSession(response: JsonRpcResponse, sessionId: string | undefined): Session {
+  if ('error' in response) {
+    throw new ProtocolError(`The server refused initialize (${response.error.code}): ${response.error.message}`)
+  }
+  const result = response.result as Record<string, unknown>
+  const version = result.protocolVersion
+  const capabilities = result.capabilities
+  if (typeof version !== 'string' || typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
+    throw new ProtocolError(
+      `The server's initialize result is not one: ${JSON.stringify(result).slice(0, 120)} (expected protocolVersion and capabilities)`,
+    )
+  }
+  if (!LEGACY_PROTOCOL_VERSIONS.includes(version)) {
+    throw new ProtocolError(`The server chose protocol version ${version}; this client speaks ${LEGACY_PROTOCOL_VERSIONS.join(', ')} on legacy servers`)
+  }
+  return {
+    id: sessionId,
+    version,
+    capabilities: capabilities as Session['capabilities'],
+    serverInfo: result.serverInfo as Record<string, unknown> | undefined,
+    instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
+  }
+}
+
 /** A 404 for a session that was sent: the server no longer knows it. */
 function sessionLost(error: unknown, session: Session): boolean {
-  return error instanceof HttpError && error.status === 404 && session.id !== undefined
+  return error instanceof HttpError && error.status === 404 && (session.id !== undefined || session.sse !== undefined)
 }
 
 /** The initialize result in the shape server/discover answers with. */

@@ -127,3 +127,22 @@ test('a response stream that closes after an event id is resumed with GET and La
     await server.close()
   }
 })
+
+test('an HTTP+SSE server that never sends its endpoint event fails with a TimeoutError within timeoutMs', BOUND, async () => {
+  const server = await startFaultServer((ctx) => {
+    if (ctx.req.method === 'GET') {
+      ctx.res.writeHead(200, { 'content-type': 'text/event-stream' })
+      return void ctx.res.write(': waiting\n\n')
+    }
+    sendRaw(ctx.res, 405, 'text/plain', '')
+  })
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 500 })
+    const started = Date.now()
+    await assert.rejects(client.listTools(), (e: unknown) => e instanceof TimeoutError && /endpoint/.test(e.message))
+    assert.ok(Date.now() - started < 3_000, 'failed within the timeout')
+    client.close()
+  } finally {
+    await server.close()
+  }
+})

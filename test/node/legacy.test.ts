@@ -15,8 +15,8 @@ const until = async (check: () => boolean, what: string, ms = 5_000) => {
   }
 }
 
-for (const mode of ['stateful', 'stateless'] as LegacyMode[]) {
-  describe(`legacy Streamable HTTP (${mode})`, () => {
+for (const mode of ['stateful', 'stateless', 'sse'] as LegacyMode[]) {
+  describe(`legacy server (${mode === 'sse' ? 'HTTP+SSE 2024-11-05' : `Streamable HTTP, ${mode}`})`, () => {
     let server: LegacyServer
     before(async () => (server = await startLegacyServer(mode)))
     after(() => server.close())
@@ -207,6 +207,32 @@ describe('legacy Streamable HTTP with sessions: server requests, notifications, 
     assert.equal(first.body.method, 'initialize')
     assert.equal(first.body.params.protocolVersion, '2025-06-18')
     assert.equal(client.protocolVersion, '2025-06-18')
+    client.close()
+  })
+})
+
+describe('legacy HTTP+SSE (2024-11-05): server requests and news come on the one stream', () => {
+  let server: LegacyServer
+  before(async () => (server = await startLegacyServer('sse')))
+  after(() => server.close())
+
+  test('an elicitation is answered by the handler and POSTed to the endpoint', BOUND, async () => {
+    const client = new McpClient(server.url, { handlers: { elicitation: async () => ({ action: 'accept', content: { name: 'Lin' } }) } })
+    assert.equal(text(await client.callTool('ask', {})), 'hello Lin')
+    assert.ok(server.requests.some((r) => r.method === 'GET'), 'the stream was opened with GET')
+    client.close()
+  })
+
+  test('list changes reach listen() from the session stream', BOUND, async () => {
+    const client = new McpClient(server.url)
+    await client.listTools()
+    const sub = client.listen({ toolsListChanged: true })
+    assert.equal((await sub.acknowledged).toolsListChanged, true)
+    const heard: string[] = []
+    sub.addEventListener('notification', (e) => heard.push((e as CustomEvent).detail.method))
+    server.addTool('sse_added')
+    await until(() => heard.includes('notifications/tools/list_changed'), 'tools/list_changed')
+    sub.close()
     client.close()
   })
 })
