@@ -766,7 +766,6 @@ export class McpClient extends EventTarget {
         idempotent: traitsOf(method).idempotent === true,
         longLived,
         handlers: options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {}),
-        request: { method, params: withoutMeta(params) },
         onNotification: (n) => {
           const p = n.params as Params | undefined
           if (n.method === 'notifications/progress' && progressToken !== undefined && p?.progressToken === progressToken) {
@@ -844,11 +843,6 @@ const LIST_FLAG: Record<string, string> = {
   'notifications/tools/list_changed': 'toolsListChanged',
   'notifications/prompts/list_changed': 'promptsListChanged',
   'notifications/resources/list_changed': 'resourcesListChanged',
-}
-
-/** A call's params as an input handler sees them: without `_meta`, `inputResponses` or `requestState`. */
-function withoutMeta({ _meta, inputResponses, requestState, ...params }: Params): Params {
-  return params
 }
 
 /** -32602: invalid params (an unknown tool, bad arguments, a cursor the server does not take). */

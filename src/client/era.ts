@@ -14,7 +14,7 @@ import type {
   SubscriptionFilter,
 } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
-import type { InputContext, InputHandlers } from './McpClient.js'
+import type { InputHandlers } from './McpClient.js'
 import type { ListenSend } from './listen-stream.js'
 
 /** One request as the client hands it to an era. */
@@ -43,8 +43,6 @@ export interface EraRequest {
   onNotification: (n: JsonRpcNotification) => void
   /** Answer server-to-client requests that arrive while this request is open (legacy streams). */
   handlers: InputHandlers
-  /** The call as the caller made it, for an input handler's context. */
-  request: InputContext['request']
   /** Sees the HTTP response before its body is read (era detection looks at the status). */
   onResponse?: (response: Response) => void
 }

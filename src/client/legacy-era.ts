@@ -338,7 +338,7 @@ export class LegacyEra implements Era {
         const result = await handler(params, {
           key: String(r.id),
           method: during?.method ?? r.method,
-          request: during?.request ?? { method: r.method, params },
+          request: during ? { method: during.method, params: withoutMeta(during.params) } : { method: r.method, params },
           signal: during?.controller.signal ?? new AbortController().signal,
         })
         message = { jsonrpc: '2.0', id: r.id, result }
@@ -402,7 +402,6 @@ export class LegacyEra implements Era {
       idempotent: true,
       onNotification: (n) => this.host.dispatchNotification(n),
       handlers: this.choice.handlers(),
-      request: { method, params },
     }
   }
 
@@ -557,6 +556,11 @@ function toSession(response: JsonRpcResponse, sessionId: string | undefined): Se
     serverInfo: result.serverInfo as Record<string, unknown> | undefined,
     instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
   }
+}
+
+/** A call's params as an input handler sees them: without `_meta`, `inputResponses` or `requestState`. */
+function withoutMeta({ _meta, inputResponses, requestState, ...params }: Record<string, unknown>): Record<string, unknown> {
+  return params
 }
 
 /** A 404 for a session that was sent: the server no longer knows it. */
