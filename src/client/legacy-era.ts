@@ -253,6 +253,7 @@ export class LegacyEra implements Era {
         onRequest,
         onResponse: request.onResponse,
         onEventId: (id, retry) => ((lastId = id ?? lastId), (retryMs = retry ?? retryMs)),
+        maxTotalTimeMs: request.maxTotalTimeMs,
       })
     } catch (error) {
       // A stream that closed before its result, having given event ids, is resumed with GET (2025-11-25, SEP-1699).
