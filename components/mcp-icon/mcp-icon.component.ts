@@ -7,6 +7,9 @@ import { ColorSchemeController } from './color-scheme-controller.js'
 import { styles } from './mcp-icon.styles.js'
 import { themeContext } from './theme-context.js'
 
+/** `light` or `dark`, or undefined for anything else (an attribute may hold any text). */
+const themed = (theme: unknown) => (theme === 'light' || theme === 'dark' ? theme : undefined)
+
 /**
  * An icon from a server's `icons` list (a tool's, a resource's, the server's
  * own): the one that best fits the theme and the rendered size, drawn with
@@ -31,9 +34,6 @@ import { themeContext } from './theme-context.js'
  *
  * @cssprop --mcp-icon-fallback-color - Colour of the fallback glyph.
  */
-/** `light` or `dark`, or undefined for anything else (an attribute may hold any text). */
-const themed = (theme: unknown) => (theme === 'light' || theme === 'dark' ? theme : undefined)
-
 export class McpIconElement extends LitElement {
   static override styles = styles
 
