@@ -96,6 +96,10 @@ describe('sign-in (OAuth) in the browser', () => {
     await controlServer(SERVER, 'revoke') // the token is refused from now on, as an expired one is
     const before = await controlServer<Stats>(SERVER, 'stats')
     await server.retry()
+    // The tools signed in before may still be on screen, so first wait for the token endpoint to hear from the client.
+    const tokenRequestSince = async () =>
+      (await controlServer<Stats>(SERVER, 'stats')).tokenRequests.length > before.tokenRequests.length
+    await eventually(tokenRequestSince, 'a token request after the refused token', 10_000)
     await eventually(() => shown(server, 'whoami'), 'the tools after the refresh', 10_000)
     const after = await controlServer<Stats>(SERVER, 'stats')
     expect(after.authorizeRequests.length).to.equal(before.authorizeRequests.length)
