@@ -10,6 +10,7 @@ import {
   chooseVariant,
   deepEqual,
   escapePointer,
+  extraKeys,
   getAt,
   initialValue,
   mapErrors,
@@ -57,8 +58,10 @@ interface Placement {
  * before reading {@link arguments}.
  *
  * Empty optional fields are left out of `arguments`, never sent as `""` or
- * `null`; an optional checkbox counts once it has been touched (an untouched
- * one is left out, unless the schema gives a default). Errors given in
+ * `null`; an optional checkbox is tri-state: unset (shown as mixed, left
+ * out) until ticked or unticked, and a Clear button unsets it again.
+ * `readOnly` properties are shown, not editable, and not sent unless
+ * required. `additionalProperties` get a key/value editor. Errors given in
  * `errors` are shown on the fields their paths point at; the rest above the
  * form. `focus()` focuses the first field.
  *
@@ -125,6 +128,8 @@ export class McpSchemaFormElement extends LitElement {
   #edited = new Set<string>()
   /** After a reorder, the control to give focus back to. */
   #focusAfterUpdate?: string
+  /** Key/value editors' keys in row order, by object path (see #entries). */
+  #entryRows = new Map<string, { field: ObjectField; keys: string[] }>()
 
   /** The arguments as they would be sent now: empty optional fields left out. In JSON mode, the JSON as written. */
   get arguments(): Record<string, unknown> {
@@ -147,6 +152,11 @@ export class McpSchemaFormElement extends LitElement {
         problems.push({ path: '', code: 'json-object', message: msg('schema-form.json-object', 'The arguments must be a JSON object.') })
     } else if (this.#model) {
       problems = checkValue(this.#model, this.current).map(translated)
+      for (const [path, { field, keys }] of this.#entryRows)
+        keys.forEach((_, i) => {
+          const problem = entryProblem(field, keys, i)
+          if (problem) problems.push({ path, code: 'key', message: problem })
+        })
       for (const [path, text] of this.#drafts) {
         const parsed = parseJson(text)
         if ('error' in parsed) problems.push({ path, code: 'json', message: jsonError(parsed.error) })
@@ -193,6 +203,7 @@ export class McpSchemaFormElement extends LitElement {
     if (schemaChanged || changed.has('value')) {
       this.#choices.clear()
       this.#drafts.clear()
+      this.#entryRows.clear()
       this.localErrors = []
       this.current = this.#model ? initialValue(this.#model, this.value) : { ...this.value }
       if (this.jsonMode) this.jsonText = stringify(this.arguments)
@@ -231,7 +242,11 @@ export class McpSchemaFormElement extends LitElement {
       <fieldset class="fields" ?disabled=${this.disabled}>
         ${this.jsonMode || !model ? this.#renderWholeJson() : this.#renderFields(model)}
         ${
-          model && !this.#modelError && !this.hideJsonToggle && model.kind !== 'json' && !(model.kind === 'object' && !model.fields.length)
+          model &&
+          !this.#modelError &&
+          !this.hideJsonToggle &&
+          model.kind !== 'json' &&
+          !(model.kind === 'object' && !model.fields.length && !model.additional)
             ? html`<div class="toolbar">
                 <button
                   type="button"
@@ -256,7 +271,9 @@ export class McpSchemaFormElement extends LitElement {
   #errorsFor = new Map<string, FieldError[]>()
 
   #renderFields(model: Field): TemplateResult | typeof nothing {
-    if (model.kind === 'object') return html`${model.fields.map((f) => this.#field(f, `/${escapePointer(f.name)}`, { label: f.label }))}`
+    if (model.kind === 'object')
+      return html`${model.fields.map((f) => this.#field(f, `/${escapePointer(f.name)}`, { label: f.label }))}
+      ${this.#entries(model, '', model.label || msg('schema-form.arguments', 'Arguments'))}`
     return this.#field(model, '', { label: model.label || msg('schema-form.value', 'Value') })
   }
 
@@ -288,6 +305,15 @@ export class McpSchemaFormElement extends LitElement {
 
   #field(field: Field, path: string, placement: Placement): TemplateResult | typeof nothing {
     const value = getAt(this.current, path)
+    if (field.readOnly) {
+      // Managed by the server: shown with its default or const, no control, and not sent unless required.
+      const shown = field.kind === 'const' ? field.value : value
+      return html`<div class="field const" part="field">
+        <span part="label">${placement.label}</span>:
+        <code>${shown === undefined ? '—' : display(shown)}</code>
+        <span class="help">${msg('schema-form.read-only', '(read-only)')}</span>${this.#help(field, path)}
+      </div>`
+    }
     switch (field.kind) {
       case 'string':
         return this.#string(field, path, value, placement)
@@ -360,7 +386,6 @@ export class McpSchemaFormElement extends LitElement {
           aria-required=${isRequired(field) ? 'true' : 'false'}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy)}
-          ?readonly=${field.readOnly}
           .value=${live(text)}
           @input=${set}
         ></textarea>`
@@ -377,7 +402,6 @@ export class McpSchemaFormElement extends LitElement {
           aria-required=${isRequired(field) ? 'true' : 'false'}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy)}
-          ?readonly=${field.readOnly}
           .value=${live(field.format === 'date-time' ? toLocalDateTime(text) : field.format === 'time' ? text.slice(0, 8) : text)}
           @input=${set}
         />`
@@ -402,7 +426,6 @@ export class McpSchemaFormElement extends LitElement {
         aria-required=${isRequired(field) ? 'true' : 'false'}
         aria-invalid=${invalid ? 'true' : 'false'}
         aria-describedby=${ifDefined(describedBy)}
-        ?readonly=${field.readOnly}
         .value=${live(typeof value === 'number' ? String(value) : '')}
         @input=${(e: Event) => {
           const input = e.target as HTMLInputElement
@@ -413,8 +436,14 @@ export class McpSchemaFormElement extends LitElement {
     </div>`
   }
 
+  /**
+   * A checkbox; an optional one has a third state, unset (left out of the
+   * arguments): shown as indeterminate ("mixed" to assistive technology),
+   * and a Clear button brings a ticked or unticked box back to it.
+   */
   #boolean(field: Field, path: string, value: unknown, placement: Placement): TemplateResult {
     const { id, describedBy, invalid } = this.#describe(field, path)
+    const optional = !isRequired(field)
     return html`<div class="field checkbox" part="field">
       <input
         id=${id}
@@ -422,11 +451,25 @@ export class McpSchemaFormElement extends LitElement {
         type="checkbox"
         aria-invalid=${invalid ? 'true' : 'false'}
         aria-describedby=${ifDefined(describedBy)}
-        ?disabled=${field.readOnly}
         .checked=${live(value === true)}
+        .indeterminate=${optional && typeof value !== 'boolean'}
         @change=${(e: Event) => this.#set(path, (e.target as HTMLInputElement).checked)}
       />
-      ${this.#label(field, id, placement.label)} ${this.#help(field, path)} ${this.#error(path)}
+      ${this.#label(field, id, placement.label)}
+      ${
+        optional && typeof value === 'boolean'
+          ? html`<button
+              type="button"
+              part="button"
+              class="clear"
+              aria-label=${msg('schema-form.clear', 'Clear {label}', { label: placement.label })}
+              @click=${() => ((this.#focusAfterUpdate = id), this.#set(path, undefined))}
+            >
+              ${msg('schema-form.clear-text', 'Clear')}
+            </button>`
+          : nothing
+      }
+      ${this.#help(field, path)} ${this.#error(path)}
     </div>`
   }
 
@@ -441,7 +484,6 @@ export class McpSchemaFormElement extends LitElement {
         aria-required=${isRequired(field) ? 'true' : 'false'}
         aria-invalid=${invalid ? 'true' : 'false'}
         aria-describedby=${ifDefined(describedBy)}
-        ?disabled=${field.readOnly}
         @change=${(e: Event) => {
           const index = (e.target as HTMLSelectElement).value
           this.#set(path, index === '' ? undefined : field.options[Number(index)].value)
@@ -492,15 +534,121 @@ export class McpSchemaFormElement extends LitElement {
   }
 
   #object(field: ObjectField, path: string, placement: Placement, inline = false): TemplateResult {
-    const children = field.fields.map((f) =>
-      this.#field(f, `${path}/${escapePointer(f.name)}`, { label: f.label, inVariant: inline && placement.inVariant }),
-    )
+    const children = [
+      ...field.fields.map((f) =>
+        this.#field(f, `${path}/${escapePointer(f.name)}`, { label: f.label, inVariant: inline && placement.inVariant }),
+      ),
+      this.#entries(field, path, placement.label),
+    ]
     if (inline) return html`${children}`
     const { describedBy } = this.#describe(field, path)
     return html`<fieldset class="group" part="group field" aria-describedby=${ifDefined(describedBy)}>
       <legend part="label">${placement.label}</legend>
       ${this.#help(field, path)} ${this.#error(path)} ${children}
     </fieldset>`
+  }
+
+  /**
+   * The key/value editor of an object's other keys (`additionalProperties`):
+   * rows of a key and a value typed by the schema, added and removed. The
+   * key list (in row order, with keys being typed that are empty or taken)
+   * is kept here; the value holds each entry under its key.
+   */
+  #entries(field: ObjectField, path: string, label: string): TemplateResult | typeof nothing {
+    const additional = field.additional
+    if (!additional) return nothing
+    const value = getAt(this.current, path)
+    const keys = this.#entryKeys(field, path, value)
+    const id = `${idFor(path)}-entries`
+    const entryLabel = (i: number) => msg('schema-form.entry', '{label} entry {n}', { label, n: i + 1 })
+    const rows = html`<ol class="items">
+        ${keys.map((key, i) => {
+          const problem = entryProblem(field, keys, i)
+          return html`<li class="item" part="item">
+            <div class="item-body">
+              <div class="field" part="field">
+                <label for="${id}-key-${i}" part="label">${msg('schema-form.key', 'Key {n}', { n: i + 1 })}</label>
+                <input
+                  id="${id}-key-${i}"
+                  part="control"
+                  autocomplete="off"
+                  aria-invalid=${problem ? 'true' : 'false'}
+                  aria-describedby=${ifDefined(problem ? `${id}-key-${i}-error` : undefined)}
+                  .value=${live(key)}
+                  @input=${(e: Event) => this.#renameEntry(field, path, i, (e.target as HTMLInputElement).value)}
+                />
+                ${problem ? html`<div id="${id}-key-${i}-error" class="error" part="error">${problem}</div>` : nothing}
+              </div>
+              ${
+                key && !problem
+                  ? this.#field(additional, `${path}/${escapePointer(key)}`, {
+                      label: msg('schema-form.value-n', 'Value {n}', { n: i + 1 }),
+                    })
+                  : nothing
+              }
+            </div>
+            <div class="item-actions">
+              ${this.#removeButton(entryLabel(i), `${id}-add`, () =>
+                this.#setEntries(
+                  field,
+                  path,
+                  keys.filter((_, j) => j !== i),
+                ),
+              )}
+            </div>
+          </li>`
+        })}
+      </ol>
+      ${this.#addButton(
+        `${id}-add`,
+        msg('schema-form.add-entry', 'Add entry to {label}', { label }),
+        false,
+        `${id}-key-${keys.length}`,
+        () => this.#setEntries(field, path, [...keys, '']),
+      )}`
+    // A nested object with only other keys is a group already; otherwise the entries get one of their own.
+    if (path && !field.fields.length) return rows
+    const legend = field.fields.length ? msg('schema-form.other-keys', '{label}: other keys', { label }) : label
+    return html`<fieldset class="group" part="group field">
+      <legend part="label">${legend}</legend>
+      ${rows}
+    </fieldset>`
+  }
+
+  /** The rows' keys at `path`: the ones kept here while they match the value's other keys, else (a JSON edit, a new value) the value's. */
+  #entryKeys(field: ObjectField, path: string, value: unknown): string[] {
+    const actual = extraKeys(field, value)
+    const kept = this.#entryRows.get(path)?.keys
+    const owned = kept?.filter((_, i) => !entryProblem(field, kept, i) && kept[i])
+    if (kept && owned!.length === actual.length && owned!.every((k) => actual.includes(k))) return kept
+    this.#entryRows.set(path, { field, keys: actual })
+    return actual
+  }
+
+  /** Sets the rows' keys; entries no row owns any more leave the value, a key newly owned gets a value (the one it had, or a new one). */
+  #setEntries(field: ObjectField, path: string, keys: string[], carried?: { value: unknown }): void {
+    const before = getAt(this.current, path)
+    const object: Record<string, unknown> = isRecord(before) ? { ...before } : {}
+    const owned = keys.filter((k, i) => k && !entryProblem(field, keys, i))
+    for (const key of extraKeys(field, object)) if (!owned.includes(key)) delete object[key]
+    for (const key of owned)
+      if (!Object.hasOwn(object, key))
+        setOwn(object, key, carried && carried.value !== undefined ? carried.value : initialValue(field.additional!))
+    this.#entryRows.set(path, { field, keys })
+    this.#set(path, object)
+  }
+
+  /** Types row `i`'s key: its value goes with it. */
+  #renameEntry(field: ObjectField, path: string, i: number, key: string): void {
+    const keys = this.#entryRows.get(path)?.keys ?? []
+    const old = keys[i]
+    const value = old && !entryProblem(field, keys, i) ? getAt(this.current, `${path}/${escapePointer(old)}`) : undefined
+    this.#setEntries(
+      field,
+      path,
+      keys.map((k, j) => (j === i ? key : k)),
+      { value },
+    )
   }
 
   #array(field: ArrayField, path: string, value: unknown, placement: Placement): TemplateResult {
@@ -546,37 +694,49 @@ export class McpSchemaFormElement extends LitElement {
               >
                 ↓
               </button>
-              <button
-                type="button"
-                part="button"
-                aria-label=${msg('schema-form.remove', 'Remove {item}', { item: label })}
-                @click=${() => {
-                  this.#focusAfterUpdate = `${id}-add`
-                  this.#set(
-                    path,
-                    items.filter((_, j) => j !== i),
-                  )
-                }}
-              >
-                ✕
-              </button>
+              ${this.#removeButton(label, `${id}-add`, () =>
+                this.#set(
+                  path,
+                  items.filter((_, j) => j !== i),
+                ),
+              )}
             </div>
           </li>`
         })}
       </ol>
-      <button
-        type="button"
-        part="button"
-        id="${id}-add"
-        ?disabled=${full}
-        @click=${() => {
-          this.#focusAfterUpdate = firstControlId(field.item, `${path}/${items.length}`)
-          this.#set(path, [...items, newItemValue(field)])
-        }}
-      >
-        ${msg('schema-form.add', 'Add to {label}', { label: placement.label })}
-      </button>
+      ${this.#addButton(
+        `${id}-add`,
+        msg('schema-form.add', 'Add to {label}', { label: placement.label }),
+        full,
+        firstControlId(field.item, `${path}/${items.length}`),
+        () => this.#set(path, [...items, newItemValue(field)]),
+      )}
     </fieldset>`
+  }
+
+  /** A list's ✕ button for one item; focus then goes to `focus` (the Add button). */
+  #removeButton(item: string, focus: string, remove: () => void): TemplateResult {
+    return html`<button
+      type="button"
+      part="button"
+      aria-label=${msg('schema-form.remove', 'Remove {item}', { item })}
+      @click=${() => ((this.#focusAfterUpdate = focus), remove())}
+    >
+      ✕
+    </button>`
+  }
+
+  /** A list's Add button; focus then goes to `focus` (the new item's first control). */
+  #addButton(id: string, text: string, disabled: boolean, focus: string, add: () => void): TemplateResult {
+    return html`<button
+      type="button"
+      part="button"
+      id=${id}
+      ?disabled=${disabled}
+      @click=${() => ((this.#focusAfterUpdate = focus), add())}
+    >
+      ${text}
+    </button>`
   }
 
   #variant(field: VariantField, path: string, value: unknown, placement: Placement): TemplateResult {
@@ -827,6 +987,20 @@ function safeStringify(value: unknown): string {
 
 function display(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value)
+}
+
+/** What is wrong with row `i`'s key of a key/value editor: taken by a property or an earlier row. Empty is not wrong (the row is left out). */
+function entryProblem(field: ObjectField, keys: string[], i: number): string | undefined {
+  const key = keys[i]
+  if (!key) return undefined
+  if (field.fields.some((f) => f.name === key) || keys.indexOf(key) < i)
+    return msg('schema-form.key-taken', 'The key "{key}" is used already.', { key })
+  return undefined
+}
+
+/** Sets an own key, even "__proto__". */
+function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

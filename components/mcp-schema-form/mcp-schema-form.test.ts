@@ -208,7 +208,7 @@ describe('<mcp-schema-form>', () => {
     const el = await form({
       type: 'object',
       properties: {
-        headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'HTTP headers' },
+        headers: { type: 'object', patternProperties: { '^x-': { type: 'string' } }, description: 'HTTP headers' },
         name: { type: 'string' },
       },
     })
@@ -377,6 +377,84 @@ describe('<mcp-schema-form>', () => {
     expect(el.shadowRoot!.textContent).to.contain('<img src=x onerror')
   })
 
+  it('an optional checkbox shows "unset" as mixed, and Clear brings it back there (left out of the arguments)', async () => {
+    const el = await form({
+      type: 'object',
+      properties: { archive: { type: 'boolean', title: 'Archive' }, force: { type: 'boolean', title: 'Force' } },
+      required: ['force'],
+    })
+    const box = control(el, 'Archive')
+    const clear = () => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === 'Clear Archive')
+    expect([box.indeterminate, box.checked], 'unset at first').to.deep.equal([true, false])
+    expect(control(el, 'Force').indeterminate, 'a required box is plain').to.equal(false)
+    expectAbsent(clear(), 'no Clear while unset')
+    box.click()
+    await el.updateComplete
+    expect(el.arguments).to.deep.equal({ archive: true, force: false })
+    box.click()
+    await el.updateComplete
+    expect(el.arguments, 'unticked is an answer: false').to.deep.equal({ archive: false, force: false })
+    clear()!.click()
+    await el.updateComplete
+    expect(el.arguments).to.deep.equal({ force: false })
+    expect([box.indeterminate, box.checked]).to.deep.equal([true, false])
+    expect(el.shadowRoot!.activeElement, 'focus back on the box').to.equal(box)
+    expectAbsent(clear(), 'no Clear once unset')
+    await expect(el).to.be.accessible()
+  })
+
+  it('readOnly properties are shown with their value but have no control and are not sent (a required one is, with its default)', async () => {
+    const el = await form(SCHEMA_ZOO['read-only'].schema, { id: 'given-by-page' })
+    const shown = [...el.shadowRoot!.querySelectorAll('.field.const')].map((f) => f.textContent!.replace(/\s+/g, ' ').trim())
+    expect(shown).to.deep.equal([
+      'Id: given-by-page (read-only)',
+      'Created: — (read-only)',
+      'Revision: 3 (read-only)',
+      'Kind: user (read-only)',
+    ])
+    expect(el.shadowRoot!.querySelectorAll('input, select, textarea').length, 'only Name is editable').to.equal(1)
+    await fillForm(el, [{ fill: 'Name', with: 'Ada' }])
+    expect(el.arguments).to.deep.equal({ name: 'Ada', revision: 3 })
+    $(el, 'button.json-toggle').click()
+    await el.updateComplete
+    expect(JSON.parse($<HTMLTextAreaElement>(el, 'textarea').value), 'nor in the JSON view').to.deep.equal({ name: 'Ada', revision: 3 })
+  })
+
+  it('the key/value editor refuses a taken key and an entry with no value, and follows a JSON edit', async () => {
+    const el = await form({
+      type: 'object',
+      properties: { name: { type: 'string' }, limits: { type: 'object', additionalProperties: { type: 'number' } } },
+    })
+    await fillForm(el, [
+      { press: 'Add entry to Limits' },
+      { fill: 'Key 1', with: 'cpu' },
+      { fill: 'Value 1', with: '2' },
+      { press: 'Add entry to Limits' },
+      { fill: 'Key 2', with: 'cpu' },
+    ])
+    const key2 = control(el, 'Key 2')
+    expect(key2.getAttribute('aria-invalid')).to.equal('true')
+    expect(description(el, key2)).to.equal('The key "cpu" is used already.')
+    expect(el.arguments).to.deep.equal({ limits: { cpu: 2 } })
+    expect(await el.validate(), 'a taken key').to.equal(false)
+    await fillForm(el, [{ fill: 'Key 2', with: 'mem' }])
+    expect(await el.validate(), 'an entry with no value').to.equal(false)
+    expect(description(el, control(el, 'Value 2'))).to.contain('required')
+    await fillForm(el, [{ fill: 'Value 2', with: '0.5' }])
+    expect(await el.validate()).to.equal(true)
+    expect(el.arguments).to.deep.equal({ limits: { cpu: 2, mem: 0.5 } })
+    // Edited as JSON, back in the form: the rows are the JSON's keys.
+    $(el, 'button.json-toggle').click()
+    await el.updateComplete
+    await fillForm(el, [{ fill: 'Arguments (JSON)', with: '{"limits": {"gpu": 1}}' }])
+    $(el, 'button.json-toggle').click()
+    await el.updateComplete
+    expect([control(el, 'Key 1').value, control(el, 'Value 1').value]).to.deep.equal(['gpu', '1'])
+    expect(() => control(el, 'Key 2')).to.throw()
+    await fillForm(el, [{ press: 'Remove Limits entry 1' }])
+    expect(el.arguments).to.deep.equal({})
+  })
+
   it('is accessible (axe) with every kind of field, and with errors shown', async () => {
     const el = await form({
       type: 'object',
@@ -400,7 +478,7 @@ describe('<mcp-schema-form>', () => {
       },
       required: ['name', 'count'],
     })
-    await fillForm(el, [{ press: 'Add to Tags' }])
+    await fillForm(el, [{ press: 'Add to Tags' }, { check: 'Ok' }, { press: 'Add entry to Meta' }, { fill: 'Key 1', with: 'k' }])
     await expect(el).to.be.accessible()
     await el.validate()
     await expect(el).to.be.accessible()

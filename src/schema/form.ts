@@ -41,6 +41,11 @@ export interface FieldBase {
   /** The schema's `default`, when it has one (see `hasDefault`). */
   default?: unknown
   hasDefault: boolean
+  /**
+   * `readOnly: true`: the owning authority manages the value (JSON Schema
+   * validation §9.4), so a form shows it and never sends it, unless it is
+   * required (then its default or const is sent, as the schema demands one).
+   */
   readOnly: boolean
   /** The subschema this field was built from ($refs resolved, the null branch taken out). */
   schema: JsonSchema
@@ -104,6 +109,12 @@ export interface ObjectField extends FieldBase {
   kind: 'object'
   /** The properties, in schema order. Built on first access. */
   readonly fields: Field[]
+  /**
+   * The field for the value of every other key, when `additionalProperties`
+   * is a schema (or `true`: then a `json` field): a key/value editor. A key
+   * the user adds is sent with its value; an entry with no value is an error. Built on first access.
+   */
+  readonly additional?: Field
 }
 
 export interface ArrayField extends FieldBase {
@@ -327,15 +338,17 @@ class Builder {
 
   object(schema: JsonSchema, common: FieldBase, place: Place): Field {
     const properties = isObject(schema.properties) ? schema.properties : {}
-    if (!Object.keys(properties).length && schema.additionalProperties !== undefined && schema.additionalProperties !== false)
-      return jsonField(common, 'an object with free-form keys')
     if (schema.patternProperties !== undefined && !Object.keys(properties).length) return jsonField(common, 'an object with free-form keys')
     const required = Array.isArray(schema.required) ? schema.required.filter((k): k is string => typeof k === 'string') : []
-    return lazy({ ...common, kind: 'object' } as ObjectField, 'fields', () =>
+    const field = lazy({ ...common, kind: 'object' } as ObjectField, 'fields', () =>
       Object.entries(properties).map(([name, sub]) =>
         this.field(sub, { name, required: required.includes(name), depth: place.depth + 1, refs: [] }),
       ),
     )
+    const extra = schema.additionalProperties
+    if (extra === true || isObject(extra))
+      lazy(field, 'additional', () => this.field(extra, { name: '', required: true, depth: place.depth + 1, refs: [] }))
+    return field
   }
 
   array(schema: JsonSchema, common: FieldBase, place: Place): Field {
@@ -657,7 +670,7 @@ function matchScore(field: Field, value: unknown): number {
         else if (child.kind === 'const') score -= 5
       }
       const known = new Set(field.fields.map((f) => f.name))
-      for (const key of Object.keys(value)) if (!known.has(key)) score -= 2
+      if (!field.additional) for (const key of Object.keys(value)) if (!known.has(key)) score -= 2
       return score
     }
     case 'variant':
@@ -670,8 +683,9 @@ function matchScore(field: Field, value: unknown): number {
 /**
  * What is sent for a value: empty text, unset numbers, empty lists and empty
  * optional objects are left out; an empty required nullable field is null;
- * consts are always there. Keys the form does not know (from a JSON edit or
- * the initial value) are kept as they are.
+ * consts are always there; optional `readOnly` fields are never sent. Keys
+ * the form does not know (from a JSON edit or the initial value) are kept as
+ * they are, or typed by `additionalProperties` when there is one.
  */
 export function buildArguments(root: Field, value: unknown): Record<string, unknown> {
   const built = toArgument(root, value)
@@ -680,6 +694,7 @@ export function buildArguments(root: Field, value: unknown): Record<string, unkn
 
 /** The argument for one field's value, or undefined when it is to be left out. */
 export function toArgument(field: Field, value: unknown): unknown {
+  if (field.readOnly && !field.required) return undefined
   const out = argumentOf(field, value)
   if (out === undefined && field.required && field.nullable) return null
   return out
@@ -716,7 +731,11 @@ function argumentOf(field: Field, value: unknown): unknown {
         if (known.has(k)) {
           const child = field.fields.find((f) => f.name === k)!
           if (child.kind !== 'const' && own(out, k) !== undefined) given = true
-        } else if (v !== undefined) (put(out, k, v), (given = true))
+        } else {
+          // Another key: typed by `additionalProperties` when the schema has one, else kept as it is.
+          const extra = field.additional ? toArgument(field.additional, v) : v
+          if (extra !== undefined) (put(out, k, extra), (given = true))
+        }
       }
       // An optional object nobody filled in (only its consts) is left out.
       return given || field.required ? out : undefined
@@ -796,10 +815,13 @@ export function checkValue(root: Field, value: unknown): FieldError[] {
         }
         return
       }
-      case 'object':
+      case 'object': {
         if (!isObject(arg)) return void errors.push(error(path, 'type', 'Must be an object.'))
         for (const child of field.fields) check(child, own(v, child.name), `${path}/${escapePointer(child.name)}`)
+        const { additional } = field
+        if (additional && isObject(v)) for (const key of extraKeys(field, v)) check(additional, v[key], `${path}/${escapePointer(key)}`)
         return
+      }
       case 'variant': {
         const variant = field.variants[chooseVariant(field, v)]
         if (variant) check({ ...variant.field, required: field.required } as Field, v, path)
@@ -924,7 +946,7 @@ export function fieldPathFor(root: Field, value: unknown, path: string): string 
       field = variant.field
     }
     let next: Field | undefined
-    if (field.kind === 'object') next = field.fields.find((f) => f.name === key)
+    if (field.kind === 'object') next = field.fields.find((f) => f.name === key) ?? field.additional
     else if (field.kind === 'array' && /^\d+$/.test(key)) next = field.item
     else if (field.kind === 'multiselect' && /^\d+$/.test(key)) return at
     if (!next) return at === '' ? undefined : at
@@ -937,6 +959,13 @@ export function fieldPathFor(root: Field, value: unknown, path: string): string 
 
 // ---------------------------------------------------------------------------
 // Small helpers, exported for renderers
+
+/** The keys of an object value that are not the field's properties (those `additional` types), in order. */
+export function extraKeys(field: ObjectField, value: unknown): string[] {
+  if (!isObject(value)) return []
+  const known = new Set(field.fields.map((f) => f.name))
+  return Object.keys(value).filter((k) => !known.has(k))
+}
 
 /** The value at a JSON Pointer. */
 export function getAt(value: unknown, path: string): unknown {

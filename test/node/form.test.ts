@@ -239,7 +239,7 @@ describe('form model: kinds', () => {
     const f = fields({
       type: 'object',
       properties: {
-        dict: { type: 'object', additionalProperties: { type: 'string' } },
+        dict: { type: 'object', patternProperties: { '^x-': { type: 'string' } } },
         tuple: { type: 'array', prefixItems: [{ type: 'string' }] },
         any: {},
         not: { not: { type: 'string' } },
@@ -393,6 +393,60 @@ describe('form model: values and arguments', () => {
   })
 })
 
+describe('form model: readOnly and additionalProperties', () => {
+  it('readOnly fields are never sent unless required (then with their default or const), nor checked when left out', opts, () => {
+    const root = buildFormModel(SCHEMA_ZOO['read-only'].schema)
+    const f = Object.fromEntries((root as ObjectField).fields.map((x) => [x.name, x]))
+    assert.deepEqual(
+      Object.values(f).map((x) => [x.name, x.readOnly]),
+      [
+        ['id', true],
+        ['created', true],
+        ['revision', true],
+        ['kind', true],
+        ['name', false],
+      ],
+    )
+    const value = initialValue(root, { name: 'Ada', id: 'typed', created: '2025-01-01T00:00:00Z' })
+    assert.deepEqual(buildArguments(root, value), { name: 'Ada', revision: 3 })
+    assert.deepEqual(checkValue(root, value), [])
+  })
+
+  it(
+    'additionalProperties types the other keys: a key/value field, its entries sent typed, checked, and errors placed on them',
+    opts,
+    () => {
+      const root = buildFormModel({
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          scores: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+          meta: { type: 'object', additionalProperties: true },
+          closed: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+        },
+      }) as ObjectField
+      const [, scores, meta, closed] = root.fields as ObjectField[]
+      assert.deepEqual(
+        [scores.kind, scores.fields.length, scores.additional?.kind, scores.additional?.required],
+        ['object', 0, 'integer', true],
+      )
+      assert.equal(meta.additional?.kind, 'json')
+      assert.equal(closed.additional, undefined)
+      assert.deepEqual(buildArguments(root, { scores: { ann: 3, bob: undefined, cy: 0 } }), { scores: { ann: 3, cy: 0 } })
+      assert.deepEqual(
+        checkValue(root, { scores: { ann: -1, bob: undefined, cy: 1.5 } }).map((e) => [e.path, e.code]),
+        [
+          ['/scores/ann', 'minimum'],
+          ['/scores/bob', 'required'],
+          ['/scores/cy', 'integer'],
+        ],
+      )
+      const { byField } = mapErrors(root, { scores: { 'a/b': 1 } }, [{ path: '/scores/a~1b', message: 'bad' }])
+      assert.deepEqual([...byField.keys()], ['/scores/a~1b'])
+    },
+  )
+})
+
 describe('form model: checks and error paths', () => {
   it('checks required, lengths, patterns, formats, bounds, integers, item counts, with paths into the arguments', opts, () => {
     const root = buildFormModel({
@@ -453,7 +507,7 @@ describe('form model: checks and error paths', () => {
       [
         ['/items/1/qty', ['too small']],
         ['/items/1/sku', ['Instance does not have required property "sku".']],
-        ['/meta', ['bad meta']],
+        ['/meta/deep', ['bad meta']],
       ],
     )
     assert.deepEqual(

@@ -346,6 +346,75 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
     fill: [{ fill: 'Host', with: 'example.com' }, { check: 'Verbose' }],
     expected: { target: { host: 'example.com', port: 443 }, options: { verbose: true } },
   },
+  'optional-booleans': {
+    description: 'optional booleans are tri-state: ticked then unticked is false, ticked then cleared (or a default cleared) is left out',
+    schema: {
+      type: 'object',
+      properties: {
+        notify: { type: 'boolean', title: 'Notify' },
+        archive: { type: 'boolean', title: 'Archive' },
+        dry_run: { type: 'boolean', title: 'Dry run', default: true },
+        force: { type: 'boolean', title: 'Force' },
+      },
+      required: ['force'],
+    },
+    fill: [{ check: 'Notify' }, { uncheck: 'Notify' }, { check: 'Archive' }, { press: 'Clear Archive' }, { press: 'Clear Dry run' }],
+    expected: { notify: false, force: false },
+  },
+  'read-only': {
+    description: 'readOnly properties are shown with their default or const, not editable, and not sent (unless required)',
+    schema: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', readOnly: true, default: 'srv-1', title: 'Id' },
+        created: { type: 'string', format: 'date-time', readOnly: true, title: 'Created' },
+        revision: { type: 'integer', readOnly: true, default: 3, title: 'Revision' },
+        kind: { const: 'user', readOnly: true, title: 'Kind' },
+        name: { type: 'string', title: 'Name' },
+      },
+      required: ['name', 'revision'],
+    },
+    fill: [{ fill: 'Name', with: 'Ada' }],
+    expected: { name: 'Ada', revision: 3 },
+  },
+  'record-of-strings': {
+    description: 'an object with no properties and additionalProperties of strings: a key/value editor for the whole form',
+    schema: { type: 'object', title: 'Headers', additionalProperties: { type: 'string', minLength: 1 } },
+    fill: [
+      { press: 'Add entry to Headers' },
+      { fill: 'Key 1', with: 'x-trace' },
+      { fill: 'Value 1', with: 'abc' },
+      { press: 'Add entry to Headers' },
+      { fill: 'Key 2', with: 'lang' },
+      { fill: 'Value 2', with: 'en' },
+    ],
+    expected: { 'x-trace': 'abc', lang: 'en' },
+  },
+  'record-of-numbers': {
+    description: 'a record of integers beside a property: entries added, one renamed (its value goes along), one removed',
+    schema: {
+      type: 'object',
+      properties: {
+        quiz: { type: 'string', title: 'Quiz' },
+        scores: { type: 'object', title: 'Scores', additionalProperties: { type: 'integer', minimum: 0 } },
+      },
+      required: ['quiz'],
+    },
+    fill: [
+      { fill: 'Quiz', with: 'maths' },
+      { press: 'Add entry to Scores', in: 'Scores' },
+      { fill: 'Key 1', with: 'ada', in: 'Scores' },
+      { fill: 'Value 1', with: '3', in: 'Scores' },
+      { press: 'Add entry to Scores', in: 'Scores' },
+      { fill: 'Key 2', with: 'bob', in: 'Scores' },
+      { fill: 'Value 2', with: '5', in: 'Scores' },
+      { press: 'Add entry to Scores', in: 'Scores' },
+      { fill: 'Key 3', with: 'cy', in: 'Scores' },
+      { press: 'Remove Scores entry 3', in: 'Scores' },
+      { fill: 'Key 1', with: 'ann', in: 'Scores' },
+    ],
+    expected: { quiz: 'maths', scores: { ann: 3, bob: 5 } },
+  },
 }
 
 /**
