@@ -72,7 +72,7 @@ function start(): void {
     if (!isMessage(data)) return
     if (event.source === window.parent && event.origin === host) {
       if (data.method === RESOURCE_READY) {
-        if (!view) view = load(data.params ?? {})
+        if (!view) view = load(data.params ?? {}, host)
       } else if (!reserved(data) && view?.contentWindow) {
         // The view's origin is opaque ("null"), so no target origin can name it; the frame's own window is the target.
         view.contentWindow.postMessage(data, '*')
@@ -84,7 +84,7 @@ function start(): void {
   window.parent.postMessage({ jsonrpc: '2.0', method: READY, params: {} }, host)
 }
 
-function load(params: { html?: unknown; sandbox?: unknown; csp?: unknown; permissions?: unknown }): HTMLIFrameElement {
+function load(params: { html?: unknown; sandbox?: unknown; csp?: unknown; permissions?: unknown }, host: string): HTMLIFrameElement {
   const dropped: string[] = []
   const policy = buildCsp(params.csp as never, dropped)
   if (dropped.length) console.warn('MCP Apps sandbox proxy: CSP entries that are not origins were dropped:', dropped)
@@ -95,6 +95,15 @@ function load(params: { html?: unknown; sandbox?: unknown; csp?: unknown; permis
   if (allow) frame.setAttribute('allow', allow)
   frame.setAttribute('title', 'MCP App')
   frame.srcdoc = withPolicy(typeof params.html === 'string' ? params.html : '', policy)
+  // The policy is in the document: a view that navigates its frame elsewhere would leave it behind. The first load is
+  // the view's own; any later one is a navigation, and the view is stopped.
+  let loads = 0
+  frame.addEventListener('load', () => {
+    if (++loads > 1) {
+      frame.remove()
+      refuse('The view navigated away from its own document, out of its content security policy; it was stopped.', host)
+    }
+  })
   document.body.append(frame)
   return frame
 }

@@ -373,6 +373,21 @@ describe('<mcp-app>: a hostile view', () => {
     }
   })
 
+  it('a view that navigates its frame away (out of its CSP) is stopped, and the element says so', async () => {
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const el = document.createElement('mcp-app') as McpAppElement
+    el.client = client
+    el.tool = await toolOf(client, 'show_wander')
+    el.input = {}
+    const failed = nextEvent<CustomEvent>(el, 'mcp-app-error', 9_000)
+    await fixture(html`<div>${el}</div>`)
+    await nextEvent(el, 'mcp-app-ready', 9_000)
+    el.result = await client.callTool('show_wander', {})
+    expect((await failed).detail.error.message).to.contain('navigated away')
+    expectAbsent(frameOf(el), 'the frame')
+    expect(el.shadowRoot!.querySelector('[part~=error]')!.textContent).to.contain('navigated away')
+  })
+
   it('a message this page posts to itself, looking like the view, is ignored', async () => {
     // No result: the echo view sends a ui/message of its own once it has one.
     const { el } = await showApp('show_echo', { result: false })

@@ -8,7 +8,8 @@
 //   call that waits until cancelled. blob_echo: the echo view served as a base64 blob.
 //   legacy_echo: only the deprecated flat `_meta["ui/resourceUri"]`.
 // - show_counter: calls `increment` (visibility ["app"]) and `model_only` (visibility ["model"]) through the host.
-// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries).
+// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries),
+//   show_wander (navigates its own frame away).
 // - wrong_mime: its view is served as text/html (not the MCP Apps profile).
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,7 +24,7 @@ import { listenLoopback } from '../http-adapter.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '../../..')
-const VIEWS = ['echo', 'counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile'] as const
+const VIEWS = ['echo', 'counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile', 'wander'] as const
 
 /** Bundles every view (one esbuild run) into single HTML documents, each script inline: a view must be self-contained. */
 async function bundleViews(mcpUrl: string): Promise<Map<string, string>> {
@@ -102,7 +103,7 @@ function makeServer(views: Map<string, string>, counter: { count: number }): Mcp
     contents: [{ uri: 'ui://apps/plain.html', mimeType: 'text/html', text: '<p>plain</p>' }],
   }))
 
-  for (const name of ['counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile']) {
+  for (const name of ['counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile', 'wander']) {
     registerAppTool(mcp, `show_${name}`, { description: `The ${name} view.`, _meta: { ui: { resourceUri: `ui://apps/${name}.html` } } }, async () => ({
       content: [text(`${name} ready`)],
       structuredContent: { view: name },
