@@ -17,6 +17,7 @@
  *   not ours or not whole are discarded when read.
  */
 import { wrap, type DBSchema, type IDBPDatabase } from 'idb'
+import { LruEntries } from './memory.js'
 import { isEntry, type CacheEntry, type CacheStore } from './policy.js'
 
 /** The database every `<mcp-server>` of an origin shares by default. */
@@ -85,7 +86,7 @@ export class IdbCache extends EventTarget implements CacheStore {
   readonly maxEntries: number
   readonly maxBytes: number
   /** What this tab knows: an entry, or null for "not in the database either". Least recently used first. */
-  #memory = new Map<string, CacheEntry | null>()
+  #memory: LruEntries<CacheEntry | null>
   #loading = new Map<string, Promise<CacheEntry | undefined>>()
   /** Keys read or written since the last maintenance, with when. */
   #used = new Map<string, number>()
@@ -101,6 +102,7 @@ export class IdbCache extends EventTarget implements CacheStore {
     this.name = options.name ?? DEFAULT_DATABASE
     this.maxEntries = options.maxEntries ?? 500
     this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024
+    this.#memory = new LruEntries(this.maxEntries)
     this.#db = this.#open(options.indexedDB ?? globalThis.indexedDB)
     if (typeof BroadcastChannel === 'function') {
       this.#channel = new BroadcastChannel(this.name)
@@ -115,7 +117,7 @@ export class IdbCache extends EventTarget implements CacheStore {
 
   get(key: string): CacheEntry | undefined | Promise<CacheEntry | undefined> {
     if (this.#memory.has(key)) {
-      const entry = this.#memory.get(key)!
+      const entry = this.#memory.peek(key)!
       this.#remember(key, entry)
       return entry ?? undefined
     }
@@ -137,7 +139,7 @@ export class IdbCache extends EventTarget implements CacheStore {
   }
 
   invalidate(prefix: string): void {
-    this.#markStale(prefix)
+    this.#memory.markStale(prefix)
     this.#post({ type: 'invalidate', prefix })
     void this.#write(async (db) => {
       const tx = db.transaction('results', 'readwrite')
@@ -150,7 +152,7 @@ export class IdbCache extends EventTarget implements CacheStore {
 
   /** Removes the entries under `prefix` (every entry by default), in every tab. Resolves once the database is cleared. */
   async clear(prefix = ''): Promise<void> {
-    this.#forget(prefix)
+    this.#memory.clear(prefix)
     this.#post({ type: 'clear', prefix })
     await this.#write((db) => db.delete('results', range(prefix)))
   }
@@ -217,7 +219,7 @@ export class IdbCache extends EventTarget implements CacheStore {
       return undefined
     }
     // Something written meanwhile (a response, another tab's entry) is newer than what the database had.
-    if (this.#memory.has(key)) return this.#memory.get(key) ?? undefined
+    if (this.#memory.has(key)) return this.#memory.peek(key) ?? undefined
     if (record !== undefined && (record?.format !== RECORD_FORMAT || !isEntry(record.entry))) {
       // Not ours, or not whole: dropped, never handed on.
       void this.#write((db) => db.delete('results', key))
@@ -230,9 +232,7 @@ export class IdbCache extends EventTarget implements CacheStore {
 
   /** Puts a key at the young end of the memory layer (bounded), and notes its use for the database's LRU order. */
   #remember(key: string, entry: CacheEntry | null, used = true): void {
-    this.#memory.delete(key)
     this.#memory.set(key, entry)
-    while (this.#memory.size > this.maxEntries) this.#memory.delete(this.#memory.keys().next().value!)
     if (entry && used) {
       this.#used.set(key, Date.now())
       this.#scheduleMaintenance()
@@ -292,17 +292,9 @@ export class IdbCache extends EventTarget implements CacheStore {
       // Another tab fetched it (and wrote it): this tab serves it from now on, without reading the database.
       this.#remember(message.key, message.entry, false)
     } else if (message.type === 'invalidate' && typeof message.prefix === 'string') {
-      this.#markStale(message.prefix)
+      this.#memory.markStale(message.prefix)
       this.dispatchEvent(new CustomEvent('invalidate', { detail: { prefix: message.prefix } }))
-    } else if (message.type === 'clear' && typeof message.prefix === 'string') this.#forget(message.prefix)
-  }
-
-  #markStale(prefix: string): void {
-    for (const [key, entry] of this.#memory) if (entry && key.startsWith(prefix)) this.#memory.set(key, { ...entry, ttlMs: 0 })
-  }
-
-  #forget(prefix: string): void {
-    for (const key of [...this.#memory.keys()]) if (key.startsWith(prefix)) this.#memory.delete(key)
+    } else if (message.type === 'clear' && typeof message.prefix === 'string') this.#memory.clear(message.prefix)
   }
 
   #post(message: Message): void {
