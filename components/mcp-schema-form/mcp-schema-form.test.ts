@@ -377,6 +377,30 @@ describe('<mcp-schema-form>', () => {
     expect(el.shadowRoot!.textContent).to.contain('<img src=x onerror')
   })
 
+  it('a catastrophic server pattern is neither the input’s pattern nor run by validate(): a long entry does not freeze the page', async () => {
+    // ^(a|aa)*$ backtracks exponentially. On 'a' × 42 then '!' the form's own check took 6 s in this Chromium (×1.6 per
+    // character more). Chromium bounds the backtracking of a pattern attribute, but nothing says every browser does.
+    const el = await form({
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^(a|aa)*$' }, slug: { type: 'string', pattern: '^[a-z]+$' } },
+    })
+    const code = control(el, 'Code')
+    expect(code.hasAttribute('pattern'), 'the unsafe pattern as the pattern attribute').to.equal(false)
+    await fillForm(el, [{ fill: 'Code', with: `${'a'.repeat(42)}!` }])
+    const started = performance.now()
+    expect(await el.validate()).to.equal(true)
+    expect(performance.now() - started, 'ms validate() took').to.be.below(1000)
+    expect(code.validity.valid).to.equal(true)
+    expect(el.arguments).to.deep.equal({ code: `${'a'.repeat(42)}!` })
+    // A pattern that cannot backtrack so is kept: the browser and the form check it.
+    const slug = control(el, 'Slug')
+    expect(slug.getAttribute('pattern')).to.equal('^[a-z]+$')
+    await fillForm(el, [{ fill: 'Slug', with: 'Not a slug' }])
+    expect(slug.validity.patternMismatch).to.equal(true)
+    expect(await el.validate()).to.equal(false)
+    expect(description(el, slug)).to.contain('^[a-z]+$')
+  })
+
   it('an optional checkbox shows "unset" as mixed, and Clear brings it back there (left out of the arguments)', async () => {
     const el = await form({
       type: 'object',

@@ -16,6 +16,7 @@
  */
 import { SchemaError } from '../protocol/errors.js'
 import { SCHEMA_LIMITS } from './limits.js'
+import { unsafePattern } from './regex.js'
 import { walkSchema } from './walk.js'
 
 type JsonSchema = Record<string, unknown>
@@ -58,6 +59,7 @@ export interface StringField extends FieldBase {
   format?: StringFormat
   minLength?: number
   maxLength?: number
+  /** The schema's pattern, absent when regex.ts finds it can backtrack exponentially (it would freeze the page). */
   pattern?: string
   /** Long text (no format, and a maxLength over 200 or a contentMediaType): a textarea rather than one line. */
   multiline: boolean
@@ -306,7 +308,10 @@ class Builder {
         if (format) field.format = format
         if (isCount(schema.minLength)) field.minLength = schema.minLength
         if (isCount(schema.maxLength)) field.maxLength = schema.maxLength
-        if (typeof schema.pattern === 'string') field.pattern = schema.pattern
+        // A pattern that can backtrack exponentially is left out: checkValue() would run it on the main thread (6 s
+        // for 43 characters of ^(a|aa)*$), as would a browser that does not bound an input's pattern attribute. The
+        // server still checks it.
+        if (typeof schema.pattern === 'string' && !unsafePattern(schema.pattern)) field.pattern = schema.pattern
         field.multiline = !format && ((field.maxLength ?? 0) > 200 || typeof schema.contentMediaType === 'string')
         return field
       }
