@@ -4,6 +4,7 @@
 //   npm run mutate -- --per-folder 40       more of them
 //   npm run mutate -- --only src/transport  one folder (or file)
 //   npm run mutate -- --seed 7              another sample
+//   npm run mutate -- --port 8890           the port of `browser:` suites (web-test-runner in Chromium)
 //
 // Outside CI: it takes minutes per folder. Each mutant is one small change a
 // careless edit could make (=== for !==, < for <=, && for ||, true for false,
@@ -37,7 +38,8 @@ const SUITES = {
   'src/protocol': ['fuzz', 'spec-examples', 'faults', 'mrtr', 'client'],
   'src/schema': ['validate-schema', 'schema', 'headers', 'form'],
   'src/client': ['client', 'mrtr', 'subscriptions', 'shared-listen', 'progress', 'coalesce', 'faults', 'headers', 'events', 'icons', 'validate-schema'],
-  'src/cache': ['cache', 'cache-correctness', 'client', 'subscriptions'],
+  // idb.ts runs only in a browser: its suite is the IndexedDB one in headless Chromium (`browser:` suites).
+  'src/cache': ['cache', 'cache-correctness', 'client', 'subscriptions', 'browser:test/browser/cache.test.ts'],
   'src/auth': ['auth'],
 }
 
@@ -100,14 +102,16 @@ function folderOf(file) {
   return Object.keys(SUITES).find((f) => file.startsWith(`${f}/`)) ?? dirname(file)
 }
 
+/** The file a suite name stands for: `name` is test/node/name.test.ts, `browser:path` a web-test-runner file. */
+const suiteFile = (suite) => (suite.startsWith('browser:') ? suite.slice('browser:'.length) : `test/node/${suite}.test.ts`)
+
 /** Runs one suite file in the copy; resolves true when it passed. */
 function suitePasses(copy, suite) {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${LIMIT_MS}`, `test/node/${suite}.test.ts`],
-      { cwd: copy, stdio: 'ignore', detached: true },
-    )
+    const args = suite.startsWith('browser:')
+      ? [join(copy, 'node_modules/@web/test-runner/dist/bin.js'), suiteFile(suite), '--port', option('port', '8890')]
+      : ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${LIMIT_MS}`, suiteFile(suite)]
+    const child = spawn(process.execPath, args, { cwd: copy, stdio: 'ignore', detached: true })
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid, 'SIGKILL')
@@ -138,7 +142,7 @@ async function main() {
       // Only suites that pass on the unmutated copy can say anything about a mutant.
       const suites = []
       for (const suite of SUITES[folder] ?? []) {
-        if (spawnSync('test', ['-f', join(copy, `test/node/${suite}.test.ts`)]).status !== 0) continue
+        if (spawnSync('test', ['-f', join(copy, suiteFile(suite))]).status !== 0) continue
         if (await suitePasses(copy, suite)) suites.push(suite)
         else console.log(`(${suite} fails without any mutant: left out)`)
       }
