@@ -20,6 +20,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild'
 import { defaultReporter, summaryReporter } from '@web/test-runner'
 import { playwrightLauncher } from '@web/test-runner-playwright'
 import { tsImport } from 'tsx/esm/api'
+import { browserCommandsPlugin } from './test/support/browser-commands.mjs'
 import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs'
 
 const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url))
@@ -105,7 +106,7 @@ export default {
   // Name every test in the output, not only the failures.
   reporters: [defaultReporter(), summaryReporter({ flatten: false })],
   middleware: [fixtureRoutes],
-  plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), fixtureServerPlugin()],
+  plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), fixtureServerPlugin(), browserCommandsPlugin()],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -1,0 +1,102 @@
+// Test-runner commands that reach past the page into the browser (Playwright
+// and the Chrome DevTools Protocol), for what a page cannot see of itself:
+// a storage quota, a tab it opened, a download. Browser suites call them with
+// `executeServerCommand(name, payload)` from @web/test-runner-commands.
+//
+//   storage-quota     { quotaSize? }  Storage.overrideQuotaForOrigin for the test page's origin (no quotaSize: the
+//                                     default again). Kept on one CDP session per page: the override ends with it.
+//   expect-tab        {}              starts watching for the next tab the test page opens (call before the click)
+//   opened-tab        {}              that tab, once loaded: { url, mimeType, frames, hasOpener, dialogs }, then closes it
+//   expect-download   {}              starts watching for the next download of the test page
+//   downloaded        {}              that download: { fileName, size, url }
+//   page-dialogs      {}              the messages of dialogs (alert…) the test page showed since it loaded
+import { stat } from 'node:fs/promises'
+
+/** Per test page: its CDP session, the tab or download awaited, the dialogs seen. */
+const state = new WeakMap()
+
+function stateOf(page) {
+  let s = state.get(page)
+  if (!s) {
+    s = { dialogs: [] }
+    page.on('dialog', (dialog) => {
+      s.dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    state.set(page, s)
+  }
+  return s
+}
+
+const within = (promise, ms, what) =>
+  Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms))])
+
+export function browserCommandsPlugin() {
+  return {
+    name: 'mcp-browser-commands',
+    async executeCommand({ command, payload, session }) {
+      if (!['storage-quota', 'expect-tab', 'opened-tab', 'expect-download', 'downloaded', 'page-dialogs'].includes(command)) return
+      const page = session.browser.getPage(session.id)
+      const s = stateOf(page)
+      switch (command) {
+        case 'storage-quota': {
+          s.cdp ??= await page.context().newCDPSession(page)
+          const origin = new URL(page.url()).origin
+          await s.cdp.send(
+            'Storage.overrideQuotaForOrigin',
+            payload?.quotaSize === undefined ? { origin } : { origin, quotaSize: payload.quotaSize },
+          )
+          return true
+        }
+        case 'expect-tab':
+          s.tab = page.context().waitForEvent('page', { timeout: 10_000 })
+          s.tab.catch(() => {})
+          return true
+        case 'opened-tab': {
+          const tab = await s.tab
+          s.tab = undefined
+          const dialogs = []
+          tab.on('dialog', (dialog) => {
+            dialogs.push(dialog.message())
+            void dialog.dismiss()
+          })
+          try {
+            await tab.waitForLoadState('load')
+            const cdp = await tab.context().newCDPSession(tab)
+            const { frameTree } = await cdp.send('Page.getFrameTree')
+            await cdp.detach()
+            // The PDF viewer's frame comes a moment after the load event.
+            await within(
+              (async () => {
+                while (tab.frames().length < 2) await new Promise((r) => setTimeout(r, 25))
+              })(),
+              5_000,
+              'viewer frame',
+            ).catch(() => {})
+            return {
+              url: frameTree.frame.url,
+              mimeType: frameTree.frame.mimeType,
+              frames: tab.frames().map((f) => f.url()),
+              hasOpener: await tab.evaluate(() => window.opener !== null).catch(() => 'unknown'),
+              dialogs,
+            }
+          } finally {
+            await tab.close()
+          }
+        }
+        case 'expect-download':
+          s.download = page.waitForEvent('download', { timeout: 10_000 })
+          s.download.catch(() => {})
+          return true
+        case 'downloaded': {
+          const download = await s.download
+          s.download = undefined
+          const path = await download.path()
+          return { fileName: download.suggestedFilename(), size: (await stat(path)).size, url: download.url() }
+        }
+        case 'page-dialogs':
+          return [...s.dialogs]
+      }
+    },
+  }
+}
