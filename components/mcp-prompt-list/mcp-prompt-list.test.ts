@@ -4,6 +4,7 @@ import { ContextProvider } from '@lit/context'
 import { expect, fixture, html, oneEvent } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { McpClient } from '../../src/client/index.js'
+import { IdbCache } from '../../src/cache/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import {
   deepText,
@@ -163,6 +164,44 @@ describe('<mcp-prompt-list>', () => {
     await el.updateComplete
     const prompt = deepQuery(el, 'mcp-prompt')
     expect(deepQueryAll<HTMLInputElement>(prompt, 'input').map((i) => i.name)).to.deep.equal(['real_one'])
+  })
+
+  it('shows the cached prompts first, marked as saved, then the fresh ones from one request', async () => {
+    const cached = await serverUrl('cached-lists')
+    await controlServer('cached-lists', 'reset', { ttlMs: 300 })
+    const database = `mcp-prompt-list-test-${Date.now()}`
+    const stores: IdbCache[] = []
+    const store = () => (stores.push(new IdbCache({ name: database })), stores.at(-1)!)
+    try {
+      // A first visit keeps the listing; it goes stale, and the server's prompts change meanwhile (no one is told).
+      const firstVisit = store()
+      await new McpClient(cached, { cache: firstVisit }).listPrompts()
+      await firstVisit.flush()
+      await new Promise((resolve) => setTimeout(resolve, 350))
+      await controlServer('cached-lists', 'bump')
+      const lists = (await requestsFor('prompts/list', 'cached-lists')).length
+
+      // The next visit: every state the list goes through, as a user would see it.
+      const el = document.createElement('mcp-prompt-list')
+      el.client = new McpClient(cached, { cache: store() })
+      const seen = () => ({ titles: titles(el), stale: el.shadowRoot!.querySelector('[part~="stale"]')?.textContent?.trim() ?? '' })
+      const states: Array<ReturnType<typeof seen>> = []
+      const observer = new MutationObserver(() => states.push(seen()))
+      ;(await fixture<HTMLDivElement>(html`<div></div>`)).append(el)
+      observer.observe(el.shadowRoot!, { subtree: true, childList: true, characterData: true, attributes: true })
+      await eventually(() => titles(el)[0] === 'Draft (version 2)', 'the fresh prompts')
+      observer.disconnect()
+
+      const first = states.find((state) => state.titles.length > 0)!
+      expect(first.titles).to.deep.equal(['Draft (version 1)', 'Review (version 1)'], 'the cached prompts first')
+      expect(first.stale).to.match(/^Showing a saved list from \d+ seconds? ago; checking for changes…$/)
+      expect(seen()).to.deep.equal({ titles: ['Draft (version 2)', 'Review (version 2)'], stale: '' }, 'then the fresh ones, unmarked')
+      expect((await requestsFor('prompts/list', 'cached-lists')).length).to.equal(lists + 1, 'one request')
+      await expect(el).to.be.accessible()
+    } finally {
+      await Promise.all(stores.map((cache) => cache.close()))
+      indexedDB.deleteDatabase(database)
+    }
   })
 
   it('shows hostile names, titles and descriptions as text', async () => {
