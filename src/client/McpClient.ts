@@ -18,6 +18,7 @@ import {
   ProtocolError,
   RoundLimitError,
   SchemaError,
+  TimeoutError,
   UnknownResultTypeError,
   toError,
 } from '../protocol/errors.js'
@@ -141,9 +142,22 @@ export interface McpClientOptions {
   /** Most input rounds of one multi round-trip call. @default 10 */
   maxRounds?: number
   /**
-   * Fail a request that takes longer than this in all, however much progress
-   * it reports (`timeoutMs` is re-armed by every message; this is not).
-   * `subscriptions/listen` streams have no such cap. @default 600000 (10 minutes)
+   * Fail a call whose server takes longer than this in all, however much
+   * progress it reports (`timeoutMs` is re-armed by every message; this is
+   * not), with a {@link TimeoutError} whose `total` is true.
+   *
+   * For a call that asks for input (`callTool()`, `readResource()`,
+   * `getPrompt()`), the cap covers every round together: the time from
+   * sending each round to its answer, summed, each round getting what the
+   * ones before it left. The time the input handlers take to answer (often
+   * a person filling a form), and the time before `resume()`, are not
+   * counted; nor is the listing again after a -32020, a request of its own.
+   * On servers before 2026-07-28 input requests arrive during the one request,
+   * so their answers' time counts. Each page of a `list*()` call, and any
+   * other request, is capped on its own. `subscriptions/listen` streams have
+   * no cap (`listenIdleMs` instead). 0 means no cap. For a bound on the
+   * caller's whole wait, pass `signal: AbortSignal.timeout(ms)`.
+   * @default 600000 (10 minutes)
    */
   maxTotalTimeMs?: number
   /**
@@ -623,9 +637,13 @@ export class McpClient extends EventTarget {
     onHeaderMismatch?: () => Promise<void>,
   ): Promise<Result> {
     // One progress token for every round, so progress reads as one bar; what would run it backwards is dropped.
+    // A copy of the options: each round's maxTotalTimeMs is what the rounds before it left of the cap.
     const options: SendOptions = callOptions.onProgress
       ? { ...callOptions, progressToken: `p${++this.#nextId}`, onProgress: forwardOnly(callOptions.onProgress) }
-      : callOptions
+      : { ...callOptions }
+    // The cap bounds the server's time over all the rounds; the time handlers (people, often) take to answer is not counted.
+    const cap = callOptions.maxTotalTimeMs ?? this.options.maxTotalTimeMs ?? 600_000
+    let spent = 0
     const handlers = options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {})
     const max = this.options.maxRounds ?? 10
     // Declared by this call beyond the handlers' and the options': input capabilities the server said it needs
@@ -634,7 +652,13 @@ export class McpClient extends EventTarget {
     let headersRetried = false
     const run = async (round: number, extra: Params): Promise<Result> => {
       let result: Result
+      const started = Date.now()
       try {
+        if (cap) {
+          // 0 would mean no cap at all to the transport.
+          if (cap - spent < 1) throw new TimeoutError(cap, method, true)
+          options.maxTotalTimeMs = cap - spent
+        }
         result = await this.#request(
           method,
           { ...params, ...extra },
@@ -643,6 +667,9 @@ export class McpClient extends EventTarget {
           mergeCapabilities(this.capabilities(handlers), declared),
         )
       } catch (error) {
+        spent += Date.now() - started
+        // The transport knows only this round's share: the error names the call's cap.
+        if (error instanceof TimeoutError && error.total) throw new TimeoutError(cap, method, true)
         if (error instanceof HeaderMismatchError && onHeaderMismatch && !headersRetried) {
           headersRetried = true
           await onHeaderMismatch()
@@ -653,6 +680,7 @@ export class McpClient extends EventTarget {
         declared = mergeCapabilities(declared, wanted)
         return run(round, extra)
       }
+      spent += Date.now() - started
       if (result.resultType !== 'input_required') return result
       if (round >= max) throw new RoundLimitError(max, method)
       const { inputRequests, requestState } = result as { inputRequests?: InputRequests; requestState?: string }
