@@ -288,7 +288,9 @@ export class McpToolListElement extends ConnectedElement {
     >
       ${repeat(
         indices,
-        (index) => this.#shown[index]!.name,
+        // Keyed by place, not by tool: a filter keystroke reuses the rows in view (their text and attributes change)
+        // instead of removing them and building new ones. The Tab stop is a place too (RovingFocusController).
+        (index) => index,
         (index, i) => this.#renderRow(this.#shown[index]!, index, count, index - (i ? indices[i - 1]! : -1) - 1),
       )}
     </ul>`

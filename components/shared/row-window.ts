@@ -18,8 +18,11 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit'
 
 /** Rows rendered beyond each edge of the view, so a scroll shows rendered rows before the next update lands. */
 const OVERSCAN = 6
-/** The row height assumed until a row is measured (px); a wrong guess costs one more update. */
-const GUESS_PX = 96
+/**
+ * The row height assumed until a row is measured (px): 6.5em at the theme's 15px font (`<mcp-tool-list>`'s rows).
+ * A wrong guess costs one more update, and only when the rendered rows or the space around them depend on it.
+ */
+const GUESS_PX = 97.5
 
 export interface RowRange {
   /** First rendered row. */
@@ -32,6 +35,8 @@ export class RowWindowController implements ReactiveController {
   /** Height of one row in px, measured. */
   rowHeight = GUESS_PX
   #range: RowRange = { start: 0, end: 0 }
+  /** Whether the last render placed anything by the row height (a margin, the space after the last row): a new height moves it. */
+  #placedByHeight = false
   /** Where scroll events are heard: the window, and every shadow root above the host (scroll events do not leave one). */
   #heard: EventTarget[] = []
 
@@ -62,18 +67,24 @@ export class RowWindowController implements ReactiveController {
   }
 
   hostUpdated(): void {
-    // Every row has the same height: the first rendered one tells it.
-    const row = this.list()?.firstElementChild
+    // Every row has the same height: the first rendered one tells it. No row, nothing to measure (and no layout forced).
+    const row = this.count() > 0 ? this.list()?.firstElementChild : undefined
     const height = row?.getBoundingClientRect().height
     if (height && Math.abs(height - this.rowHeight) > 0.5) {
+      const before = this.#range
       this.rowHeight = height
-      this.host.requestUpdate()
+      // Rendered again only if the new height changes which rows are rendered or where they sit.
+      const { start, end } = this.range()
+      if (this.#placedByHeight || start !== before.start || end !== before.end) this.host.requestUpdate()
     }
+    this.#placedByHeight = false
   }
 
-  /** The rows to render now, from where the list is on screen. Reads layout: call it in render(). */
+  /** The rows to render now, from where the list is on screen. Reads layout (unless there are no rows): call it in render(). */
   range(): RowRange {
     const count = this.count()
+    // No rows (a list still loading, or filtered to nothing): nothing to place, so no layout is forced to find where.
+    if (count === 0) return (this.#range = { start: 0, end: 0 })
     const list = this.list()
     const h = this.rowHeight
     const rows = Math.ceil((window.innerHeight || 800) / h) + 2 * OVERSCAN
@@ -90,6 +101,7 @@ export class RowWindowController implements ReactiveController {
 
   /** The space the rows before `index` take, in px (a margin above the first row rendered after a gap). */
   offset(rows: number): number {
+    if (rows > 0) this.#placedByHeight = true
     return rows * this.rowHeight
   }
 
