@@ -5,6 +5,8 @@
  * served only to the authorization context that received it.
  */
 
+import { METHODS } from '../protocol/methods.js'
+
 /** One cached result and the hints it came with. */
 export interface CacheEntry {
   value: Record<string, unknown>
@@ -34,15 +36,8 @@ export interface CacheStore {
   clear?(prefix?: string): void | Promise<void>
 }
 
-/** Methods whose complete results carry cache hints. */
-export const CACHEABLE = new Set([
-  'server/discover',
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-])
+/** Methods whose complete results carry cache hints: the method table's cacheable rows (a Set, for the per-request look-up). */
+export const CACHEABLE = new Set(Object.keys(METHODS).filter((method) => METHODS[method]!.cacheable))
 
 /**
  * `_meta` keys that belong to one request and never shape its result. Every

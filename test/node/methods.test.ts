@@ -2,21 +2,30 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { CACHEABLE } from '../../src/cache/policy.js'
+import { CacheLayer } from '../../src/cache/layer.js'
+import { MemoryCache } from '../../src/cache/memory.js'
 import { INPUT_METHODS, LIST_FIELD, METHODS, traitsOf } from '../../src/protocol/methods.js'
 import { standardHeaders } from '../../src/transport/headers.js'
 
 const BOUND = { timeout: 10_000 }
 
+const schema = JSON.parse(readFileSync(new URL('../../spec/2026-07-28/schema.json', import.meta.url), 'utf8'))
+
 /** Every `method` constant of spec/2026-07-28/schema.json. */
 const specMethods = (() => {
   const found = new Set<string>()
-  JSON.parse(readFileSync(new URL('../../spec/2026-07-28/schema.json', import.meta.url), 'utf8'), (key, value) => {
+  JSON.stringify(schema, (key, value) => {
     if (key === 'method' && typeof value?.const === 'string') found.add(value.const)
     return value
   })
   return found
 })()
+
+/** The request methods whose result (FooRequest → FooResult) carries the spec's cache hint ttlMs. */
+const specCacheable = Object.entries(schema.$defs as Record<string, any>)
+  .filter(([name, def]) => name.endsWith('Request') && typeof def.properties?.method?.const === 'string')
+  .filter(([name]) => 'ttlMs' in (schema.$defs[name.replace(/Request$/, 'Result')]?.properties ?? {}))
+  .map(([, def]) => def.properties.method.const as string)
 
 test('every method of the table, and every input request method, is one the spec defines', BOUND, () => {
   for (const method of [...Object.keys(METHODS), ...Object.keys(INPUT_METHODS)]) assert.ok(specMethods.has(method), method)
@@ -25,11 +34,11 @@ test('every method of the table, and every input request method, is one the spec
   assert.deepEqual(requests.filter((m) => !(m in METHODS)), [])
 })
 
-test('the cache layer keeps exactly the cacheable methods; list fields match the lists; inherited names have no traits', BOUND, () => {
-  assert.deepEqual(
-    Object.keys(METHODS).filter((m) => traitsOf(m).cacheable).sort(),
-    [...CACHEABLE].sort(),
-  )
+test('cacheable rows are the methods whose results carry ttlMs, and the cache layer keeps exactly those; list fields match the lists; inherited names have no traits', BOUND, () => {
+  const cacheable = Object.keys(METHODS).filter((m) => traitsOf(m).cacheable)
+  assert.deepEqual(cacheable.sort(), specCacheable.sort())
+  const layer = new CacheLayer('https://example.com/mcp', new MemoryCache())
+  assert.deepEqual(Object.keys(METHODS).filter((m) => layer.plan(m, {}, {}) !== undefined).sort(), cacheable)
   for (const [method, field] of Object.entries(LIST_FIELD)) assert.equal(traitsOf(method).listField, field)
   assert.deepEqual(traitsOf('constructor'), {})
   assert.deepEqual(traitsOf('toString'), {})
