@@ -2,6 +2,8 @@
  * Generates the MCP wire types from the spec's JSON Schema: for every
  * `spec/<revision>/schema.json`, writes `src/protocol/generated/<revision>.ts`
  * with one exported type or interface per `$defs` entry, named as its key.
+ * Also writes `src/protocol/generated/package.ts` (name and version from
+ * package.json: the default clientInfo).
  *
  *   npm run generate          (tsx scripts/generate-types.ts)
  *   npm run check:generated   (tsx scripts/generate-types.ts --check)
@@ -176,6 +178,26 @@ async function generate(revision: string): Promise<string> {
   return code
 }
 
+/**
+ * src/protocol/generated/package.ts: this package's name and version from package.json, so the clientInfo every
+ * request carries says which release sent it, with no runtime read of package.json and no bundler define.
+ */
+async function packageInfo(): Promise<string> {
+  const { name, version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { name: string; version: string }
+  const quote = (text: string) => `'${text.replace(/[\\']/g, '\\$&')}'` // the project's style (prettier: single quotes)
+  return [
+    '/**',
+    " * This package's name and version: the default clientInfo of every request.",
+    ' *',
+    ' * GENERATED FILE - DO NOT EDIT.',
+    ' * Source: package.json, by scripts/generate-types.ts. Regenerate with',
+    ' * `npm run generate`; `npm run check:generated` fails when this file is stale.',
+    ' */',
+    `export const PACKAGE_INFO = { name: ${quote(name)}, version: ${quote(version)} }`,
+    '',
+  ].join('\n')
+}
+
 async function revisions(): Promise<string[]> {
   const dirs = await readdir(specDir, { withFileTypes: true })
   return dirs
@@ -205,18 +227,22 @@ async function main(argv: string[]): Promise<number> {
   const revs = await revisions()
   if (!revs.length) throw new Error(`no spec/<revision>/schema.json found under ${specDir}`)
   const stale: string[] = []
-  for (const revision of revs) {
-    const file = join(outDir, `${revision}.ts`)
+  const outputs = [
+    ...revs.map((revision) => ({ name: `${revision}.ts`, source: `spec/${revision}/schema.json`, code: () => generate(revision) })),
+    { name: 'package.ts', source: 'package.json', code: packageInfo },
+  ]
+  for (const output of outputs) {
+    const file = join(outDir, output.name)
     const rel = relative(root, file)
-    const code = await generate(revision)
+    const code = await output.code()
     if (check) {
       if (!existsSync(file)) {
-        stale.push(`${rel} is missing (it is generated from spec/${revision}/schema.json)`)
+        stale.push(`${rel} is missing (it is generated from ${output.source})`)
         continue
       }
       const committed = (await readFile(file, 'utf8')).replace(/\r\n/g, '\n')
       if (committed !== code) {
-        stale.push(`${rel} is stale: it differs from what spec/${revision}/schema.json generates; ${firstDifference(committed, code)}`)
+        stale.push(`${rel} is stale: it differs from what ${output.source} generates; ${firstDifference(committed, code)}`)
       } else {
         console.log(`${rel} is up to date`)
       }

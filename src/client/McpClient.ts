@@ -50,6 +50,7 @@ import type {
 } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { LATEST_PROTOCOL_VERSION } from '../protocol/meta.js'
+import { PACKAGE_INFO } from '../protocol/generated/package.js'
 import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
 import { paramHeaders } from '../transport/headers.js'
 import { Coalescer } from './coalesce.js'
@@ -95,7 +96,7 @@ export interface InputHandlers {
 }
 
 export interface McpClientOptions {
-  /** Who this client is, sent on every request. @default { name: 'mcp-web-elements', version: '0.1.0' } */
+  /** Who this client is, sent on every request. @default this package's name and version (from its package.json, at build time) */
   clientInfo?: Implementation
   /** Answer input requests (elicitation, sampling, roots) of multi round-trip calls. See {@link InputHandlers}. */
   handlers?: InputHandlers
@@ -327,7 +328,7 @@ export class McpClient extends EventTarget {
       },
       {
         version: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
-        clientInfo: options.clientInfo,
+        clientInfo: options.clientInfo ?? PACKAGE_INFO,
         capabilities: () => this.capabilities(),
         handlers: () => this.options.handlers ?? {},
         store: () => this.#cache.store,

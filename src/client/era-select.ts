@@ -19,7 +19,8 @@ export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-
 export interface EraChoice {
   /** The version asked for first; a legacy one (2025-11-25 or older) forces the legacy era. */
   version: string
-  clientInfo?: Implementation
+  /** Who the client is: the caller's clientInfo, or this package's name and version. */
+  clientInfo: Implementation
   /** What a legacy `initialize` declares: the client's own handlers and options. */
   capabilities: () => ClientCapabilities
   handlers: () => InputHandlers

@@ -134,7 +134,7 @@ export class LegacyEra implements Era {
       params: {
         protocolVersion: this.#wanted,
         capabilities: this.choice.capabilities(),
-        clientInfo: this.choice.clientInfo ?? { name: 'mcp-web-elements', version: '0.1.0' },
+        clientInfo: this.choice.clientInfo,
       },
     }
   }

@@ -6,15 +6,13 @@
  * with the newest version both sides speak.
  */
 import { UnsupportedProtocolVersionError, toError } from '../protocol/errors.js'
-import type { SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
+import type { Implementation, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { META, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 import { standardHeaders } from '../transport/headers.js'
 import { postRequest } from '../transport/http.js'
 import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import { ListenStream, type ListenSend } from './listen-stream.js'
-
-const DEFAULT_CLIENT_INFO = { name: 'mcp-web-elements', version: '0.1.0' }
 
 export class ModernEra implements Era {
   readonly kind = 'modern'
@@ -23,7 +21,7 @@ export class ModernEra implements Era {
   constructor(
     private readonly host: EraHost,
     version: string,
-    private readonly clientInfo = DEFAULT_CLIENT_INFO,
+    private readonly clientInfo: Implementation,
   ) {
     this.#version = version
   }

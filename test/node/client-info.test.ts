@@ -1,0 +1,36 @@
+// The clientInfo a client sends by default names this package and the version in its package.json (through the
+// generated src/protocol/generated/package.ts; `npm run check:generated` fails when that file is stale).
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { McpClient } from '../../src/client/index.js'
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
+import { startLegacyServer, type LegacyServer } from '../support/legacy-server.js'
+
+const BOUND = { timeout: 10_000 }
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string }
+
+let modern: FixtureServer
+let legacy: LegacyServer
+before(async () => {
+  ;[modern, legacy] = await Promise.all([startFixtureServer(), startLegacyServer('stateful')])
+})
+after(() => Promise.all([modern.close(), legacy.close()]))
+
+test('a 2026-07-28 request carries clientInfo with package.json’s name and version', BOUND, async () => {
+  await new McpClient(modern.url).listTools()
+  const sent = modern.stats.requests.find((r) => r.body?.method === 'tools/list')!
+  assert.deepEqual(sent.body.params._meta['io.modelcontextprotocol/clientInfo'], { name: pkg.name, version: pkg.version })
+})
+
+test('initialize on a legacy server carries the same clientInfo; a given clientInfo replaces it', BOUND, async () => {
+  const client = new McpClient(legacy.url)
+  await client.listTools()
+  client.close()
+  const init = legacy.requests.find((r) => r.body?.method === 'initialize')!
+  assert.deepEqual(init.body.params.clientInfo, { name: pkg.name, version: pkg.version })
+  const mine = new McpClient(modern.url, { clientInfo: { name: 'my-app', version: '2.0.0' } })
+  await mine.listTools({ fresh: true })
+  const sent = modern.stats.requests.filter((r) => r.body?.method === 'tools/list').at(-1)!
+  assert.deepEqual(sent.body.params._meta['io.modelcontextprotocol/clientInfo'], { name: 'my-app', version: '2.0.0' })
+})
