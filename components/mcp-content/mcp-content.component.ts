@@ -99,7 +99,7 @@ function fileNameOf(uri: string): string {
  * links). The markdown renderer is loaded on first use.
  * Images and audio come from base64; resource links are live only for http(s);
  * embedded resources are shown by MIME type (text, JSON tree, markdown, image,
- * audio, video, PDF in a sandboxed frame, anything else as a download).
+ * audio, video, PDF opened in a new tab (Chromium shows none in a sandboxed frame), anything else as a download).
  * `structuredContent` is a collapsible JSON tree, checked against
  * `outputSchema` when one is given (a mismatch is a warning). Long text and
  * large JSON are cut, with a "Show all" button.
@@ -121,7 +121,7 @@ function fileNameOf(uri: string): string {
  * @csspart image - An image.
  * @csspart audio - An audio player.
  * @csspart video - A video player.
- * @csspart pdf - The sandboxed frame showing a PDF.
+ * @csspart pdf - The link opening a PDF in a new tab (the browser's viewer), beside its download link.
  * @csspart download - A download link for binary content.
  * @csspart resource-link - A resource link (name, URI, description, type, size).
  * @csspart resource - An embedded resource.
@@ -423,8 +423,17 @@ export class McpContentElement extends LitElement {
       return html`<video part="video" class="media" controls aria-label=${label} src=${this.#objectUrl(key, bytes, mime)}></video>`
     }
     if (mime === 'application/pdf') {
-      // No scripts, no same-origin: the browser's PDF viewer draws it, the PDF can do nothing to the page.
-      return html`<iframe part="pdf" class="pdf" sandbox="" title=${label} src=${this.#objectUrl(key, bytes, 'application/pdf')}></iframe>
+      // Not in a frame: Chromium draws no PDF in a sandboxed frame (whatever the sandbox allows, its viewer is refused), and
+      // in a frame without one the PDF's own JavaScript runs and its links navigate inside this page. In a tab of its own
+      // (noopener: no way back to this page) the browser's viewer draws it; typed application/pdf, it is never read as HTML.
+      return html`<a
+          part="pdf"
+          class="open-pdf"
+          href=${this.#objectUrl(key, bytes, 'application/pdf')}
+          target="_blank"
+          rel="noopener noreferrer"
+          >${msg('content.open-pdf', 'Open {name} in a new tab', { name: label })}</a
+        >
         ${this.#download(key, resource.blob as string, label)}`
     }
     return this.#download(key, resource.blob as string, label)

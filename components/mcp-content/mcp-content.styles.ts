@@ -41,11 +41,8 @@ export const styles = [
     audio {
       max-width: 100%;
     }
-    .pdf {
-      width: 100%;
-      height: var(--mcp-content-max-height, 30rem);
-      border: 1px solid var(--mcp-color-border);
-      border-radius: var(--mcp-radius);
+    .open-pdf {
+      margin-inline-end: 1em;
     }
     .resource,
     .resource-link {

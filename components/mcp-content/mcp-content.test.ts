@@ -213,7 +213,9 @@ describe('<mcp-content>', () => {
       `![inline](data:image/png;base64,${PNG_1X1}) ![page](${location.origin}/pixel.png)`,
     ].join(' ')
     const blocks: ContentBlock[] = [{ type: 'text', text: source }]
-    const wrapper = await fixture<HTMLElement>(html`<mcp-server url=${url}><mcp-content markdown .blocks=${blocks}></mcp-content></mcp-server>`)
+    const wrapper = await fixture<HTMLElement>(
+      html`<mcp-server url=${url}><mcp-content markdown .blocks=${blocks}></mcp-content></mcp-server>`,
+    )
     const el = wrapper.querySelector<McpContentElement>('mcp-content')!
     await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
     const md = $(el, '[part=markdown]')!
@@ -336,13 +338,18 @@ describe('<mcp-content>', () => {
       expect(window.__pwned).to.equal(undefined)
     })
 
-    it('a PDF in a sandboxed frame, with a download beside it', async () => {
+    it('a PDF as a link opening it in a new tab (no frame), with a download beside it', async () => {
+      // Opening it in the browser's viewer is proven in mcp-resource-view.test.ts, past the page.
       const pdf = '%PDF-1.4\n%%EOF\n'
       const el = await show([resource({ uri: 'https://example.com/docs/spec%20v2.pdf', mimeType: 'application/pdf', blob: base64(pdf) })])
-      const frame = $<HTMLIFrameElement>(el, 'iframe[part=pdf]')!
-      expect(frame.getAttribute('sandbox')).to.equal('')
-      expect(frame.title).to.equal('spec v2.pdf')
-      const blob = await (await fetch(frame.src)).blob()
+      expect($$(el, 'iframe')).to.have.length(0)
+      const open = $<HTMLAnchorElement>(el, 'a[part=pdf]')!
+      expect([open.textContent!.trim(), open.target, open.rel]).to.deep.equal([
+        'Open spec v2.pdf in a new tab',
+        '_blank',
+        'noopener noreferrer',
+      ])
+      const blob = await (await fetch(open.href)).blob()
       expect([blob.type, await blob.text()]).to.deep.equal(['application/pdf', pdf])
       expect($<HTMLAnchorElement>(el, 'a[part=download]')!.download).to.equal('spec v2.pdf')
     })
@@ -488,7 +495,8 @@ describe('<mcp-content>', () => {
       await sleep(200)
       expect(pwned()).to.equal(undefined)
       expect(seen($(el, '[part=text]'))).to.contain(`<script>window.__pwned='resource.html'</script>`)
-      expect($<HTMLIFrameElement>(el, 'iframe[part=pdf]')!.getAttribute('sandbox')).to.equal('')
+      // HTML posing as a PDF: a link to bytes typed application/pdf (the PDF viewer reads them, never the HTML parser).
+      expect((await (await fetch($<HTMLAnchorElement>(el, 'a[part=pdf]')!.href)).blob()).type).to.equal('application/pdf')
       const [pdfDownload, a] = $$<HTMLAnchorElement>(el, 'a[part=download]')
       expect(pdfDownload.download).to.equal('fake.pdf')
       expect(a.download).to.equal('_script_x__script_.exe')

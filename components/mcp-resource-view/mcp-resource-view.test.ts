@@ -1,7 +1,10 @@
 // <mcp-resource-view> in headless Chromium against real servers: the fixture
 // (`main`) for reading by MIME type and a read that asks for input, and the
-// `resources` test server for errors with Retry and live updates.
+// `resources` test server for errors with Retry and live updates, and the
+// `documents` test server for a PDF and a binary, followed past the page into the
+// browser (the tab it opens, the download it saves) through test/support/browser-commands.mjs.
 import { expect, fixture, html } from '@open-wc/testing'
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { McpClient } from '../../src/client/index.js'
 import {
   deepText,
@@ -51,6 +54,67 @@ describe('<mcp-resource-view>', () => {
       () => deepQueryAll<HTMLImageElement>(el, 'img').some((img) => img.src.startsWith('data:image/png;base64,')),
       'the PNG drawn',
     )
+  })
+
+  it('opens a PDF from the server in the browser’s PDF viewer, in a tab of its own that cannot reach this page', async () => {
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="doc://files/report.pdf" .client=${new McpClient(await serverUrl('documents'))}></mcp-resource-view>`,
+    )
+    await eventually(() => deepQueryAll(el, 'a[part="pdf"]').length === 1, 'the PDF link')
+    const open = deepQuery<HTMLAnchorElement>(el, 'a[part="pdf"]')
+    expect(open.textContent!.trim()).to.equal('Open report.pdf in a new tab')
+    expect([open.target, open.rel]).to.deep.equal(['_blank', 'noopener noreferrer'])
+    expect(deepQueryAll(el, 'iframe'), 'no frame: Chromium shows no PDF in a sandboxed one').to.have.length(0)
+    // The bytes behind the link are the server's PDF, typed so that only the PDF viewer reads them.
+    const blob = await (await fetch(open.href)).blob()
+    expect(blob.type).to.equal('application/pdf')
+    expect(new TextDecoder('latin1').decode((await blob.arrayBuffer()).slice(0, 9))).to.equal('%PDF-1.4\n')
+
+    // Opened as a user opens it (a key press, so the browser lets the tab open).
+    await executeServerCommand('expect-tab')
+    open.focus()
+    await sendKeys({ press: 'Enter' })
+    const tab = await executeServerCommand<{ url: string; mimeType: string; frames: string[]; hasOpener: unknown }>('opened-tab')
+    expect(tab.url).to.equal(open.href, 'the tab navigated to the PDF')
+    expect(tab.mimeType).to.equal('application/pdf', 'the browser took it as a PDF')
+    expect(
+      tab.frames.some((url) => /^chrome-extension:\/\/[a-z]+\/index\.html$/.test(url)),
+      `the PDF viewer drew it: ${JSON.stringify(tab)}`,
+    ).to.equal(true)
+    expect(tab.hasOpener).to.equal(false, 'no way back to this page')
+    // Its open action ran app.alert in the viewer, not here.
+    expect(await executeServerCommand('page-dialogs')).to.deep.equal([])
+    await expect(el).to.be.accessible()
+  })
+
+  it('opens HTML sent as a PDF in the PDF viewer too, where none of its script runs', async () => {
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="hostile://fake.pdf" .client=${new McpClient(await serverUrl('hostile'))}></mcp-resource-view>`,
+    )
+    await eventually(() => deepQueryAll(el, 'a[part="pdf"]').length === 1, 'the PDF link')
+    const open = deepQuery<HTMLAnchorElement>(el, 'a[part="pdf"]')
+    await executeServerCommand('expect-tab')
+    open.focus()
+    await sendKeys({ press: 'Enter' })
+    const tab = await executeServerCommand<{ url: string; mimeType: string; trap: unknown; hasOpener: unknown }>('opened-tab')
+    expect(tab).to.deep.include({ url: open.href, mimeType: 'application/pdf', trap: null, hasOpener: false })
+    expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
+  })
+
+  it('offers a binary from the server as a download with its name and size, which saves the server’s bytes', async () => {
+    const el = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="doc://files/archive.zip" .client=${new McpClient(await serverUrl('documents'))}></mcp-resource-view>`,
+    )
+    await eventually(() => deepQueryAll(el, 'a[part="download"]').length === 1, 'the download link')
+    const link = deepQuery<HTMLAnchorElement>(el, 'a[part="download"]')
+    expect(link.textContent!.trim()).to.equal('Download archive.zip (12.3 kB)')
+    expect(deepQueryAll(el, 'iframe, a[part="pdf"], img, audio, video')).to.have.length(0)
+    await executeServerCommand('expect-download')
+    link.focus()
+    await sendKeys({ press: 'Enter' })
+    const saved = await executeServerCommand<{ fileName: string; size: number; url: string }>('downloaded')
+    expect(saved).to.deep.equal({ fileName: 'archive.zip', size: 12_345, url: link.href })
+    await expect(el).to.be.accessible()
   })
 
   it('answers the input a read asks for through the client handlers, then shows the result', async () => {

@@ -63,7 +63,8 @@ async function settled(root: Element): Promise<void> {
 
 /** An `<a href>` the rules allow: http(s)/mailto, or a blob: download the element made itself. */
 const allowedLink = (a: HTMLAnchorElement) =>
-  ['http:', 'https:', 'mailto:'].includes(new URL(a.href).protocol) || (a.href.startsWith('blob:') && a.hasAttribute('download'))
+  ['http:', 'https:', 'mailto:'].includes(new URL(a.href).protocol) ||
+  (a.href.startsWith('blob:') && (a.hasAttribute('download') || a.getAttribute('part') === 'pdf'))
 
 /** A media or frame source the rules allow: https: (no credentials), data:image/…, blob: (made by the element), the page's own origin. */
 function allowedSource(src: string): boolean {

@@ -6,7 +6,7 @@
 //   storage-quota     { quotaSize? }  Storage.overrideQuotaForOrigin for the test page's origin (no quotaSize: the
 //                                     default again). Kept on one CDP session per page: the override ends with it.
 //   expect-tab        {}              starts watching for the next tab the test page opens (call before the click)
-//   opened-tab        {}              that tab, once loaded: { url, mimeType, frames, hasOpener, dialogs }, then closes it
+//   opened-tab        {}              that tab, once loaded: { url, mimeType, frames, hasOpener, trap, dialogs }, then closes it
 //   expect-download   {}              starts watching for the next download of the test page
 //   downloaded        {}              that download: { fileName, size, url }
 //   page-dialogs      {}              the messages of dialogs (alert…) the test page showed since it loaded
@@ -65,10 +65,10 @@ export function browserCommandsPlugin() {
             const cdp = await tab.context().newCDPSession(tab)
             const { frameTree } = await cdp.send('Page.getFrameTree')
             await cdp.detach()
-            // The PDF viewer's frame comes a moment after the load event.
+            // Chromium's PDF viewer (an extension's frame) comes a moment after the load event; without it, the frames as they are.
             await within(
               (async () => {
-                while (tab.frames().length < 2) await new Promise((r) => setTimeout(r, 25))
+                while (!tab.frames().some((f) => f.url().startsWith('chrome-extension:'))) await new Promise((r) => setTimeout(r, 25))
               })(),
               5_000,
               'viewer frame',
@@ -78,6 +78,8 @@ export function browserCommandsPlugin() {
               mimeType: frameTree.frame.mimeType,
               frames: tab.frames().map((f) => f.url()),
               hasOpener: await tab.evaluate(() => window.opener !== null).catch(() => 'unknown'),
+              // The hostile test servers' trap (test/support/servers/hostile.ts): set only if script of theirs ran in the tab.
+              trap: await tab.evaluate(() => window.__pwned ?? null).catch(() => 'unknown'),
               dialogs,
             }
           } finally {
