@@ -509,7 +509,7 @@ export class LegacyEra implements Era {
 }
 
 /** One subscription's stream on a legacy server (what SharedListen holds). */
-export class LegacyListen extends EventTarget implements NotificationStream {
+class LegacyListen extends EventTarget implements NotificationStream {
   readonly acknowledged: Promise<SubscriptionFilter>
   readonly closed: Promise<void>
   honoured?: SubscriptionFilter

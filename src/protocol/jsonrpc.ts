@@ -5,7 +5,7 @@
  */
 import { ProtocolError } from './errors.js'
 
-export type RequestId = string | number
+type RequestId = string | number
 
 export interface JsonRpcRequest {
   jsonrpc: '2.0'
@@ -20,19 +20,19 @@ export interface JsonRpcNotification {
   params?: Record<string, unknown>
 }
 
-export interface JsonRpcErrorObject {
+interface JsonRpcErrorObject {
   code: number
   message: string
   data?: unknown
 }
 
-export interface JsonRpcResultResponse {
+interface JsonRpcResultResponse {
   jsonrpc: '2.0'
   id: RequestId
   result: Record<string, unknown>
 }
 
-export interface JsonRpcErrorResponse {
+interface JsonRpcErrorResponse {
   jsonrpc: '2.0'
   id?: RequestId | null
   error: JsonRpcErrorObject
@@ -85,4 +85,3 @@ export function decodeMessage(value: unknown): JsonRpcMessage {
 }
 
 export const isResponse = (m: JsonRpcMessage): m is JsonRpcResponse => 'result' in m || 'error' in m
-export const isNotification = (m: JsonRpcMessage): m is JsonRpcNotification => 'method' in m && !('id' in m)

@@ -6,7 +6,7 @@
  * the tests read it here instead of each keeping a part. (In protocol/, not
  * client/: the transport below the client reads it too.)
  */
-export interface MethodTraits {
+interface MethodTraits {
   /** Its complete results carry cache hints and may be kept. */
   cacheable?: true
   /** Sending it again changes nothing: identical calls in flight may share one, and a broken one is safe to retry. */

@@ -16,7 +16,7 @@ import {
   type JsonRpcResponse,
 } from '../protocol/jsonrpc.js'
 
-export interface PostInit {
+interface PostInit {
   url: string
   message: JsonRpcRequest
   /** All request headers (see standardHeaders()). */

@@ -46,7 +46,7 @@ export async function deleteSession(fetcher: typeof fetch, url: string, headers:
     .catch(() => {})
 }
 
-export interface EventStreamInit {
+interface EventStreamInit {
   url: string
   headers: Record<string, string>
   fetch: typeof fetch

@@ -7,7 +7,7 @@ import { AbortError, ProtocolError, StreamError, TimeoutError } from '../protoco
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { decodeEvent, openEventStream, postOneWay } from './legacy-session.js'
 
-export interface SseChannelInit {
+interface SseChannelInit {
   url: string
   headers: Record<string, string>
   fetch: typeof fetch

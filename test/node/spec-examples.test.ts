@@ -14,7 +14,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Validator, type Schema } from '@cfworker/json-schema'
-import { decodeMessage, isNotification, isResponse, parseJson } from '../../src/protocol/jsonrpc.js'
+import { decodeMessage, isResponse, parseJson } from '../../src/protocol/jsonrpc.js'
 
 /** Every test is bounded: a regression fails instead of hanging the run. */
 const BOUND = { timeout: 15_000 }
@@ -120,7 +120,7 @@ for (const ex of examples) {
       // (b) through the decoder, and back to exactly the same JSON
       const decoded = decodeMessage(parseJson(ex.text))
       assert.equal(JSON.stringify(decoded), compact(ex.text))
-      const kind = isResponse(decoded) ? 'response' : isNotification(decoded) ? 'notification' : 'request'
+      const kind = isResponse(decoded) ? 'response' : 'id' in decoded ? 'request' : 'notification'
       const expected = ex.type.endsWith('Notification') ? 'notification' : ex.type.endsWith('Request') ? 'request' : 'response'
       assert.equal(kind, expected, `${ex.type} decoded as a ${kind}`)
     } else {
