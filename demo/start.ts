@@ -1,17 +1,25 @@
-// `npm start`: the demo MCP server and the demo site on 127.0.0.1, and their
-// URLs printed. Builds the CDN file first when it is missing or older than the
-// sources (the CDN page loads nothing else). Ctrl-C stops both.
+// `npm start`: the demo MCP server, the demo site and the MCP Apps sandbox
+// proxy on 127.0.0.1, and their URLs printed. Builds the CDN file and the
+// sandbox proxy (dist/sandbox/) first when they are missing or older than the
+// sources (the CDN page loads nothing else; the proxy is served as it ships).
+// Ctrl-C stops all three.
 //
-// Ports: DEMO_MCP_PORT (default 3001) and DEMO_SITE_PORT (default 5173).
+// Ports: DEMO_MCP_PORT (default 3001), DEMO_SITE_PORT (default 5173) and
+// DEMO_SANDBOX_PORT (default: any free port; it only has to be another origin
+// than the site's, and the site is told it).
+// DEMO_WATCH=0: no file watching (no reload on edits); the end-to-end tests
+// set it, so that a source edited during a run cannot reload the page under test.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createServer, type ViteDevServer } from 'vite'
 import { startDemoServer } from './server/demo-server.js'
+import { startSandboxServer } from './server/sandbox-server.js'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const CDN_FILE = join(repo, 'dist/cdn/mcp-web-elements.js')
+const SANDBOX_DIR = join(repo, 'dist/sandbox')
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -37,21 +45,36 @@ function newestSource(dir: string): number {
   return newest
 }
 
-function buildCdnIfStale(): void {
-  const built = existsSync(CDN_FILE) ? statSync(CDN_FILE).mtimeMs : 0
-  if (built > Math.max(newestSource(join(repo, 'src')), newestSource(join(repo, 'components')))) return
-  console.log('Building the CDN file (dist/cdn/mcp-web-elements.js)…')
+const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0)
+
+/** Runs `vite build --mode <mode>`, or stops with `what` failed. */
+function viteBuild(mode: string, what: string): void {
   const vite = join(repo, 'node_modules/vite/bin/vite.js')
-  const run = spawnSync(process.execPath, [vite, 'build', '--mode', 'cdn', '--logLevel', 'warn'], { cwd: repo, stdio: 'inherit' })
-  if (run.status !== 0) fail('building the CDN file failed (see above).')
+  const run = spawnSync(process.execPath, [vite, 'build', '--mode', mode, '--logLevel', 'warn'], { cwd: repo, stdio: 'inherit' })
+  if (run.status !== 0) fail(`building ${what} failed (see above).`)
+}
+
+function buildCdnIfStale(): void {
+  if (mtime(CDN_FILE) > Math.max(newestSource(join(repo, 'src')), newestSource(join(repo, 'components')))) return
+  console.log('Building the CDN file (dist/cdn/mcp-web-elements.js)…')
+  viteBuild('cdn', 'the CDN file')
+}
+
+function buildSandboxIfStale(): void {
+  const sources = Math.max(newestSource(join(repo, 'sandbox')), mtime(join(repo, 'sandbox/index.html')))
+  if (mtime(join(SANDBOX_DIR, 'index.html')) > sources) return
+  console.log('Building the MCP Apps sandbox proxy (dist/sandbox/)…')
+  viteBuild('sandbox', 'the sandbox proxy')
 }
 
 const inUse = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE'
 
 const mcpPort = port('DEMO_MCP_PORT', 3001)
 const sitePort = port('DEMO_SITE_PORT', 5173)
+const sandboxPort = port('DEMO_SANDBOX_PORT', 0)
 
 buildCdnIfStale()
+buildSandboxIfStale()
 
 const mcp = await startDemoServer({ port: mcpPort }).catch((error) =>
   inUse(error)
@@ -59,20 +82,29 @@ const mcp = await startDemoServer({ port: mcpPort }).catch((error) =>
     : fail(String(error)),
 )
 
-// The site reads the demo server's address from here (import.meta.env in scripts, %VITE_DEMO_MCP_URL% in HTML).
+const sandbox = await startSandboxServer(SANDBOX_DIR, sandboxPort).catch(async (error) => {
+  await mcp.close()
+  return inUse(error)
+    ? fail(`port ${sandboxPort} (the sandbox proxy) is taken. Stop what uses it, or choose another: DEMO_SANDBOX_PORT=3012 npm start`)
+    : fail(String(error))
+})
+
+// The site reads the demo server's and the sandbox's addresses from here (import.meta.env in scripts,
+// %VITE_DEMO_MCP_URL% and %VITE_DEMO_SANDBOX_URL% in HTML).
 process.env.VITE_DEMO_MCP_URL = mcp.url
+process.env.VITE_DEMO_SANDBOX_URL = sandbox.url
 let site: ViteDevServer | undefined
 try {
   site = await createServer({
     configFile: join(repo, 'demo/site/vite.config.ts'),
-    server: { port: sitePort, strictPort: true, host: '127.0.0.1' },
+    server: { port: sitePort, strictPort: true, host: '127.0.0.1', ...(process.env.DEMO_WATCH === '0' && { watch: null }) },
     clearScreen: false,
     logLevel: 'warn',
   })
   await site.listen()
 } catch (error) {
   await site?.close()
-  await mcp.close()
+  await Promise.all([mcp.close(), sandbox.close()])
   const taken = inUse(error) || /already in use/i.test(String((error as Error)?.message))
   fail(
     taken
@@ -86,16 +118,17 @@ console.log(`
 mcp-web-elements demo
   Demo site:   ${siteUrl}
   MCP server:  ${mcp.url}
+  App sandbox: ${sandbox.url} (MCP Apps views run here: another origin than the site)
 
   Pages: ${siteUrl} (playground) · ${siteUrl}elements/ (one per element) · ${siteUrl}cdn.html (the CDN file only)
          ${siteUrl}react.html · ${siteUrl}plain.html · ${siteUrl}api/ (API reference, after npm run docs)
-Ctrl-C stops both.`)
+Ctrl-C stops all three.`)
 
 let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
-  await Promise.allSettled([site!.close(), mcp.close()])
+  await Promise.allSettled([site!.close(), mcp.close(), sandbox.close()])
   process.exit(0)
 }
 process.on('SIGINT', stop)

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod'
 import { serveMcp, type FixtureServer } from '../../test/support/fixture-server.js'
 import { SCHEMA_ZOO } from '../../test/support/schema-zoo.js'
+import { demoAppViews, registerDemoAppTools, registerDemoAppViews } from './apps.js'
 import { CHIME_WAV_BASE64, PICTURE_SVG_BASE64, SERVER_ICONS, themedIcons } from './media.js'
 
 export const DEMO_SERVER_INFO = { name: 'mcp-web-elements-demo', title: 'Demo server', version: '1.0.0', icons: SERVER_ICONS }
@@ -44,6 +45,7 @@ This resource is **markdown**. The server behind it has:
 - tools with light and dark icons, and forms for many kinds of input schema;
 - a slow tool reporting progress, tools asking for input (a form, a URL);
 - a tool returning every kind of content;
+- tools with an interactive view (MCP Apps);
 - resources, templates with completion, and prompts with arguments.
 
 Call \`toggle_extra_tool\` and watch the tool list change live.`
@@ -84,7 +86,7 @@ const SIGN_UP_SCHEMA = {
   required: ['name'],
 } as const
 
-function makeServer(state: DemoState): McpServer {
+function makeServer(state: DemoState, views: Map<string, string>): McpServer {
   const mcp = new McpServer(DEMO_SERVER_INFO, {
     instructions:
       'A demo of what mcp-web-elements shows.\nPick a tool, fill in its form and call it; toggle_extra_tool changes the tool list live.',
@@ -267,6 +269,9 @@ function makeServer(state: DemoState): McpServer {
     )
   }
 
+  // MCP Apps: tools with an interactive view each (apps.ts); their views are listed after the resources below.
+  registerDemoAppTools(mcp)
+
   // Every kind of input schema: each of the schema zoo's shapes (test/support/schema-zoo.ts) as a tool that echoes its arguments.
   for (const [name, entry] of Object.entries(SCHEMA_ZOO)) {
     mcp.registerTool(
@@ -326,6 +331,8 @@ function makeServer(state: DemoState): McpServer {
     },
   )
 
+  registerDemoAppViews(mcp, views)
+
   // ---- prompts -------------------------------------------------------------
 
   mcp.registerPrompt(
@@ -372,6 +379,7 @@ export interface DemoServerOptions {
 /** Starts the demo server on 127.0.0.1; `url` is its MCP endpoint. */
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<FixtureServer> {
   const state: DemoState = { extraTool: false, toolsChanged: () => served.notify.toolsChanged() }
-  const served: FixtureServer = await serveMcp(() => makeServer(state), { cors: true, port: options.port ?? 0 })
+  const views = await demoAppViews()
+  const served: FixtureServer = await serveMcp(() => makeServer(state, views), { cors: true, port: options.port ?? 0 })
   return served
 }

@@ -2,11 +2,12 @@
 // never a token), its tools, resources and prompts, every event the elements
 // fire, and every request that went out. The client is made here rather than
 // by <mcp-server> so that its requests can be logged (its `fetch` option);
-// it gets what <mcp-server> would give its own: the element's input handlers
-// and the shared IndexedDB cache.
+// it gets what <mcp-server> would give its own: the element's input handlers,
+// the shared IndexedDB cache, and MCP Apps views run in the demo's sandbox
+// proxy (another origin).
 import { INPUT_CAPABILITIES, McpClient, createInputHandlers, type McpServerElement } from 'mcp-web-elements'
 import { clearCache, defaultElementCache } from 'mcp-web-elements/cache'
-import { ALL_EVENTS, DEMO_URL, applyTheme, logEvents, logLine, mountHeader } from './site.js'
+import { ALL_EVENTS, DEMO_SANDBOX_URL, DEMO_URL, applyTheme, logEvents, logLine, mountHeader } from './site.js'
 
 const URL_KEY = 'mcp-demo:server-url'
 
@@ -72,6 +73,7 @@ function connect(url: string): void {
     capabilities: INPUT_CAPABILITIES,
     cache: defaultElementCache(),
     fetch: loggingFetch,
+    ...(DEMO_SANDBOX_URL && { apps: { sandboxUrl: DEMO_SANDBOX_URL } }),
   })
   const selected = tabs.find((tab) => tab.getAttribute('aria-selected') === 'true')!.dataset.list
   for (const tag of ['mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list']) {

@@ -4,6 +4,12 @@
 /** The demo server's MCP endpoint (`npm start` sets it; see demo/start.ts). */
 export const DEMO_URL: string = import.meta.env.VITE_DEMO_MCP_URL ?? 'http://127.0.0.1:3001/mcp'
 
+/**
+ * The MCP Apps sandbox proxy (`npm start` serves dist/sandbox/ on a port of its own and sets it). Without it, tools
+ * with a view show their plain result.
+ */
+export const DEMO_SANDBOX_URL: string | undefined = import.meta.env.VITE_DEMO_SANDBOX_URL || undefined
+
 const PAGES = [
   ['/', 'Playground'],
   ['/elements/', 'Elements'],
@@ -124,4 +130,9 @@ export const ALL_EVENTS = [
   'mcp-resource-read',
   'mcp-prompt-select',
   'mcp-prompt-result',
+  'mcp-app-ready',
+  'mcp-app-message',
+  'mcp-app-model-context',
+  'mcp-app-display-mode',
+  'mcp-app-error',
 ] as const

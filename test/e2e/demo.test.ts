@@ -10,85 +10,19 @@
 // docs/screenshot.png with UPDATE_SCREENSHOT=1 (so a test run leaves the
 // committed file alone).
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page, type Route } from 'playwright'
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
+import { npmStart, type NpmStart } from './npm-start.js'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const screenshotPath = process.env.UPDATE_SCREENSHOT ? `${repo}docs/screenshot.png` : `${repo}.tmp/e2e/screenshot.png`
 
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-let child: ChildProcess | undefined
-let output = ''
-
-/** Stops `npm start` and everything it started (its process group). */
-function stopChild(): void {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  try {
-    process.kill(-child.pid!, 'SIGINT')
-  } catch {
-    // already gone
-  }
-  const stubborn = child
-  setTimeout(() => {
-    try {
-      if (stubborn.exitCode === null && stubborn.signalCode === null) process.kill(-stubborn.pid!, 'SIGKILL')
-    } catch {
-      // already gone
-    }
-  }, 3_000).unref()
-}
-process.on('exit', stopChild)
-// The child has a process group of its own, so a Ctrl-C of the test run does not reach it: pass it on.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    stopChild()
-    process.exit(130)
-  })
-}
-
-/** Runs `npm start` as a user would and resolves with the URLs it prints. */
-async function npmStart(): Promise<{ site: string; mcp: string }> {
-  const env = { ...process.env, DEMO_MCP_PORT: String(await freePort()), DEMO_SITE_PORT: String(await freePort()) }
-  child = spawn('npm', ['start'], { cwd: repo, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start printed no URLs within 60 s:\n${output}`)), 60_000)
-    const read = (chunk: Buffer) => {
-      output += chunk
-      const site = /Demo site:\s+(\S+)/.exec(output)?.[1]
-      const mcp = /MCP server:\s+(\S+)/.exec(output)?.[1]
-      if (site && mcp) {
-        clearTimeout(timer)
-        resolve({ site, mcp })
-      }
-    }
-    child!.stdout!.on('data', read)
-    child!.stderr!.on('data', read)
-    child!.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`npm start exited (${code}) before printing its URLs:\n${output}`))
-    })
-  })
-}
-
 let browser: Browser
 let page: Page
-let urls: { site: string; mcp: string }
+let urls: NpmStart
 
 /** A tool's row in the playground's list (Playwright's CSS locators pierce open shadow roots). */
 const toolRow = (name: string) => page.locator(`mcp-tool-list [part~="item"][data-name="${name}"]`)
@@ -111,7 +45,7 @@ async function openTool(name: string) {
 describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
   before(async () => {
     urls = await npmStart()
-    if (/Building the CDN file/.test(output)) console.log('npm start built the CDN file first (it was older than the sources)')
+    if (/Building the CDN file/.test(urls.output())) console.log('npm start built the CDN file first (it was older than the sources)')
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
     page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
     page.setDefaultTimeout(15_000)
@@ -119,7 +53,7 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
 
   after(async () => {
     await browser?.close()
-    stopChild()
+    urls?.stop()
   })
 
   it('prints both URLs on 127.0.0.1 and opens the playground on the demo server', { timeout: 30_000 }, async () => {

@@ -21,33 +21,11 @@ import { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 import { listenLoopback } from '../http-adapter.js'
+import { bundleViews } from './bundle-views.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '../../..')
 const VIEWS = ['echo', 'counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile', 'wander'] as const
-
-/** Bundles every view (one esbuild run) into single HTML documents, each script inline: a view must be self-contained. */
-async function bundleViews(mcpUrl: string): Promise<Map<string, string>> {
-  const out = await build({
-    entryPoints: Object.fromEntries(VIEWS.map((name) => [name, join(here, 'apps-views', `${name}.ts`)])),
-    outdir: 'out',
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'error',
-    define: { MCP_URL: JSON.stringify(mcpUrl), 'process.env.NODE_ENV': '"production"' },
-  })
-  const views = new Map<string, string>()
-  for (const file of out.outputFiles) {
-    const name = file.path.replace(/^.*[\\/]/, '').replace(/\.js$/, '')
-    const js = file.text.replace(/<\/script/gi, '<\\/script')
-    views.set(name, `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${name}</title></head><body><script type="module">${js}</script></body></html>`)
-  }
-  return views
-}
 
 /** The sandbox proxy page and its script, built from sandbox/ as dist/sandbox/ is. */
 async function bundleProxy(): Promise<{ html: string; js: string }> {
@@ -83,7 +61,12 @@ function makeServer(views: Map<string, string>, counter: { count: number }): Mcp
 
   const echoInput = z.object({ text: z.string().default('hello') })
   const echo = async ({ text: t }: { text: string }) => ({ content: [text(`echo: ${t}`)], structuredContent: { echo: t } })
-  registerAppTool(mcp, 'show_echo', { description: 'Echoes, with a view.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/echo.html' } } }, echo)
+  registerAppTool(
+    mcp,
+    'show_echo',
+    { description: 'Echoes, with a view.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/echo.html' } } },
+    echo,
+  )
   registerAppTool(
     mcp,
     'slow_echo',
@@ -91,23 +74,42 @@ function makeServer(views: Map<string, string>, counter: { count: number }): Mcp
     async (_args, ctx) =>
       new Promise((resolve) => ctx.mcpReq.signal.addEventListener('abort', () => resolve({ content: [text('cancelled')] }))),
   )
-  registerAppTool(mcp, 'blob_echo', { description: 'Echo view as a blob.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/blob.html' } } }, echo)
+  registerAppTool(
+    mcp,
+    'blob_echo',
+    { description: 'Echo view as a blob.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/blob.html' } } },
+    echo,
+  )
   mcp.registerResource('blob view', 'ui://apps/blob.html', { mimeType: RESOURCE_MIME_TYPE }, async () => ({
     contents: [{ uri: 'ui://apps/blob.html', mimeType: RESOURCE_MIME_TYPE, blob: Buffer.from(views.get('echo')!).toString('base64') }],
   }))
-  mcp.registerTool('legacy_echo', { description: 'Deprecated flat key.', inputSchema: echoInput, _meta: { 'ui/resourceUri': 'ui://apps/echo.html' } }, echo)
-  registerAppTool(mcp, 'wrong_mime', { description: 'A view with a plain text/html type.', _meta: { ui: { resourceUri: 'ui://apps/plain.html' } } }, async () => ({
-    content: [text('plain')],
-  }))
+  mcp.registerTool(
+    'legacy_echo',
+    { description: 'Deprecated flat key.', inputSchema: echoInput, _meta: { 'ui/resourceUri': 'ui://apps/echo.html' } },
+    echo,
+  )
+  registerAppTool(
+    mcp,
+    'wrong_mime',
+    { description: 'A view with a plain text/html type.', _meta: { ui: { resourceUri: 'ui://apps/plain.html' } } },
+    async () => ({
+      content: [text('plain')],
+    }),
+  )
   mcp.registerResource('plain view', 'ui://apps/plain.html', { mimeType: 'text/html' }, async () => ({
     contents: [{ uri: 'ui://apps/plain.html', mimeType: 'text/html', text: '<p>plain</p>' }],
   }))
 
   for (const name of ['counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile', 'wander']) {
-    registerAppTool(mcp, `show_${name}`, { description: `The ${name} view.`, _meta: { ui: { resourceUri: `ui://apps/${name}.html` } } }, async () => ({
-      content: [text(`${name} ready`)],
-      structuredContent: { view: name },
-    }))
+    registerAppTool(
+      mcp,
+      `show_${name}`,
+      { description: `The ${name} view.`, _meta: { ui: { resourceUri: `ui://apps/${name}.html` } } },
+      async () => ({
+        content: [text(`${name} ready`)],
+        structuredContent: { view: name },
+      }),
+    )
   }
   registerAppTool(
     mcp,
@@ -131,7 +133,8 @@ export async function startServer(): Promise<TestServer & { sandboxUrl: string }
   const views = new Map<string, string>()
   const counter = { count: 0 }
   const served = await serveMcp(() => makeServer(views, counter), { cors: true })
-  const [proxy, bundled] = await Promise.all([bundleProxy(), bundleViews(served.url)])
+  const entries = Object.fromEntries(VIEWS.map((name) => [name, join(here, 'apps-views', `${name}.ts`)]))
+  const [proxy, bundled] = await Promise.all([bundleProxy(), bundleViews(entries, { MCP_URL: JSON.stringify(served.url) })])
   for (const [name, html] of bundled) views.set(name, html)
   // The proxy's origin: another port on 127.0.0.1 (the test page is on localhost), so a second origin either way.
   const sandbox = createServer((req, res) => {

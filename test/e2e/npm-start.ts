@@ -1,0 +1,88 @@
+// `npm start` as a user runs it, for the end-to-end tests: in a child process of its own (its own process group, so
+// it and everything it starts stop together), on free ports, resolving with the URLs it prints.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+const repo = fileURLToPath(new URL('../../', import.meta.url))
+
+/** A running `npm start`: the URLs it printed, everything it printed so far, and how to stop it. */
+export interface NpmStart {
+  site: string
+  mcp: string
+  /** The MCP Apps sandbox proxy page (another port: another origin than the site). */
+  sandbox: string
+  output(): string
+  stop(): void
+}
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Stops `npm start` and everything it started (its process group). */
+function stopChild(child: ChildProcess): void {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid!, 'SIGINT')
+  } catch {
+    // already gone
+  }
+  setTimeout(() => {
+    try {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }, 3_000).unref()
+}
+
+/** Runs `npm start` as a user would and resolves once it has printed its URLs. */
+export async function npmStart(): Promise<NpmStart> {
+  const env = {
+    ...process.env,
+    DEMO_MCP_PORT: String(await freePort()),
+    DEMO_SITE_PORT: String(await freePort()),
+    DEMO_SANDBOX_PORT: String(await freePort()),
+    // The tree may change during a run (other work in the checkout): the page under test must not reload.
+    DEMO_WATCH: '0',
+  }
+  const child = spawn('npm', ['start'], { cwd: repo, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const stop = () => stopChild(child)
+  process.on('exit', stop)
+  // The child has a process group of its own, so a Ctrl-C of the test run does not reach it: pass it on.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stop()
+      process.exit(130)
+    })
+  }
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm start printed no URLs within 60 s:\n${output}`)), 60_000)
+    const read = (chunk: Buffer) => {
+      output += chunk
+      const site = /Demo site:\s+(\S+)/.exec(output)?.[1]
+      const mcp = /MCP server:\s+(\S+)/.exec(output)?.[1]
+      const sandbox = /App sandbox:\s+(\S+)/.exec(output)?.[1]
+      if (site && mcp && sandbox) {
+        clearTimeout(timer)
+        resolve({ site, mcp, sandbox, output: () => output, stop })
+      }
+    }
+    child.stdout.on('data', read)
+    child.stderr.on('data', read)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`npm start exited (${code}) before printing its URLs:\n${output}`))
+    })
+  })
+}
