@@ -24,6 +24,36 @@ const shown = (el: McpResourceViewElement) => deepText(el)
 const statusText = (el: McpResourceViewElement) => el.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim()
 const readsOf = async (uri: string, server: string) => (await requestsFor('resources/read', server)).filter((r) => r.params?.uri === uri)
 
+/** What test/support/browser-commands.mjs says of the tab a link opened. */
+interface OpenedTab {
+  url: string
+  mimeType: string
+  frames: string[]
+  hasOpener: unknown
+  trap: unknown
+}
+
+/** A view of `uri` on a test server, once its link (`part`) is there. */
+async function viewWithLink(server: string, uri: string, part: 'pdf' | 'download') {
+  const el = await fixture<McpResourceViewElement>(
+    html`<mcp-resource-view uri=${uri} .client=${new McpClient(await serverUrl(server))}></mcp-resource-view>`,
+  )
+  await eventually(() => deepQueryAll(el, `a[part="${part}"]`).length === 1, `the ${part} link`)
+  return { el, link: deepQuery<HTMLAnchorElement>(el, `a[part="${part}"]`) }
+}
+
+/** Follows a link as a user does (a key press, so the browser lets a tab open or a download start), and what came of it. */
+async function follow<R>(
+  link: HTMLAnchorElement,
+  watch: 'expect-tab' | 'expect-download',
+  result: 'opened-tab' | 'downloaded',
+): Promise<R> {
+  await executeServerCommand(watch)
+  link.focus()
+  await sendKeys({ press: 'Enter' })
+  return executeServerCommand<R, undefined>(result)
+}
+
 describe('<mcp-resource-view>', () => {
   let main: string
   let live: string
@@ -57,11 +87,7 @@ describe('<mcp-resource-view>', () => {
   })
 
   it('opens a PDF from the server in the browser’s PDF viewer, in a tab of its own that cannot reach this page', async () => {
-    const el = await fixture<McpResourceViewElement>(
-      html`<mcp-resource-view uri="doc://files/report.pdf" .client=${new McpClient(await serverUrl('documents'))}></mcp-resource-view>`,
-    )
-    await eventually(() => deepQueryAll(el, 'a[part="pdf"]').length === 1, 'the PDF link')
-    const open = deepQuery<HTMLAnchorElement>(el, 'a[part="pdf"]')
+    const { el, link: open } = await viewWithLink('documents', 'doc://files/report.pdf', 'pdf')
     expect(open.textContent!.trim()).to.equal('Open report.pdf in a new tab')
     expect([open.target, open.rel]).to.deep.equal(['_blank', 'noopener noreferrer'])
     expect(deepQueryAll(el, 'iframe'), 'no frame: Chromium shows no PDF in a sandboxed one').to.have.length(0)
@@ -70,11 +96,7 @@ describe('<mcp-resource-view>', () => {
     expect(blob.type).to.equal('application/pdf')
     expect(new TextDecoder('latin1').decode((await blob.arrayBuffer()).slice(0, 9))).to.equal('%PDF-1.4\n')
 
-    // Opened as a user opens it (a key press, so the browser lets the tab open).
-    await executeServerCommand('expect-tab')
-    open.focus()
-    await sendKeys({ press: 'Enter' })
-    const tab = await executeServerCommand<{ url: string; mimeType: string; frames: string[]; hasOpener: unknown }>('opened-tab')
+    const tab = await follow<OpenedTab>(open, 'expect-tab', 'opened-tab')
     expect(tab.url).to.equal(open.href, 'the tab navigated to the PDF')
     expect(tab.mimeType).to.equal('application/pdf', 'the browser took it as a PDF')
     expect(
@@ -83,36 +105,22 @@ describe('<mcp-resource-view>', () => {
     ).to.equal(true)
     expect(tab.hasOpener).to.equal(false, 'no way back to this page')
     // Its open action ran app.alert in the viewer, not here.
-    expect(await executeServerCommand('page-dialogs')).to.deep.equal([])
+    expect(await executeServerCommand<string[], undefined>('page-dialogs')).to.deep.equal([])
     await expect(el).to.be.accessible()
   })
 
   it('opens HTML sent as a PDF in the PDF viewer too, where none of its script runs', async () => {
-    const el = await fixture<McpResourceViewElement>(
-      html`<mcp-resource-view uri="hostile://fake.pdf" .client=${new McpClient(await serverUrl('hostile'))}></mcp-resource-view>`,
-    )
-    await eventually(() => deepQueryAll(el, 'a[part="pdf"]').length === 1, 'the PDF link')
-    const open = deepQuery<HTMLAnchorElement>(el, 'a[part="pdf"]')
-    await executeServerCommand('expect-tab')
-    open.focus()
-    await sendKeys({ press: 'Enter' })
-    const tab = await executeServerCommand<{ url: string; mimeType: string; trap: unknown; hasOpener: unknown }>('opened-tab')
+    const { link: open } = await viewWithLink('hostile', 'hostile://fake.pdf', 'pdf')
+    const tab = await follow<OpenedTab>(open, 'expect-tab', 'opened-tab')
     expect(tab).to.deep.include({ url: open.href, mimeType: 'application/pdf', trap: null, hasOpener: false })
     expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
   })
 
   it('offers a binary from the server as a download with its name and size, which saves the server’s bytes', async () => {
-    const el = await fixture<McpResourceViewElement>(
-      html`<mcp-resource-view uri="doc://files/archive.zip" .client=${new McpClient(await serverUrl('documents'))}></mcp-resource-view>`,
-    )
-    await eventually(() => deepQueryAll(el, 'a[part="download"]').length === 1, 'the download link')
-    const link = deepQuery<HTMLAnchorElement>(el, 'a[part="download"]')
+    const { el, link } = await viewWithLink('documents', 'doc://files/archive.zip', 'download')
     expect(link.textContent!.trim()).to.equal('Download archive.zip (12.3 kB)')
     expect(deepQueryAll(el, 'iframe, a[part="pdf"], img, audio, video')).to.have.length(0)
-    await executeServerCommand('expect-download')
-    link.focus()
-    await sendKeys({ press: 'Enter' })
-    const saved = await executeServerCommand<{ fileName: string; size: number; url: string }>('downloaded')
+    const saved = await follow<{ fileName: string; size: number; url: string }>(link, 'expect-download', 'downloaded')
     expect(saved).to.deep.equal({ fileName: 'archive.zip', size: 12_345, url: link.href })
     await expect(el).to.be.accessible()
   })
