@@ -163,9 +163,14 @@ test('the tarball holds the build, its declarations and manifest, the sources an
     'dist/types/src/client/index.d.ts',
     'dist/types/src/cache/index.d.ts',
     'dist/types/src/auth/index.d.ts',
+    'dist/sandbox/index.html',
+    'sandbox/proxy.ts',
   ]) {
     assert.ok(packedFiles.includes(file), `${file} is not in the tarball`)
   }
+  // The MCP Apps sandbox proxy page (for users to host on a second origin) works only with the script it loads.
+  const proxyScript = /src="\.\/([^"]+\.js)"/.exec(readFileSync(new URL('dist/sandbox/index.html', root), 'utf8'))?.[1]
+  assert.ok(proxyScript && packedFiles.includes(`dist/sandbox/${proxyScript}`), `the sandbox page's script (${proxyScript}) is not in the tarball`)
   assert.deepEqual(
     packedFiles.filter((f) => /\.test\.ts$|(^|\/)node_modules\//.test(f)),
     [],
