@@ -84,6 +84,23 @@ function closedWithin(res: ServerResponse, ms: number): Promise<void> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** A fetch that records the JSON-RPC method of each request as the client sends it. */
+function recordingFetch(sent: string[]): typeof fetch {
+  return (input, init) => {
+    sent.push(JSON.parse(String(init?.body)).method)
+    return fetch(input, init)
+  }
+}
+
+/**
+ * Whether a failed call was re-sent, without waiting out a timer: a re-send is the client's own doing, so it is
+ * recorded by its fetch when made; the client answering one more request (a fresh tools/list, which has reached the
+ * server and come back) shows it has moved on from the failed call, and everything it queued before has been sent.
+ */
+async function nextRequestAnswered(client: McpClient): Promise<void> {
+  await client.listTools({ fresh: true })
+}
+
 const progress = (ctx: FaultContext, value: number) => ({
   jsonrpc: '2.0',
   method: 'notifications/progress',
@@ -308,6 +325,7 @@ test(
   'an SSE stream dropped before the result of tools/call is a non-idempotent StreamError, and the call is not re-sent',
   BOUND,
   async () => {
+    const sent: string[] = []
     await scenario(
       async (ctx) => {
         if (ctx.method === 'tools/list') return listTools(ctx)
@@ -316,13 +334,14 @@ test(
         await sleep(20)
         sse.destroy()
       },
-      {},
+      { fetch: recordingFetch(sent) },
       async (client, server) => {
         const error = await failure(client.callTool('work', { n: 1 }, { onProgress: () => {} }))
         assertIs(error, StreamError)
         assert.equal(error.idempotent, false)
         assert.match(error.message, /tools\/call/)
-        await sleep(100) // a silent re-send would have arrived by now
+        await nextRequestAnswered(client)
+        assert.equal(sent.filter((m) => m === 'tools/call').length, 1, 'the client sent tools/call once')
         assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1, 'exactly one tools/call reached the server')
       },
     )
@@ -330,6 +349,7 @@ test(
 )
 
 test('an SSE stream that ends cleanly before the result of tools/call is a non-idempotent StreamError, not re-sent', BOUND, async () => {
+  const sent: string[] = []
   await scenario(
     (ctx) => {
       if (ctx.method === 'tools/list') return listTools(ctx)
@@ -337,13 +357,14 @@ test('an SSE stream that ends cleanly before the result of tools/call is a non-i
       sse.event(progress(ctx, 1))
       sse.end()
     },
-    {},
+    { fetch: recordingFetch(sent) },
     async (client, server) => {
       const error = await failure(client.callTool('work', { n: 1 }))
       assertIs(error, StreamError)
       assert.equal(error.idempotent, false)
       assert.match(error.message, /ended before its result/)
-      await sleep(100)
+      await nextRequestAnswered(client)
+      assert.equal(sent.filter((m) => m === 'tools/call').length, 1, 'the client sent tools/call once')
       assert.equal(methods(server).filter((m) => m === 'tools/call').length, 1)
     },
   )

@@ -96,8 +96,8 @@ describe('one shared listen stream per client', BOUND, () => {
       server.notify.promptsChanged()
       server.notify.resourceUpdated('fixture://greeting')
       server.notify.resourceUpdated('fixture://logo.png')
-      await eventually(() => logs[3].length === 2, 'the mixed subscription heard its two')
-      await sleep(100)
+      // One ordered stream: once the last notification sent has arrived, every earlier one has been delivered.
+      await eventually(() => logs[3].includes('notifications/resources/updated fixture://logo.png'), 'the last notification arrived')
       assert.deepEqual(logs, [
         ['notifications/tools/list_changed'],
         ['notifications/prompts/list_changed'],
@@ -129,10 +129,11 @@ describe('one shared listen stream per client', BOUND, () => {
       const promptsLog = heard(prompts)
       server.notify.toolsChanged()
       server.notify.promptsChanged()
-      await eventually(() => promptsLog.length === 1 && toolsLog.length === 1, 'both heard theirs')
-      await sleep(100)
+      // A later notification on the same ordered stream: when it arrives, anything the first two brought has arrived.
+      server.notify.promptsChanged()
+      await eventually(() => promptsLog.length === 2, 'prompts heard the later one too')
       assert.deepEqual(toolsLog, ['notifications/tools/list_changed'], 'once, not once per stream')
-      assert.deepEqual(promptsLog, ['notifications/prompts/list_changed'])
+      assert.deepEqual(promptsLog, ['notifications/prompts/list_changed', 'notifications/prompts/list_changed'])
     } finally {
       client.close()
     }
@@ -163,10 +164,11 @@ describe('one shared listen stream per client', BOUND, () => {
     const bLog = heard(b)
     a.close()
     await a.closed
-    await sleep(100)
-    assert.equal(openListens, 1, 'still open for b')
+    // b hearing a notification after a closed, on the stream both had, with no listen request since: that stream stayed open.
     server.notify.toolsChanged()
     await eventually(() => bLog.length === 1, 'b still hears')
+    assert.equal(listenRequests(from).length, 1, 'no new stream for b')
+    assert.equal(openListens, 1, 'still open for b')
     b.close()
     await b.closed
     await eventually(() => openListens === 0, 'closed with the last subscription')
