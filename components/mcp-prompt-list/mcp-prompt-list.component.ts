@@ -17,6 +17,8 @@ import {
   usable,
 } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
+import { RowWindowController } from '../shared/row-window.js'
+import { renderWindowedRows, windowedItems, windowedRows } from '../shared/windowed-rows.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-prompt/mcp-prompt.js'
 import { styles } from './mcp-prompt-list.styles.js'
@@ -31,6 +33,10 @@ export interface PromptSelectDetail {
  * The prompts of a server, with a filter box. Picking one opens an
  * `<mcp-prompt>` below the list, to fill in its arguments and get its
  * messages. The list reloads by itself when the server says it changed.
+ * It stays quick with thousands of prompts: only the rows in view (and a
+ * screenful either side) are rendered, each saying its place
+ * (`aria-posinset`) among the prompts shown (`aria-setsize`). Every row has
+ * the same height (long titles and descriptions are cut short).
  *
  * Keyboard: Tab reaches the filter box, then the list once; ArrowUp/ArrowDown,
  * Home and End move in the list (ArrowDown in the filter box enters it); Enter
@@ -56,6 +62,8 @@ export interface PromptSelectDetail {
  *
  * @cssprop --mcp-color-accent - Focus ring and the picked item's marker.
  * @cssprop --mcp-color-border - Borders of the list.
+ * @cssprop --mcp-prompt-list-max-height - Height past which the list scrolls (default: none).
+ * @cssprop --mcp-prompt-list-row-height - Height of every row (default `6.5em`: a title line, two of description, the arguments).
  */
 export class McpPromptListElement extends ConnectedElement {
   static override styles = styles
@@ -65,7 +73,22 @@ export class McpPromptListElement extends ConnectedElement {
   @state() private picked?: string
 
   #i18n = new I18nController(this)
-  #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[part="item"]')])
+  #roving = new RovingFocusController(
+    this,
+    windowedItems(
+      () => this.#shown.length,
+      () => (this.requestUpdate(), this.performUpdate()),
+      () => this.renderRoot,
+    ),
+  )
+  #window = new RowWindowController(
+    this,
+    () => this.renderRoot.querySelector<HTMLElement>('ul[part~="list"]'),
+    () => this.#shown.length,
+  )
+  /** Derived in willUpdate: the prompts the filter lets through, in order (only those in view are rendered). */
+  #shown: Prompt[] = []
+  #shownFrom?: { all: Prompt[]; filter: string }
   #listing = new ListingController<{ kept: Prompt[]; skipped: number }>(this, 'prompts', async (client, options, showStale) =>
     usable<Prompt>(
       await client.listPrompts({ ...options, onStale: (stale, { ageMs }) => showStale(usable<Prompt>(stale, 'name'), ageMs) }),
@@ -73,11 +96,22 @@ export class McpPromptListElement extends ConnectedElement {
     ),
   )
 
-  override render() {
+  get #all(): Prompt[] {
     const listing = this.#listing.value
-    const all = listing?.offered ? listing.items.kept : []
+    return listing?.offered ? listing.items.kept : []
+  }
+
+  protected override willUpdate(): void {
+    const all = this.#all
+    if (this.#shownFrom?.all === all && this.#shownFrom.filter === this.filter) return
+    this.#shownFrom = { all, filter: this.filter }
     const needle = this.filter.trim().toLowerCase()
-    const prompts = all.filter((p) => textMatches(needle, p.name, p.title, p.description))
+    this.#shown = needle ? all.filter((p) => textMatches(needle, p.name, p.title, p.description)) : all
+  }
+
+  override render() {
+    const all = this.#all
+    const prompts = this.#shown
     // The picked prompt as the newest listing has it (its arguments may have changed).
     const picked = all.find((p) => p.name === this.picked)
     return html`<div part="base">
@@ -97,32 +131,7 @@ export class McpPromptListElement extends ConnectedElement {
             )
           : nothing
       }
-      <ul
-        part="list"
-        aria-label=${msg('prompt-list.label', 'Prompts')}
-        @keydown=${this.#roving.onKeyDown}
-        @focusin=${this.#roving.onFocusIn}
-      >
-        ${prompts.map(
-          (prompt, i) =>
-            html`<li>
-              <button
-                type="button"
-                part="item"
-                tabindex=${this.#roving.tabIndex(i, prompts.length)}
-                aria-current=${prompt.name === this.picked ? 'true' : 'false'}
-                @click=${() => this.#pick(prompt)}
-              >
-                <mcp-icon class="icon" size="20" .icons=${iconsOf(prompt)}></mcp-icon>
-                <span class="text">
-                  <span class="title">${prompt.title || prompt.name}</span>
-                  ${prompt.title && prompt.title !== prompt.name ? html`<span class="name">${prompt.name}</span>` : nothing}
-                  ${prompt.description ? html`<span class="description">${prompt.description}</span>` : nothing} ${renderArguments(prompt)}
-                </span>
-              </button>
-            </li>`,
-        )}
-      </ul>
+      ${this.#renderList(prompts)}
       ${picked ? html`<mcp-prompt part="prompt" .prompt=${picked} .client=${this.client}></mcp-prompt>` : nothing}
     </div>`
   }
@@ -142,6 +151,44 @@ export class McpPromptListElement extends ConnectedElement {
     return msg('prompt-list.count', '{shown} of {total} prompts', { shown, total: listing.items.kept.length })
   }
 
+  /** The rows in view and a screenful either side, and the Tab stop (see windowedRows). */
+  #renderList(prompts: Prompt[]) {
+    const count = prompts.length
+    const { rows, afterPx } = windowedRows(this.#window, count, this.#roving.activeIndex(count))
+    return html`<ul
+      part="list"
+      class="windowed"
+      ?hidden=${count === 0}
+      aria-label=${msg('prompt-list.label', 'Prompts')}
+      .style=${`--rows-after:${afterPx}px`}
+      @keydown=${this.#roving.onKeyDown}
+      @focusin=${this.#roving.onFocusIn}
+      @scroll=${this.#window.onScroll}
+    >
+      ${renderWindowedRows(rows, count, (index) => this.#renderItem(prompts[index]!, index, count))}
+    </ul>`
+  }
+
+  #renderItem(prompt: Prompt, index: number, count: number) {
+    return html`<button
+      type="button"
+      part="item"
+      data-index=${index}
+      tabindex=${this.#roving.tabIndex(index, count)}
+      aria-current=${prompt.name === this.picked ? 'true' : 'false'}
+      @click=${() => this.#pick(prompt)}
+    >
+      <mcp-icon class="icon" size="20" .icons=${iconsOf(prompt)}></mcp-icon>
+      <span class="text">
+        <span class="line"
+          ><span class="title">${prompt.title || prompt.name}</span>
+          ${prompt.title && prompt.title !== prompt.name ? html`<span class="name">${prompt.name}</span>` : nothing}</span
+        >
+        ${prompt.description ? html`<span class="description">${prompt.description}</span>` : nothing} ${renderArguments(prompt)}
+      </span>
+    </button>`
+  }
+
   #pick(prompt: Prompt): void {
     if (emit<PromptSelectDetail>(this, 'mcp-prompt-select', { name: prompt.name, prompt }, { cancelable: true })) this.picked = prompt.name
   }
@@ -150,5 +197,5 @@ export class McpPromptListElement extends ConnectedElement {
 /** The line naming a prompt's arguments, comma-separated; nothing for none, or for a list that is not one. */
 function renderArguments(prompt: Prompt) {
   const names = Array.isArray(prompt.arguments) ? prompt.arguments.map((a) => String(a?.name)).join(', ') : ''
-  return names ? html`<span class="facts">${msg('prompt-list.arguments', 'Arguments: {names}', { names })}</span>` : nothing
+  return names ? html`<span class="facts line">${msg('prompt-list.arguments', 'Arguments: {names}', { names })}</span>` : nothing
 }

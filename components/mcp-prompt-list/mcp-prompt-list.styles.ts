@@ -1,4 +1,25 @@
+import { css } from 'lit'
 import { itemListStyles } from '../shared/item-list.js'
 import { themeStyles } from '../shared/theme.js'
+import { windowedListStyles } from '../shared/windowed-rows.js'
 
-export const styles = [themeStyles, itemListStyles]
+export const styles = [
+  themeStyles,
+  itemListStyles,
+  windowedListStyles,
+  css`
+    ul[part='list'] {
+      --row-height: var(--mcp-prompt-list-row-height, 6.5em);
+      max-height: var(--mcp-prompt-list-max-height, none);
+      overflow-y: auto;
+    }
+    .icon {
+      display: flex;
+      width: 20px;
+      height: 20px;
+    }
+    .name {
+      font-size: 0.9em;
+    }
+  `,
+]

@@ -204,6 +204,96 @@ describe('<mcp-prompt-list>', () => {
     }
   })
 
+  describe('with 1,000 prompts', () => {
+    /** The titles of the 1,002 prompts of `cached-lists` with count 1000, in order. */
+    const all = [
+      'Draft (version 1)',
+      'Review (version 1)',
+      ...Array.from({ length: 1000 }, (_, i) => `Prompt ${String(i).padStart(4, '0')}`),
+    ]
+    const placeOf = (button: HTMLElement) => Number(button.parentElement!.getAttribute('aria-posinset'))
+    /** Each rendered row is the prompt at its place, and says it is one of all. */
+    const expectRowsAt = (el: McpPromptListElement) => {
+      expect(items(el).length, 'some rows').to.be.greaterThan(0)
+      for (const button of items(el)) {
+        expect(button.parentElement!.getAttribute('aria-setsize')).to.equal(String(all.length))
+        expect(button.querySelector('.title')!.textContent!.trim(), `the row at ${placeOf(button)}`).to.equal(all[placeOf(button) - 1])
+      }
+    }
+    const inView = (button: HTMLElement) => {
+      const box = button.getBoundingClientRect()
+      return box.top >= 0 && box.bottom <= window.innerHeight
+    }
+    let el: McpPromptListElement
+    beforeEach(async () => {
+      await controlServer('cached-lists', 'reset', { count: 1000 })
+      el = await listOf(await serverUrl('cached-lists'))
+    })
+    afterEach(() => window.scrollTo(0, 0))
+
+    it('renders only the rows in view and a screenful either side, and the rows around the 500th when scrolled there', async () => {
+      expect(status(el)).to.equal('1002 of 1002 prompts')
+      expect(items(el).length, 'rows in the DOM').to.be.below(60)
+      expect(titles(el)).to.deep.equal(all.slice(0, items(el).length))
+      expectRowsAt(el)
+      const firstRow = items(el)[0]!.parentElement!
+      const rowHeight = firstRow.getBoundingClientRect().height
+      const list = el.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!
+      expect(list.getBoundingClientRect().height, 'the list is as tall as all its rows').to.be.closeTo(all.length * rowHeight, rowHeight)
+
+      window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * rowHeight)
+      await eventually(() => titles(el).includes(all[500]!), 'the rows around the 500th')
+      expect(inView(item(el, all[500]!)), 'the 500th prompt is in view').to.equal(true)
+      expect(titles(el)[0], 'the Tab stop stays rendered').to.equal(all[0])
+      expect(titles(el)).not.to.include(all[1])
+      expectRowsAt(el)
+      await expect(el).to.be.accessible()
+    })
+
+    it('reaches the last prompt with End, keeps it the Tab stop when scrolled away, Home goes back, Enter picks', async () => {
+      el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
+      await sendKeys({ press: 'ArrowDown' })
+      await sendKeys({ press: 'End' })
+      const focusedTitle = () => (el.shadowRoot!.activeElement as HTMLElement | null)?.querySelector('.title')?.textContent?.trim()
+      expect(focusedTitle()).to.equal('Prompt 0999')
+      expect(placeOf(el.shadowRoot!.activeElement as HTMLElement)).to.equal(all.length)
+      expect(inView(el.shadowRoot!.activeElement as HTMLElement), 'the last prompt is scrolled into view').to.equal(true)
+      await eventually(() => items(el).length > 10, 'the rows around the last one')
+      expectRowsAt(el)
+      await sendKeys({ press: 'ArrowUp' })
+      expect(focusedTitle()).to.equal('Prompt 0998')
+
+      window.scrollTo(0, 0)
+      await eventually(() => titles(el).includes(all[0]!), 'the first rows again')
+      expect(
+        items(el)
+          .filter((b) => b.tabIndex === 0)
+          .map((b) => b.querySelector('.title')!.textContent!.trim()),
+      ).to.deep.equal(['Prompt 0998'])
+      el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
+      await sendKeys({ press: 'Tab' })
+      expect(focusedTitle()).to.equal('Prompt 0998')
+      await sendKeys({ press: 'Home' })
+      expect(focusedTitle()).to.equal(all[0])
+      await sendKeys({ press: 'End' })
+      const picked = oneEvent(el, 'mcp-prompt-select')
+      await sendKeys({ press: 'Enter' })
+      expect(((await picked) as CustomEvent<PromptSelectDetail>).detail.name).to.equal('prompt_0999')
+    })
+
+    it('filters 1,000 prompts to the matches, each at its place among them', async () => {
+      el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
+      await sendKeys({ type: 'prompt 09' })
+      await el.updateComplete
+      expect(status(el)).to.equal('100 of 1002 prompts')
+      const shown = all.filter((t) => t.startsWith('Prompt 09'))
+      for (const button of items(el)) {
+        expect(button.parentElement!.getAttribute('aria-setsize')).to.equal('100')
+        expect(button.querySelector('.title')!.textContent!.trim()).to.equal(shown[placeOf(button) - 1])
+      }
+    })
+  })
+
   it('shows hostile names, titles and descriptions as text', async () => {
     const el = await listOf(prompts)
     const hostile = items(el).find((b) => b.textContent!.includes('<script>'))!

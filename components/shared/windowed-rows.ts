@@ -1,0 +1,101 @@
+/**
+ * Which rows of one windowed `<ul>` to render, and where (the arithmetic of
+ * `<mcp-tool-list>`'s list, for the prompt and resource lists): the rows
+ * RowWindowController has in view and a screenful either side, plus the
+ * roving Tab stop wherever it is, so Tab always reaches the list. The rows
+ * not rendered before a row are a margin above it; those after the last one
+ * rendered are the height of the list's `::after` (`--rows-after`), so the list
+ * is as tall as all its rows and the scroll bar tells the truth.
+ */
+import { css, html } from 'lit'
+import { repeat } from 'lit/directives/repeat.js'
+import type { RovingItems } from './roving-focus.js'
+import type { RowWindowController } from './row-window.js'
+
+export interface WindowedRows {
+  /** Each row to render: its index among the list's rows, and the margin above it (px) for the rows skipped before it. */
+  rows: Array<{ index: number; marginPx: number }>
+  /** The space of the rows after the last one rendered (px): the list's `--rows-after`. */
+  afterPx: number
+}
+
+/** The rows of a list of `count` rows to render now; `tabStop` is the row Tab reaches (-1 when it is in another list). */
+export function windowedRows(window: RowWindowController, count: number, tabStop: number): WindowedRows {
+  const { start, end } = window.range()
+  const indices = Array.from({ length: end - start }, (_, i) => start + i)
+  if (tabStop >= 0 && tabStop < count && (tabStop < start || tabStop >= end))
+    indices.splice(tabStop < start ? 0 : indices.length, 0, tabStop)
+  const rows = indices.map((index, i) => ({ index, marginPx: window.offset(index - (i ? indices[i - 1]! : -1) - 1) }))
+  return { rows, afterPx: window.offset(count - 1 - (indices.at(-1) ?? -1)) }
+}
+
+/**
+ * The `<li>` of each row, keyed by its place: the row that has focus keeps its element as the window moves (and a
+ * filter keystroke reuses the rows in view). Each says its place among `count` rows (`aria-posinset`/`aria-setsize`,
+ * as only some are in the DOM).
+ */
+export function renderWindowedRows(rows: WindowedRows['rows'], count: number, content: (index: number) => unknown) {
+  return repeat(
+    rows,
+    (row) => row.index,
+    ({ index, marginPx }) =>
+      html`<li aria-posinset=${index + 1} aria-setsize=${count} .style=${marginPx ? `margin-top:${marginPx}px` : ''}>
+        ${content(index)}
+      </li>`,
+  )
+}
+
+/**
+ * The items of an element's windowed lists for RovingFocusController: each item button (`part~="item"`) carries
+ * `data-index`, its place among all the items of the element (of every list it has); the Tab stop is always
+ * rendered (windowedRows), so revealing an item is rendering it there now (`renderNow`), then finding it.
+ */
+export function windowedItems(count: () => number, renderNow: () => void, root: () => ParentNode): RovingItems {
+  return {
+    count,
+    indexOf: (element) => (element.matches('[part~="item"][data-index]') ? Number(element.dataset.index) : -1),
+    reveal: (index) => {
+      renderNow()
+      return root().querySelector<HTMLElement>(`[part~="item"][data-index="${index}"]`) ?? undefined
+    },
+  }
+}
+
+/**
+ * The look of a windowed list (`<ul class="windowed">`): every row the same height, `--row-height`, which the
+ * element sets from its own custom property; what does not fit is cut short (a `.line` on one line, a
+ * `.description` on two). The line under each row replaces the border between rows.
+ */
+export const windowedListStyles = css`
+  ul.windowed {
+    border-bottom: 0;
+  }
+  ul.windowed > li {
+    box-sizing: border-box;
+    height: var(--row-height);
+    overflow: hidden;
+    border-top: 0;
+    border-bottom: 1px solid var(--mcp-color-border);
+  }
+  ul.windowed::after {
+    content: '';
+    display: block;
+    height: var(--rows-after, 0);
+  }
+  ul.windowed [part~='item'] {
+    height: 100%;
+    line-height: 1.25;
+  }
+  ul.windowed .line {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  ul.windowed .description {
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
+    overflow: hidden;
+    overflow-wrap: anywhere;
+  }
+`
