@@ -37,6 +37,8 @@ export class RowWindowController implements ReactiveController {
   #range: RowRange = { start: 0, end: 0 }
   /** Whether the last render placed anything by the row height (a margin, the space after the last row): a new height moves it. */
   #placedByHeight = false
+  /** The frame in which the row height is read, when one is asked for. */
+  #measuring?: number
   /** Where scroll events are heard: the window, and every shadow root above the host (scroll events do not leave one). */
   #heard: EventTarget[] = []
 
@@ -64,30 +66,48 @@ export class RowWindowController implements ReactiveController {
     for (const target of this.#heard) target.removeEventListener('scroll', this.onScroll, { capture: true })
     window.removeEventListener('resize', this.onScroll)
     this.#heard = []
+    if (this.#measuring !== undefined) cancelAnimationFrame(this.#measuring)
+    this.#measuring = undefined
   }
 
-  hostUpdated(): void {
-    // Every row has the same height: the first rendered one tells it. No row, nothing to measure (and no layout forced).
-    const row = this.count() > 0 ? this.list()?.firstElementChild : undefined
-    const height = row?.getBoundingClientRect().height
-    if (height && Math.abs(height - this.rowHeight) > 0.5) {
-      const before = this.#range
-      this.rowHeight = height
-      // Rendered again only if the new height changes which rows are rendered or where they sit.
-      const { start, end } = this.range()
-      if (this.#placedByHeight || start !== before.start || end !== before.end) this.host.requestUpdate()
-    }
+  hostUpdate(): void {
+    // A new render: what it places by the row height is noted afresh (offset()).
     this.#placedByHeight = false
   }
 
-  /** The rows to render now, from where the list is on screen. Reads layout (unless there are no rows): call it in render(). */
+  hostUpdated(): void {
+    // Every row has the same height: a rendered one tells it, read in the next frame, when the browser lays the rows
+    // out anyway, rather than by forcing a layout in the middle of every update (a keystroke, a scroll).
+    if (this.count() > 0 && this.#measuring === undefined) {
+      this.#measuring = requestAnimationFrame(() => {
+        this.#measuring = undefined
+        this.#measure()
+      })
+    }
+  }
+
+  #measure(): void {
+    const row = this.count() > 0 ? this.list()?.firstElementChild : undefined
+    const height = row?.getBoundingClientRect().height
+    if (!height || Math.abs(height - this.rowHeight) <= 0.5) return
+    const before = this.#range
+    this.rowHeight = height
+    // Rendered again only if the new height changes which rows are rendered or where they sit.
+    const { start, end } = this.range()
+    if (this.#placedByHeight || start !== before.start || end !== before.end) this.host.requestUpdate()
+  }
+
+  /**
+   * The rows to render now, from where the list is on screen. Reads layout (unless all the rows fit in one window,
+   * which then holds them all wherever the list is): call it in render().
+   */
   range(): RowRange {
     const count = this.count()
-    // No rows (a list still loading, or filtered to nothing): nothing to place, so no layout is forced to find where.
-    if (count === 0) return (this.#range = { start: 0, end: 0 })
-    const list = this.list()
     const h = this.rowHeight
     const rows = Math.ceil((window.innerHeight || 800) / h) + 2 * OVERSCAN
+    // A list still loading, or short (filtered to a few): every row is rendered, so no layout is forced to find where.
+    if (count <= rows) return (this.#range = { start: 0, end: count })
+    const list = this.list()
     let firstInView = 0
     if (list?.isConnected) {
       const box = list.getBoundingClientRect()

@@ -129,6 +129,17 @@ export class IdbCache extends EventTarget implements CacheStore {
     return loading
   }
 
+  /**
+   * Reads `keys` from the database in one transaction, ahead of their `get()`s: what it finds is answered from
+   * memory then, so a returning visitor's discover and first list pages cost about one database round trip, not one
+   * each in turn. What it does not find is not remembered as absent (another tab may write it meanwhile): a `get()`
+   * of it reads the database as before.
+   */
+  preload(keys: string[]): void {
+    const wanted = keys.filter((key) => !this.#memory.has(key) && !this.#loading.has(key))
+    if (wanted.length) void this.#loadMany(wanted, /* asked: */ false)
+  }
+
   set(key: string, entry: CacheEntry): void {
     this.#remember(key, entry)
     this.#post({ type: 'set', key, entry })
@@ -211,13 +222,27 @@ export class IdbCache extends EventTarget implements CacheStore {
   }
 
   async #load(key: string): Promise<CacheEntry | undefined> {
+    return (await this.#loadMany([key])).get(key)
+  }
+
+  /** Reads keys in one transaction; a key the read failed for is missing from the answer (a miss, not remembered). */
+  async #loadMany(keys: string[], asked = true): Promise<Map<string, CacheEntry | undefined>> {
     const db = await this.#db
-    let record: ResultRecord | undefined
+    let records: Array<ResultRecord | undefined>
     try {
-      record = await db?.get('results', key)
+      const store = db?.transaction('results', 'readonly').store
+      records = await Promise.all(keys.map((key) => store?.get(key)))
     } catch {
-      return undefined
+      return new Map()
     }
+    return new Map(keys.map((key, i) => [key, this.#loaded(key, records[i], asked)]))
+  }
+
+  /**
+   * What a key read from the database comes to: its entry or undefined. A get() that `asked` for it also remembers
+   * an absence, and counts as a use.
+   */
+  #loaded(key: string, record: ResultRecord | undefined, asked: boolean): CacheEntry | undefined {
     // Something written meanwhile (a response, another tab's entry) is newer than what the database had.
     if (this.#memory.has(key)) return this.#memory.peek(key) ?? undefined
     if (record !== undefined && (record?.format !== RECORD_FORMAT || !isEntry(record.entry))) {
@@ -226,7 +251,7 @@ export class IdbCache extends EventTarget implements CacheStore {
       record = undefined
     }
     const entry = record?.entry
-    this.#remember(key, entry ?? null)
+    if (entry || asked) this.#remember(key, entry ?? null, asked)
     return entry
   }
 

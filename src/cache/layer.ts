@@ -38,6 +38,17 @@ export interface CacheHit {
   ageMs: number
 }
 
+/**
+ * A store that can read keys ahead (IdbCache): the keys a page opening a server reads first are fetched together
+ * while the store opens, one storage round trip instead of one per key. A hint; `get()` answers the same without it.
+ */
+interface PreloadingStore extends CacheStore {
+  preload(keys: string[]): void
+}
+
+/** What a page opening a server reads first: `server/discover` and the first page of each list. */
+const FIRST_READS = ['server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']
+
 /** A store that tells of changes made elsewhere (another tab): `invalidate` events with `{ prefix }`. */
 interface ObservableStore extends CacheStore {
   addEventListener(type: 'invalidate', listener: (event: CustomEvent<{ prefix: string }>) => void): void
@@ -65,6 +76,11 @@ export class CacheLayer {
   ) {
     this.store = store
     this.#onRemoteInvalidate = onRemoteInvalidate
+    try {
+      ;(store as Partial<PreloadingStore> | undefined)?.preload?.(FIRST_READS.map((method) => cacheKey(url, method)))
+    } catch {
+      // only a hint
+    }
     const observable = store as Partial<ObservableStore> | undefined
     if (!observable?.addEventListener) return
     // A shared store outlives its clients: it holds this layer weakly, so a client nobody uses can be collected.
