@@ -268,6 +268,25 @@ describe('IndexedDB cache', () => {
     expect(await shared.get(other)).to.equal(undefined)
   })
 
+  it('a returning client has its first tool page in memory once discover is answered from IndexedDB (preload)', async () => {
+    const firstVisit = store()
+    const first = new McpClient(url, { cache: firstVisit })
+    await first.discover()
+    await first.listTools()
+    await firstVisit.flush()
+
+    const secondVisit = store()
+    const client = new McpClient(url, { cache: secondVisit })
+    await client.discover()
+    // Read with discover's answer, not asked for yet: the entry itself, no Promise (no second database round trip).
+    // (A boolean, not the Promise itself: a failed assertion's actual value is sent to the runner, which cannot send a Promise.)
+    const page = secondVisit.get(cacheKey(url, 'tools/list', {}))
+    expect(page instanceof Promise, 'the first tool page is already in memory').to.equal(false)
+    expect((page as CacheEntry | undefined)?.value.tools).to.have.length(2)
+    expect(names(await client.listTools())).to.deep.equal(['alpha_v1', 'beta_v1'])
+    expect(await lists(), 'one tools/list in all: the second visit sent none').to.equal(1)
+  })
+
   it('a hit from memory is synchronous (one await per call at most)', async () => {
     const cache = store()
     await new McpClient(url, { cache }).listTools()
