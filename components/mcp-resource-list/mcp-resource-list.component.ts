@@ -19,6 +19,8 @@ import {
   usable,
 } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
+import { RowWindowController } from '../shared/row-window.js'
+import { renderWindowedRows, windowedItems, windowedRows } from '../shared/windowed-rows.js'
 import { formatBytes } from '../mcp-content/mcp-content.component.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-resource-view/mcp-resource-view.js'
@@ -30,6 +32,13 @@ function combine(resources: unknown, templates: unknown) {
   const usableResources = usable<Resource>(resources, 'uri')
   const usableTemplates = usable<ResourceTemplate>(templates, 'uriTemplate')
   return { resources: usableResources.kept, templates: usableTemplates.kept, skipped: usableResources.skipped + usableTemplates.skipped }
+}
+
+/** What a row shows and does. */
+interface Item {
+  content: unknown
+  picked: boolean
+  pick: () => void
 }
 
 /** Detail of `mcp-resource-select`. */
@@ -47,7 +56,11 @@ export interface ResourceSelectDetail {
  * a resource opens an `<mcp-resource-view>` of it below the list; picking a
  * template opens a small form with one field per RFC 6570 variable (with the
  * server's completion suggestions), whose Read button views the expanded URI.
- * The list reloads by itself when the server says it changed.
+ * The list reloads by itself when the server says it changed. It stays
+ * quick with thousands of resources: only the rows in view (and a screenful
+ * either side) are rendered, each saying its place (`aria-posinset`) in its
+ * list (`aria-setsize`). Every row has the same height (long titles, URIs and
+ * descriptions are cut short).
  *
  * Keyboard: Tab reaches the filter box, then the list once; ArrowUp/ArrowDown,
  * Home and End move in the list (ArrowDown in the filter box enters it); Enter
@@ -74,6 +87,8 @@ export interface ResourceSelectDetail {
  *
  * @cssprop --mcp-color-accent - Focus ring and the picked item's marker.
  * @cssprop --mcp-color-border - Borders of the list and the form.
+ * @cssprop --mcp-resource-list-max-height - Height past which each list scrolls (default: none).
+ * @cssprop --mcp-resource-list-row-height - Height of every row (default `7.5em`: title, URI, two lines of description, type and size).
  */
 export class McpResourceListElement extends ConnectedElement {
   static override styles = styles
@@ -87,7 +102,28 @@ export class McpResourceListElement extends ConnectedElement {
   @state() private templateValues: Record<string, string> = {}
 
   #i18n = new I18nController(this)
-  #roving = new RovingFocusController(this, () => [...this.renderRoot.querySelectorAll<HTMLElement>('[data-item]')])
+  /** Both lists are one for the keyboard: the resources, then the templates (an item's data-index is its place in both). */
+  #roving = new RovingFocusController(
+    this,
+    windowedItems(
+      () => this.#shown.resources.length + this.#shown.templates.length,
+      () => (this.requestUpdate(), this.performUpdate()),
+      () => this.renderRoot,
+    ),
+  )
+  #resourceWindow = new RowWindowController(
+    this,
+    () => this.renderRoot.querySelector<HTMLElement>('ul.resources'),
+    () => this.#shown.resources.length,
+  )
+  #templateWindow = new RowWindowController(
+    this,
+    () => this.renderRoot.querySelector<HTMLElement>('ul.templates'),
+    () => this.#shown.templates.length,
+  )
+  /** Derived in willUpdate: the resources and templates the filter lets through (only those in view are rendered). */
+  #shown: { resources: Resource[]; templates: ResourceTemplate[] } = { resources: [], templates: [] }
+  #shownFrom?: { all: unknown; filter: string }
   #completion = new CompletionController(this)
   #listing = new ListingController<ReturnType<typeof combine>>(this, 'resources', async (client, options, showStale) => {
     // Each list may be stale on its own: what is shown meanwhile is the stale part with the other part as known so far.
@@ -106,32 +142,25 @@ export class McpResourceListElement extends ConnectedElement {
     return combine(resources, templates)
   })
 
+  get #all() {
+    const listing = this.#listing.value
+    return listing?.offered ? listing.items : { resources: [], templates: [], skipped: 0 }
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('template')) this.#completion.reset()
+    const all = this.#all
+    if (this.#shownFrom?.all === all && this.#shownFrom.filter === this.filter) return
+    this.#shownFrom = { all, filter: this.filter }
+    const needle = this.filter.trim().toLowerCase()
+    this.#shown = {
+      resources: all.resources.filter((r) => textMatches(needle, r.name, r.title, r.uri, r.description)),
+      templates: all.templates.filter((t) => textMatches(needle, t.name, t.title, t.uriTemplate, t.description)),
+    }
   }
 
   override render() {
-    const listing = this.#listing.value
-    const all = listing?.offered ? listing.items : { resources: [], templates: [], skipped: 0 }
-    const needle = this.filter.trim().toLowerCase()
-    const resources = all.resources.filter((r) => textMatches(needle, r.name, r.title, r.uri, r.description))
-    const templates = all.templates.filter((t) => textMatches(needle, t.name, t.title, t.uriTemplate, t.description))
-    const count = resources.length + templates.length
-    let index = 0
-    const item = (content: unknown, picked: boolean, onPick: () => void) =>
-      html`<li>
-        <button
-          type="button"
-          part="item"
-          data-item
-          tabindex=${this.#roving.tabIndex(index++, count)}
-          aria-current=${picked ? 'true' : 'false'}
-          @click=${onPick}
-        >
-          ${content}
-        </button>
-      </li>`
-
+    const { resources, templates } = this.#shown
     return html`<div part="base">
       ${renderFilter(
         msg('resource-list.filter', 'Filter resources'),
@@ -150,24 +179,23 @@ export class McpResourceListElement extends ConnectedElement {
           : nothing
       }
       <div class="lists" @keydown=${this.#roving.onKeyDown} @focusin=${this.#roving.onFocusIn}>
-        ${
-          resources.length
-            ? html`<p class="list-title" id="resources-title">${msg('resource-list.resources', 'Resources')}</p>
-                <ul part="list" aria-labelledby="resources-title">
-                  ${resources.map((resource) =>
-                    item(this.#renderResource(resource), this.viewing?.resource?.uri === resource.uri, () => this.#pickResource(resource)),
-                  )}
-                </ul>`
-            : nothing
-        }
-        ${
-          templates.length
-            ? html`<p class="list-title" id="templates-title">${msg('resource-list.templates', 'Resource templates')}</p>
-                <ul part="list" aria-labelledby="templates-title">
-                  ${templates.map((template) => item(this.#renderTemplate(template), this.template?.uriTemplate === template.uriTemplate, () => this.#pickTemplate(template)))}
-                </ul>`
-            : nothing
-        }
+        ${this.#renderList('resources', msg('resource-list.resources', 'Resources'), this.#resourceWindow, resources, 0, (resource) => ({
+          content: this.#renderResource(resource),
+          picked: this.viewing?.resource?.uri === resource.uri,
+          pick: () => this.#pickResource(resource),
+        }))}
+        ${this.#renderList(
+          'templates',
+          msg('resource-list.templates', 'Resource templates'),
+          this.#templateWindow,
+          templates,
+          resources.length,
+          (template) => ({
+            content: this.#renderTemplate(template),
+            picked: this.template?.uriTemplate === template.uriTemplate,
+            pick: () => this.#pickTemplate(template),
+          }),
+        )}
       </div>
       ${this.template ? this.#renderTemplateForm(this.template) : nothing}
       ${
@@ -181,6 +209,48 @@ export class McpResourceListElement extends ConnectedElement {
           : nothing
       }
     </div>`
+  }
+
+  /**
+   * One of the two lists, windowed: the rows in view and a screenful either side, and the Tab stop when it is in
+   * this list (see windowedRows). `first` is the place of its first item among the items of both lists.
+   */
+  #renderList<T>(
+    kind: 'resources' | 'templates',
+    title: string,
+    window: RowWindowController,
+    entries: T[],
+    first: number,
+    item: (entry: T) => Item,
+  ) {
+    if (!entries.length) return nothing
+    const count = entries.length
+    const total = this.#shown.resources.length + this.#shown.templates.length
+    const { rows, afterPx } = windowedRows(window, count, this.#roving.activeIndex(total) - first)
+    return html`<p class="list-title" id="${kind}-title">${title}</p>
+      <ul
+        part="list"
+        class="windowed ${kind}"
+        aria-labelledby="${kind}-title"
+        .style=${`--rows-after:${afterPx}px`}
+        @scroll=${window.onScroll}
+      >
+        ${renderWindowedRows(rows, count, (index) => this.#renderItem(item(entries[index]!), first + index, total))}
+      </ul>`
+  }
+
+  /** One item's button; `index` is its place among the items of both lists. */
+  #renderItem({ content, picked, pick }: Item, index: number, total: number) {
+    return html`<button
+      type="button"
+      part="item"
+      data-index=${index}
+      tabindex=${this.#roving.tabIndex(index, total)}
+      aria-current=${picked ? 'true' : 'false'}
+      @click=${pick}
+    >
+      ${content}
+    </button>`
   }
 
   #status(resources: number, templates: number): string {
@@ -211,22 +281,26 @@ export class McpResourceListElement extends ConnectedElement {
       .join(' · ')
     return html`<mcp-icon class="icon" size="20" .icons=${iconsOf(resource)}></mcp-icon>
       <span class="text">
-        <span class="title">${resource.title || resource.name || resource.uri}</span>
-        ${resource.title && resource.title !== resource.name ? html`<span class="name">${resource.name}</span>` : nothing}
-        <span class="uri">${resource.uri}</span>
+        <span class="line"
+          ><span class="title">${resource.title || resource.name || resource.uri}</span>
+          ${resource.title && resource.title !== resource.name ? html`<span class="name">${resource.name}</span>` : nothing}</span
+        >
+        <span class="uri line">${resource.uri}</span>
         ${resource.description ? html`<span class="description">${resource.description}</span>` : nothing}
-        ${facts ? html`<span class="facts">${facts}</span>` : nothing}
+        ${facts ? html`<span class="facts line">${facts}</span>` : nothing}
       </span>`
   }
 
   #renderTemplate(template: ResourceTemplate) {
     return html`<mcp-icon class="icon" size="20" .icons=${iconsOf(template)}></mcp-icon>
       <span class="text">
-        <span class="title">${template.title || template.name || template.uriTemplate}</span>
-        ${template.title && template.title !== template.name ? html`<span class="name">${template.name}</span>` : nothing}
-        <span class="uri">${template.uriTemplate}</span>
+        <span class="line"
+          ><span class="title">${template.title || template.name || template.uriTemplate}</span>
+          ${template.title && template.title !== template.name ? html`<span class="name">${template.name}</span>` : nothing}</span
+        >
+        <span class="uri line">${template.uriTemplate}</span>
         ${template.description ? html`<span class="description">${template.description}</span>` : nothing}
-        ${template.mimeType ? html`<span class="facts">${template.mimeType}</span>` : nothing}
+        ${template.mimeType ? html`<span class="facts line">${template.mimeType}</span>` : nothing}
       </span>`
   }
 

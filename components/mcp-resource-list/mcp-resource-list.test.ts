@@ -269,6 +269,86 @@ describe('<mcp-resource-list>', () => {
     await eventually(() => deepText(el).includes('read at last'), 'a good resource still opens')
   })
 
+  describe('with 1,000 resources', () => {
+    /** The URIs of the 1,002 resources of `cached-lists` with count 1000, in order; its one template after them. */
+    const all = ['list://note-v1', 'list://log-v1', ...Array.from({ length: 1000 }, (_, i) => `list://item/${String(i).padStart(4, '0')}`)]
+    const TEMPLATE = 'list://item/{n}'
+    const uriOf = (button: HTMLElement) => button.querySelector('.uri')!.textContent!.trim()
+    const uris = (el: McpResourceListElement) => items(el).map(uriOf)
+    const placeOf = (button: HTMLElement) => Number(button.parentElement!.getAttribute('aria-posinset'))
+    /** Each rendered resource row is the resource at its place, and says it is one of all. */
+    const expectRowsAt = (el: McpResourceListElement) => {
+      const rows = items(el).filter((b) => b.closest('ul')!.classList.contains('resources'))
+      expect(rows.length, 'some rows').to.be.greaterThan(0)
+      for (const button of rows) {
+        expect(button.parentElement!.getAttribute('aria-setsize')).to.equal(String(all.length))
+        expect(uriOf(button), `the row at ${placeOf(button)}`).to.equal(all[placeOf(button) - 1])
+      }
+    }
+    const inView = (button: HTMLElement) => {
+      const box = button.getBoundingClientRect()
+      return box.top >= 0 && box.bottom <= window.innerHeight
+    }
+    let el: McpResourceListElement
+    beforeEach(async () => {
+      await controlServer('cached-lists', 'reset', { count: 1000 })
+      el = await listOf(await serverUrl('cached-lists'))
+      await eventually(() => uris(el).includes(TEMPLATE), 'the template listed')
+    })
+    afterEach(() => window.scrollTo(0, 0))
+
+    it('renders only the rows in view and a screenful either side, and the rows around the 500th when scrolled there', async () => {
+      expect(status(el)).to.equal('1002 of 1002 resources, 1 of 1 templates')
+      expect(items(el).length, 'rows in the DOM').to.be.below(60)
+      expect(uris(el).slice(0, -1)).to.deep.equal(all.slice(0, items(el).length - 1))
+      expect(uris(el).at(-1), 'the template list, after every resource').to.equal(TEMPLATE)
+      expectRowsAt(el)
+      const firstRow = items(el)[0]!.parentElement!
+      const rowHeight = firstRow.getBoundingClientRect().height
+      const list = el.shadowRoot!.querySelector<HTMLElement>('ul.resources')!
+      expect(list.getBoundingClientRect().height, 'the list is as tall as all its rows').to.be.closeTo(all.length * rowHeight, rowHeight)
+
+      window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * rowHeight)
+      await eventually(() => uris(el).includes(all[500]!), 'the rows around the 500th')
+      expect(inView(item(el, all[500]!)), 'the 500th resource is in view').to.equal(true)
+      expect(uris(el)[0], 'the Tab stop stays rendered').to.equal(all[0])
+      expect(uris(el)).not.to.include(all[1])
+      expectRowsAt(el)
+      await expect(el).to.be.accessible()
+    })
+
+    it('moves through 1,002 resources into the template list by keyboard, and the Tab stop stays where it was left', async () => {
+      el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
+      await sendKeys({ press: 'ArrowDown' })
+      expect(uriOf(focused(el)!)).to.equal(all[0])
+      await sendKeys({ press: 'End' })
+      expect(uriOf(focused(el)!), 'End: the last item of both lists').to.equal(TEMPLATE)
+      await sendKeys({ press: 'ArrowUp' })
+      expect(uriOf(focused(el)!), 'the last resource, rendered where it belongs').to.equal(all.at(-1))
+      expect(placeOf(focused(el)!)).to.equal(all.length)
+      expect(inView(focused(el)!), 'scrolled into view').to.equal(true)
+      await eventually(() => items(el).length > 10, 'the rows around it')
+      expectRowsAt(el)
+
+      window.scrollTo(0, 0)
+      await eventually(() => uris(el).includes(all[0]!), 'the first rows again')
+      expect(
+        items(el)
+          .filter((b) => b.tabIndex === 0)
+          .map(uriOf),
+      ).to.deep.equal([all.at(-1)])
+      el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
+      await sendKeys({ press: 'Tab' })
+      expect(uriOf(focused(el)!)).to.equal(all.at(-1))
+      await sendKeys({ press: 'Home' })
+      expect(uriOf(focused(el)!)).to.equal(all[0])
+      await sendKeys({ press: 'ArrowDown' })
+      const picked = oneEvent(el, 'mcp-resource-select')
+      await sendKeys({ press: 'Enter' })
+      expect(((await picked) as CustomEvent<ResourceSelectDetail>).detail.uri).to.equal(all[1])
+    })
+  })
+
   it('shows hostile names, titles and descriptions as text', async () => {
     const el = await listOf(live)
     const hostile = item(el, 'live://hostile')

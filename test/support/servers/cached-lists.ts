@@ -5,12 +5,12 @@
 // - Every list (server/discover, tools/list, prompts/list, resources/list)
 //   carries `ttlMs` (public), set by `control('reset', { ttlMs, count })`.
 // - Two tools `alpha_vN`, `beta_vN`, two prompts `draft_vN`, `review_vN` and two
-//   resources `list://note-vN`, `list://log-vN`, where N is a version that
+//   resources `list://note-vN`, `list://log-vN` (and one template, `list://item/{n}`), where N is a version that
 //   `control('bump')` raises without telling anyone (the cached lists go out of
 //   date silently, as a server's do between visits).
 // - `count` (default 0) adds that many prompts `prompt_0000`… and resources
 //   `list://item/0000`…, every one titled and described, for lists of a thousand.
-import { McpServer } from '@modelcontextprotocol/server'
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 
 export async function startServer(): Promise<TestServer> {
@@ -42,6 +42,12 @@ export async function startServer(): Promise<TestServer> {
         }))
       resource(`note-v${version}`, `list://note-v${version}`, `Note (version ${version})`)
       resource(`log-v${version}`, `list://log-v${version}`, `Log (version ${version})`)
+      mcp.registerResource(
+        'item by number',
+        new ResourceTemplate('list://item/{n}', { list: undefined }),
+        { title: 'Item by number', mimeType: 'text/plain' },
+        async (uri, { n }) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Item ${n}` }] }),
+      )
       for (let i = 0; i < count; i++) {
         const n = String(i).padStart(4, '0')
         prompt(`prompt_${n}`, `Prompt ${n}`, `Prompt number ${i} of ${count}.`)
