@@ -13,13 +13,5 @@ export const styles = [
       max-height: var(--mcp-prompt-list-max-height, none);
       overflow-y: auto;
     }
-    .icon {
-      display: flex;
-      width: 20px;
-      height: 20px;
-    }
-    .name {
-      font-size: 0.9em;
-    }
   `,
 ]

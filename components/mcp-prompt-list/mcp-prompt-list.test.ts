@@ -16,6 +16,7 @@ import {
   serverUrl,
   expectPresent,
 } from '../../test/support/browser.js'
+import { expectRowsAt, inView, placeOf, scrollToRow } from '../../test/support/windowed-list.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-prompt-list.js'
 import type { McpPromptListElement, PromptSelectDetail } from './mcp-prompt-list.js'
@@ -211,19 +212,7 @@ describe('<mcp-prompt-list>', () => {
       'Review (version 1)',
       ...Array.from({ length: 1000 }, (_, i) => `Prompt ${String(i).padStart(4, '0')}`),
     ]
-    const placeOf = (button: HTMLElement) => Number(button.parentElement!.getAttribute('aria-posinset'))
-    /** Each rendered row is the prompt at its place, and says it is one of all. */
-    const expectRowsAt = (el: McpPromptListElement) => {
-      expect(items(el).length, 'some rows').to.be.greaterThan(0)
-      for (const button of items(el)) {
-        expect(button.parentElement!.getAttribute('aria-setsize')).to.equal(String(all.length))
-        expect(button.querySelector('.title')!.textContent!.trim(), `the row at ${placeOf(button)}`).to.equal(all[placeOf(button) - 1])
-      }
-    }
-    const inView = (button: HTMLElement) => {
-      const box = button.getBoundingClientRect()
-      return box.top >= 0 && box.bottom <= window.innerHeight
-    }
+    const rowsAt = (el: McpPromptListElement) => expectRowsAt(items(el), all, (b) => b.querySelector('.title')!.textContent!.trim())
     let el: McpPromptListElement
     beforeEach(async () => {
       await controlServer('cached-lists', 'reset', { count: 1000 })
@@ -235,18 +224,13 @@ describe('<mcp-prompt-list>', () => {
       expect(status(el)).to.equal('1002 of 1002 prompts')
       expect(items(el).length, 'rows in the DOM').to.be.below(60)
       expect(titles(el)).to.deep.equal(all.slice(0, items(el).length))
-      expectRowsAt(el)
-      const firstRow = items(el)[0]!.parentElement!
-      const rowHeight = firstRow.getBoundingClientRect().height
-      const list = el.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!
-      expect(list.getBoundingClientRect().height, 'the list is as tall as all its rows').to.be.closeTo(all.length * rowHeight, rowHeight)
-
-      window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * rowHeight)
+      rowsAt(el)
+      scrollToRow(el.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!, items(el)[0]!.parentElement!, all.length, 500)
       await eventually(() => titles(el).includes(all[500]!), 'the rows around the 500th')
       expect(inView(item(el, all[500]!)), 'the 500th prompt is in view').to.equal(true)
       expect(titles(el)[0], 'the Tab stop stays rendered').to.equal(all[0])
       expect(titles(el)).not.to.include(all[1])
-      expectRowsAt(el)
+      rowsAt(el)
       await expect(el).to.be.accessible()
     })
 
@@ -259,7 +243,7 @@ describe('<mcp-prompt-list>', () => {
       expect(placeOf(el.shadowRoot!.activeElement as HTMLElement)).to.equal(all.length)
       expect(inView(el.shadowRoot!.activeElement as HTMLElement), 'the last prompt is scrolled into view').to.equal(true)
       await eventually(() => items(el).length > 10, 'the rows around the last one')
-      expectRowsAt(el)
+      rowsAt(el)
       await sendKeys({ press: 'ArrowUp' })
       expect(focusedTitle()).to.equal('Prompt 0998')
 

@@ -13,14 +13,6 @@ export const styles = [
       max-height: var(--mcp-resource-list-max-height, none);
       overflow-y: auto;
     }
-    .icon {
-      display: flex;
-      width: 20px;
-      height: 20px;
-    }
-    .name {
-      font-size: 0.9em;
-    }
     .uri.line {
       overflow-wrap: normal;
     }

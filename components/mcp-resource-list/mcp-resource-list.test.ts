@@ -16,6 +16,7 @@ import {
   serverUrl,
   expectPresent,
 } from '../../test/support/browser.js'
+import { expectRowsAt, inView, placeOf, scrollToRow } from '../../test/support/windowed-list.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-resource-list.js'
 import type { McpResourceListElement, ResourceSelectDetail } from './mcp-resource-list.js'
@@ -275,20 +276,12 @@ describe('<mcp-resource-list>', () => {
     const TEMPLATE = 'list://item/{n}'
     const uriOf = (button: HTMLElement) => button.querySelector('.uri')!.textContent!.trim()
     const uris = (el: McpResourceListElement) => items(el).map(uriOf)
-    const placeOf = (button: HTMLElement) => Number(button.parentElement!.getAttribute('aria-posinset'))
-    /** Each rendered resource row is the resource at its place, and says it is one of all. */
-    const expectRowsAt = (el: McpResourceListElement) => {
-      const rows = items(el).filter((b) => b.closest('ul')!.classList.contains('resources'))
-      expect(rows.length, 'some rows').to.be.greaterThan(0)
-      for (const button of rows) {
-        expect(button.parentElement!.getAttribute('aria-setsize')).to.equal(String(all.length))
-        expect(uriOf(button), `the row at ${placeOf(button)}`).to.equal(all[placeOf(button) - 1])
-      }
-    }
-    const inView = (button: HTMLElement) => {
-      const box = button.getBoundingClientRect()
-      return box.top >= 0 && box.bottom <= window.innerHeight
-    }
+    const rowsAt = (el: McpResourceListElement) =>
+      expectRowsAt(
+        items(el).filter((b) => b.closest('ul')!.classList.contains('resources')),
+        all,
+        uriOf,
+      )
     let el: McpResourceListElement
     beforeEach(async () => {
       await controlServer('cached-lists', 'reset', { count: 1000 })
@@ -302,18 +295,13 @@ describe('<mcp-resource-list>', () => {
       expect(items(el).length, 'rows in the DOM').to.be.below(60)
       expect(uris(el).slice(0, -1)).to.deep.equal(all.slice(0, items(el).length - 1))
       expect(uris(el).at(-1), 'the template list, after every resource').to.equal(TEMPLATE)
-      expectRowsAt(el)
-      const firstRow = items(el)[0]!.parentElement!
-      const rowHeight = firstRow.getBoundingClientRect().height
-      const list = el.shadowRoot!.querySelector<HTMLElement>('ul.resources')!
-      expect(list.getBoundingClientRect().height, 'the list is as tall as all its rows').to.be.closeTo(all.length * rowHeight, rowHeight)
-
-      window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * rowHeight)
+      rowsAt(el)
+      scrollToRow(el.shadowRoot!.querySelector<HTMLElement>('ul.resources')!, items(el)[0]!.parentElement!, all.length, 500)
       await eventually(() => uris(el).includes(all[500]!), 'the rows around the 500th')
       expect(inView(item(el, all[500]!)), 'the 500th resource is in view').to.equal(true)
       expect(uris(el)[0], 'the Tab stop stays rendered').to.equal(all[0])
       expect(uris(el)).not.to.include(all[1])
-      expectRowsAt(el)
+      rowsAt(el)
       await expect(el).to.be.accessible()
     })
 
@@ -328,7 +316,7 @@ describe('<mcp-resource-list>', () => {
       expect(placeOf(focused(el)!)).to.equal(all.length)
       expect(inView(focused(el)!), 'scrolled into view').to.equal(true)
       await eventually(() => items(el).length > 10, 'the rows around it')
-      expectRowsAt(el)
+      rowsAt(el)
 
       window.scrollTo(0, 0)
       await eventually(() => uris(el).includes(all[0]!), 'the first rows again')

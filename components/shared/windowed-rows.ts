@@ -86,6 +86,14 @@ export const windowedListStyles = css`
     height: 100%;
     line-height: 1.25;
   }
+  ul.windowed .icon {
+    display: flex;
+    width: 20px;
+    height: 20px;
+  }
+  ul.windowed .name {
+    font-size: 0.9em;
+  }
   ul.windowed .line {
     white-space: nowrap;
     overflow: hidden;
