@@ -62,8 +62,23 @@ export interface IdbCacheOptions {
 export interface IdbCacheEventMap {
   /** Another tab made entries under `prefix` stale. */
   invalidate: CustomEvent<{ prefix: string }>
-  /** IndexedDB cannot be used (detail says why); the store goes on in memory. Fired once. */
-  warning: CustomEvent<{ message: string; error?: unknown }>
+  /**
+   * IndexedDB cannot be used, or not for everything (detail says why); what it cannot keep stays in memory, and no
+   * call fails. Fired once per store.
+   */
+  warning: CustomEvent<IdbCacheWarning>
+}
+
+/**
+ * Why the store warned: no IndexedDB here (`unavailable`), it would not open (`cannot-open`), a newer version
+ * took over in another tab (`newer-version`), the browser closed it (`closed`): the store is in memory from then
+ * on; or the origin's storage is full (`quota`): what did not fit is kept in memory only (a page may free room,
+ * e.g. with clearCache()).
+ */
+export interface IdbCacheWarning {
+  reason: 'unavailable' | 'cannot-open' | 'newer-version' | 'closed' | 'quota'
+  message: string
+  error?: unknown
 }
 export interface IdbCache {
   addEventListener<K extends keyof IdbCacheEventMap>(
@@ -186,7 +201,7 @@ export class IdbCache extends EventTarget implements CacheStore {
   }
 
   async #open(factory: IDBFactory | undefined): Promise<IDBPDatabase<CacheSchema> | undefined> {
-    if (!factory) return this.#fallBack('IndexedDB is not available here; results are cached in memory only')
+    if (!factory) return this.#fallBack('unavailable', 'IndexedDB is not available here; results are cached in memory only')
     try {
       // idb's openDB() with the factory given (it always uses the global one): wrap() makes the request a promise.
       const request = factory.open(this.name, SCHEMA_VERSION)
@@ -200,23 +215,29 @@ export class IdbCache extends EventTarget implements CacheStore {
       db.addEventListener('versionchange', () => {
         // Another tab opens a newer version: let it upgrade, go on in memory.
         db.close()
-        this.#db = Promise.resolve(this.#fallBack('a newer version of the cache opened in another tab; caching in memory only'))
+        this.#db = Promise.resolve(
+          this.#fallBack('newer-version', 'a newer version of the cache opened in another tab; caching in memory only'),
+        )
       })
       db.addEventListener('close', () => {
-        this.#db = Promise.resolve(this.#fallBack('the browser closed the cache database; caching in memory only'))
+        this.#db = Promise.resolve(this.#fallBack('closed', 'the browser closed the cache database; caching in memory only'))
       })
       return db
     } catch (error) {
       // VersionError (a newer version made it), InvalidStateError, SecurityError (blocked, private mode)...
-      return this.#fallBack(`the cache database cannot be opened (${(error as Error)?.name ?? error}); caching in memory only`, error)
+      return this.#fallBack(
+        'cannot-open',
+        `the cache database cannot be opened (${(error as Error)?.name ?? error}); caching in memory only`,
+        error,
+      )
     }
   }
 
-  #fallBack(message: string, error?: unknown): undefined {
+  #fallBack(reason: IdbCacheWarning['reason'], message: string, error?: unknown): undefined {
     if (!this.#warned) {
       this.#warned = true
       // Later, not during the constructor: a listener added right after `new IdbCache()` hears it.
-      queueMicrotask(() => this.dispatchEvent(new CustomEvent('warning', { detail: { message, error } })))
+      queueMicrotask(() => this.dispatchEvent(new CustomEvent('warning', { detail: { reason, message, error } })))
     }
     return undefined
   }
@@ -273,7 +294,7 @@ export class IdbCache extends EventTarget implements CacheStore {
         await write(db)
       } catch (error) {
         if ((error as Error)?.name === 'QuotaExceededError')
-          this.#fallBack('the storage quota is exceeded; some results are not kept', error)
+          this.#fallBack('quota', 'the storage quota is exceeded; some results are kept in memory only', error)
       }
     })()
     this.#writes.add(done)

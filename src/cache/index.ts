@@ -18,5 +18,6 @@ export {
   DEFAULT_DATABASE,
   type IdbCacheOptions,
   type IdbCacheEventMap,
+  type IdbCacheWarning,
 } from './idb.js'
 export type { CacheStore, CacheEntry } from './policy.js'

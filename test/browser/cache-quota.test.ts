@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { executeServerCommand } from '@web/test-runner-commands'
 import { McpClient, type Prompt } from '../../src/client/index.js'
-import { IdbCache } from '../../src/cache/index.js'
+import { IdbCache, type IdbCacheWarning } from '../../src/cache/index.js'
 import { controlServer, eventually, requestsFor, serverUrl } from '../support/browser.js'
 import '../../components/mcp-prompt-list/mcp-prompt-list.js'
 
@@ -54,7 +54,7 @@ describe('IndexedDB cache over quota', () => {
     await controlServer(SERVER, 'reset', { ttlMs: 60_000, count: 1000 })
     await setQuota(200_000)
     const cache = store()
-    const warnings: Array<{ message: string; error?: unknown }> = []
+    const warnings: IdbCacheWarning[] = []
     cache.addEventListener('warning', (event) => warnings.push(event.detail))
     expect(await cache.persistent()).to.equal(true)
     const client = new McpClient(url, { cache })
@@ -68,6 +68,7 @@ describe('IndexedDB cache over quota', () => {
 
     await cache.flush() // resolves: a refused write is not the caller's error
     expect(warnings).to.have.length(1)
+    expect(warnings[0].reason).to.equal('quota')
     expect((warnings[0].error as Error).name).to.equal('QuotaExceededError')
     expect(warnings[0].message).to.match(/quota/i)
     expect(uncaught).to.deep.equal([])
