@@ -9,7 +9,9 @@
 //   opened-tab        {}              that tab, once loaded: { url, mimeType, frames, hasOpener, trap, dialogs }, then closes it
 //   expect-download   {}              starts watching for the next download of the test page
 //   downloaded        {}              that download: { fileName, size, url }
-//   page-dialogs      {}              the messages of dialogs (alert…) the test page showed since it loaded
+//   page-dialogs      {}              the messages of dialogs (alert…) the test page showed since the first command
+//   frame-tree        {}              the test page's child frames as the browser has them (CDP Page.getFrameTree):
+//                                     [{ name, url, mimeType, unreachableUrl? }] (an error page has an unreachableUrl)
 import { stat } from 'node:fs/promises'
 
 /** Per test page: its CDP session, the tab or download awaited, the dialogs seen. */
@@ -35,7 +37,8 @@ export function browserCommandsPlugin() {
   return {
     name: 'mcp-browser-commands',
     async executeCommand({ command, payload, session }) {
-      if (!['storage-quota', 'expect-tab', 'opened-tab', 'expect-download', 'downloaded', 'page-dialogs'].includes(command)) return
+      if (!['storage-quota', 'expect-tab', 'opened-tab', 'expect-download', 'downloaded', 'page-dialogs', 'frame-tree'].includes(command))
+        return
       const page = session.browser.getPage(session.id)
       const s = stateOf(page)
       switch (command) {
@@ -98,6 +101,16 @@ export function browserCommandsPlugin() {
         }
         case 'page-dialogs':
           return [...s.dialogs]
+        case 'frame-tree': {
+          s.cdp ??= await page.context().newCDPSession(page)
+          const { frameTree } = await s.cdp.send('Page.getFrameTree')
+          return (frameTree.childFrames ?? []).map(({ frame }) => ({
+            name: frame.name ?? '',
+            url: frame.url,
+            mimeType: frame.mimeType,
+            ...(frame.unreachableUrl && { unreachableUrl: frame.unreachableUrl }),
+          }))
+        }
       }
     },
   }
