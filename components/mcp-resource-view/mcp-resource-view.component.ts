@@ -25,7 +25,8 @@ export interface ResourceReadDetail {
 /**
  * Reads one resource and shows its contents through `<mcp-content>`, which
  * renders each by its MIME type (text, JSON, markdown, images, audio, video,
- * PDF, or a download). While connected to a server that supports resource
+ * a PDF opened in a tab of its own, or a download with its size). While
+ * connected to a server that supports resource
  * subscriptions, the view stays live: when the server says the resource was
  * updated, it is read again.
  *
