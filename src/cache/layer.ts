@@ -14,7 +14,12 @@
  *   its caller but not kept. Each invalidated prefix remembers when it was
  *   invalidated; a result is dropped only if its own key was concerned.
  * - Copies. Callers get their own copy of a cached value, so a caller that
- *   mutates a result cannot change what the next caller is served.
+ *   mutates a result cannot change what the next caller is served. A copy is
+ *   parsed from the kept value's JSON text, made once per kept value (results
+ *   are JSON from the wire): a thousand tools copy in about a third of a
+ *   structured clone's time (and a value too deep to copy is not kept). `source()` leads from a copy back to the kept
+ *   value, for work done once per kept value (McpClient's tool checks), never
+ *   to be handed on.
  * - Failures. A store that throws or rejects is a cache miss or a lost write,
  *   never a failed call.
  */
@@ -111,10 +116,11 @@ export class CacheLayer {
 
   /**
    * What the cache holds for this request and context, fresh or stale, as a
-   * copy. Synchronous when the answer is in memory (the usual case), so a hit
+   * copy (with `copy` false, the kept value itself: only to read, never to hand on). Synchronous when the answer is in memory (the usual case), so a hit
    * costs no await.
    */
-  read(plan: CachePlan): CacheHit | undefined | Promise<CacheHit | undefined> {
+  read(plan: CachePlan, copy = true): CacheHit | undefined | Promise<CacheHit | undefined> {
+    const hit = (entry: CacheEntry) => hitOf(entry, copy)
     if (plan.context === undefined) {
       const own = this.#ownPrivate.get(plan.key)
       if (own) return hit(own)
@@ -146,10 +152,16 @@ export class CacheLayer {
     // The hints first: most results carry no ttlMs and are never kept, so they are not copied either.
     const hinted = toEntry(result, plan.context)
     if (!hinted) return
-    const copy = copyOf(result)
-    // A value too deep to copy (a hostile schema) is not kept; the caller still gets it, and the tool checks refuse it.
-    if (copy === undefined) return
-    const entry: CacheEntry = { ...hinted, value: copy }
+    let kept: Record<string, unknown>
+    try {
+      const text = JSON.stringify(result)
+      kept = JSON.parse(text)
+      texts.set(kept, text)
+    } catch {
+      // A value too deep to copy (a hostile schema) is not kept; the caller still gets it, and the tool checks refuse it.
+      return
+    }
+    const entry: CacheEntry = { ...hinted, value: kept }
     if (entry.scope === 'private' && plan.context === undefined) return this.#ownPrivate.set(plan.key, entry)
     try {
       // Each context's private entry has a key of its own: one user's entry does not push out another's.
@@ -158,6 +170,16 @@ export class CacheLayer {
     } catch {
       // A lost write costs a request later, nothing more.
     }
+  }
+
+  /** A caller's own copy of (part of) a value read with `copy` false; undefined when it cannot be copied. */
+  copy<T extends object>(value: T): T | undefined {
+    return copyOf(value)
+  }
+
+  /** The kept value a copy handed out by `read()` was made from: to read (and remember work by), never to hand on. */
+  source(copy: object): Record<string, unknown> | undefined {
+    return sources.get(copy)
   }
 
   /** Marks every entry under `prefix` stale, here and in the store (which tells other tabs). */
@@ -182,17 +204,33 @@ export class CacheLayer {
 
 const privateKey = (key: string, context: string) => `${key}\n@${context}`
 
-/** A structured clone, or undefined when the value cannot be copied (nested deeper than the engine's stack). */
-function copyOf<T>(value: T): T | undefined {
+/** The JSON text of each kept value, made once: its copies are parsed from it. */
+const texts = new WeakMap<object, string>()
+/** Each copy handed out → the kept value it was made from (see `CacheLayer.source`). */
+const sources = new WeakMap<object, Record<string, unknown>>()
+
+/**
+ * A copy through JSON (results are JSON from the wire, so nothing is lost), or undefined when the value cannot be
+ * copied (nested deeper than the engine's stack). Only a `kept` value (one no caller holds, so never changed) has
+ * its text remembered, so that each later copy of it is one parse.
+ */
+function copyOf<T>(value: T, kept = false): T | undefined {
+  if (typeof value !== 'object' || value === null) return value
   try {
-    return structuredClone(value)
+    let text = kept ? texts.get(value) : undefined
+    if (text === undefined) {
+      text = JSON.stringify(value)
+      if (kept) texts.set(value, text)
+    }
+    return JSON.parse(text) as T
   } catch {
     return undefined
   }
 }
 
-function hit(entry: CacheEntry): CacheHit | undefined {
+function hitOf(entry: CacheEntry, copy: boolean): CacheHit | undefined {
   const now = Date.now()
-  const value = copyOf(entry.value)
+  const value = copy ? copyOf(entry.value, true) : entry.value
+  if (copy && value) sources.set(value, entry.value)
   return value === undefined ? undefined : { value, fresh: isFresh(entry, now), ageMs: Math.max(0, now - entry.receivedAt) }
 }

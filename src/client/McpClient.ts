@@ -414,8 +414,9 @@ export class McpClient extends EventTarget {
       const field = LIST_FIELD[method]
       const items = Array.isArray(result[field]) ? (result[field] as Tool[]) : []
       // A copy: the cached result stays as the server sent it.
-      yield { ...result, [field]: method === 'tools/list' ? this.#acceptTools(items, page === 1) : items } as Result &
-        Record<(typeof LIST_FIELD)[M], ListItems[M][]>
+      // A page from the cache is checked by its cached tools (checkTool remembers them), not by the copy's.
+      const checked = method === 'tools/list' ? this.#acceptTools(items, page === 1, this.#cache.source(result)?.[field]) : items
+      yield { ...result, [field]: checked } as Result & Record<(typeof LIST_FIELD)[M], ListItems[M][]>
       // Cursors are opaque: "" is a cursor like any other, and only its absence ends the list.
       const next = result.nextCursor
       if (typeof next !== 'string') return
@@ -429,7 +430,9 @@ export class McpClient extends EventTarget {
   async #all<M extends ListMethod>(method: M, { onStale, ...options }: StaleOptions<ListItems[M][]> = {}): Promise<ListItems[M][]> {
     if (onStale && !options.fresh) {
       const stale = await this.#cachedList(method)
-      if (stale && !stale.fresh) onStale(stale.items, { ageMs: stale.ageMs })
+      // The cached items themselves were read: the caller gets a copy, made only when it is handed out.
+      const items = stale && !stale.fresh ? this.#cache.copy(stale.items) : undefined
+      if (items) onStale(items, { ageMs: stale!.ageMs })
     }
     let pagesSeen = 0
     const collect = async (pageOptions: RequestOptions) => {
@@ -452,7 +455,8 @@ export class McpClient extends EventTarget {
 
   /**
    * The whole list as the cache holds it, fresh or stale, without a request:
-   * undefined unless every page is there. `fresh` only if every page is.
+   * undefined unless every page is there. `fresh` only if every page is. The
+   * items are the cached ones, not copies: to read, or to copy for a caller.
    */
   async #cachedList<M extends ListMethod>(method: M): Promise<{ items: ListItems[M][]; fresh: boolean; ageMs: number } | undefined> {
     const headers = await this.#headers()
@@ -463,7 +467,7 @@ export class McpClient extends EventTarget {
     const seen = new Set<string>()
     for (let page = 1; page <= (this.options.maxPages ?? 100); page++) {
       const plan = this.#cache.plan(method, cursor === undefined ? {} : { cursor }, headers)
-      const found = plan && this.#cache.read(plan)
+      const found = plan && this.#cache.read(plan, false)
       const hit = found instanceof Promise ? await found : found
       if (!hit) return undefined
       const pageItems = Array.isArray(hit.value[LIST_FIELD[method]]) ? (hit.value[LIST_FIELD[method]] as ListItems[M][]) : []
@@ -481,13 +485,17 @@ export class McpClient extends EventTarget {
   }
 
   /** Keeps the tools whose header annotations are valid, remembering them for calls; reports the others. */
-  #acceptTools(tools: Tool[], firstPage: boolean): Tool[] {
+  #acceptTools(tools: Tool[], firstPage: boolean, cached?: unknown): Tool[] {
+    // The cached page this one is a copy of, item for item: a checked tool of it is a check of the copy's.
+    const originals = Array.isArray(cached) && cached.length === tools.length ? (cached as Tool[]) : undefined
     if (firstPage) {
       this.#tools.clear()
       this.#unlisted.clear()
     }
-    return tools.filter((tool) => {
-      const entry = checkTool(tool)
+    return tools.filter((tool, i) => {
+      const original = checkTool(originals?.[i] ?? tool)
+      // The entry names the caller's tool (invalidTools hands it out), never the cached one.
+      const entry = original.tool === tool ? original : { ...original, tool }
       this.#tools.set(tool?.name, entry)
       if (!('error' in entry)) return true
       const name = String(tool?.name)
