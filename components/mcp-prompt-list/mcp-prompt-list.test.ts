@@ -265,6 +265,21 @@ describe('<mcp-prompt-list>', () => {
       expect(((await picked) as CustomEvent<PromptSelectDetail>).detail.name).to.equal('prompt_0999')
     })
 
+    it('renders the rows in view when the list scrolls by itself (--mcp-prompt-list-max-height)', async () => {
+      el.style.setProperty('--mcp-prompt-list-max-height', '300px')
+      const ul = el.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!
+      const rowHeight = items(el)[0]!.parentElement!.getBoundingClientRect().height
+      expect(ul.getBoundingClientRect().height).to.be.closeTo(300, 1)
+      expect(ul.scrollHeight, 'the list is as tall as all its rows').to.be.closeTo(all.length * rowHeight, rowHeight)
+      ul.scrollTop = 700 * rowHeight
+      await eventually(() => titles(el).includes(all[700]!), 'the rows around the 700th')
+      expect(item(el, all[700]!).getBoundingClientRect().top, 'the 700th row at the top of the list').to.be.closeTo(
+        ul.getBoundingClientRect().top + ul.clientTop,
+        2,
+      )
+      rowsAt(el)
+    })
+
     it('filters 1,000 prompts to the matches, each at its place among them', async () => {
       el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
       await sendKeys({ type: 'prompt 09' })
