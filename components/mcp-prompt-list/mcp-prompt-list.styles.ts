@@ -10,8 +10,7 @@ export const styles = [
   css`
     ul[part='list'] {
       --row-height: var(--mcp-prompt-list-row-height, 6.5em);
-      max-height: var(--mcp-prompt-list-max-height, none);
-      overflow-y: auto;
+      --max-height: var(--mcp-prompt-list-max-height, none);
     }
   `,
 ]

@@ -225,7 +225,7 @@ describe('<mcp-prompt-list>', () => {
       expect(items(el).length, 'rows in the DOM').to.be.below(60)
       expect(titles(el)).to.deep.equal(all.slice(0, items(el).length))
       rowsAt(el)
-      scrollToRow(el.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!, items(el)[0]!.parentElement!, all.length, 500)
+      await scrollToRow(el.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!, items(el)[0]!.parentElement!, all.length, 500)
       await eventually(() => titles(el).includes(all[500]!), 'the rows around the 500th')
       expect(inView(item(el, all[500]!)), 'the 500th prompt is in view').to.equal(true)
       expect(titles(el)[0], 'the Tab stop stays rendered').to.equal(all[0])
@@ -270,7 +270,7 @@ describe('<mcp-prompt-list>', () => {
       const ul = el.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!
       const rowHeight = items(el)[0]!.parentElement!.getBoundingClientRect().height
       expect(ul.getBoundingClientRect().height).to.be.closeTo(300, 1)
-      expect(ul.scrollHeight, 'the list is as tall as all its rows').to.be.closeTo(all.length * rowHeight, rowHeight)
+      await eventually(() => Math.abs(ul.scrollHeight - all.length * rowHeight) < rowHeight, 'the list as tall as all its rows')
       ul.scrollTop = 700 * rowHeight
       await eventually(() => titles(el).includes(all[700]!), 'the rows around the 700th')
       expect(item(el, all[700]!).getBoundingClientRect().top, 'the 700th row at the top of the list').to.be.closeTo(

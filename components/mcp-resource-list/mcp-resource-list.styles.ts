@@ -10,8 +10,7 @@ export const styles = [
   css`
     ul[part='list'] {
       --row-height: var(--mcp-resource-list-row-height, 7.5em);
-      max-height: var(--mcp-resource-list-max-height, none);
-      overflow-y: auto;
+      --max-height: var(--mcp-resource-list-max-height, none);
     }
     .uri.line {
       overflow-wrap: normal;

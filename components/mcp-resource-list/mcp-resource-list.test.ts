@@ -296,7 +296,7 @@ describe('<mcp-resource-list>', () => {
       expect(uris(el).slice(0, -1)).to.deep.equal(all.slice(0, items(el).length - 1))
       expect(uris(el).at(-1), 'the template list, after every resource').to.equal(TEMPLATE)
       rowsAt(el)
-      scrollToRow(el.shadowRoot!.querySelector<HTMLElement>('ul.resources')!, items(el)[0]!.parentElement!, all.length, 500)
+      await scrollToRow(el.shadowRoot!.querySelector<HTMLElement>('ul.resources')!, items(el)[0]!.parentElement!, all.length, 500)
       await eventually(() => uris(el).includes(all[500]!), 'the rows around the 500th')
       expect(inView(item(el, all[500]!)), 'the 500th resource is in view').to.equal(true)
       expect(uris(el)[0], 'the Tab stop stays rendered').to.equal(all[0])

@@ -62,13 +62,16 @@ export function windowedItems(count: () => number, renderNow: () => void, root: 
 }
 
 /**
- * The look of a windowed list (`<ul class="windowed">`): every row the same height, `--row-height`, which the
- * element sets from its own custom property; what does not fit is cut short (a `.line` on one line, a
+ * The look of a windowed list (`<ul class="windowed">`): every row the same height, `--row-height`, and the list
+ * scrolling by itself past `--max-height`, both set by the element from its own custom properties; what does not
+ * fit in a row is cut short (a `.line` on one line, a
  * `.description` on two). The line under each row replaces the border between rows.
  */
 export const windowedListStyles = css`
   ul.windowed {
     border-bottom: 0;
+    max-height: var(--max-height, none);
+    overflow-y: auto;
   }
   ul.windowed > li {
     box-sizing: border-box;

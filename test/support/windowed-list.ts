@@ -1,6 +1,7 @@
 // Helpers for the suites of windowed lists (<mcp-prompt-list>, <mcp-resource-list>): what a user and a screen
 // reader are told of the rows that are rendered, when only some of them are.
 import { expect } from '@open-wc/testing'
+import { eventually } from './browser.js'
 
 /** A row's place (1-based) among the rows of its list, as its `<li>` tells assistive technology. */
 export const placeOf = (button: HTMLElement) => Number(button.parentElement!.getAttribute('aria-posinset'))
@@ -21,12 +22,14 @@ export function expectRowsAt(buttons: HTMLElement[], all: string[], labelOf: (bu
 }
 
 /**
- * The list is as tall as all its `count` rows (those not rendered are space), and scrolling the page to the row at
- * `index` (0-based) puts it in view; the height of a row.
+ * The list comes to be as tall as all its `count` rows (those not rendered are space; the row height is measured
+ * after a render, so this is waited for), then the page is scrolled to put the row at `index` (0-based) in view.
  */
-export function scrollToRow(list: HTMLElement, firstRow: HTMLElement, count: number, index: number): number {
-  const rowHeight = firstRow.getBoundingClientRect().height
-  expect(list.getBoundingClientRect().height, 'the list is as tall as all its rows').to.be.closeTo(count * rowHeight, rowHeight)
-  window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + index * rowHeight)
-  return rowHeight
+export async function scrollToRow(list: HTMLElement, firstRow: HTMLElement, count: number, index: number): Promise<void> {
+  const rowHeight = () => firstRow.getBoundingClientRect().height
+  await eventually(
+    () => Math.abs(list.getBoundingClientRect().height - count * rowHeight()) < rowHeight(),
+    `the list as tall as all its ${count} rows`,
+  )
+  window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + index * rowHeight())
 }
