@@ -93,7 +93,7 @@ describe('<mcp-tool-list>', () => {
     expect(item(list, 'echo').querySelector('mcp-icon')!.theme).to.equal('light')
   })
 
-  it('draws the icon variant for the theme of its <mcp-server>, and the user\'s scheme when that has none', async () => {
+  it("draws the icon variant for the theme of its <mcp-server>, and the user's scheme when that has none", async () => {
     await emulateMedia({ colorScheme: 'light' })
     const url = await serverUrl('themed')
     const server = await fixture<HTMLElement & { theme?: string }>(
@@ -215,7 +215,11 @@ describe('<mcp-tool-list>', () => {
     // Scrolled back to the top, the Tab stop is still there, and Tab from the filter box reaches it.
     window.scrollTo(0, 0)
     await eventually(() => names(list).includes(all[0]), 'the first rows again')
-    expect(items(list).filter((i) => i.tabIndex === 0).map((i) => i.dataset.name)).to.deep.equal([all[998]])
+    expect(
+      items(list)
+        .filter((i) => i.tabIndex === 0)
+        .map((i) => i.dataset.name),
+    ).to.deep.equal([all[998]])
     filterBox(list).focus()
     await sendKeys({ press: 'Tab' })
     expect(focused(list)).to.equal(all[998])
@@ -270,6 +274,41 @@ describe('<mcp-tool-list>', () => {
     const view = ul.getBoundingClientRect()
     expect(box.top, 'the 700th row is at the top of the list').to.be.closeTo(view.top + ul.clientTop, 2)
     expectRowsAt(list, all)
+  })
+
+  it('with a row height set by the page, the list is as tall as all its rows and shows the rows in view', async () => {
+    const url = await serverUrl('many')
+    const wrapper = await fixture<HTMLElement>(
+      html`<mcp-server url=${url}><mcp-tool-list style="--mcp-tool-list-row-height: 4em"></mcp-tool-list></mcp-server>`,
+    )
+    const list = wrapper.querySelector('mcp-tool-list')!
+    await eventually(() => items(list).length > 0, 'the tools of many')
+    const all = (await listed('many')).map((t) => t.name)
+    const ul = list.shadowRoot!.querySelector<HTMLElement>('[part="list"]')!
+    const rowHeight = items(list)[0]!.parentElement!.getBoundingClientRect().height
+    expect(rowHeight, 'rows are the height the page set').to.be.closeTo(4 * parseFloat(getComputedStyle(items(list)[0]!).fontSize), 1)
+    // The row height is measured once the rows are laid out; then the space after the rendered rows follows it.
+    await eventually(() => Math.abs(ul.getBoundingClientRect().height - 1000 * rowHeight) < rowHeight, 'the list as tall as 1,000 rows')
+    window.scrollTo(0, ul.getBoundingClientRect().top + window.scrollY + 600 * rowHeight)
+    await eventually(() => names(list).includes(all[600]), 'the rows around the 600th')
+    expect(inView(item(list, all[600])), 'the 600th tool is in view').to.equal(true)
+    expectRowsAt(list, all)
+  })
+
+  it('a filter keystroke shows the matching tools in the rows already on screen (no rows rebuilt)', async () => {
+    const list = await listIn('many')
+    const all = (await listed('many')).map((t) => t.name)
+    const before = items(list)
+    filterBox(list).focus()
+    await sendKeys({ type: 'weather_00' })
+    const shown = all.filter((name) => name.includes('weather_00'))
+    await eventually(() => status(list).startsWith(`${shown.length} of`), 'the filtered count')
+    expectRowsAt(list, shown)
+    // Each place keeps its row, now showing the tool at that place: a keystroke updates rows, it does not rebuild them.
+    expect(
+      items(list).every((row, i) => row === before[i]),
+      'the same row elements',
+    ).to.equal(true)
   })
 
   it('opens <mcp-tool> for a clicked tool, unless the page handles the selection itself', async () => {
