@@ -1,6 +1,5 @@
-// Worker-thread entry for bench/server.ts. On Node 20, tsx's loader hooks
-// reach the main thread only, so the worker registers them itself before
-// loading the TypeScript server (which starts serving when not on the main thread).
+// Child-process entry for bench/server.ts: registers tsx's loader hooks, then
+// loads the TypeScript server (which starts serving when BENCH_SERVER_CHILD is set).
 import { register } from 'tsx/esm/api'
 
 register()

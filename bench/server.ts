@@ -9,11 +9,11 @@
 // `adapter` answers the same canned result through serveFetch. The
 // difference between them is what the adapter costs per request.
 //
-// It runs in a worker thread (startServerWorker): the server gets its own
-// event loop and heap, so its CPU and GC do not land inside the client's
-// timings, and terminating the worker leaves nothing behind.
+// It runs in a child process (startServerWorker): the server gets its own
+// event loop, heap and CPU account, so its work lands neither in the client's
+// timings nor in the client process's CPU time.
 import { createServer } from 'node:http'
-import { Worker, isMainThread, parentPort } from 'node:worker_threads'
+import { fork } from 'node:child_process'
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { listenLoopback, serveFetch, type ServedHandle } from '../test/support/http-adapter.js'
@@ -83,31 +83,31 @@ async function startServers(): Promise<{ urls: BenchServerUrls; close(): Promise
 
 /** Starts the servers in a worker thread; `close()` shuts them down and ends the worker. */
 export async function startServerWorker(): Promise<{ urls: BenchServerUrls; close(): Promise<void> }> {
-  const worker = new Worker(new URL('./server-worker.mjs', import.meta.url))
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+  // A child process, not a worker thread: process.cpuUsage() in the bench then counts the client's CPU alone.
+  const child = fork(new URL('./server-worker.mjs', import.meta.url), [], { env: { ...process.env, BENCH_SERVER_CHILD: '1' }, stdio: 'inherit' })
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const urls = await new Promise<BenchServerUrls>((resolve, reject) => {
-    worker.once('message', resolve)
-    worker.once('error', reject)
-    worker.once('exit', (code) => reject(new Error(`bench server worker exited early (${code})`)))
+    child.once('message', (m) => resolve(m as BenchServerUrls))
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new Error(`bench server process exited early (${code})`)))
   })
   return {
     urls,
     async close() {
-      worker.postMessage('close')
-      // Bounded: a server that will not close is terminated.
-      const timer = setTimeout(() => void worker.terminate(), 2_000)
+      child.send('close')
+      // Bounded: a server that will not close is killed.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 2_000)
       await exited
       clearTimeout(timer)
     },
   }
 }
 
-if (!isMainThread && parentPort) {
-  const port = parentPort
+if (process.env.BENCH_SERVER_CHILD && process.send) {
   const servers = await startServers()
-  port.once('message', async () => {
+  process.once('message', async () => {
     await servers.close()
-    port.close()
+    process.disconnect()
   })
-  port.postMessage(servers.urls)
+  process.send(servers.urls)
 }
