@@ -282,7 +282,7 @@ function makeServer(): McpServer {
   mcp.registerResource('scripted svg', 'hostile://image.svg', { title: 'SVG', mimeType: 'image/svg+xml' }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'image/svg+xml', blob: scriptedSvg('resource.svg').split(',')[1]! }],
   }))
-  // HTML sent as a PDF: shown in a sandboxed frame at most, where it cannot script the page.
+  // HTML sent as a PDF: opened as application/pdf in a tab of its own (the PDF viewer), where it cannot script the page.
   mcp.registerResource('fake pdf', 'hostile://fake.pdf', { title: 'Fake PDF', mimeType: 'application/pdf' }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'application/pdf', blob: base64(hostileHtml('resource.pdf')) }],
   }))
