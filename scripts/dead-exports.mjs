@@ -18,7 +18,11 @@ const ts = createRequire(import.meta.url)('typedoc-typescript')
 const PUBLIC = new Set(['src/client/index.ts', 'src/cache/index.ts', 'src/auth/index.ts', 'src/auth/callback.ts', 'components/index.ts'])
 const LIBRARY = /^(src|components|sandbox)\//
 
-const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
+const config = ts.getParsedCommandLineOfConfigFile(
+  join(root, 'tsconfig.json'),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+)
 const service = ts.createLanguageService(
   {
     getScriptFileNames: () => config.fileNames,

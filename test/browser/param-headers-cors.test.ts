@@ -24,7 +24,10 @@ describe('Mcp-Param-* headers across origins (CORS preflight)', () => {
     expect(text(result)).to.equal('deployed for acme in Zürich')
     const requests = (await serverStats(SERVER)).requests.slice(from)
     const callAt = requests.findIndex((r) => r.body?.method === 'tools/call')
-    const preflight = requests.slice(0, callAt).filter((r) => r.method === 'OPTIONS').at(-1)
+    const preflight = requests
+      .slice(0, callAt)
+      .filter((r) => r.method === 'OPTIONS')
+      .at(-1)
     expect(preflight, 'a preflight before the call').to.exist
     expect(preflight!.headers['origin']).to.equal(location.origin)
     expect(preflight!.headers['access-control-request-method']).to.equal('POST')

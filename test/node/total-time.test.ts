@@ -63,45 +63,56 @@ before(async () => {
 })
 after(() => server.close())
 
-test('maxTotalTimeMs caps all the rounds together: rounds of 200, 200 and 600 ms under a 700 ms cap fail in the third, which the server sees cancelled', BOUND, async () => {
-  rounds.length = 0
-  const client = new McpClient(server.url, {
-    maxTotalTimeMs: 700,
-    handlers: { elicitation: async () => ({ action: 'accept', content: { ok: true } }) },
-  })
-  await client.listTools() // so the call's time is its rounds' only
-  const thirdEnded = new Promise<void>((resolve) => (roundEnded = () => rounds.length === 3 && resolve()))
-  const started = performance.now()
-  const error = await failure(client.callTool('slow_rounds', { delaysMs: [200, 200, 600] }))
-  const elapsed = performance.now() - started
-  assertIs(error, TimeoutError)
-  assert.equal(error.total, true)
-  assert.match(error.message, /tools\/call took longer than 700 ms in all/)
-  // Each round alone is under the cap; the third is cut where the sum reaches it (250 ms to spare for a loaded machine).
-  assert.ok(elapsed >= 650 && elapsed < 1_000, `failed after ${elapsed.toFixed(0)} ms`)
-  await thirdEnded
-  assert.deepEqual(rounds, [{ round: 0 }, { round: 1 }, { round: 2, cancelled: true }])
-})
+test(
+  'maxTotalTimeMs caps all the rounds together: rounds of 200, 200 and 600 ms under a 700 ms cap fail in the third, which the server sees cancelled',
+  BOUND,
+  async () => {
+    rounds.length = 0
+    const client = new McpClient(server.url, {
+      maxTotalTimeMs: 700,
+      handlers: { elicitation: async () => ({ action: 'accept', content: { ok: true } }) },
+    })
+    await client.listTools() // so the call's time is its rounds' only
+    const thirdEnded = new Promise<void>((resolve) => (roundEnded = () => rounds.length === 3 && resolve()))
+    const started = performance.now()
+    const error = await failure(client.callTool('slow_rounds', { delaysMs: [200, 200, 600] }))
+    const elapsed = performance.now() - started
+    assertIs(error, TimeoutError)
+    assert.equal(error.total, true)
+    assert.match(error.message, /tools\/call took longer than 700 ms in all/)
+    // Each round alone is under the cap; the third is cut where the sum reaches it (250 ms to spare for a loaded machine).
+    assert.ok(elapsed >= 650 && elapsed < 1_000, `failed after ${elapsed.toFixed(0)} ms`)
+    await thirdEnded
+    assert.deepEqual(rounds, [{ round: 0 }, { round: 1 }, { round: 2, cancelled: true }])
+  },
+)
 
-test('the time input handlers take is not counted: 3 × 150 ms of server time and 2 × 600 ms of answering fit a 700 ms cap', BOUND, async () => {
-  rounds.length = 0
-  roundEnded = undefined
-  const client = new McpClient(server.url, {
-    maxTotalTimeMs: 700,
-    handlers: {
-      // A person taking their time over each question.
-      elicitation: () => new Promise((resolve) => setTimeout(() => resolve({ action: 'accept', content: { ok: true } }), 600)),
-    },
-  })
-  const result = await client.callTool('slow_rounds', { delaysMs: [150, 150, 150] })
-  assert.deepEqual(result.content, [{ type: 'text', text: 'done after 2 rounds of input' }])
-  assert.deepEqual(rounds, [{ round: 0 }, { round: 1 }, { round: 2 }])
-})
+test(
+  'the time input handlers take is not counted: 3 × 150 ms of server time and 2 × 600 ms of answering fit a 700 ms cap',
+  BOUND,
+  async () => {
+    rounds.length = 0
+    roundEnded = undefined
+    const client = new McpClient(server.url, {
+      maxTotalTimeMs: 700,
+      handlers: {
+        // A person taking their time over each question.
+        elicitation: () => new Promise((resolve) => setTimeout(() => resolve({ action: 'accept', content: { ok: true } }), 600)),
+      },
+    })
+    const result = await client.callTool('slow_rounds', { delaysMs: [150, 150, 150] })
+    assert.deepEqual(result.content, [{ type: 'text', text: 'done after 2 rounds of input' }])
+    assert.deepEqual(rounds, [{ round: 0 }, { round: 1 }, { round: 2 }])
+  },
+)
 
 test('a per-call maxTotalTimeMs overrides the client’s for all the rounds', BOUND, async () => {
   rounds.length = 0
   roundEnded = undefined
-  const client = new McpClient(server.url, { maxTotalTimeMs: 60_000, handlers: { elicitation: async () => ({ action: 'accept', content: { ok: true } }) } })
+  const client = new McpClient(server.url, {
+    maxTotalTimeMs: 60_000,
+    handlers: { elicitation: async () => ({ action: 'accept', content: { ok: true } }) },
+  })
   const error = await failure(client.callTool('slow_rounds', { delaysMs: [100, 100, 400] }, { maxTotalTimeMs: 500 }))
   assertIs(error, TimeoutError)
   assert.match(error.message, /500 ms in all/)

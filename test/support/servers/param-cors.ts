@@ -45,7 +45,12 @@ export async function startServer(): Promise<TestServer> {
       return new Response(null, {
         status: 204,
         // Max-Age 0: every call is preflighted again, so a changed allow list counts at once.
-        headers: { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': allowed.join(', '), 'access-control-max-age': '0' },
+        headers: {
+          ...cors,
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': allowed.join(', '),
+          'access-control-max-age': '0',
+        },
       })
     const response = await handler.fetch(request)
     const headers = new Headers(response.headers)
