@@ -35,12 +35,12 @@ const LIMIT_MS = Number(option('limit-ms', 120_000))
 /** The suites that exercise each folder, most telling first. */
 const SUITES = {
   'src/transport': ['faults', 'fuzz', 'headers', 'client'],
-  'src/protocol': ['fuzz', 'spec-examples', 'faults', 'mrtr', 'client'],
+  'src/protocol': ['fuzz', 'spec-examples', 'methods', 'coalesce-key', 'faults', 'mrtr', 'client'],
   'src/schema': ['validate-schema', 'schema', 'headers', 'form'],
   'src/client': ['client', 'mrtr', 'subscriptions', 'shared-listen', 'progress', 'coalesce', 'faults', 'headers', 'events', 'icons', 'validate-schema'],
   // idb.ts runs only in a browser: its suite is the IndexedDB one in headless Chromium (`browser:` suites).
-  'src/cache': ['cache', 'cache-correctness', 'client', 'subscriptions', 'browser:test/browser/cache.test.ts'],
-  'src/auth': ['auth'],
+  'src/cache': ['cache', 'cache-correctness', 'cache-memory', 'cache-listing', 'methods', 'client', 'subscriptions', 'browser:test/browser/cache.test.ts'],
+  'src/auth': ['auth', 'auth-session', 'auth-challenge', 'auth-bad-input'],
 }
 
 /** Textual mutation operators: [name, pattern, replacement]. Patterns need spaces around operators, so types stay alone. */
