@@ -181,20 +181,27 @@ function tryDecode(json: unknown): JsonRpcMessage | undefined {
 async function readText(res: Response, limit: number): Promise<string> {
   if (!res.body) return ''
   const reader = res.body.getReader()
-  const decoder = new TextDecoder()
+  const chunks: Uint8Array[] = []
   let size = 0
-  let text = ''
   for (;;) {
     const { done, value } = await reader.read()
-    if (done) return text + decoder.decode()
+    if (done) break
     size += value.byteLength
     if (size > limit) {
       reader.cancel().catch(() => {})
       throw new ResponseTooLargeError(limit)
     }
-    text += decoder.decode(value, { stream: true })
+    chunks.push(value)
   }
+  // Decoded once, whole, by one shared decoder (a whole decode keeps no state): no decoder made per response.
+  if (chunks.length === 1) return utf8.decode(chunks[0])
+  const all = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) (all.set(chunk, at), (at += chunk.byteLength))
+  return utf8.decode(all)
 }
+
+const utf8 = new TextDecoder()
 
 /**
  * Feeds an SSE body through eventsource-parser, decoding each `message`

@@ -109,6 +109,30 @@ const progress = (ctx: FaultContext, value: number) => ({
 
 // ---- bodies that are not a JSON-RPC answer ---------------------------------------------
 
+test('a JSON body written in pieces that split multi-byte characters arrives whole and exact', BOUND, async () => {
+  // Three writes, each flushed on its own, cut inside "é" (2 bytes) and "🙂" (4 bytes): the client must join the
+  // bytes before decoding them, or the text comes back with replacement characters.
+  const text = 'café 🙂 '.repeat(40)
+  await scenario(
+    async (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      const bytes = Buffer.from(JSON.stringify(rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text }] })))
+      const cuts = [bytes.indexOf(Buffer.from('é')) + 1, bytes.indexOf(Buffer.from('🙂')) + 2]
+      ctx.res.writeHead(200, { 'Content-Type': 'application/json' })
+      ctx.res.write(bytes.subarray(0, cuts[0]))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      ctx.res.write(bytes.subarray(cuts[0], cuts[1]))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      ctx.res.end(bytes.subarray(cuts[1]))
+    },
+    {},
+    async (client) => {
+      const result = await client.callTool('work', { n: 1 })
+      assert.deepEqual(result.content, [{ type: 'text', text }])
+    },
+  )
+})
+
 test('malformed JSON in a 200 application/json body is a ProtocolError that quotes it', BOUND, async () => {
   await scenario(
     (ctx) => sendRaw(ctx.res, 200, 'application/json', '{"jsonrpc":"2.0","id":1,"result":{"tools":['),
