@@ -203,4 +203,18 @@ describe('sign-in (OAuth) in the browser', () => {
     await eventually(() => frame.contentWindow?.authTab?.state === 'signed-in', 'the page signed in after the redirect', 10_000)
     expect(frame.contentWindow!.authTab!.tools).to.deep.equal(['secret', 'whoami'])
   })
+
+  it('with no store given, the sign-in is kept in the page\'s IndexedDB, where the next page load reads it', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
+    // The default store (browserAuthStore): a reload starts a new module, so only what IndexedDB holds keeps the user signed in.
+    const auth = new BrowserOAuthProvider(url, { redirectUri: new URL('/test/support/auth-callback.html', location.href).href, client: { client_id: CLIENT_ID } })
+    const server = await page(auth)
+    try {
+      await click(await present(server, 'sign-in-button', 'the Sign in button'))
+      await eventually(() => shown(server, 'whoami'), 'the tools after signing in', 10_000)
+      expect(await new IdbAuthStore().get(`session ${url}`)).to.not.equal(undefined)
+    } finally {
+      await auth.signOut() // the default database is shared by the page: leave it signed out
+    }
+  })
 })
