@@ -661,13 +661,13 @@ export class McpClient extends EventTarget {
     let headersRetried = false
     const run = async (round: number, extra: Params): Promise<Result> => {
       let result: Result
+      if (cap) {
+        // What the rounds before left (the times are whole milliseconds; 0 would mean no cap to the transport).
+        if (spent >= cap) throw new TimeoutError(cap, method, true)
+        options.maxTotalTimeMs = cap - spent
+      }
       const started = Date.now()
       try {
-        if (cap) {
-          // 0 would mean no cap at all to the transport.
-          if (cap - spent < 1) throw new TimeoutError(cap, method, true)
-          options.maxTotalTimeMs = cap - spent
-        }
         result = await this.#request(
           method,
           { ...params, ...extra },

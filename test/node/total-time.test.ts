@@ -9,7 +9,7 @@ import assert from 'node:assert/strict'
 import { performance } from 'node:perf_hooks'
 import { McpServer, inputRequired } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { McpClient, TimeoutError } from '../../src/client/index.js'
+import { InputRequiredError, McpClient, TimeoutError } from '../../src/client/index.js'
 import { serveMcp, type FixtureServer } from '../support/fixture-server.js'
 import { assertIs, failure } from '../support/assert.js'
 
@@ -117,4 +117,27 @@ test('a per-call maxTotalTimeMs overrides the client’s for all the rounds', BO
   assertIs(error, TimeoutError)
   assert.match(error.message, /500 ms in all/)
   assert.equal(rounds.length, 3)
+})
+
+test('resume() goes on with what the first rounds left, and the time before it is not counted', BOUND, async () => {
+  rounds.length = 0
+  const client = new McpClient(server.url, { maxTotalTimeMs: 500 })
+  await client.listTools()
+  // With no handler, round 0 may be sent twice (again declaring the elicitation capability the server asks for):
+  // 2 × 150 ms of the 500.
+  const asked = await failure(client.callTool('slow_rounds', { delaysMs: [150, 400] }))
+  assertIs(asked, InputRequiredError)
+  // The person takes longer than the whole cap to answer: that is not the server's time.
+  await new Promise((resolve) => setTimeout(resolve, 600))
+  const secondEnded = new Promise<void>((resolve) => (roundEnded = () => rounds.at(-1)?.round === 1 && resolve()))
+  const started = performance.now()
+  const error = await failure((asked as InputRequiredError).resume({ q0: { action: 'accept', content: { ok: true } } }))
+  assertIs(error, TimeoutError)
+  assert.match(error.message, /500 ms in all/)
+  // Round 1 was sent, with what round 0 left (about 200 ms), not a fresh 500 ms.
+  const elapsed = performance.now() - started
+  assert.ok(elapsed >= 100 && elapsed < 380, `the resumed round was cut after ${elapsed.toFixed(0)} ms`)
+  await secondEnded
+  assert.deepEqual(rounds.at(-1), { round: 1, cancelled: true })
+  assert.equal(rounds.filter((r) => r.round === 1).length, 1)
 })
