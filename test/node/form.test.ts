@@ -516,3 +516,22 @@ describe('form model: checks and error paths', () => {
     )
   })
 })
+
+describe('mapErrors for pages that render errors themselves', () => {
+  it('an error no field takes is general with path "" (never undefined), as FieldError.path promises', opts, () => {
+    // A page grouping or filtering errors by e.path (mapErrors is public) must not meet undefined.
+    const root = buildFormModel({ type: 'object', properties: { name: { type: 'string' } } })
+    const { byField, general } = mapErrors(root, { name: 'x' }, [
+      { path: '/nope', message: 'unknown key' },
+      { path: '', message: 'whole' },
+    ])
+    assert.equal(byField.size, 0)
+    assert.deepEqual(
+      general.map((e) => [e.path, e.message]),
+      [
+        ['', 'unknown key'],
+        ['', 'whole'],
+      ],
+    )
+  })
+})
