@@ -366,3 +366,21 @@ test('a validator chunk that fails to load is loaded again by the next call, not
   assert.equal(await load(), await load(), 'once loaded, the same module every time')
   assert.equal(attempts, 2)
 })
+
+test('a $ref chain deeper than the depth limit is refused alike from draft-07 definitions and 2020-12 $defs', BOUND, async () => {
+  // Older servers still send draft-07 schemas: their `definitions` are reached through $refs only, as $defs are,
+  // so listing them deepest first must not let the chain pass unmeasured.
+  const chain = (where: string) => {
+    const defs: Record<string, unknown> = {}
+    for (let i = 99; i >= 0; i--) defs[`d${i}`] = i === 99 ? { type: 'string' } : { $ref: `#/${where}/d${i + 1}` }
+    return defs
+  }
+  for (const schema of [
+    { $schema: 'http://json-schema.org/draft-07/schema#', definitions: chain('definitions'), type: 'object', properties: { x: { $ref: '#/definitions/d0' } } },
+    { $defs: chain('$defs'), type: 'object', properties: { x: { $ref: '#/$defs/d0' } } },
+  ]) {
+    const error = await failure(validateAgainstSchema(schema, { x: 'a' }))
+    assertIs(error, SchemaError)
+    assert.match(error.message, /its \$refs nest deeper than 64 levels/)
+  }
+})
