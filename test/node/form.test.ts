@@ -252,6 +252,28 @@ describe('form model: kinds', () => {
 })
 
 describe('form model: recursion and hostile schemas', () => {
+  it('a pattern that can backtrack exponentially is left out of the model, so checkValue() does not run it; a safe one stays', opts, () => {
+    const { code, slug } = fields({
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^(a|aa)*$' }, slug: { type: 'string', pattern: '^[a-z]+$' } },
+    })
+    assert.equal((code as { pattern?: string }).pattern, undefined)
+    assert.equal((slug as { pattern?: string }).pattern, '^[a-z]+$')
+    // ^(a|aa)*$ on 'a' × 42 then '!' takes seconds to fail (×1.6 per character more): never run, it costs nothing.
+    const started = performance.now()
+    const errors = checkValue(buildFormModel({ type: 'object', properties: { code: { type: 'string', pattern: '^(a|aa)*$' } } }), {
+      code: `${'a'.repeat(42)}!`,
+    })
+    assert.deepEqual(errors, [])
+    assert.ok(performance.now() - started < 500, `checkValue took ${(performance.now() - started).toFixed(0)} ms`)
+    assert.deepEqual(
+      checkValue(buildFormModel({ type: 'object', properties: { slug: { type: 'string', pattern: '^[a-z]+$' } } }), { slug: 'Not a slug' }).map(
+        (e) => e.code,
+      ),
+      ['pattern'],
+    )
+  })
+
   it('a recursive $ref expands one level per access, and the model is bounded as a whole', opts, () => {
     const root = buildFormModel(SCHEMA_ZOO['recursive-ref'].schema) as ObjectField
     let node = root.fields[0] as ObjectField
