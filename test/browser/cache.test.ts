@@ -268,6 +268,19 @@ describe('IndexedDB cache', () => {
     expect(await shared.get(other)).to.equal(undefined)
   })
 
+  it('clear() in one tab (a sign-out) empties the other tabs\' memory too: their next listing asks the server', async () => {
+    const { client: tab2Client } = await secondTab()
+    const cache = store()
+    await new McpClient(url, { cache }).listTools()
+    expect(names(await tab2Client.listTools())).to.deep.equal(['alpha_v1', 'beta_v1'])
+    const before = await lists()
+    await cache.clear(`${url}\n`)
+    // Tab 2 hears of it by BroadcastChannel: until then its memory may still answer, after that only the server.
+    const askedServer = async () => (await tab2Client.listTools(), (await lists()) > before)
+    await eventually(askedServer, "tab 2's listing going to the server after the clear")
+    expect(await lists()).to.equal(before + 1)
+  })
+
   it('a returning client has its first tool page in memory once discover is answered from IndexedDB (preload)', async () => {
     const firstVisit = store()
     const first = new McpClient(url, { cache: firstVisit })
