@@ -540,10 +540,15 @@ export class McpClient extends EventTarget {
       return entry
     }
     let tool = known()
-    const validate = async () => {
-      if (tool) (await loadValidator()).validateArguments(name, tool.tool.inputSchema, args)
+    // Synchronous once the validator is loaded: no await on the path of every call.
+    const validate = (): Promise<void> | void => {
+      if (!tool) return
+      const loaded = loadValidator.loaded
+      if (loaded) return loaded.validateArguments(name, tool.tool.inputSchema, args)
+      return loadValidator().then((v) => v.validateArguments(name, tool!.tool.inputSchema, args))
     }
-    await validate()
+    const validating = validate()
+    if (validating) await validating
     let result: CallToolResult
     try {
       result = (await this.#withInput(
@@ -567,7 +572,7 @@ export class McpClient extends EventTarget {
       }
       throw error
     }
-    return this.#checkOutput(name, tool, result)
+    return tool?.tool.outputSchema ? this.#checkOutput(name, tool, result) : result
   }
 
   /**
@@ -729,7 +734,9 @@ export class McpClient extends EventTarget {
     headers?: Record<string, string>,
     capabilities: ClientCapabilities = this.capabilities(),
   ): Promise<Result> {
-    const extraHeaders = await this.#headers()
+    // Awaited only when the headers option is an async function: no extra turn on every request otherwise.
+    const given = this.#headers()
+    const extraHeaders = given instanceof Promise ? await given : given
     const plan = this.#cache.plan(method, params, extraHeaders)
     if (plan && !options.fresh) {
       const found = this.#cache.read(plan)

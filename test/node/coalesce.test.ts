@@ -64,6 +64,25 @@ describe('coalescing', BOUND, () => {
     await Promise.all([client.listPrompts(), client.listPrompts(), client.listPrompts()])
     assert.equal(posts('prompts/list', from), 2)
   })
+
+  test('headers from an async function are awaited: each request carries the credential it resolved to', async () => {
+    const from = server.stats.requests.length
+    let n = 0
+    const client = new McpClient(server.url, {
+      cache: false,
+      headers: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        return { authorization: `Bearer async-${++n}` }
+      },
+    })
+    await client.listTools()
+    await client.callTool('echo', { text: 'a' })
+    const sent = server.stats.requests.slice(from).map((r) => [r.body?.method, r.headers.authorization])
+    assert.deepEqual(sent, [
+      ['tools/list', 'Bearer async-1'],
+      ['tools/call', 'Bearer async-2'],
+    ])
+  })
 })
 
 describe('aborting a shared request', BOUND, () => {
