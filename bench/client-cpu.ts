@@ -1,9 +1,8 @@
 // `npx tsx bench/client-cpu.ts [rounds] [calls per round]`: client-process CPU per tools/call, in layers.
 //
-// `npm run bench` times each call on the wall clock with the servers in a worker thread of the same process, so
-// its figures mix the client's CPU with the servers' and with waiting. Here the servers (bench/server.ts) run in
-// a child process and tools/call goes to the bare node:http echo: process.cpuUsage() of this process is the
-// client's work alone (undici's included). Contenders take turns in rotated order, round after round, and each
+// `npm run bench` judges tools/call by client CPU against the SDK server; this splits that CPU into layers against
+// the bare node:http echo (the servers, bench/server.ts, run in another process, so process.cpuUsage() of this
+// process is the client's work alone, undici's included). Contenders take turns in rotated order, round after round, and each
 // round's figure is paired with the fetch loop's of the same round, so load on a shared machine lands on all.
 //
 //   fetch loop            bench/contenders.ts: fetch, JSON.stringify, res.json(); no timeout, no way to abort
@@ -12,66 +11,35 @@
 //                         size bound, decoded strictly
 //   transport, no abort   the same with one controller for every call and no signal to fetch: what aborting costs
 //   ours, bundled         McpClient.callTool as users run it: esbuild's bundle of src/client (no keepNames)
-//   ours, source (tsx)    McpClient.callTool from the TypeScript source through tsx, as bench/run.ts measures it
+//   ours, source (tsx)    McpClient.callTool from the TypeScript source through tsx, as bench/run.ts measured it before it bundled
 //                         (tsx keeps function names: a defineProperty per closure made, on every call)
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import * as esbuild from 'esbuild'
 import { McpClient } from '../src/client/index.js'
 import { postRequest } from '../src/transport/http.js'
 import { standardHeaders } from '../src/transport/headers.js'
-import { PROTOCOL_VERSION, fetchLoop, type Contender } from './contenders.js'
+import { PROTOCOL_VERSION, bundledMcpClient, fetchLoop, type Contender } from './contenders.js'
 import { startServerWorker, type BenchServerUrls } from './server.js'
 
 const CLIENT_INFO = { name: 'bench', version: '1.0.0' }
 
-if (process.argv[2] === '--serve') {
-  // The child: the bench servers, their URLs on stdout, until stdin closes.
-  const servers = await startServerWorker()
-  process.stdout.write(`${JSON.stringify(servers.urls)}\n`)
-  process.stdin.resume()
-  process.stdin.on('end', () => void servers.close().then(() => process.exit(0)))
-} else {
-  await main(Number(process.argv[2] ?? 60), Number(process.argv[3] ?? 150))
-}
+await main(Number(process.argv[2] ?? 60), Number(process.argv[3] ?? 150))
 
 async function main(rounds: number, calls: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, '--serve'], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
-  const urls = await new Promise<BenchServerUrls>((resolve, reject) => {
-    child.stdout.once('data', (line) => resolve(JSON.parse(String(line))))
-    child.once('exit', (code) => reject(new Error(`the bench server process exited (${code})`)))
-  })
-  const out = mkdtempSync(join(tmpdir(), 'mcp-client-cpu-'))
+  // startServerWorker runs the servers in a child process: this process's CPU is the client's.
+  const server = await startServerWorker()
+  const urls = server.urls
   try {
-    await esbuild.build({
-      entryPoints: [new URL('../src/client/index.ts', import.meta.url).pathname],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'es2022',
-      splitting: true,
-      outdir: out,
-      outExtension: { '.js': '.mjs' },
-      logLevel: 'warning',
-    })
-    const bundled = (await import(pathToFileURL(join(out, 'index.mjs')).href)) as { McpClient: typeof McpClient }
+    const Bundled = await bundledMcpClient()
     const contenders: Contender[] = [
       fetchLoop(urls.raw, fetch),
       transport(urls.raw, true),
       transport(urls.raw, false),
-      await callTool('ours, bundled', bundled.McpClient, urls),
+      await callTool('ours, bundled', Bundled, urls),
       await callTool('ours, source (tsx)', McpClient, urls),
     ]
     const cpu = await race(contenders, rounds, calls)
     report(contenders, cpu, rounds, calls)
   } finally {
-    rmSync(out, { recursive: true, force: true })
-    child.stdin.end()
+    await server.close()
   }
 }
 

@@ -1,5 +1,10 @@
 // The three ways of calling the echo tool that are timed against each other,
 // and the fetch recorder that counts and inspects what each one sends.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import * as esbuild from 'esbuild'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { McpClient } from '../src/client/index.js'
 
@@ -61,9 +66,37 @@ function expectEcho(result: unknown): void {
   if (content?.[0]?.text !== 'hi') throw new Error(`echo did not echo: ${JSON.stringify(result)}`)
 }
 
+/**
+ * McpClient as users run it: esbuild's bundle of src/client, loaded from a temporary folder. Timing the source
+ * through tsx would add tsx's own work (it keeps function names: a defineProperty per closure made, every call),
+ * which no user's build has; the official client is timed as shipped JavaScript too.
+ */
+export async function bundledMcpClient(): Promise<typeof McpClient> {
+  const out = mkdtempSync(join(tmpdir(), 'mcp-bench-client-'))
+  try {
+    await esbuild.build({
+      entryPoints: [new URL('../src/client/index.ts', import.meta.url).pathname],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'es2022',
+      splitting: true,
+      outdir: out,
+      outExtension: { '.js': '.mjs' },
+      logLevel: 'warning',
+    })
+    const bundled = (await import(pathToFileURL(join(out, 'index.mjs')).href)) as typeof import('../src/client/index.js')
+    // Its lazy chunk (the validator) is loaded now, before the folder goes.
+    await bundled.validateAgainstSchema({ type: 'object' }, {})
+    return bundled.McpClient
+  } finally {
+    rmSync(out, { recursive: true, force: true })
+  }
+}
+
 /** mcp-elements' client, tools listed once first (it needs their schemas to validate and mirror headers). */
-export async function ours(url: string, fetch: typeof globalThis.fetch): Promise<Contender> {
-  const client = new McpClient(url, { clientInfo: CLIENT_INFO, fetch })
+export async function ours(url: string, fetch: typeof globalThis.fetch, Client: typeof McpClient = McpClient): Promise<Contender> {
+  const client = new Client(url, { clientInfo: CLIENT_INFO, fetch })
   await client.listTools()
   return {
     name: 'ours (mcp-elements)',

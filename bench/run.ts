@@ -14,7 +14,17 @@ import * as esbuild from 'esbuild'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { McpClient } from '../src/client/index.js'
 import { BUILD_OPTIONS, byPackage, measureBundle, type BundleSize } from './bundle.js'
-import { FetchRecorder, PROTOCOL_VERSION, bareRoundTrip, fetchLoop, official, ours, routeToolsCall, type Contender } from './contenders.js'
+import {
+  FetchRecorder,
+  PROTOCOL_VERSION,
+  bareRoundTrip,
+  bundledMcpClient,
+  fetchLoop,
+  official,
+  ours,
+  routeToolsCall,
+  type Contender,
+} from './contenders.js'
 import { startServerWorker } from './server.js'
 import {
   CDN_ENTRY,
@@ -242,6 +252,8 @@ async function clientSection(): Promise<void> {
   // 1. Bundle size: no server needed.
   const { ours: oursBundle, official: officialBundle, oursAuth: oursAuthBundle } = await clientBundles()
 
+  // Ours as users run it (bundled JavaScript), like the official client beside it.
+  const Bundled = await bundledMcpClient()
   const server = await startServerWorker()
   const { mcp, raw, adapter } = server.urls
   let cold: Awaited<ReturnType<typeof coldStart>>
@@ -256,7 +268,7 @@ async function clientSection(): Promise<void> {
     // not contenders: they split the fetch loop's time into HTTP, adapter and
     // SDK server.
     const contenders = [
-      await ours(mcp, recorders.ours.fetch),
+      await ours(mcp, recorders.ours.fetch, Bundled),
       await official(mcp, recorders.official.fetch),
       fetchLoop(mcp, recorders.fetchLoop.fetch),
       bareRoundTrip('ref: bare node:http echo', raw),
@@ -270,7 +282,7 @@ async function clientSection(): Promise<void> {
     // The same three with tools/call answered by the bare node:http server:
     // what is left is HTTP plus each client's own work.
     const toBare = routeToolsCall(raw)
-    const bareContenders = [await ours(mcp, toBare), await official(mcp, toBare), fetchLoop(mcp, toBare)]
+    const bareContenders = [await ours(mcp, toBare, Bundled), await official(mcp, toBare), fetchLoop(mcp, toBare)]
     bare = await race(bareContenders)
     await Promise.all(bareContenders.map((c) => c.close()))
   } finally {
@@ -362,7 +374,10 @@ async function clientSection(): Promise<void> {
     `     of bench/entries/{ours,official}.ts; gzip level 9 (node:zlib) per chunk, summed. Chunks: ours ${oursBundle.chunks}, official ${officialBundle.chunks}.`,
   )
   console.log(
-    `  2. ${WARMUP_CALLS} warm-up calls each, then ${ROUNDS} rounds x ${CALLS_PER_ROUND} sequential calls each, order rotated every round.`,
+    `  2. ${WARMUP_CALLS} warm-up calls each, then ${ROUNDS} rounds x ${CALLS_PER_ROUND} sequential calls each, order rotated every round;`,
+  )
+  console.log(
+    '     ours is esbuild\'s bundle of src/client (as users run it); CPU is this process\'s (the servers run in another).',
   )
   console.log(
     '     Server: bench/server.ts in a child process: official SDK createMcpHandler (responseMode auto, stateless, one echo tool)',
