@@ -97,7 +97,13 @@ let site: ViteDevServer | undefined
 try {
   site = await createServer({
     configFile: join(repo, 'demo/site/vite.config.ts'),
-    server: { port: sitePort, strictPort: true, host: '127.0.0.1', ...(process.env.DEMO_WATCH === '0' && { watch: null }) },
+    // A watcher that ignores every path (an inline `watch: null` is dropped when merged with the config file).
+    server: {
+      port: sitePort,
+      strictPort: true,
+      host: '127.0.0.1',
+      ...(process.env.DEMO_WATCH === '0' && { watch: { ignored: () => true } }),
+    },
     clearScreen: false,
     logLevel: 'warn',
   })
