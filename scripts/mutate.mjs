@@ -34,7 +34,7 @@ const LIMIT_MS = Number(option('limit-ms', 120_000))
 
 /** The suites that exercise each folder, most telling first. */
 const SUITES = {
-  'src/transport': ['faults', 'fuzz', 'headers', 'client'],
+  'src/transport': ['faults', 'fuzz', 'headers', 'legacy', 'legacy-faults', 'client'],
   'src/protocol': ['fuzz', 'spec-examples', 'methods', 'coalesce-key', 'faults', 'mrtr', 'client'],
   'src/schema': ['validate-schema', 'schema', 'headers', 'form'],
   'src/client': ['client', 'mrtr', 'total-time', 'subscriptions', 'shared-listen', 'progress', 'coalesce', 'faults', 'headers', 'events', 'icons', 'validate-schema', 'client-info'],

@@ -902,3 +902,24 @@ test('an exception in onProgress or onLog does not cancel the call: the result a
     console.error = consoleError
   }
 })
+
+test('on a request stream the first response with the request\'s id is the answer: another id\'s error and a later duplicate are ignored', BOUND, async () => {
+  const other = { ...WORK_TOOL, name: 'replayed' }
+  await scenario(
+    (ctx) => {
+      const sse = openSse(ctx.res)
+      // One write, so all three events reach the client in one read: what follows the answer is in hand, not just late.
+      const event = (data: unknown) => `data: ${JSON.stringify(data)}\n\n`
+      sse.raw(
+        event(rpcError(Number(ctx.id) + 1000, -32603, 'meant for another request')) +
+          event(rpcResult(ctx.id, { resultType: 'complete', tools: [WORK_TOOL] })) +
+          event(rpcResult(ctx.id, { resultType: 'complete', tools: [other] })),
+      )
+      // Left open: the answer must not wait for the stream to end.
+    },
+    {},
+    async (client) => {
+      assert.deepEqual((await client.listTools()).map((t) => t.name), ['work'])
+    },
+  )
+})
