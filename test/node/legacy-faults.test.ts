@@ -146,3 +146,37 @@ test('an HTTP+SSE server that never sends its endpoint event fails with a Timeou
     await server.close()
   }
 })
+
+/**
+ * An HTTP+SSE (2024-11-05) server whose event stream the server closes while `closeOn` is pending: every POST to
+ * the server URL is refused (405, so the client falls back to HTTP+SSE), the GET stream names /messages, and
+ * answers to /messages come back on the stream.
+ */
+async function sseServerClosingOn(closeOn: string) {
+  let stream: import('node:http').ServerResponse | undefined
+  const send = (m: unknown) => stream?.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`)
+  return startFaultServer((ctx) => {
+    if (ctx.req.method === 'GET') {
+      stream = ctx.res
+      ctx.res.writeHead(200, { 'content-type': 'text/event-stream' })
+      return void ctx.res.write('event: endpoint\ndata: /messages\n\n')
+    }
+    if (!ctx.req.url?.startsWith('/messages')) return sendRaw(ctx.res, 405, 'text/plain', '')
+    ctx.res.writeHead(202).end()
+    if (ctx.method === 'initialize')
+      send({ jsonrpc: '2.0', id: ctx.id, result: { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } })
+    else if (ctx.method === 'tools/list' && closeOn !== 'tools/list') send({ jsonrpc: '2.0', id: ctx.id, result: { tools: [{ name: 'work', inputSchema: { type: 'object' } }] } })
+    else if (ctx.method === closeOn) stream?.end()
+  })
+}
+
+test('an HTTP+SSE event stream the server closes while tools/list waits: a StreamError saying a retry is safe', BOUND, async () => {
+  const server = await sseServerClosingOn('tools/list')
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000 })
+    await assert.rejects(client.listTools(), (e: unknown) => e instanceof StreamError && /closed the event stream/.test(e.message) && e.idempotent === true)
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
