@@ -102,15 +102,21 @@ test('a legacy server that loses its session on every request: one re-initialize
   }
 })
 
-test('a response stream that closes after an event id is resumed with GET and Last-Event-ID (SEP-1699), waiting its retry', BOUND, async () => {
+/**
+ * A 2025-11-25 server whose tools/list stream ends after an event id with `firstStream` (a `retry:` or not), and
+ * which answers the GET that resumes from it with one tool, `resumed`. `seen` hears when each happened.
+ */
+async function resumingServer(firstStream: string, seen: { closedAt?: number; resumedAt?: number } = {}) {
   const server = await startFaultServer(
     legacy((ctx) => {
       if (ctx.method === 'initialize') return initialized(ctx)
       if (ctx.method === 'tools/list') {
         ctx.res.writeHead(200, { 'content-type': 'text/event-stream', 'mcp-session-id': SESSION })
-        return void ctx.res.end('id: e1\nretry: 50\ndata: \n\n')
+        seen.closedAt = performance.now()
+        return void ctx.res.end(firstStream)
       }
       if (ctx.req.method === 'GET' && ctx.headers['last-event-id'] === 'e1') {
+        seen.resumedAt = performance.now()
         const listed = server.requests.find((r) => r.body?.method === 'tools/list')!
         ctx.res.writeHead(200, { 'content-type': 'text/event-stream' })
         const body = { jsonrpc: '2.0', id: listed.body.id, result: { tools: [{ name: 'resumed', inputSchema: { type: 'object' } }] } }
@@ -119,6 +125,11 @@ test('a response stream that closes after an event id is resumed with GET and La
       sendRaw(ctx.res, 405, 'text/plain', '')
     }),
   )
+  return server
+}
+
+test('a response stream that closes after an event id is resumed with GET and Last-Event-ID (SEP-1699), waiting its retry', BOUND, async () => {
+  const server = await resumingServer('id: e1\nretry: 50\ndata: \n\n')
   try {
     const client = new McpClient(server.url, { timeoutMs: 2_000, protocolVersion: '2025-11-25' })
     assert.deepEqual((await client.listTools()).map((t) => t.name), ['resumed'])
@@ -175,6 +186,21 @@ test('an HTTP+SSE event stream the server closes while tools/list waits: a Strea
   try {
     const client = new McpClient(server.url, { timeoutMs: 2_000 })
     await assert.rejects(client.listTools(), (e: unknown) => e instanceof StreamError && /closed the event stream/.test(e.message) && e.idempotent === true)
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
+test('a response stream that closes after an event id but gave no retry is resumed after a second, not at once', BOUND, async () => {
+  const seen: { closedAt?: number; resumedAt?: number } = {}
+  const server = await resumingServer('id: e1\ndata: \n\n', seen)
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000, protocolVersion: '2025-11-25' })
+    assert.deepEqual((await client.listTools()).map((t) => t.name), ['resumed'])
+    // The client's default wait is 1 s; a little slack below it for timer granularity.
+    const waited = seen.resumedAt! - seen.closedAt!
+    assert.ok(waited >= 950, `resumed ${waited.toFixed(0)} ms after the stream closed`)
     client.close()
   } finally {
     await server.close()
