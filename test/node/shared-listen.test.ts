@@ -190,3 +190,17 @@ describe('one shared listen stream per client', BOUND, () => {
     await eventually(() => openListens === 0, 'no stream left')
   })
 })
+
+test('a subscription to resources the stream already carries joins without a new request', BOUND, async () => {
+  const from = server.stats.requests.length
+  const client = new McpClient(proxy.url)
+  const both = client.listen({ resourceSubscriptions: ['fixture://greeting', 'fixture://logo.png'] })
+  try {
+    await both.acknowledged
+    const greeting = client.listen({ resourceSubscriptions: ['fixture://greeting'] })
+    assert.deepEqual(await greeting.acknowledged, { resourceSubscriptions: ['fixture://greeting'] })
+    assert.equal(listenRequests(from).length, 1)
+  } finally {
+    client.close()
+  }
+})
