@@ -557,3 +557,14 @@ describe('mapErrors for pages that render errors themselves', () => {
     )
   })
 })
+
+describe('format checks a form makes before sending', () => {
+  it('a uri field refuses text that starts like a URL but is not one (a space in the host)', opts, () => {
+    const root = buildFormModel({ type: 'object', properties: { site: { type: 'string', format: 'uri' } } })
+    assert.deepEqual(checkValue(root, { site: 'https://example.com/a' }), [])
+    assert.deepEqual(
+      checkValue(root, { site: 'https://exa mple.com/a' }).map((e) => e.path),
+      ['/site'],
+    )
+  })
+})

@@ -384,3 +384,9 @@ test('a $ref chain deeper than the depth limit is refused alike from draft-07 de
     assert.match(error.message, /its \$refs nest deeper than 64 levels/)
   }
 })
+
+test('a Unicode property class in a repeated choice counts as overlapping its other branches (it matches their letters too)', BOUND, async () => {
+  const { unsafePattern } = await import('../../src/schema/regex.js')
+  // Capitals in any script or ASCII capitals: "A" matches both branches, so a long near-miss backtracks exponentially.
+  for (const p of ['^(\\p{Lu}|[A-Z])+$', '^(\\p{L}|a)*$']) assert.match(unsafePattern(p) ?? 'passed', /exponential/, `${p} must be caught`)
+})
