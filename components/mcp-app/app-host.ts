@@ -23,6 +23,7 @@ import {
   type Tool,
 } from '../../src/client/index.js'
 import type { ElicitResult } from '../../src/client/index.js'
+import { PACKAGE_INFO } from '../../src/protocol/generated/package.js'
 import '../mcp-elicitation/mcp-elicitation.js'
 import type { McpElicitationElement } from '../mcp-elicitation/mcp-elicitation.js'
 import { allowAttribute } from '../../sandbox/csp.js'
@@ -313,7 +314,7 @@ export class AppHost {
     const { csp, permissions } = this.#o.resource
     return {
       protocolVersion: APPS_PROTOCOL_VERSION,
-      hostInfo: { name: 'mcp-web-elements', version: '0.1.0' },
+      hostInfo: PACKAGE_INFO,
       hostCapabilities: {
         openLinks: {},
         serverTools: {},

@@ -18,6 +18,7 @@ import {
 import '../mcp-tool/mcp-tool.js'
 import '../mcp-tool-list/mcp-tool-list.js'
 import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
+import { PACKAGE_INFO } from '../../src/protocol/generated/package.js'
 import './mcp-app.js'
 import type { McpAppElement } from './mcp-app.js'
 
@@ -82,7 +83,8 @@ describe('<mcp-app>: views render and complete their round trip', () => {
     expect(order).to.deep.equal(['tool-input', 'tool-result'])
     expect(logs.find((l) => l.event === 'tool-input')!.arguments).to.deep.equal({ text: 'hi there' })
     const [host] = await logged(logs, 'host')
-    expect(host.hostInfo.name).to.equal('mcp-web-elements')
+    // The package's own name and version (package.json, through the generated PACKAGE_INFO).
+    expect(host.hostInfo).to.deep.equal(PACKAGE_INFO)
     expect(host.capabilities).to.include.keys('openLinks', 'serverTools', 'serverResources', 'logging')
     const context = host.context
     expect(context.theme).to.be.oneOf(['light', 'dark'])
