@@ -355,3 +355,39 @@ function acknowledge(sse: SseWriter, subscriptionId: unknown): void {
     params: { _meta: { 'io.modelcontextprotocol/subscriptionId': subscriptionId }, notifications: { toolsListChanged: true } },
   })
 }
+
+test('after a listen stream drops and comes back, the lists it covers are fetched again (a change may have been missed meanwhile)', BOUND, async () => {
+  let listens = 0
+  let toolLists = 0
+  const fault = await startFaultServer(({ method, id, res }) => {
+    if (method === 'tools/list') {
+      toolLists++
+      const tools = [{ name: `v${toolLists}`, inputSchema: { type: 'object' } }]
+      return sendJson(res, 200, { jsonrpc: '2.0', id, result: { resultType: 'complete', tools, ttlMs: 60_000, cacheScope: 'public' } })
+    }
+    if (method !== 'subscriptions/listen') return sendJson(res, 200, rpcError(id, -32601, `no ${method} here`))
+    listens++
+    const sse = openSse(res)
+    sse.event({
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: { toolsListChanged: true } },
+    })
+    if (listens === 1) setTimeout(() => sse.destroy(), 20)
+  })
+  const client = new McpClient(fault.url)
+  const sub: Subscription = client.listen({ toolsListChanged: true })
+  try {
+    const reconnected = next(sub, 'reconnect')
+    assert.deepEqual((await client.listTools()).map((t) => t.name), ['v1'])
+    assert.deepEqual((await client.listTools()).map((t) => t.name), ['v1'], 'fresh for a minute: from the cache')
+    await sub.acknowledged
+    await reconnected
+    assert.deepEqual((await client.listTools()).map((t) => t.name), ['v2'])
+    assert.equal(toolLists, 2)
+  } finally {
+    sub.close()
+    await sub.closed
+    await fault.close()
+  }
+})
