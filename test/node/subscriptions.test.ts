@@ -122,11 +122,7 @@ describe('subscriptions', { timeout: 300_000 }, () => {
     const fault = await startFaultServer(({ id, res }) => {
       listens++
       const sse = openSse(res)
-      sse.event({
-        jsonrpc: '2.0',
-        method: 'notifications/subscriptions/acknowledged',
-        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: { toolsListChanged: true } },
-      })
+      acknowledgeToolsListChanged(sse, id)
       if (listens === 1) {
         setTimeout(() => sse.destroy(), 20)
         return
@@ -368,11 +364,7 @@ test('after a listen stream drops and comes back, the lists it covers are fetche
     if (method !== 'subscriptions/listen') return sendJson(res, 200, rpcError(id, -32601, `no ${method} here`))
     listens++
     const sse = openSse(res)
-    sse.event({
-      jsonrpc: '2.0',
-      method: 'notifications/subscriptions/acknowledged',
-      params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: { toolsListChanged: true } },
-    })
+    acknowledgeToolsListChanged(sse, id)
     if (listens === 1) setTimeout(() => sse.destroy(), 20)
   })
   const client = new McpClient(fault.url)
@@ -391,3 +383,12 @@ test('after a listen stream drops and comes back, the lists it covers are fetche
     await fault.close()
   }
 })
+
+/** A fault server's listen stream acknowledging subscription `id` for toolsListChanged. */
+function acknowledgeToolsListChanged(sse: SseWriter, id: unknown): void {
+  sse.event({
+    jsonrpc: '2.0',
+    method: 'notifications/subscriptions/acknowledged',
+    params: { _meta: { 'io.modelcontextprotocol/subscriptionId': id }, notifications: { toolsListChanged: true } },
+  })
+}
