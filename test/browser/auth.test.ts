@@ -204,7 +204,7 @@ describe('sign-in (OAuth) in the browser', () => {
     expect(frame.contentWindow!.authTab!.tools).to.deep.equal(['secret', 'whoami'])
   })
 
-  it('with no store given, the sign-in is kept in the page\'s IndexedDB, where the next page load reads it', async function (this: { timeout(ms: number): void }) {
+  it("with no store given, the sign-in is kept in the page's IndexedDB, where the next page load reads it", async function (this: { timeout(ms: number): void }) {
     this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
     // The default store (browserAuthStore): a reload starts a new module, so only what IndexedDB holds keeps the user signed in.
     const auth = new BrowserOAuthProvider(url, { redirectUri: new URL('/test/support/auth-callback.html', location.href).href, client: { client_id: CLIENT_ID } })

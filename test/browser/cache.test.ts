@@ -268,7 +268,7 @@ describe('IndexedDB cache', () => {
     expect(await shared.get(other)).to.equal(undefined)
   })
 
-  it('clear() in one tab (a sign-out) empties the other tabs\' memory too: their next listing asks the server', async () => {
+  it("clear() in one tab (a sign-out) empties the other tabs' memory too: their next listing asks the server", async () => {
     const { client: tab2Client } = await secondTab()
     const cache = store()
     await new McpClient(url, { cache }).listTools()

@@ -903,7 +903,7 @@ test('an exception in onProgress or onLog does not cancel the call: the result a
   }
 })
 
-test('on a request stream the first response with the request\'s id is the answer: another id\'s error and a later duplicate are ignored', BOUND, async () => {
+test("on a request stream the first response with the request's id is the answer: another id's error and a later duplicate are ignored", BOUND, async () => {
   const other = { ...WORK_TOOL, name: 'replayed' }
   await scenario(
     (ctx) => {

@@ -376,7 +376,12 @@ test('a $ref chain deeper than the depth limit is refused alike from draft-07 de
     return defs
   }
   for (const schema of [
-    { $schema: 'http://json-schema.org/draft-07/schema#', definitions: chain('definitions'), type: 'object', properties: { x: { $ref: '#/definitions/d0' } } },
+    {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: chain('definitions'),
+      type: 'object',
+      properties: { x: { $ref: '#/definitions/d0' } },
+    },
     { $defs: chain('$defs'), type: 'object', properties: { x: { $ref: '#/$defs/d0' } } },
   ]) {
     const error = await failure(validateAgainstSchema(schema, { x: 'a' }))
@@ -388,5 +393,6 @@ test('a $ref chain deeper than the depth limit is refused alike from draft-07 de
 test('a Unicode property class in a repeated choice counts as overlapping its other branches (it matches their letters too)', BOUND, async () => {
   const { unsafePattern } = await import('../../src/schema/regex.js')
   // Capitals in any script or ASCII capitals: "A" matches both branches, so a long near-miss backtracks exponentially.
-  for (const p of ['^(\\p{Lu}|[A-Z])+$', '^(\\p{L}|a)*$']) assert.match(unsafePattern(p) ?? 'passed', /exponential/, `${p} must be caught`)
+  for (const p of ['^(\\p{Lu}|[A-Z])+$', '^(\\p{L}|a)*$'])
+    assert.match(unsafePattern(p) ?? 'passed', /exponential/, `${p} must be caught`)
 })
