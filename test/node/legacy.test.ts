@@ -236,3 +236,18 @@ describe('legacy HTTP+SSE (2024-11-05): server requests and news come on the one
     client.close()
   })
 })
+
+test('a client with any one server-request handler (sampling alone) opens the session stream those requests come on', BOUND, async () => {
+  // A legacy server asks for sampling outside any call on its GET stream; without the stream the request is lost.
+  const server = await startLegacyServer('stateful')
+  try {
+    const client = new McpClient(server.url, {
+      handlers: { sampling: async () => ({ role: 'assistant', content: { type: 'text', text: 'beep' }, model: 'test' }) },
+    })
+    await client.listTools()
+    await until(() => server.requests.some((r) => r.method === 'GET' && r.headers['mcp-session-id']), 'the session stream opened with GET')
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
