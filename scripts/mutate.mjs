@@ -71,20 +71,23 @@ function mulberry32(a) {
   }
 }
 
-function sourceFiles(dir) {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((d) => {
+function sourceFiles(source, dir) {
+  return readdirSync(join(source, dir), { withFileTypes: true }).flatMap((d) => {
     const path = `${dir}/${d.name}`
-    if (d.isDirectory()) return d.name === 'generated' ? [] : sourceFiles(path)
+    if (d.isDirectory()) return d.name === 'generated' ? [] : sourceFiles(source, path)
     return d.name.endsWith('.ts') && !d.name.endsWith('.d.ts') ? [path] : []
   })
 }
 
-/** Every mutant of every file under `only`: one operator at one place. */
-function mutants() {
-  const base = only.endsWith('.ts') ? [only] : sourceFiles(only.replace(/\/$/, ''))
+/**
+ * Every mutant of every file under `only`: one operator at one place. Read from the copy of HEAD the mutants are
+ * written into, so uncommitted edits in the working tree cannot shift a line (a mutant would overwrite another line).
+ */
+function mutants(source) {
+  const base = only.endsWith('.ts') ? [only] : sourceFiles(source, only.replace(/\/$/, ''))
   const found = []
   for (const file of base) {
-    const lines = readFileSync(join(root, file), 'utf8').split('\n')
+    const lines = readFileSync(join(source, file), 'utf8').split('\n')
     lines.forEach((line, index) => {
       const code = line.trim()
       if (!code || /^(\/\/|\*|\/\*|import |export type |type |interface )/.test(code)) return
@@ -134,7 +137,7 @@ async function main() {
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'))
   const random = mulberry32(seed)
   const byFolder = new Map()
-  for (const m of mutants()) {
+  for (const m of mutants(copy)) {
     const folder = folderOf(m.file)
     if (!byFolder.has(folder)) byFolder.set(folder, [])
     byFolder.get(folder).push(m)
