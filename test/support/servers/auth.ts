@@ -7,7 +7,8 @@
 // Controls (POST /__fixture/control?server=auth&action=A, or server.control(A, body) in Node):
 // - `as-mode` `{ mode }`: `ok`; `foreign-issuer` (metadata names another issuer);
 //   `token-html` (the token endpoint answers an HTML page); `deny` (the user says no: error=access_denied);
-//   `hold` (the sign-in page takes 10 s to answer: a user still reading it)
+//   `hold` (the sign-in page takes 10 s to answer: a user still reading it); `offline-access` (metadata lists
+//   scopes_supported with offline_access, as servers that issue refresh tokens on request do)
 // - `token-ttl` `{ seconds, announce? }`: access tokens issued from now on expire after
 //   `seconds`; with `announce: false` the token response leaves out expires_in
 // - `revoke`: every access token issued so far is refused from now on
@@ -17,7 +18,7 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
 
-type AsMode = 'ok' | 'foreign-issuer' | 'token-html' | 'deny' | 'hold'
+type AsMode = 'ok' | 'foreign-issuer' | 'token-html' | 'deny' | 'hold' | 'offline-access'
 
 /** The client id tests sign in with (oauth2-mock-server accepts any; it offers no dynamic registration). */
 export const AUTH_CLIENT_ID = 'mcp-elements-tests'
@@ -72,6 +73,9 @@ export async function startServer(): Promise<TestServer> {
     if (url.pathname === '/.well-known/openid-configuration' && asMode === 'foreign-issuer') {
       const json = await answer.json()
       return Response.json({ ...json, issuer: 'https://login.example.net' }, { headers: CORS })
+    }
+    if (url.pathname === '/.well-known/openid-configuration' && asMode === 'offline-access') {
+      return Response.json({ ...(await answer.json()), scopes_supported: ['openid', 'mcp', 'offline_access'] }, { headers: CORS })
     }
     return new Response(answer.body, { status: answer.status, headers })
   })

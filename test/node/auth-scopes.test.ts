@@ -1,4 +1,8 @@
 /**
+ * The scopes a sign-in asks for. A user's sign-in asks for offline_access
+ * when the authorization server offers it (a refresh token, so the session
+ * outlives the access token), unless the app says not to.
+ *
  * Step-up sign-ins (403 insufficient_scope) against a server that never has
  * enough: the real authorization server of the `auth` test server signs the
  * user in each time, and a fault server in front of nothing answers every
@@ -16,7 +20,30 @@ import { REDIRECT_URI, followSignIn, useAuthServer } from '../support/auth-helpe
 import { sendJson, startFaultServer } from '../support/fault-server.js'
 import { assertIs, failure } from '../support/assert.js'
 
-const { stats } = useAuthServer()
+const { control, stats, setup } = useAuthServer()
+
+test(
+  "a user's sign-in asks for offline_access when the authorization server offers it, and not when the app turns it off",
+  { timeout: 20_000 },
+  async () => {
+    await control('as-mode', { mode: 'offline-access' })
+    try {
+      for (const [offlineAccess, asked] of [
+        [undefined, true],
+        [false, false],
+      ] as const) {
+        const before = (await stats()).authorizeRequests.length
+        const { client } = setup({ offlineAccess })
+        await client.listTools()
+        const [signIn] = (await stats()).authorizeRequests.slice(before)
+        assert.equal(signIn.scope.split(' ').includes('offline_access'), asked, `offlineAccess: ${offlineAccess}, scope ${signIn.scope}`)
+        await client.close()
+      }
+    } finally {
+      await control('as-mode', { mode: 'ok' })
+    }
+  },
+)
 
 test(
   'a server that asks for one more scope on every call gets two step-up sign-ins in a row by default, then only ScopeStepUpLimitError',
