@@ -923,3 +923,40 @@ test("on a request stream the first response with the request's id is the answer
     },
   )
 })
+
+test('a stream dropped before the result says whether a retry is safe, by method: yes for reads and lists, no for tools/call', BOUND, async () => {
+  const params: Record<string, Record<string, unknown>> = {
+    'resources/read': { uri: 'file:///a' },
+    'prompts/get': { name: 'p' },
+    'tools/call': { name: 'work', arguments: {} },
+    'completion/complete': { ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } },
+  }
+  const expected: Record<string, boolean> = {
+    'server/discover': true,
+    'tools/list': true,
+    'resources/list': true,
+    'resources/templates/list': true,
+    'prompts/list': true,
+    'resources/read': true,
+    'prompts/get': true,
+    'completion/complete': true,
+    'tools/call': false,
+  }
+  await scenario(
+    (ctx) => {
+      const sse = openSse(ctx.res)
+      sse.comment('about to drop')
+      setTimeout(() => sse.destroy(), 20)
+    },
+    {},
+    async (client) => {
+      const seen: Record<string, boolean> = {}
+      for (const method of Object.keys(expected)) {
+        const error = await failure(client.request(method, params[method] ?? {}))
+        assertIs(error, StreamError)
+        seen[method] = error.idempotent
+      }
+      assert.deepEqual(seen, expected)
+    },
+  )
+})
