@@ -568,3 +568,16 @@ describe('format checks a form makes before sending', () => {
     )
   })
 })
+
+describe('draft-04 bounds', () => {
+  it('exclusiveMaximum: true beside maximum (draft-04) makes the maximum itself a problem; exclusiveMinimum too', opts, () => {
+    const root = buildFormModel({
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      type: 'object',
+      properties: { n: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true } },
+    })
+    assert.deepEqual(checkValue(root, { n: 9.5 }), [])
+    assert.deepEqual(checkValue(root, { n: 10 }).map((e) => e.path), ['/n'])
+    assert.deepEqual(checkValue(root, { n: 0 }).map((e) => e.path), ['/n'])
+  })
+})
