@@ -5,6 +5,7 @@
  */
 import { AbortError, ProtocolError, StreamError, TimeoutError } from '../protocol/errors.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
+import { traitsOf } from '../protocol/methods.js'
 import { decodeEvent, openEventStream, postOneWay } from './legacy-session.js'
 
 interface SseChannelInit {
@@ -22,6 +23,8 @@ interface SseChannelInit {
 interface Pending {
   resolve: (r: JsonRpcResponse) => void
   reject: (e: unknown) => void
+  /** The request's method: whether re-sending it is harmless, when the stream breaks before its answer. */
+  method: string
 }
 
 export class SseChannel {
@@ -60,8 +63,8 @@ export class SseChannel {
       },
     })
     void ended.then(
-      () => channel.#fail(new StreamError(`The server closed the event stream of ${init.url}`, true)),
-      (error) => channel.#fail(error instanceof Error ? error : new StreamError(String(error), true)),
+      () => channel.#fail(`The server closed the event stream of ${init.url}`),
+      (error) => channel.#fail(error instanceof Error ? error : String(error)),
     )
     const timer = setTimeout(() => refuse(new TimeoutError(init.timeoutMs, 'the endpoint event of the HTTP+SSE transport')), init.timeoutMs)
     try {
@@ -81,16 +84,26 @@ export class SseChannel {
     return pending
   }
 
-  #fail(error: Error): void {
-    for (const pending of this.#pending.values()) pending.reject(error)
+  /**
+   * The stream is gone: every request still waiting for its answer fails. A request was POSTed (202) and may have
+   * run, so whether a retry is safe is its own method's (a tools/call is not), not the stream's.
+   */
+  #fail(reason: Error | string): void {
+    const failed = (method: string) =>
+      typeof reason === 'string' || reason instanceof StreamError
+        ? new StreamError(typeof reason === 'string' ? reason : reason.message, traitsOf(method).idempotent === true, {
+            cause: typeof reason === 'string' ? undefined : reason.cause,
+          })
+        : reason
+    for (const pending of this.#pending.values()) pending.reject(failed(pending.method))
     this.#pending.clear()
-    if (!this.#controller.signal.aborted) this.init.onClose(error)
+    if (!this.#controller.signal.aborted) this.init.onClose(typeof reason === 'string' ? new StreamError(reason, true) : reason)
   }
 
   /** POSTs a request and resolves with its response from the stream. */
   async request(message: JsonRpcRequest, headers: Record<string, string>, signal: AbortSignal, timeoutMs: number): Promise<JsonRpcResponse> {
     if (this.#controller.signal.aborted) throw new StreamError('The HTTP+SSE stream is closed', true)
-    const answer = new Promise<JsonRpcResponse>((resolve, reject) => this.#pending.set(message.id, { resolve, reject }))
+    const answer = new Promise<JsonRpcResponse>((resolve, reject) => this.#pending.set(message.id, { resolve, reject, method: message.method }))
     const timer = setTimeout(() => SseChannel.#take(this, message.id)?.reject(new TimeoutError(timeoutMs, message.method)), timeoutMs)
     const onAbort = () => SseChannel.#take(this, message.id)?.reject(signal.reason instanceof AbortError ? signal.reason : new AbortError(signal.reason))
     signal.addEventListener('abort', onAbort, { once: true })

@@ -192,6 +192,21 @@ test('an HTTP+SSE event stream the server closes while tools/list waits: a Strea
   }
 })
 
+test('an HTTP+SSE event stream the server closes while tools/call waits: a StreamError saying a retry is NOT safe (the call was posted)', BOUND, async () => {
+  const server = await sseServerClosingOn('tools/call')
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000 })
+    await client.listTools()
+    await assert.rejects(
+      client.callTool('work', {}),
+      (e: unknown) => e instanceof StreamError && /closed the event stream/.test(e.message) && e.idempotent === false,
+    )
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
 test('a response stream that closes after an event id but gave no retry is resumed after a second, not at once', BOUND, async () => {
   const seen: { closedAt?: number; resumedAt?: number } = {}
   const server = await resumingServer('id: e1\ndata: \n\n', seen)
