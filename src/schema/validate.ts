@@ -156,18 +156,21 @@ function refCycle(root: unknown): string[] | undefined {
   const done = new Set<object>()
   const onPath = new Map<object, number>()
   const refs: string[] = []
-  const visit = (node: unknown): string[] | undefined => {
+  const visit = (node: unknown, depth = 0): string[] | undefined => {
     if (node === null || typeof node !== 'object' || done.has(node)) return
     if (onPath.has(node)) return refs.slice(onPath.get(node))
+    // Deeper than any schema is let be: expandedSize() refuses it as too deep. Followed further, a long chain of
+    // $refs would overflow the stack here (a worker's smaller stack first) before that clear refusal.
+    if (depth > SCHEMA_LIMITS.maxDepth) return
     onPath.set(node, refs.length)
     const s = node as Record<string, unknown>
     const next: unknown[] = []
     for (const k of IN_PLACE) next.push(...(Array.isArray(s[k]) ? (s[k] as unknown[]) : [s[k]]))
     let found: string[] | undefined
-    for (const child of next) if ((found = visit(child))) break
+    for (const child of next) if ((found = visit(child, depth + 1))) break
     if (!found && typeof s.$ref === 'string') {
       refs.push(s.$ref)
-      found = visit(resolveRef(root, s.$ref))
+      found = visit(resolveRef(root, s.$ref), depth + 1)
       if (found) found = [...found]
       refs.pop()
     }
