@@ -2,7 +2,6 @@ import { TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
-import { repeat } from 'lit/directives/repeat.js'
 import type { Icon, McpClient, Tool } from '../../src/client/index.js'
 import { visibleToModel } from '../../src/client/index.js'
 import '../mcp-icon/mcp-icon.js'
@@ -23,6 +22,7 @@ import {
 } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import { RowWindowController } from '../shared/row-window.js'
+import { renderWindowedRows, windowedRows } from '../shared/windowed-rows.js'
 import { styles } from './mcp-tool-list.styles.js'
 
 /** Longest description shown in the list (the whole one is in `<mcp-tool>`): a huge one must not weigh on every render. */
@@ -263,65 +263,48 @@ export class McpToolListElement extends ConnectedElement {
     </div>`
   }
 
-  /**
-   * The rows in view and a screenful either side (see RowWindowController), plus the Tab stop wherever it is,
-   * each placed where it belongs: the rows not rendered before it are a margin above it, those after the last
-   * rendered one the height of the list's ::after (not padding, which max-height would not hold), so the list is
-   * as tall as all its rows.
-   */
+  /** The rows in view and a screenful either side, plus the Tab stop wherever it is (shared/windowed-rows). */
   #renderList() {
     const count = this.#shown.length
-    const { start, end } = this.#window.range()
-    const indices = Array.from({ length: end - start }, (_, i) => start + i)
-    const tabStop = this.#roving.activeIndex(count)
-    if (count && (tabStop < start || tabStop >= end)) indices.splice(tabStop < start ? 0 : indices.length, 0, tabStop)
-    const last = indices.at(-1) ?? -1
+    const { rows, afterPx } = windowedRows(this.#window, count, count ? this.#roving.activeIndex(count) : -1)
     return html`<ul
       part="list"
       ?hidden=${count === 0}
       aria-label=${msg('tool-list.label', 'Tools')}
-      .style=${`--rows-after:${this.#window.offset(count - 1 - last)}px`}
+      .style=${`--rows-after:${afterPx}px`}
       @click=${this.#onClick}
       @keydown=${this.#roving.onKeyDown}
       @focusin=${this.#roving.onFocusIn}
       @scroll=${this.#window.onScroll}
     >
-      ${repeat(
-        indices,
-        // Keyed by place, not by tool: a filter keystroke reuses the rows in view (their text and attributes change)
-        // instead of removing them and building new ones. The Tab stop is a place too (RovingFocusController).
-        (index) => index,
-        (index, i) => this.#renderRow(this.#shown[index]!, index, count, index - (i ? indices[i - 1]! : -1) - 1),
-      )}
+      ${renderWindowedRows(rows, count, (index) => this.#renderRow(this.#shown[index]!, index, count))}
     </ul>`
   }
 
-  /** One row, `gap` rows after the one rendered before it; kept flat (few nested templates), as it is rendered on every scroll. */
-  #renderRow(row: ToolRow, index: number, count: number, gap: number) {
-    return html`<li aria-posinset=${index + 1} aria-setsize=${count} .style=${gap ? `margin-top:${this.#window.offset(gap)}px` : ''}>
-      <button
-        part="item"
-        type="button"
-        data-name=${row.name}
-        tabindex=${this.#roving.tabIndex(index, count)}
-        aria-current=${row.name === this.selected ? 'true' : 'false'}
+  /** One row's button; kept flat (few nested templates), as it is rendered on every scroll. */
+  #renderRow(row: ToolRow, index: number, count: number) {
+    return html`<button
+      part="item"
+      type="button"
+      data-name=${row.name}
+      tabindex=${this.#roving.tabIndex(index, count)}
+      aria-current=${row.name === this.selected ? 'true' : 'false'}
+    >
+      <span class="icon"
+        >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .icons=${row.icons}></mcp-icon>` : nothing}</span
       >
-        <span class="icon"
-          >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .icons=${row.icons}></mcp-icon>` : nothing}</span
-        >
-        <span class="text">
-          <span class="head"><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span></span>
-          <span class="description">${row.description}</span>
-          ${
-            row.badges.length
-              ? html`<span class="badges">
-                  ${row.badges.map((kind) => html`<span part="badge badge-${kind}" class="badge ${kind}">${badgeText(kind)}</span>`)}
-                </span>`
-              : nothing
-          }
-        </span>
-      </button>
-    </li>`
+      <span class="text">
+        <span class="head"><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span></span>
+        <span class="description">${row.description}</span>
+        ${
+          row.badges.length
+            ? html`<span class="badges">
+                ${row.badges.map((kind) => html`<span part="badge badge-${kind}" class="badge ${kind}">${badgeText(kind)}</span>`)}
+              </span>`
+            : nothing
+        }
+      </span>
+    </button>`
   }
 
   #renderInvalid() {

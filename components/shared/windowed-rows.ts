@@ -1,6 +1,6 @@
 /**
  * Which rows of one windowed `<ul>` to render, and where (the arithmetic of
- * `<mcp-tool-list>`'s list, for the prompt and resource lists): the rows
+ * the tool, prompt and resource lists): the rows
  * RowWindowController has in view and a screenful either side, plus the
  * roving Tab stop wherever it is, so Tab always reaches the list. The rows
  * not rendered before a row are a margin above it; those after the last one
