@@ -656,7 +656,7 @@ export class McpClient extends EventTarget {
       ? { ...callOptions, progressToken: `p${++this.#nextId}`, onProgress: forwardOnly(callOptions.onProgress) }
       : { ...callOptions }
     // The cap bounds the server's time over all the rounds; the time handlers (people, often) take to answer is not counted.
-    const cap = callOptions.maxTotalTimeMs ?? this.options.maxTotalTimeMs ?? 600_000
+    const cap = this.#maxTotalTimeMs(callOptions)
     let spent = 0
     const handlers = options.handlers ? { ...this.options.handlers, ...options.handlers } : (this.options.handlers ?? {})
     const max = this.options.maxRounds ?? 10
@@ -780,6 +780,11 @@ export class McpClient extends EventTarget {
     return this.#inFlight.run(sharedKey, options.signal, ask)
   }
 
+  /** The overall cap of one request or multi round-trip call (see McpClientOptions.maxTotalTimeMs). */
+  #maxTotalTimeMs(options: RequestOptions): number {
+    return options.maxTotalTimeMs ?? this.options.maxTotalTimeMs ?? 600_000
+  }
+
   #headers(): Record<string, string> | Promise<Record<string, string>> {
     const h = this.options.headers
     return typeof h === 'function' ? h() : (h ?? {})
@@ -805,7 +810,7 @@ export class McpClient extends EventTarget {
         controller,
         timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
         // A subscription lives as long as it is wanted: no overall cap, but a silence limit instead.
-        maxTotalTimeMs: longLived ? undefined : (options.maxTotalTimeMs ?? this.options.maxTotalTimeMs ?? 600_000),
+        maxTotalTimeMs: longLived ? undefined : this.#maxTotalTimeMs(options),
         idleMs: longLived ? (this.options.listenIdleMs ?? 300_000) : undefined,
         idempotent: traitsOf(method).idempotent === true,
         longLived,
