@@ -136,23 +136,30 @@ export class IdbCache extends EventTarget implements CacheStore {
       this.#remember(key, entry)
       return entry ?? undefined
     }
-    let loading = this.#loading.get(key)
-    if (!loading) {
-      loading = this.#load(key).finally(() => this.#loading.delete(key))
-      this.#loading.set(key, loading)
-    }
-    return loading
+    const loading = this.#loading.get(key)
+    // Joining a read under way (another get(), or a preload): the entry it finds counts as a use of this get() too.
+    if (loading) return loading.then((entry) => (entry && this.#remember(key, entry), entry))
+    return this.#track(key, this.#load(key))
+  }
+
+  /** Notes a read of `key` under way, so a get() meanwhile joins it instead of reading the database again. */
+  #track(key: string, read: Promise<CacheEntry | undefined>): Promise<CacheEntry | undefined> {
+    const tracked = read.finally(() => this.#loading.delete(key))
+    this.#loading.set(key, tracked)
+    return tracked
   }
 
   /**
    * Reads `keys` from the database in one transaction, ahead of their `get()`s: what it finds is answered from
    * memory then, so a returning visitor's discover and first list pages cost about one database round trip, not one
-   * each in turn. What it does not find is not remembered as absent (another tab may write it meanwhile): a `get()`
-   * of it reads the database as before.
+   * each in turn; a `get()` while it runs joins it. What it does not find is not remembered as absent (another tab
+   * may write it meanwhile): a later `get()` of it reads the database as before.
    */
   preload(keys: string[]): void {
     const wanted = keys.filter((key) => !this.#memory.has(key) && !this.#loading.has(key))
-    if (wanted.length) void this.#loadMany(wanted, /* asked: */ false)
+    if (!wanted.length) return
+    const batch = this.#loadMany(wanted, /* asked: */ false)
+    for (const key of wanted) void this.#track(key, batch.then((found) => found.get(key)))
   }
 
   set(key: string, entry: CacheEntry): void {
