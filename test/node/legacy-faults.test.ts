@@ -159,11 +159,11 @@ test('an HTTP+SSE server that never sends its endpoint event fails with a Timeou
 })
 
 /**
- * An HTTP+SSE (2024-11-05) server whose event stream the server closes while `closeOn` is pending: every POST to
- * the server URL is refused (405, so the client falls back to HTTP+SSE), the GET stream names /messages, and
- * answers to /messages come back on the stream.
+ * An HTTP+SSE (2024-11-05) server whose event stream the server closes while `closeOn` is pending (or, with
+ * `how` 'drop', cuts the connection with no end): every POST to the server URL is refused (405, so the client falls
+ * back to HTTP+SSE), the GET stream names /messages, and answers to /messages come back on the stream.
  */
-async function sseServerClosingOn(closeOn: string) {
+async function sseServerClosingOn(closeOn: string, how: 'close' | 'drop' = 'close') {
   let stream: import('node:http').ServerResponse | undefined
   const send = (m: unknown) => stream?.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`)
   return startFaultServer((ctx) => {
@@ -177,7 +177,7 @@ async function sseServerClosingOn(closeOn: string) {
     if (ctx.method === 'initialize')
       send({ jsonrpc: '2.0', id: ctx.id, result: { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } })
     else if (ctx.method === 'tools/list' && closeOn !== 'tools/list') send({ jsonrpc: '2.0', id: ctx.id, result: { tools: [{ name: 'work', inputSchema: { type: 'object' } }] } })
-    else if (ctx.method === closeOn) stream?.end()
+    else if (ctx.method === closeOn) how === 'close' ? stream?.end() : stream?.socket?.destroy()
   })
 }
 
@@ -216,6 +216,64 @@ test('a response stream that closes after an event id but gave no retry is resum
     // The client's default wait is 1 s; a little slack below it for timer granularity.
     const waited = seen.resumedAt! - seen.closedAt!
     assert.ok(waited >= 950, `resumed ${waited.toFixed(0)} ms after the stream closed`)
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
+test('an HTTP+SSE event stream whose connection is cut while tools/list waits: the StreamError carries the network error as its cause', BOUND, async () => {
+  const server = await sseServerClosingOn('tools/list', 'drop')
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000 })
+    await assert.rejects(
+      client.listTools(),
+      (e: unknown) => e instanceof StreamError && /broke/.test(e.message) && e.cause instanceof Error && e.idempotent === true,
+    )
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
+/** A 2025-11-25 session server that cuts the connection of the notifications/initialized POST, or (`hang`) never answers it. */
+async function serverFailingInitializedNotification(how: 'drop' | 'hang') {
+  const session = legacy((ctx) => (ctx.method === 'initialize' ? initialized(ctx) : sendRaw(ctx.res, 405, 'text/plain', '')))
+  return startFaultServer((ctx) => {
+    // Ahead of legacy(), which acknowledges notifications/initialized with 202.
+    if (ctx.method === 'notifications/initialized') return void (how === 'drop' && ctx.res.socket?.destroy())
+    return session(ctx)
+  })
+}
+
+test('a one-way POST (notifications/initialized) that cannot reach the server is a StreamError naming the URL, not safe to retry, with the cause', BOUND, async () => {
+  const server = await serverFailingInitializedNotification('drop')
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000, protocolVersion: '2025-11-25' })
+    await assert.rejects(
+      client.listTools(),
+      (e: unknown) =>
+        e instanceof StreamError &&
+        e.message.includes(`Could not reach ${server.url}`) &&
+        e.idempotent === false &&
+        e.cause instanceof Error,
+    )
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
+test('a one-way POST (notifications/initialized) the server never answers is a TimeoutError naming the method, within timeoutMs', BOUND, async () => {
+  const server = await serverFailingInitializedNotification('hang')
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 500, protocolVersion: '2025-11-25' })
+    const started = Date.now()
+    await assert.rejects(
+      client.listTools(),
+      (e: unknown) => e instanceof TimeoutError && e.message.startsWith('notifications/initialized '),
+    )
+    assert.ok(Date.now() - started < 3_000, 'failed within the timeout')
     client.close()
   } finally {
     await server.close()
