@@ -7,15 +7,18 @@ import {
   buildArguments,
   buildFormModel,
   checkValue,
+  choiceText,
   chooseVariant,
   deepEqual,
   escapePointer,
   extraKeys,
   getAt,
   initialValue,
+  isObject,
   mapErrors,
   newItemValue,
   own,
+  put,
   setAt,
   type ArrayField,
   type Field,
@@ -133,7 +136,7 @@ export class McpSchemaFormElement extends LitElement {
 
   /** The arguments as they would be sent now: empty optional fields left out. In JSON mode, the JSON as written. */
   get arguments(): Record<string, unknown> {
-    if (this.jsonMode || !this.#model) return isRecord(this.current) ? this.current : {}
+    if (this.jsonMode || !this.#model) return isObject(this.current) ? this.current : {}
     return buildArguments(this.#model, this.current)
   }
 
@@ -148,7 +151,7 @@ export class McpSchemaFormElement extends LitElement {
     if (this.jsonMode) {
       const parsed = parseJson(this.jsonText)
       if ('error' in parsed) problems.push({ path: '', code: 'json', message: jsonError(parsed.error) })
-      else if (!isRecord(parsed.value))
+      else if (!isObject(parsed.value))
         problems.push({ path: '', code: 'json-object', message: msg('schema-form.json-object', 'The arguments must be a JSON object.') })
     } else if (this.#model) {
       problems = checkValue(this.#model, this.current).map(translated)
@@ -282,7 +285,7 @@ export class McpSchemaFormElement extends LitElement {
     const problem =
       'error' in parsed
         ? jsonError(parsed.error)
-        : !isRecord(parsed.value)
+        : !isObject(parsed.value)
           ? msg('schema-form.json-object', 'The arguments must be a JSON object.')
           : undefined
     const messages = problem ? [problem] : this.localErrors.map(withPath)
@@ -310,7 +313,7 @@ export class McpSchemaFormElement extends LitElement {
       const shown = field.kind === 'const' ? field.value : value
       return html`<div class="field const" part="field">
         <span part="label">${placement.label}</span>:
-        <code>${shown === undefined ? '—' : display(shown)}</code>
+        <code>${shown === undefined ? '—' : choiceText(shown)}</code>
         <span class="help">${msg('schema-form.read-only', '(read-only)')}</span>${this.#help(field, path)}
       </div>`
     }
@@ -329,7 +332,7 @@ export class McpSchemaFormElement extends LitElement {
       case 'const':
         if (placement.inVariant) return nothing
         return html`<div class="field const" part="field">
-          <span part="label">${placement.label}</span>: <code>${display(field.value)}</code>${this.#help(field, path)}
+          <span part="label">${placement.label}</span>: <code>${choiceText(field.value)}</code>${this.#help(field, path)}
         </div>`
       case 'object':
         return this.#object(field, path, placement)
@@ -628,12 +631,12 @@ export class McpSchemaFormElement extends LitElement {
   /** Sets the rows' keys; entries no row owns any more leave the value, a key newly owned gets a value (the one it had, or a new one). */
   #setEntries(field: ObjectField, path: string, keys: string[], carried?: { value: unknown }): void {
     const before = getAt(this.current, path)
-    const object: Record<string, unknown> = isRecord(before) ? { ...before } : {}
+    const object: Record<string, unknown> = isObject(before) ? { ...before } : {}
     const owned = keys.filter((k, i) => k && !entryProblem(field, keys, i))
     for (const key of extraKeys(field, object)) if (!owned.includes(key)) delete object[key]
     for (const key of owned)
       if (!Object.hasOwn(object, key))
-        setOwn(object, key, carried && carried.value !== undefined ? carried.value : initialValue(field.additional!))
+        put(object, key, carried && carried.value !== undefined ? carried.value : initialValue(field.additional!))
     this.#entryRows.set(path, { field, keys })
     this.#set(path, object)
   }
@@ -822,7 +825,7 @@ export class McpSchemaFormElement extends LitElement {
     const old = getAt(this.current, path)
     let next = initialValue({ ...branch, required: true } as Field)
     // Keep what the new variant also has (same property names), so switching back and forth loses little.
-    if (branch.kind === 'object' && isRecord(old) && isRecord(next)) {
+    if (branch.kind === 'object' && isObject(old) && isObject(next)) {
       for (const f of branch.fields) {
         const shared = own(old, f.name)
         if (f.kind !== 'const' && shared !== undefined) next = setAt(next, `/${escapePointer(f.name)}`, shared)
@@ -835,20 +838,20 @@ export class McpSchemaFormElement extends LitElement {
   #toggleJson(): void {
     if (this.jsonMode) {
       const parsed = parseJson(this.jsonText)
-      if (!('error' in parsed) && isRecord(parsed.value) && this.#model) this.current = initialValue(this.#model, parsed.value)
+      if (!('error' in parsed) && isObject(parsed.value) && this.#model) this.current = initialValue(this.#model, parsed.value)
       this.jsonMode = false
       return
     }
     // An invalid text from last time is shown again rather than replaced: nothing typed is lost.
     const last = parseJson(this.jsonText)
-    if (!this.jsonText || (!('error' in last) && isRecord(last.value))) this.jsonText = stringify(this.arguments)
+    if (!this.jsonText || (!('error' in last) && isObject(last.value))) this.jsonText = stringify(this.arguments)
     this.jsonMode = true
   }
 
   #onWholeJson(text: string): void {
     this.jsonText = text
     const parsed = parseJson(text)
-    if (!('error' in parsed) && isRecord(parsed.value)) {
+    if (!('error' in parsed) && isObject(parsed.value)) {
       this.current = parsed.value
       this.localErrors = []
       emit(this, 'mcp-form-input', { value: this.arguments })
@@ -985,10 +988,6 @@ function safeStringify(value: unknown): string {
   }
 }
 
-function display(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value)
-}
-
 /** What is wrong with row `i`'s key of a key/value editor: taken by a property or an earlier row. Empty is not wrong (the row is left out). */
 function entryProblem(field: ObjectField, keys: string[], i: number): string | undefined {
   const key = keys[i]
@@ -996,13 +995,4 @@ function entryProblem(field: ObjectField, keys: string[], i: number): string | u
   if (field.fields.some((f) => f.name === key) || keys.indexOf(key) < i)
     return msg('schema-form.key-taken', 'The key "{key}" is used already.', { key })
   return undefined
-}
-
-/** Sets an own key, even "__proto__". */
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }

@@ -587,7 +587,8 @@ function humanise(name: string): string {
   return words ? words[0].toUpperCase() + words.slice(1) : name
 }
 
-function choiceText(value: unknown): string {
+/** A value as text: a string as it is, anything else as JSON. */
+export function choiceText(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
 }
 
@@ -1029,7 +1030,7 @@ export function own(obj: unknown, key: string): unknown {
 }
 
 /** Sets an own property, even one named "__proto__" (plain assignment would change the prototype instead). */
-function put(obj: Record<string, unknown>, key: string, value: unknown): void {
+export function put(obj: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
@@ -1037,6 +1038,7 @@ function isCount(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
+/** A JSON object: not null, not an array. */
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
