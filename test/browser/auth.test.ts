@@ -206,6 +206,25 @@ describe('sign-in (OAuth) in the browser', () => {
     expect(frame.contentWindow!.authTab!.tools).to.deep.equal(['secret', 'whoami'])
   })
 
+  it("a redirect sign-in started with no returnTo finishes on the callback page, which then goes to the site's root", async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // sign-ins go through two servers and a redirect: room for a loaded machine
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe src=${`/test/support/auth-redirect-tab.html?url=${encodeURIComponent(url)}&db=${database}&client=${CLIENT_ID}`}></iframe>`,
+    )
+    await eventually(() => frame.contentWindow?.authTab?.state === 'signed-out', 'the signed-out page', 10_000)
+    void frame.contentWindow!.authTab!.signInWithoutReturnTo()
+    // The frame passes through the sign-in page (another origin: its location cannot be read) and the callback page.
+    const path = () => {
+      try {
+        return frame.contentWindow!.location.pathname
+      } catch {
+        return undefined
+      }
+    }
+    await eventually(() => path() === '/', "the frame at the site's root after the callback", 10_000)
+    expect(await new IdbAuthStore(database).get(`session ${url}`)).to.not.equal(undefined)
+  })
+
   it("with no store given, the sign-in is kept in the page's IndexedDB, where the next page load reads it", async function (this: { timeout(ms: number): void }) {
     this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine
     // The default store (browserAuthStore): a reload starts a new module, so only what IndexedDB holds keeps the user signed in.

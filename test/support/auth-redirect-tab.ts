@@ -6,7 +6,13 @@ import { BrowserOAuthProvider, IdbAuthStore } from '../../src/auth/index.js'
 
 declare global {
   interface Window {
-    authTab?: { state: 'signed-in' | 'signed-out' | 'failed'; tools?: string[]; error?: string; signIn(): Promise<void> }
+    authTab?: {
+      state: 'signed-in' | 'signed-out' | 'failed'
+      tools?: string[]
+      error?: string
+      signIn(): Promise<void>
+      signInWithoutReturnTo(): Promise<void>
+    }
   }
 }
 
@@ -21,8 +27,22 @@ const auth = new BrowserOAuthProvider(params.get('url')!, {
 })
 const client = new McpClient(params.get('url')!, { auth, cache: false })
 const signIn = () => auth.signInFromClick()
+// A page running its own redirect sign-in with OAuthProvider.signIn and no returnTo: the callback page goes to '/'.
+const signInWithoutReturnTo = () =>
+  auth.signIn({
+    mode: 'redirect',
+    authorize: ({ url }) => {
+      location.assign(url)
+      return new Promise<never>(() => {})
+    },
+  })
 client.listTools().then(
-  (tools) => (window.authTab = { state: 'signed-in', tools: tools.map((t) => t.name).sort(), signIn }),
+  (tools) => (window.authTab = { state: 'signed-in', tools: tools.map((t) => t.name).sort(), signIn, signInWithoutReturnTo }),
   (error) =>
-    (window.authTab = { state: error?.name === 'SignInRequiredError' ? 'signed-out' : 'failed', error: String(error?.message ?? error), signIn }),
+    (window.authTab = {
+      state: error?.name === 'SignInRequiredError' ? 'signed-out' : 'failed',
+      error: String(error?.message ?? error),
+      signIn,
+      signInWithoutReturnTo,
+    }),
 )
