@@ -1,6 +1,5 @@
-import { consume } from '@lit/context'
 import { Task, TaskStatus } from '@lit/task'
-import { LitElement, html, nothing, type PropertyValues } from 'lit'
+import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { keyed } from 'lit/directives/keyed.js'
@@ -25,7 +24,7 @@ import '../mcp-icon/mcp-icon.js'
 import { describeError as describeServerError } from '../mcp-server/describe-error.js'
 import type { McpSchemaFormElement } from '../mcp-schema-form/mcp-schema-form.js'
 import '../mcp-schema-form/mcp-schema-form.js'
-import { connectionContext, type McpConnection } from '../shared/context.js'
+import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { styles } from './mcp-tool.styles.js'
@@ -99,15 +98,9 @@ interface RunningCall {
  * @cssprop --mcp-color-danger - Text of failures.
  * @cssprop --mcp-color-danger-bg - Background of failures.
  */
-export class McpToolElement extends LitElement {
+export class McpToolElement extends ConnectedElement {
   static override styles = styles
 
-  @consume({ context: connectionContext, subscribe: true })
-  @state()
-  connection?: McpConnection
-
-  /** The client to use; wins over the one an enclosing `<mcp-server>` provides. */
-  @property({ attribute: false }) client?: McpClient
   @property({ attribute: false }) tool?: Tool
   @property({ reflect: true }) name = ''
 
