@@ -149,10 +149,8 @@ export class McpSchemaFormElement extends LitElement {
     await this.updateComplete
     let problems: FieldError[] = []
     if (this.jsonMode) {
-      const parsed = parseJson(this.jsonText)
-      if ('error' in parsed) problems.push({ path: '', code: 'json', message: jsonError(parsed.error) })
-      else if (!isObject(parsed.value))
-        problems.push({ path: '', code: 'json-object', message: msg('schema-form.json-object', 'The arguments must be a JSON object.') })
+      const parsed = parseArguments(this.jsonText)
+      if ('error' in parsed) problems.push({ path: '', code: 'json', message: parsed.error })
     } else if (this.#model) {
       problems = checkValue(this.#model, this.current).map(translated)
       for (const [path, { field, keys }] of this.#entryRows)
@@ -281,14 +279,8 @@ export class McpSchemaFormElement extends LitElement {
   }
 
   #renderWholeJson(): TemplateResult {
-    const parsed = parseJson(this.jsonText)
-    const problem =
-      'error' in parsed
-        ? jsonError(parsed.error)
-        : !isObject(parsed.value)
-          ? msg('schema-form.json-object', 'The arguments must be a JSON object.')
-          : undefined
-    const messages = problem ? [problem] : this.localErrors.map(withPath)
+    const parsed = parseArguments(this.jsonText)
+    const messages = 'error' in parsed ? [parsed.error] : this.localErrors.map(withPath)
     return html`<div class="field" part="field">
       <label for="whole-json" part="label">${msg('schema-form.json-label', 'Arguments (JSON)')}</label>
       <textarea
@@ -837,21 +829,20 @@ export class McpSchemaFormElement extends LitElement {
 
   #toggleJson(): void {
     if (this.jsonMode) {
-      const parsed = parseJson(this.jsonText)
-      if (!('error' in parsed) && isObject(parsed.value) && this.#model) this.current = initialValue(this.#model, parsed.value)
+      const parsed = parseArguments(this.jsonText)
+      if ('value' in parsed && this.#model) this.current = initialValue(this.#model, parsed.value)
       this.jsonMode = false
       return
     }
     // An invalid text from last time is shown again rather than replaced: nothing typed is lost.
-    const last = parseJson(this.jsonText)
-    if (!this.jsonText || (!('error' in last) && isObject(last.value))) this.jsonText = stringify(this.arguments)
+    if (!this.jsonText || 'value' in parseArguments(this.jsonText)) this.jsonText = stringify(this.arguments)
     this.jsonMode = true
   }
 
   #onWholeJson(text: string): void {
     this.jsonText = text
-    const parsed = parseJson(text)
-    if (!('error' in parsed) && isObject(parsed.value)) {
+    const parsed = parseArguments(text)
+    if ('value' in parsed) {
       this.current = parsed.value
       this.localErrors = []
       emit(this, 'mcp-form-input', { value: this.arguments })
@@ -935,6 +926,14 @@ function toLocalDateTime(value: string): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
+
+/** The whole-value JSON text as arguments, or what is wrong with it: not JSON, or not an object. */
+function parseArguments(text: string): { value: Record<string, unknown> } | { error: string } {
+  const parsed = parseJson(text)
+  if ('error' in parsed) return { error: jsonError(parsed.error) }
+  if (!isObject(parsed.value)) return { error: msg('schema-form.json-object', 'The arguments must be a JSON object.') }
+  return { value: parsed.value }
+}
 
 function parseJson(text: string): { value: unknown } | { error: string } {
   if (!text.trim()) return { value: undefined }

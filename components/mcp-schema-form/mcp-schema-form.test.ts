@@ -190,6 +190,11 @@ describe('<mcp-schema-form>', () => {
     expect(JSON.parse(text().value)).to.deep.equal({ target: { host: 'a.example', port: 443 } })
     await fillForm(el, [{ fill: 'Arguments (JSON)', with: '{"target": {"host": "b.example", "port": 8443}, "extra": {"note": "hi"}}' }])
     expect(el.arguments).to.deep.equal({ target: { host: 'b.example', port: 8443 }, extra: { note: 'hi' } })
+    // JSON that is not an object is no arguments: said under the text, and the last arguments stay.
+    await fillForm(el, [{ fill: 'Arguments (JSON)', with: '[1]' }])
+    expect(description(el, text())).to.equal('The arguments must be a JSON object.')
+    expect(await el.validate()).to.equal(false)
+    expect(el.arguments).to.deep.equal({ target: { host: 'b.example', port: 8443 }, extra: { note: 'hi' } })
     await fillForm(el, [{ fill: 'Arguments (JSON)', with: '{"target": ' }])
     expect(text().getAttribute('aria-invalid')).to.equal('true')
     expect(description(el, text())).to.match(/^Not valid JSON/)

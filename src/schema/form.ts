@@ -267,13 +267,8 @@ class Builder {
     if ('const' in schema) return { ...common, kind: 'const', value: schema.const }
     if (Array.isArray(schema.enum)) {
       if (schema.enum.length === 1) return { ...common, kind: 'const', value: schema.enum[0] }
-      if (schema.enum.length === 0) return jsonField(common, 'an enum with no values')
-      const names = Array.isArray(schema.enumNames) ? schema.enumNames : []
-      return {
-        ...common,
-        kind: 'select',
-        options: schema.enum.map((value, i) => ({ value, label: typeof names[i] === 'string' ? names[i] : choiceText(value) })),
-      }
+      const options = enumChoices(schema)
+      return options ? { ...common, kind: 'select', options } : jsonField(common, 'an enum with no values')
     }
     if (Array.isArray(schema.allOf)) {
       const merged = this.mergeAll(schema, place.refs)
@@ -490,6 +485,7 @@ function discriminatorOf(fields: Field[]): string | undefined {
   return undefined
 }
 
+/** The choices of an `enum` (titled by `enumNames` where it has them); undefined for an empty one. */
 function enumChoices(schema: JsonSchema): Choice[] | undefined {
   const values = schema.enum as unknown[]
   if (!values.length) return undefined
