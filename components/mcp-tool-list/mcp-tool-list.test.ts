@@ -311,6 +311,34 @@ describe('<mcp-tool-list>', () => {
     ).to.equal(true)
   })
 
+  it('skips laying out the rows rendered out of view (content-visibility), which the filter and the arrow keys still reach', async () => {
+    const list = await listIn('many')
+    const all = (await listed('many')).map((t) => t.name)
+    // Whether the browser skips the row's contents (a row out of view is not styled or laid out until it comes near).
+    const skipped = (name: string) => !item(list, name).checkVisibility({ contentVisibilityAuto: true })
+    const far = items(list).length - 1 // the last row rendered: a screenful and more below the view
+    expect(inView(item(list, all[far])), `the row at place ${far + 1} is out of view`).to.equal(false)
+    await eventually(() => skipped(all[far]), `the row at place ${far + 1} skipped by layout`)
+    expect(skipped(all[0]), 'the first row (in view) is laid out').to.equal(false)
+
+    // The filter finds it: typing its name shows it alone, laid out.
+    filterBox(list).focus()
+    await sendKeys({ type: all[far] })
+    await eventually(() => status(list) === '1 of 1000 tools', 'the one match')
+    expect(names(list)).to.deep.equal([all[far]])
+    await eventually(() => !skipped(all[far]), 'the match laid out')
+    list.filter = ''
+    await list.updateComplete
+    await eventually(() => skipped(all[far]), `the row at place ${far + 1} skipped again with the filter cleared`)
+
+    // The arrow keys reach it: focused, scrolled into view and laid out.
+    filterBox(list).focus()
+    for (let i = 0; i <= far; i++) await sendKeys({ press: 'ArrowDown' })
+    expect(focused(list)).to.equal(all[far])
+    expect(inView(item(list, all[far])), 'the focused row is in view').to.equal(true)
+    await eventually(() => !skipped(all[far]), 'the focused row laid out')
+  })
+
   it('opens <mcp-tool> for a clicked tool, unless the page handles the selection itself', async () => {
     const list = await listIn('main')
     const picked = nextEvent<CustomEvent<{ tool: Tool }>>(list, 'mcp-tool-select')
