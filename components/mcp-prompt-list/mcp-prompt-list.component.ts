@@ -5,17 +5,7 @@ import type { Prompt } from '../../src/client/index.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import {
-  errorText,
-  iconsOf,
-  ListingController,
-  renderError,
-  renderStaleNote,
-  renderFilter,
-  skippedNote,
-  textMatches,
-  usable,
-} from '../shared/item-list.js'
+import { iconsOf, ListingController, renderFilter, skippedNote, textMatches, usable } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import { RowWindowController } from '../shared/row-window.js'
 import { renderWindowedRows, windowedItems, windowedRows } from '../shared/windowed-rows.js'
@@ -121,16 +111,9 @@ export class McpPromptListElement extends ConnectedElement {
         (value) => (this.filter = value),
         () => this.#roving.focusFirst(),
       )}
-      <p part="status" class="status" role="status" aria-live="polite">${this.#status(prompts.length)}</p>
-      ${renderStaleNote(this.#listing.stale, this.#listing.status === TaskStatus.PENDING)}
-      ${
-        this.#listing.status === TaskStatus.ERROR
-          ? renderError(
-              msg('prompt-list.error', 'Could not load the prompts: {message}', { message: errorText(this.#listing.error) }),
-              () => this.#listing.run(),
-            )
-          : nothing
-      }
+      ${this.#listing.renderStatus(this.#status(prompts.length), (message) =>
+        msg('prompt-list.error', 'Could not load the prompts: {message}', { message }),
+      )}
       ${this.#renderList(prompts)}
       ${picked ? html`<mcp-prompt part="prompt" .prompt=${picked} .client=${this.client}></mcp-prompt>` : nothing}
     </div>`

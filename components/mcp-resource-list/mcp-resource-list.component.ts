@@ -6,18 +6,7 @@ import { CompletionController } from '../shared/completion.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import {
-  clientOf,
-  errorText,
-  iconsOf,
-  ListingController,
-  renderError,
-  renderFilter,
-  renderStaleNote,
-  skippedNote,
-  textMatches,
-  usable,
-} from '../shared/item-list.js'
+import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, textMatches, usable } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import { RowWindowController } from '../shared/row-window.js'
 import { renderWindowedRows, windowedItems, windowedRows } from '../shared/windowed-rows.js'
@@ -168,16 +157,9 @@ export class McpResourceListElement extends ConnectedElement {
         (value) => (this.filter = value),
         () => this.#roving.focusFirst(),
       )}
-      <p part="status" class="status" role="status" aria-live="polite">${this.#status(resources.length, templates.length)}</p>
-      ${renderStaleNote(this.#listing.stale, this.#listing.status === TaskStatus.PENDING)}
-      ${
-        this.#listing.status === TaskStatus.ERROR
-          ? renderError(
-              msg('resource-list.error', 'Could not load the resources: {message}', { message: errorText(this.#listing.error) }),
-              () => this.#listing.run(),
-            )
-          : nothing
-      }
+      ${this.#listing.renderStatus(this.#status(resources.length, templates.length), (message) =>
+        msg('resource-list.error', 'Could not load the resources: {message}', { message }),
+      )}
       <div class="lists" @keydown=${this.#roving.onKeyDown} @focusin=${this.#roving.onFocusIn}>
         ${this.#renderList('resources', msg('resource-list.resources', 'Resources'), this.#resourceWindow, resources, 0, (resource) => ({
           content: this.#renderResource(resource),

@@ -9,17 +9,7 @@ import '../mcp-tool/mcp-tool.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import {
-  clientOf,
-  errorText,
-  iconsOf,
-  ListingController,
-  renderError,
-  renderFilter,
-  renderStaleNote,
-  skippedNote,
-  usable,
-} from '../shared/item-list.js'
+import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, usable } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import { RowWindowController } from '../shared/row-window.js'
 import { renderWindowedRows, windowedRows } from '../shared/windowed-rows.js'
@@ -248,17 +238,8 @@ export class McpToolListElement extends ConnectedElement {
         (value) => (this.filter = value),
         () => this.#roving.focusFirst(),
       )}
-      <p part="status" class="status" role="status">${this.#statusText()}</p>
-      ${renderStaleNote(this.#tools.stale, this.#tools.status === TaskStatus.PENDING)}
-      ${
-        this.#tools.status === TaskStatus.ERROR
-          ? renderError(msg('tool-list.error', 'Could not load the tools: {message}', { message: errorText(this.#tools.error) }), () =>
-              this.#tools.run(),
-            )
-          : nothing
-      }
-      ${this.#renderInvalid()}
-      ${this.#renderList()}
+      ${this.#tools.renderStatus(this.#statusText(), (message) => msg('tool-list.error', 'Could not load the tools: {message}', { message }))}
+      ${this.#renderInvalid()} ${this.#renderList()}
       ${chosen ? html`<mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client}></mcp-tool>` : nothing}
     </div>`
   }
@@ -294,7 +275,9 @@ export class McpToolListElement extends ConnectedElement {
         >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .icons=${row.icons}></mcp-icon>` : nothing}</span
       >
       <span class="text">
-        <span class="head"><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span></span>
+        <span class="head"
+          ><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span></span
+        >
         <span class="description">${row.description}</span>
         ${
           row.badges.length

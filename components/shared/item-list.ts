@@ -128,13 +128,24 @@ export class ListingController<T> {
   run(): Promise<void> {
     return this.#task.run()
   }
+
+  /**
+   * What every list element shows between its filter box and its list: the status line (`status`: how many items
+   * are shown, or that they are loading), the note on a saved listing, and a failed load with Retry (its message
+   * worded by `loadError` around the error's own).
+   */
+  renderStatus(status: string, loadError: (message: string) => string) {
+    return html`<p part="status" class="status" role="status" aria-live="polite">${status}</p>
+      ${renderStaleNote(this.stale, this.status === TaskStatus.PENDING)}
+      ${this.status === TaskStatus.ERROR ? renderError(loadError(errorText(this.error)), () => this.run()) : nothing}`
+  }
 }
 
 /**
  * A note saying the list on screen is a saved one, and how old (part `stale`,
  * announced politely): while `checking`, that a fresh one is on its way.
  */
-export function renderStaleNote(stale: { ageMs: number } | undefined, checking: boolean) {
+function renderStaleNote(stale: { ageMs: number } | undefined, checking: boolean) {
   if (!stale) return nothing
   const age = ageText(stale.ageMs)
   return html`<p part="stale" class="stale" role="status">
