@@ -261,28 +261,24 @@ export class McpResourceListElement extends ConnectedElement {
     const facts = [resource.mimeType, typeof resource.size === 'number' ? formatBytes(resource.size) : undefined]
       .filter(Boolean)
       .join(' · ')
-    return html`<mcp-icon class="icon" size="20" .icons=${iconsOf(resource)}></mcp-icon>
-      <span class="text">
-        <span class="line"
-          ><span class="title">${resource.title || resource.name || resource.uri}</span>
-          ${resource.title && resource.title !== resource.name ? html`<span class="name">${resource.name}</span>` : nothing}</span
-        >
-        <span class="uri line">${resource.uri}</span>
-        ${resource.description ? html`<span class="description">${resource.description}</span>` : nothing}
-        ${facts ? html`<span class="facts line">${facts}</span>` : nothing}
-      </span>`
+    return this.#renderEntry(resource, resource.uri, facts)
   }
 
   #renderTemplate(template: ResourceTemplate) {
-    return html`<mcp-icon class="icon" size="20" .icons=${iconsOf(template)}></mcp-icon>
+    return this.#renderEntry(template, template.uriTemplate, template.mimeType)
+  }
+
+  /** A row's content: icon, title (and the name when the title differs), URI or URI template, description, facts. */
+  #renderEntry(entry: Resource | ResourceTemplate, uri: string, facts: string | undefined) {
+    return html`<mcp-icon class="icon" size="20" .icons=${iconsOf(entry)}></mcp-icon>
       <span class="text">
         <span class="line"
-          ><span class="title">${template.title || template.name || template.uriTemplate}</span>
-          ${template.title && template.title !== template.name ? html`<span class="name">${template.name}</span>` : nothing}</span
+          ><span class="title">${entry.title || entry.name || uri}</span>
+          ${entry.title && entry.title !== entry.name ? html`<span class="name">${entry.name}</span>` : nothing}</span
         >
-        <span class="uri line">${template.uriTemplate}</span>
-        ${template.description ? html`<span class="description">${template.description}</span>` : nothing}
-        ${template.mimeType ? html`<span class="facts line">${template.mimeType}</span>` : nothing}
+        <span class="uri line">${uri}</span>
+        ${entry.description ? html`<span class="description">${entry.description}</span>` : nothing}
+        ${facts ? html`<span class="facts line">${facts}</span>` : nothing}
       </span>`
   }
 
