@@ -57,12 +57,28 @@ export function registerDemoAppTools(mcp: McpServer): void {
     'app_calculator',
     {
       title: 'App: calculator',
-      description: 'Opens a view that adds numbers by calling the add tool through the page.',
+      description: 'Opens a view that adds numbers by calling its own tool, app_calculator_add, through the page.',
       annotations: { readOnlyHint: true },
       inputSchema: z.object({ a: z.number().default(2).describe('First number'), b: z.number().default(3).describe('Second number') }),
       _meta: ui('calculator'),
     },
     async ({ a, b }) => ({ content: [text(`Ready to add ${a} and ${b}.`)], structuredContent: { a, b } }),
+  )
+
+  // App-only (`visibility: ["app"]`): the calculator view's own helper. The host passes on the view's calls to it; a
+  // tool list (what the user picks from, what a model is offered) leaves it out, as a tool no one else needs.
+  registerAppTool(
+    mcp,
+    'app_calculator_add',
+    {
+      title: 'Calculator: add',
+      description: "Adds two numbers for the calculator's view; only views may call it.",
+      annotations: { readOnlyHint: true },
+      inputSchema: z.object({ a: z.number().describe('First number'), b: z.number().describe('Second number') }),
+      outputSchema: z.object({ sum: z.number() }),
+      _meta: { ui: { visibility: ['app'] } },
+    },
+    async ({ a, b }) => ({ content: [text(`${a} + ${b} = ${a + b}`)], structuredContent: { sum: a + b } }),
   )
 
   registerAppTool(

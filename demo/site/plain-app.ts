@@ -2,7 +2,7 @@
 // lists the tools into the page's own <select>; an <mcp-tool> shows the picked
 // one. The client gets the elements' input handlers, so a tool that asks for
 // input opens the same dialog as under <mcp-server>.
-import { INPUT_CAPABILITIES, McpClient, createInputHandlers, type McpToolElement, type Tool } from 'mcp-web-elements'
+import { INPUT_CAPABILITIES, McpClient, createInputHandlers, visibleToModel, type McpToolElement, type Tool } from 'mcp-web-elements'
 import { DEMO_URL, logLine, mountHeader } from './site.js'
 
 mountHeader()
@@ -25,7 +25,8 @@ function show(tool: Tool): void {
 }
 
 try {
-  const tools = await client.listTools()
+  // Tools only MCP Apps views may call (`_meta.ui.visibility: ["app"]`) are not for the user to pick, as in <mcp-tool-list>.
+  const tools = (await client.listTools()).filter(visibleToModel)
   picker.replaceChildren(...tools.map((tool) => new Option(tool.title || tool.name, tool.name)))
   picker.disabled = false
   picker.addEventListener('change', () => show(tools.find((t) => t.name === picker.value)!))

@@ -2,7 +2,7 @@
 // elements, as the demo site shows it: its tools with their themed icons, its
 // resources and templates, its prompts, and a tool list that changes live.
 import { expect, fixture, html } from '@open-wc/testing'
-import { McpClient } from '../../src/client/index.js'
+import { McpClient, visibleToModel } from '../../src/client/index.js'
 import '../../components/mcp-server/mcp-server.js'
 import '../../components/mcp-tool-list/mcp-tool-list.js'
 import '../../components/mcp-resource-list/mcp-resource-list.js'
@@ -38,7 +38,11 @@ async function demoPage(theme?: 'light' | 'dark') {
 describe('the demo server, through the elements', () => {
   it('shows its title and every tool it lists, the demo tools first', async () => {
     const { url, server, tools } = await demoPage()
-    const listed = (await new McpClient(url).listTools()).map((t) => t.name)
+    const all = await new McpClient(url).listTools()
+    // A tool only app views may call (the calculator view's own) is listed by the server, and left out by the list.
+    expect(all.find((t) => t.name === 'app_calculator_add')?._meta?.ui).to.deep.equal({ visibility: ['app'] })
+    const listed = all.filter(visibleToModel).map((t) => t.name)
+    expect(listed).to.not.include('app_calculator_add')
     // The list renders the rows in view (windowing): those are the first of the listing, and it counts them all.
     const rendered = toolNames(tools)
     expect(rendered.length).to.be.greaterThan(6)

@@ -7,7 +7,7 @@
 // class of @modelcontextprotocol/ext-apps (demo/server/app-views/).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright'
+import { chromium, type Browser, type FrameLocator, type Locator, type Page, type Request } from 'playwright'
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
 import { npmStart, type NpmStart } from './npm-start.js'
 
@@ -83,16 +83,40 @@ describe('npm start, MCP Apps in the playground, end to end', { timeout: 150_000
     assert.equal(await tool.locator('[part~="result"]', { hasText: 'You said:' }).count(), 0)
   })
 
-  it('app_calculator: the view calls the server’s add tool through the page and shows the sum', { timeout: 30_000 }, async () => {
-    const { view } = await callApp('app_calculator', 'Calculator')
-    await view.getByLabel('First number').fill('40')
-    await view.getByLabel('Second number').fill('2')
-    const callsBefore = await page.locator('#network-log li', { hasText: '→ tools/call' }).count()
-    await view.getByRole('button', { name: 'Add on the server' }).click()
-    await view.getByText('The server says: 40 + 2 = 42 (sum 42)').waitFor()
-    // The view cannot reach the server (its CSP allows no connections): the call went out from the page, and is in its log.
-    assert.ok((await page.locator('#network-log li', { hasText: '→ tools/call' }).count()) > callsBefore)
-  })
+  it(
+    'app_calculator: the view calls its app-only tool through the page and shows the sum; the tool list does not show that tool',
+    { timeout: 30_000 },
+    async () => {
+      const { view } = await callApp('app_calculator', 'Calculator')
+      await view.getByLabel('First number').fill('40')
+      await view.getByLabel('Second number').fill('2')
+      const callsBefore = await page.locator('#network-log li', { hasText: '→ tools/call' }).count()
+      const called: string[] = []
+      const onRequest = (request: Request) => {
+        const body = request.postData() ?? ''
+        if (/"method":"tools\/call"/.test(body)) called.push(JSON.parse(body).params?.name)
+      }
+      page.on('request', onRequest)
+      try {
+        await view.getByRole('button', { name: 'Add on the server' }).click()
+        await view.getByText('The server says: 40 + 2 = 42 (sum 42)').waitFor()
+      } finally {
+        page.off('request', onRequest)
+      }
+      // The view cannot reach the server (its CSP allows no connections): the call went out from the page, and is in its log.
+      assert.ok((await page.locator('#network-log li', { hasText: '→ tools/call' }).count()) > callsBefore)
+      assert.deepEqual(called, ['app_calculator_add'])
+      // That tool is only for views (`_meta.ui.visibility: ["app"]`): the filter finds the app tool, not it.
+      const filter = page.locator('mcp-tool-list [part~="filter"]')
+      await filter.fill('app_calculator')
+      await page.locator('mcp-tool-list [part~="status"]', { hasText: /^\s*1 of \d+ tools/ }).waitFor()
+      const shown = await page
+        .locator('mcp-tool-list [part~="item"][data-name]')
+        .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.name))
+      assert.deepEqual(shown, ['app_calculator'])
+      await filter.fill('')
+    },
+  )
 
   it('app_link: the page asks before opening the view’s link; Cancel opens nothing, Open opens it', { timeout: 30_000 }, async () => {
     const opened: string[] = []

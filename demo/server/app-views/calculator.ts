@@ -1,10 +1,11 @@
-// app_calculator's view: adds two numbers by calling the server's `add` tool through the host (`tools/call` from
-// the view; the host passes on calls only to tools visible to apps).
+// app_calculator's view: adds two numbers by calling the server's `app_calculator_add` tool through the host
+// (`tools/call` from the view; the host passes on calls only to tools visible to apps, and that one is visible only
+// to apps: the tool list does not show it).
 import { add, connect, createView, resultText } from './view.js'
 
 const app = createView('demo-calculator-view')
 add(document.body, 'h2', 'Calculator')
-add(document.body, 'p', 'The sum comes from the server: this view calls its add tool through the page.', { class: 'muted' })
+add(document.body, 'p', 'The sum comes from the server: this view calls its own tool through the page.', { class: 'muted' })
 const row = add(document.body, 'div', '', { class: 'row' })
 const a = add(row, 'input', '', { type: 'number', value: '2', 'aria-label': 'First number' })
 add(row, 'span', '+')
@@ -21,7 +22,7 @@ button.addEventListener('click', async () => {
   button.disabled = true
   answer.textContent = 'Asking the server…'
   try {
-    const result = await app.callServerTool({ name: 'add', arguments: { a: Number(a.value), b: Number(b.value) } })
+    const result = await app.callServerTool({ name: 'app_calculator_add', arguments: { a: Number(a.value), b: Number(b.value) } })
     const sum = (result.structuredContent as { sum?: number } | undefined)?.sum
     answer.textContent = result.isError
       ? `The server said no: ${resultText(result)}`
