@@ -108,7 +108,9 @@ export class SseChannel {
     const onAbort = () => SseChannel.#take(this, message.id)?.reject(signal.reason instanceof AbortError ? signal.reason : new AbortError(signal.reason))
     signal.addEventListener('abort', onAbort, { once: true })
     try {
-      await this.send(message, headers)
+      // The answer may be rejected (timer, abort, a closed stream) while the POST is still out: racing the two
+      // handles that rejection at once instead of leaving it unhandled until the POST ends.
+      await Promise.race([this.send(message, headers), answer])
       return await answer
     } finally {
       this.#pending.delete(message.id)

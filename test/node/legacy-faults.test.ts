@@ -160,10 +160,11 @@ test('an HTTP+SSE server that never sends its endpoint event fails with a Timeou
 
 /**
  * An HTTP+SSE (2024-11-05) server whose event stream the server closes while `closeOn` is pending (or, with
- * `how` 'drop', cuts the connection with no end): every POST to the server URL is refused (405, so the client falls
- * back to HTTP+SSE), the GET stream names /messages, and answers to /messages come back on the stream.
+ * `how` 'drop', cuts the connection with no end; with 'hang', never answers the POST of `closeOn` at all): every
+ * POST to the server URL is refused (405, so the client falls back to HTTP+SSE), the GET stream names /messages,
+ * and answers to /messages come back on the stream.
  */
-async function sseServerClosingOn(closeOn: string, how: 'close' | 'drop' = 'close') {
+async function sseServerClosingOn(closeOn: string, how: 'close' | 'drop' | 'hang' = 'close') {
   let stream: import('node:http').ServerResponse | undefined
   const send = (m: unknown) => stream?.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`)
   return startFaultServer((ctx) => {
@@ -173,6 +174,7 @@ async function sseServerClosingOn(closeOn: string, how: 'close' | 'drop' = 'clos
       return void ctx.res.write('event: endpoint\ndata: /messages\n\n')
     }
     if (!ctx.req.url?.startsWith('/messages')) return sendRaw(ctx.res, 405, 'text/plain', '')
+    if (ctx.method === closeOn && how === 'hang') return
     ctx.res.writeHead(202).end()
     if (ctx.method === 'initialize')
       send({ jsonrpc: '2.0', id: ctx.id, result: { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } })
@@ -276,6 +278,24 @@ test('a one-way POST (notifications/initialized) the server never answers is a T
     assert.ok(Date.now() - started < 3_000, 'failed within the timeout')
     client.close()
   } finally {
+    await server.close()
+  }
+})
+
+test('an HTTP+SSE request whose POST is never answered is one TimeoutError for the caller and no unhandled rejection', BOUND, async () => {
+  const server = await sseServerClosingOn('tools/list', 'hang')
+  const unhandled: unknown[] = []
+  const onUnhandled = (reason: unknown) => unhandled.push(reason)
+  process.on('unhandledRejection', onUnhandled)
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 500 })
+    await assert.rejects(client.listTools(), (e: unknown) => e instanceof TimeoutError && /tools\/list/.test(e.message))
+    // Unhandled rejections are reported after the microtask queue drains: let a macrotask pass.
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.deepEqual(unhandled, [])
+    client.close()
+  } finally {
+    process.off('unhandledRejection', onUnhandled)
     await server.close()
   }
 })
