@@ -250,6 +250,7 @@ export class McpToolListElement extends ConnectedElement {
     const { rows, afterPx } = windowedRows(this.#window, count, count ? this.#roving.activeIndex(count) : -1)
     return html`<ul
       part="list"
+      class="windowed"
       ?hidden=${count === 0}
       aria-label=${msg('tool-list.label', 'Tools')}
       .style=${`--rows-after:${afterPx}px`}
@@ -275,13 +276,13 @@ export class McpToolListElement extends ConnectedElement {
         >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .icons=${row.icons}></mcp-icon>` : nothing}</span
       >
       <span class="text">
-        <span class="head"
+        <span class="line"
           ><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span></span
         >
         <span class="description">${row.description}</span>
         ${
           row.badges.length
-            ? html`<span class="badges">
+            ? html`<span class="badges line">
                 ${row.badges.map((kind) => html`<span part="badge badge-${kind}" class="badge ${kind}">${badgeText(kind)}</span>`)}
               </span>`
             : nothing

@@ -1,70 +1,30 @@
 import { css } from 'lit'
 import { itemListStyles } from '../shared/item-list.js'
 import { themeStyles } from '../shared/theme.js'
+import { windowedListStyles } from '../shared/windowed-rows.js'
 
 export const styles = [
   themeStyles,
   itemListStyles,
+  windowedListStyles,
   css`
+    /* Every row the same height, as windowing needs: a title line, two lines of description, a line of badges. */
     ul[part='list'] {
-      max-height: var(--mcp-tool-list-max-height, none);
-      overflow-y: auto;
+      --row-height: var(--mcp-tool-list-row-height, 6.5em);
+      --max-height: var(--mcp-tool-list-max-height, none);
     }
     /*
-     * Every row has the same height, as windowing (shared/row-window.ts) needs: a title line, two lines of
-     * description, a line of badges; what does not fit is cut short (the whole text is in <mcp-tool>).
+     * The rows rendered beyond the view (a screenful either side, so a scroll finds rows ready) are not styled or
+     * laid out until they come near it: a filter keystroke pays for the rows on screen (about a third less work).
+     * Their height is fixed, so the list's height does not change; their text stays in the accessibility tree.
      */
-    ul[part='list'] > li {
-      box-sizing: border-box;
-      height: var(--mcp-tool-list-row-height, 6.5em);
-      overflow: hidden;
-      /*
-       * The rows rendered beyond the view (a screenful either side, so a scroll finds rows ready) are not styled or
-       * laid out until they come near it: a filter keystroke pays for the rows on screen (about a third less work).
-       * Their height is fixed above, so the list's height does not change; their text stays in the accessibility tree.
-       */
+    ul.windowed > li {
       content-visibility: auto;
-      border-top: 0;
-      border-bottom: 1px solid var(--mcp-color-border);
     }
-    /* The list has a line under every row, so none of its own at the bottom. */
-    ul[part='list'] {
-      border-bottom: 0;
-    }
-    /* The space of the rows after the last one rendered (set by the element). */
-    ul[part='list']::after {
-      content: '';
-      display: block;
-      height: var(--rows-after, 0);
-    }
-    [part='item'] {
-      height: 100%;
-      line-height: 1.25;
-    }
-    .head,
-    .badges {
-      white-space: nowrap;
-      overflow: hidden;
-      text-overflow: ellipsis;
-    }
-    .name {
-      font-size: 0.9em;
-    }
-    .name:empty,
-    .description:empty {
+    /* The row's template is kept flat (rendered on every scroll): its name and description are there even when empty. */
+    ul.windowed .name:empty,
+    ul.windowed .description:empty {
       display: none;
-    }
-    .icon {
-      display: flex;
-      width: 20px;
-      height: 20px;
-    }
-    .description {
-      display: -webkit-box;
-      -webkit-box-orient: vertical;
-      -webkit-line-clamp: 2;
-      overflow: hidden;
-      overflow-wrap: anywhere;
     }
     .badges {
       display: flex;
