@@ -497,16 +497,7 @@ function jsonField(
   base: Partial<FieldBase> & { name: string; label: string; required: boolean; schema: JsonSchema },
   reason: string,
 ): JsonField {
-  const field: JsonField = {
-    nullable: false,
-    hasDefault: false,
-    readOnly: false,
-    ...base,
-    kind: 'json',
-    label: base.label || humanise(base.name),
-    reason,
-  }
-  return field
+  return { nullable: false, hasDefault: false, readOnly: false, ...base, kind: 'json', reason }
 }
 
 /** Defines `key` as a getter that builds its value on first access, then keeps it. */

@@ -581,3 +581,24 @@ describe('draft-04 bounds', () => {
     assert.deepEqual(checkValue(root, { n: 0 }).map((e) => e.path), ['/n'])
   })
 })
+
+describe('json fields', () => {
+  it('what the form cannot express keeps its property’s label (humanised name, or title) and says why', opts, () => {
+    const all = fields({
+      type: 'object',
+      properties: {
+        free_form: true,
+        tuple_pair: { type: 'array', prefixItems: [{ type: 'string' }] },
+        untyped: { title: 'Anything at all' },
+        remote: { $ref: '#/$defs/missing' },
+      },
+    })
+    const shown = Object.values(all).map((f) => [f.kind, f.label, f.kind === 'json' ? f.reason : ''])
+    assert.deepEqual(shown, [
+      ['json', 'Free form', 'any value'],
+      ['json', 'Tuple pair', 'a tuple (items by position)'],
+      ['json', 'Anything at all', 'the schema does not say what type of value it takes'],
+      ['json', 'Remote', 'an unresolved $ref (#/$defs/missing)'],
+    ])
+  })
+})
