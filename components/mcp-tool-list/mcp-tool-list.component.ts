@@ -12,7 +12,7 @@ import { I18nController, msg } from '../shared/i18n.js'
 import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, usable } from '../shared/item-list.js'
 import { RovingFocusController } from '../shared/roving-focus.js'
 import { RowWindowController } from '../shared/row-window.js'
-import { renderWindowedRows, windowedRows } from '../shared/windowed-rows.js'
+import { renderWindowedRows, windowedItems, windowedRows } from '../shared/windowed-rows.js'
 import { styles } from './mcp-tool-list.styles.js'
 
 /** Longest description shown in the list (the whole one is in `<mcp-tool>`): a huge one must not weigh on every render. */
@@ -136,17 +136,14 @@ export class McpToolListElement extends ConnectedElement {
   @state() private invalid: ReadonlyMap<string, { name?: string; reason: string }> = new Map()
 
   #i18n = new I18nController(this)
-  #roving = new RovingFocusController(this, {
-    count: () => this.#shown.length,
-    // Each row says its place among the rows shown.
-    indexOf: (element) => (element.matches('[part~="item"]') ? Number(element.parentElement!.getAttribute('aria-posinset')) - 1 : -1),
-    reveal: (index) => {
-      // The Tab stop is always rendered (render()): moving it there renders it, wherever the window is.
-      this.requestUpdate()
-      this.performUpdate()
-      return this.renderRoot.querySelector<HTMLElement>(`li[aria-posinset="${index + 1}"] > [part~="item"]`) ?? undefined
-    },
-  })
+  #roving = new RovingFocusController(
+    this,
+    windowedItems(
+      () => this.#shown.length,
+      () => (this.requestUpdate(), this.performUpdate()),
+      () => this.renderRoot,
+    ),
+  )
   #window = new RowWindowController(
     this,
     () => this.renderRoot.querySelector<HTMLElement>('ul[part~="list"]'),
@@ -269,6 +266,7 @@ export class McpToolListElement extends ConnectedElement {
       part="item"
       type="button"
       data-name=${row.name}
+      data-index=${index}
       tabindex=${this.#roving.tabIndex(index, count)}
       aria-current=${row.name === this.selected ? 'true' : 'false'}
     >
