@@ -66,9 +66,9 @@ export class McpPromptListElement extends ConnectedElement {
   #roving = new RovingFocusController(
     this,
     windowedItems(
+      this,
       () => this.#shown.length,
-      () => (this.requestUpdate(), this.performUpdate()),
-      () => this.renderRoot,
+      () => this.performUpdate(),
     ),
   )
   #window = new RowWindowController(

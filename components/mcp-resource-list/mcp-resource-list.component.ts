@@ -95,9 +95,9 @@ export class McpResourceListElement extends ConnectedElement {
   #roving = new RovingFocusController(
     this,
     windowedItems(
+      this,
       () => this.#shown.resources.length + this.#shown.templates.length,
-      () => (this.requestUpdate(), this.performUpdate()),
-      () => this.renderRoot,
+      () => this.performUpdate(),
     ),
   )
   #resourceWindow = new RowWindowController(

@@ -139,9 +139,9 @@ export class McpToolListElement extends ConnectedElement {
   #roving = new RovingFocusController(
     this,
     windowedItems(
+      this,
       () => this.#shown.length,
-      () => (this.requestUpdate(), this.performUpdate()),
-      () => this.renderRoot,
+      () => this.performUpdate(),
     ),
   )
   #window = new RowWindowController(
