@@ -71,8 +71,8 @@ interface Placement {
  * @tag mcp-schema-form
  *
  * @attr {boolean} disabled - Every control is disabled (e.g. while a call runs).
- * @attr {boolean} hide-json-toggle - No "Edit as JSON" button (e.g. for an elicitation, where the
- *   restricted schema always fits the form). `json` fields keep their own JSON editor.
+ * @attr {boolean} hide-json-toggle - No "Edit as JSON" button, for a page whose users should only see the
+ *   form. `json` fields keep their own JSON editor.
  *
  * @property {object} schema - The JSON Schema. A schema the form cannot use (too deep, a remote `$ref`) is
  *   shown as an error, with the JSON editor to fill in the value by hand.
