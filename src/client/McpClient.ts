@@ -351,15 +351,13 @@ export class McpClient extends EventTarget {
 
   /** Capabilities declared on each request: those the handlers imply, plus `options.capabilities`. */
   capabilities(handlers: InputHandlers = this.options.handlers ?? {}): ClientCapabilities {
-    return mergeCapabilities(
-      {
-        ...(handlers.elicitation && { elicitation: { form: {} } }),
-        ...(handlers.sampling && { sampling: {} }),
-        ...(handlers.roots && { roots: {} }),
-        ...(this.options.apps && appsCapabilities()),
-      },
-      this.options.capabilities ?? {},
-    )
+    const implied: ClientCapabilities = {
+      ...(handlers.elicitation && { elicitation: { form: {} } }),
+      ...(handlers.sampling && { sampling: {} }),
+      ...(handlers.roots && { roots: {} }),
+      ...(this.options.apps && appsCapabilities()),
+    }
+    return this.options.capabilities ? mergeCapabilities(implied, this.options.capabilities) : implied
   }
 
   /** The server's versions, capabilities and identity (`server/discover`). Cached as the server's hints allow. */
@@ -678,7 +676,8 @@ export class McpClient extends EventTarget {
           { ...params, ...extra },
           options,
           headers?.(),
-          mergeCapabilities(this.capabilities(handlers), declared),
+          // Merged only once the call declared something of its own (rare): no merge per request otherwise.
+          Object.keys(declared).length ? mergeCapabilities(this.capabilities(handlers), declared) : this.capabilities(handlers),
         )
       } catch (error) {
         spent += Date.now() - started
@@ -752,7 +751,8 @@ export class McpClient extends EventTarget {
         params,
         id: ++this.#nextId,
         headers: sendHeaders,
-        options: { ...options, signal },
+        // The call's own options unless the coalescer gave a signal of its own: no copy per request.
+        options: signal === options.signal ? options : { ...options, signal },
         capabilities,
       })
       if ('error' in response) throw toError(response.error)
@@ -787,7 +787,7 @@ export class McpClient extends EventTarget {
 
   #headers(): Record<string, string> | Promise<Record<string, string>> {
     const h = this.options.headers
-    return typeof h === 'function' ? h() : (h ?? {})
+    return typeof h === 'function' ? h() : (h ?? NO_HEADERS)
   }
 
   /** Wires the caller's abort, progress and log callbacks to one request, which the server's era sends. */
@@ -893,6 +893,9 @@ const LIST_FLAG: Record<string, string> = {
   'notifications/prompts/list_changed': 'promptsListChanged',
   'notifications/resources/list_changed': 'resourcesListChanged',
 }
+
+/** No headers: shared by every request of a client without `options.headers` (headers objects are only read). */
+const NO_HEADERS: Record<string, string> = {}
 
 /** -32602: invalid params (an unknown tool, bad arguments, a cursor the server does not take). */
 const isInvalidParams = (error: unknown) => error instanceof JsonRpcError && error.code === -32602

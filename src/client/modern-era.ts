@@ -58,7 +58,7 @@ export class ModernEra implements Era {
     return postRequest({
       url: this.host.url,
       message: { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } },
-      headers: { ...request.headers, ...standardHeaders(this.#version, method, params) },
+      headers: standardHeaders(this.#version, method, params, request.headers),
       fetch: this.host.fetch,
       controller: request.controller,
       timeoutMs: request.timeoutMs,

@@ -19,14 +19,23 @@ export function encodeHeaderValue(value: string): string {
   return `=?base64?${btoa(binary)}?=`
 }
 
-/** Headers every 2026-07-28 request carries: content negotiation, the version and the method, and for named calls the name. */
-export function standardHeaders(version: string, method: string, params: Record<string, unknown> | undefined): Record<string, string> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': version,
-    'mcp-method': method,
-  }
+/** The caller's headers with what every MCP POST carries over them: content negotiation and the protocol version. */
+export function postHeaders(version: string, extra: Record<string, string>): Record<string, string> {
+  return { ...extra, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version }
+}
+
+/**
+ * Headers every 2026-07-28 request carries over the caller's `extra`: content negotiation, the version and the
+ * method, and for named calls the name.
+ */
+export function standardHeaders(
+  version: string,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const headers = postHeaders(version, extra)
+  headers['mcp-method'] = method
   const key = traitsOf(method).mcpName
   const name = key && params?.[key]
   if (typeof name === 'string') headers['mcp-name'] = encodeHeaderValue(name)

@@ -7,16 +7,13 @@
 import { createParser } from 'eventsource-parser'
 import { AbortError, HttpError, McpError, StreamError, TimeoutError } from '../protocol/errors.js'
 import { decodeMessage, parseJson, type JsonRpcMessage } from '../protocol/jsonrpc.js'
+import { postHeaders } from './headers.js'
 
 /** Headers of every legacy message: content negotiation, the negotiated version and the session. */
 export function sessionHeaders(version: string, sessionId: string | undefined, extra: Record<string, string>): Record<string, string> {
-  return {
-    ...extra,
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': version,
-    ...(sessionId && { 'mcp-session-id': sessionId }),
-  }
+  const headers = postHeaders(version, extra)
+  if (sessionId) headers['mcp-session-id'] = sessionId
+  return headers
 }
 
 /** POSTs a notification or a response; the server acknowledges with 202 (or 200) and no JSON-RPC answer. */
