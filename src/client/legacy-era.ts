@@ -20,6 +20,7 @@ import { SseChannel } from '../transport/legacy-sse.js'
 import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import { LEGACY_PROTOCOL_VERSIONS, type EraChoice } from './era-select.js'
 import type { InputHandlers } from './McpClient.js'
+import { backoffMs, sleep } from './listen-stream.js'
 
 
 interface Session {
@@ -45,8 +46,6 @@ const HANDLER_OF: Record<string, keyof InputHandlers> = {
   'sampling/createMessage': 'sampling',
   'roots/list': 'roots',
 }
-
-const backoffMs = (attempt: number) => Math.random() * Math.min(30_000, 500 * 2 ** attempt)
 
 export class LegacyEra implements Era {
   readonly kind = 'legacy'
@@ -580,16 +579,4 @@ function discoverResult(session: Session): DiscoverResult {
     ...(session.instructions !== undefined && { instructions: session.instructions }),
     ...(session.serverInfo && { _meta: { [META.serverInfo]: session.serverInfo } }),
   } as DiscoverResult
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done)
-  })
 }

@@ -20,7 +20,20 @@ export type ListenSend = (
 ) => Promise<JsonRpcResponse>
 
 /** Backoff before the n-th re-listen: exponential from 500 ms to 30 s, with full jitter. */
-const backoffMs = (attempt: number) => Math.random() * Math.min(30_000, 500 * 2 ** attempt)
+export const backoffMs = (attempt: number) => Math.random() * Math.min(30_000, 500 * 2 ** attempt)
+
+/** Waits `ms`, or less if `signal` aborts first (it resolves either way). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
+  })
+}
 
 /**
  * Events: `notification` (detail: the JSON-RPC notification), `drop`
@@ -99,15 +112,7 @@ export class ListenStream extends EventTarget {
             return
           }
           this.dispatchEvent(new CustomEvent('drop', { detail: error }))
-          await new Promise<void>((resolve) => {
-            const done = () => {
-              clearTimeout(timer)
-              signal.removeEventListener('abort', done)
-              resolve()
-            }
-            const timer = setTimeout(done, backoffMs(attempt++))
-            signal.addEventListener('abort', done)
-          })
+          await sleep(backoffMs(attempt++), signal)
         }
       }
     }

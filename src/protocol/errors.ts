@@ -178,12 +178,7 @@ export class InvalidArgumentsError extends McpError {
     /** One entry per problem: where in the arguments, and what is wrong. */
     readonly errors: Array<{ path: string; message: string }>,
   ) {
-    super(
-      `Arguments for tool "${tool}" are invalid: ${errors
-        .slice(0, 3)
-        .map((e) => `${e.path || '/'} ${e.message}`)
-        .join('; ')}`,
-    )
+    super(`Arguments for tool "${tool}" are invalid: ${firstProblems(errors)}`)
   }
 }
 
@@ -200,14 +195,16 @@ export class InvalidStructuredContentError extends McpError {
     readonly errors: Array<{ path: string; message: string }>,
     readonly result: unknown,
   ) {
-    super(
-      `The result of tool "${tool}" does not match its outputSchema: ${errors
-        .slice(0, 3)
-        .map((e) => `${e.path || '/'} ${e.message}`)
-        .join('; ')}`,
-    )
+    super(`The result of tool "${tool}" does not match its outputSchema: ${firstProblems(errors)}`)
   }
 }
+
+/** The first three problems, each as "path message", for an error's message (all of them stay in `errors`). */
+const firstProblems = (errors: Array<{ path: string; message: string }>) =>
+  errors
+    .slice(0, 3)
+    .map((e) => `${e.path || '/'} ${e.message}`)
+    .join('; ')
 
 /** The tool's definition breaks the transport's rules (e.g. a bad `x-mcp-header`), so it cannot be called correctly. */
 export class InvalidToolError extends McpError {
