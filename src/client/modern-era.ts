@@ -30,10 +30,9 @@ export class ModernEra implements Era {
     return this.#version
   }
 
-  async send(request: EraRequest): Promise<JsonRpcResponse> {
-    for (let attempt = 0, id = request.id; ; attempt++, id = this.host.nextId()) {
-      const response = await this.#post(request, id)
-      if (!('error' in response) || response.error.code !== -32022 || attempt > 0) return response
+  send(request: EraRequest): Promise<JsonRpcResponse> {
+    return this.#post(request, request.id).then((response) => {
+      if (!('error' in response) || response.error.code !== -32022) return response
       // Retry once with the newest version both sides speak, even the one just sent: the server's list is the authority.
       const error = toError(response.error) as UnsupportedProtocolVersionError
       const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v))
@@ -42,7 +41,8 @@ export class ModernEra implements Era {
         return { ...response, error: { ...response.error, message } }
       }
       this.#version = version
-    }
+      return this.#post(request, this.host.nextId())
+    })
   }
 
   #post(request: EraRequest, id: number): Promise<JsonRpcResponse> {
