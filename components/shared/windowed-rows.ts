@@ -7,7 +7,7 @@
  * rendered are the height of the list's `::after` (`--rows-after`), so the list
  * is as tall as all its rows and the scroll bar tells the truth.
  */
-import { css, html, type ReactiveControllerHost } from 'lit'
+import { css, html } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
 import type { RovingItems } from './roving-focus.js'
 import type { RowWindowController } from './row-window.js'
@@ -48,11 +48,12 @@ export function renderWindowedRows(rows: WindowedRows['rows'], count: number, co
 /**
  * The items of an element's windowed lists for RovingFocusController: each item button (`part~="item"`) carries
  * `data-index`, its place among all the items of the element (of every list it has); the Tab stop is always
- * rendered (windowedRows), so revealing an item is rendering it there now (an update requested, then
- * `performUpdate`, which the element passes in: it is protected), then finding it.
+ * rendered (windowedRows), so revealing an item is rendering it there now (RovingFocusController has requested
+ * the update that moves the Tab stop; `performUpdate`, which the element passes in as it is protected, runs it),
+ * then finding it.
  */
 export function windowedItems(
-  host: ReactiveControllerHost & { readonly renderRoot: ParentNode },
+  host: { readonly renderRoot: ParentNode },
   count: () => number,
   performUpdate: () => void,
 ): RovingItems {
@@ -60,7 +61,6 @@ export function windowedItems(
     count,
     indexOf: (element) => (element.matches('[part~="item"][data-index]') ? Number(element.dataset.index) : -1),
     reveal: (index) => {
-      host.requestUpdate()
       performUpdate()
       return host.renderRoot.querySelector<HTMLElement>(`[part~="item"][data-index="${index}"]`) ?? undefined
     },
