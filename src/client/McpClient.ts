@@ -641,7 +641,7 @@ export class McpClient extends EventTarget {
    * requests with the handlers (concurrently) and retries with
    * `inputResponses` and the exact `requestState`, each try a new request id.
    */
-  async #withInput(
+  #withInput(
     method: string,
     params: Params,
     callOptions: RequestOptions = {},
@@ -662,7 +662,7 @@ export class McpClient extends EventTarget {
     // and no handler covers (the caller answers through InputRequiredError.resume()), and those of answers given.
     let declared: ClientCapabilities = {}
     let headersRetried = false
-    const run = async (round: number, extra: Params): Promise<Result> => {
+    const run = async (round: number, extra?: Params): Promise<Result> => {
       let result: Result
       if (cap) {
         // What the rounds before left (the times are whole milliseconds; 0 would mean no cap to the transport).
@@ -673,7 +673,7 @@ export class McpClient extends EventTarget {
       try {
         result = await this.#request(
           method,
-          { ...params, ...extra },
+          extra ? { ...params, ...extra } : params,
           options,
           headers?.(),
           // Merged only once the call declared something of its own (rare): no merge per request otherwise.
@@ -713,7 +713,7 @@ export class McpClient extends EventTarget {
       const answers = await answerRound(handlers, entries, { method, request }, options.signal)
       return next(Object.fromEntries(entries.map(([key], i) => [key, answers[i]])) as InputResponses)
     }
-    return run(0, {})
+    return run(0)
   }
 
   /**
