@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { TraceMap, eachMapping } from '@jridgewell/trace-mapping'
 import { chromium } from 'playwright'
 import { build } from 'vite'
 import { serveFetch } from '../test/support/http-adapter.js'
@@ -30,7 +31,8 @@ export interface CdnChunk {
 export async function buildCdn(): Promise<void> {
   rmSync(CDN_DIR, { recursive: true, force: true })
   mkdirSync(CDN_DIR, { recursive: true })
-  await build({ root: ROOT, mode: 'cdn', logLevel: 'error', build: { outDir: CDN_DIR, emptyOutDir: true, sourcemap: false } })
+  // Source maps only for cdnParts(); the .map files are not chunks and are never counted.
+  await build({ root: ROOT, mode: 'cdn', logLevel: 'error', build: { outDir: CDN_DIR, emptyOutDir: true, sourcemap: true } })
 }
 
 /** Every chunk reachable from the entry, static imports and import() alike, with its size as served (gzip -9 each). */
@@ -51,6 +53,68 @@ export function cdnChunks(dir = CDN_DIR): CdnChunk[] {
   }
   visit(CDN_ENTRY, 'entry')
   return [...chunks.values()]
+}
+
+export interface CdnPart {
+  /** What the bytes are: Lit, our client core (src/), our form model, our elements (components/), or an npm package. */
+  name: string
+  /** Minified bytes of the part, every chunk. */
+  bytes: number
+  /** gzip -9 of the part's bytes compressed on their own: an estimate (gzip is not additive; parts sum to more than the chunks). */
+  gzip: number
+}
+
+/** Which part of the CDN build a source file is, for cdnParts(). */
+function partOf(source: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
+  if (!pkg) {
+    if (source.endsWith('src/schema/form.ts')) return 'our form model (src/schema/form.ts)'
+    if (source.includes('src/')) return 'our client core (src/)'
+    return 'our elements (components/, sandbox/csp.ts)'
+  }
+  if (/^(lit|lit-html|lit-element|@lit\/.*)$/.test(pkg)) return 'Lit (lit, @lit/context, @lit/task)'
+  if (/^(mdast-|micromark|decode-named-character-reference|unist-|character-entities|devlop)/.test(pkg))
+    return 'markdown (mdast-util-from-markdown, micromark)'
+  return pkg
+}
+
+/**
+ * Where the bytes of the CDN build go: every chunk's minified text attributed to its source files through the build's
+ * source maps, grouped by part. Text no mapping covers (the bundler's glue between modules) is its own part.
+ */
+export function cdnParts(chunks: CdnChunk[], dir = CDN_DIR): CdnPart[] {
+  const text = new Map<string, string[]>()
+  const add = (part: string, piece: string) => (text.get(part) ?? text.set(part, []).get(part)!).push(piece)
+  for (const chunk of chunks) {
+    const lines = readFileSync(join(dir, chunk.file), 'utf8').split('\n')
+    const segments: { line: number; column: number; source: string | null }[] = []
+    eachMapping(new TraceMap(readFileSync(join(dir, `${chunk.file}.map`), 'utf8')), (m) =>
+      segments.push({ line: m.generatedLine - 1, column: m.generatedColumn, source: m.source }),
+    )
+    segments.sort((a, b) => a.line - b.line || a.column - b.column)
+    let line = 0
+    let column = 0
+    const glue = (toLine: number, toColumn: number) => {
+      for (; line < toLine; line++, column = 0) add('(bundler glue, unmapped)', lines[line]!.slice(column))
+      add('(bundler glue, unmapped)', lines[line]?.slice(column, toColumn) ?? '')
+      column = toColumn
+    }
+    for (const [i, segment] of segments.entries()) {
+      glue(segment.line, segment.column)
+      const next = segments[i + 1]
+      const end = next?.line === segment.line ? next.column : lines[segment.line]!.length
+      add(segment.source ? partOf(segment.source) : '(bundler glue, unmapped)', lines[segment.line]!.slice(segment.column, end))
+      column = end
+    }
+    glue(lines.length - 1, lines.at(-1)!.length)
+  }
+  return [...text]
+    .map(([name, pieces]) => {
+      const joined = pieces.join('')
+      return { name, bytes: Buffer.byteLength(joined), gzip: gzipSync(joined, { level: 9 }).byteLength }
+    })
+    .filter((part) => part.bytes > 0)
+    .sort((a, b) => b.gzip - a.gzip)
 }
 
 export interface ElementTimings {

@@ -32,6 +32,7 @@ import {
   TOOL_COUNT,
   buildCdn,
   cdnChunks,
+  cdnParts,
   measureElements,
   type CdnChunk,
   type ElementTimings,
@@ -376,9 +377,7 @@ async function clientSection(): Promise<void> {
   console.log(
     `  2. ${WARMUP_CALLS} warm-up calls each, then ${ROUNDS} rounds x ${CALLS_PER_ROUND} sequential calls each, order rotated every round;`,
   )
-  console.log(
-    '     ours is esbuild\'s bundle of src/client (as users run it); CPU is this process\'s (the servers run in another).',
-  )
+  console.log("     ours is esbuild's bundle of src/client (as users run it); CPU is this process's (the servers run in another).")
   console.log(
     '     Server: bench/server.ts in a child process: official SDK createMcpHandler (responseMode auto, stateless, one echo tool)',
   )
@@ -447,9 +446,7 @@ function printElements(elements: { chunks: CdnChunk[]; timings: ElementTimings }
   const warm = median(timings.warm)
   const perStep = timings.keystrokes.map((k) => ({ ...k, median: median(k.ms) }))
   // The target is every keystroke: the slowest single one measured, not the slowest median, is what is judged.
-  const slowest = perStep
-    .map((k) => ({ ...k, max: Math.max(...k.ms) }))
-    .reduce((a, b) => (b.max > a.max ? b : a))
+  const slowest = perStep.map((k) => ({ ...k, max: Math.max(...k.ms) })).reduce((a, b) => (b.max > a.max ? b : a))
   const allKeystrokes = perStep.flatMap((k) => k.ms)
   console.log(
     table([
@@ -467,6 +464,21 @@ function printElements(elements: { chunks: CdnChunk[]; timings: ElementTimings }
       ['   loaded at start-up (before any lazy chunk)', fmt(atStartup), '', '', '', ''],
     ]),
   )
+  // What the total is made of, so the target can be weighed against the parts it must hold.
+  const parts = cdnParts(chunks)
+  console.log()
+  console.log(
+    table([
+      ['   where the bytes go (every chunk)', 'min+gzip -9 (B)*', 'minified (B)', 'share of minified'],
+      ...parts.map((part) => [
+        `   ${part.name}`,
+        fmt(part.gzip),
+        fmt(part.bytes),
+        `${((100 * part.bytes) / chunks.reduce((n, c) => n + c.bytes, 0)).toFixed(0)} %`,
+      ]),
+    ]),
+  )
+  console.log("   * each part gzipped on its own, from the build's source maps: an estimate (the parts sum to more than the chunks)")
   console.log()
   console.log(
     table([
