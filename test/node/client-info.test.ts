@@ -34,3 +34,16 @@ test('initialize on a legacy server carries the same clientInfo; a given clientI
   const sent = modern.stats.requests.filter((r) => r.body?.method === 'tools/list').at(-1)!
   assert.deepEqual(sent.body.params._meta['io.modelcontextprotocol/clientInfo'], { name: 'my-app', version: '2.0.0' })
 })
+
+test('a request declares options.capabilities beside those its handlers imply, merged per capability', BOUND, async () => {
+  const client = new McpClient(modern.url, {
+    handlers: { elicitation: async () => ({ action: 'decline' }) },
+    capabilities: { elicitation: { url: {} }, experimental: { 'example.com/feature': {} } },
+  })
+  await client.listTools()
+  const sent = modern.stats.requests.filter((r) => r.body?.method === 'tools/list').at(-1)!
+  assert.deepEqual(sent.body.params._meta['io.modelcontextprotocol/clientCapabilities'], {
+    elicitation: { form: {}, url: {} },
+    experimental: { 'example.com/feature': {} },
+  })
+})
