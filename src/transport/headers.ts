@@ -19,9 +19,18 @@ export function encodeHeaderValue(value: string): string {
   return `=?base64?${btoa(binary)}?=`
 }
 
-/** The caller's headers with what every MCP POST carries over them: content negotiation and the protocol version. */
+/**
+ * The caller's headers with what every MCP POST carries over them: content negotiation and the protocol version.
+ * The caller's names are lowercased first, so a `Content-Type` of theirs is replaced, not sent beside ours
+ * (fetch joins two spellings of one name into one value, which a server refuses).
+ */
 export function postHeaders(version: string, extra: Record<string, string>): Record<string, string> {
-  return { ...extra, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version }
+  const headers: Record<string, string> = {}
+  for (const name in extra) headers[name.toLowerCase()] = extra[name]!
+  headers['content-type'] = 'application/json'
+  headers.accept = 'application/json, text/event-stream'
+  headers['mcp-protocol-version'] = version
+  return headers
 }
 
 /**

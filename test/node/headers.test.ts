@@ -558,3 +558,22 @@ test('after -32020 the arguments are checked against the re-listed schema: argum
     await server.close()
   }
 })
+
+test('the caller’s headers are sent beside the standard ones and never replace them, however they are spelled', BOUND, async () => {
+  await withFixture({}, async (server) => {
+    const client = new McpClient(server.url, {
+      timeoutMs: 5_000,
+      headers: { 'X-App': 'demo', 'Mcp-Method': 'forged', 'MCP-Protocol-Version': '1999-01-01', 'content-type': 'text/plain' },
+    })
+    try {
+      assert.equal(textOf(await client.callTool('echo', { text: 'hi' })), 'hi')
+    } finally {
+      client.close()
+    }
+    const call = calls(server.stats.requests).at(-1)!
+    assert.equal(call.headers['x-app'], 'demo')
+    assert.equal(call.headers['mcp-method'], 'tools/call')
+    assert.equal(call.headers['mcp-protocol-version'], VERSION)
+    assert.equal(call.headers['content-type'], 'application/json')
+  })
+})
