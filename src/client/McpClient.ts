@@ -676,8 +676,7 @@ export class McpClient extends EventTarget {
           extra ? { ...params, ...extra } : params,
           options,
           headers?.(),
-          // Merged only once the call declared something of its own (rare): no merge per request otherwise.
-          Object.keys(declared).length ? mergeCapabilities(this.capabilities(handlers), declared) : this.capabilities(handlers),
+          mergeCapabilities(this.capabilities(handlers), declared),
         )
       } catch (error) {
         spent += Date.now() - started
