@@ -2,7 +2,7 @@
 // Faults are injected at the HTTP level (test/support/fault-server.ts).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { McpClient, ProtocolError, StreamError, TimeoutError } from '../../src/client/index.js'
+import { HttpError, McpClient, ProtocolError, StreamError, TimeoutError } from '../../src/client/index.js'
 import { sendJson, sendRaw, startFaultServer, type FaultContext } from '../support/fault-server.js'
 
 const BOUND = { timeout: 10_000 }
@@ -296,6 +296,42 @@ test('an HTTP+SSE request whose POST is never answered is one TimeoutError for t
     client.close()
   } finally {
     process.off('unhandledRejection', onUnhandled)
+    await server.close()
+  }
+})
+
+test('an HTTP+SSE stream whose connection is cut before it answers: callTool is a StreamError saying a retry is safe (nothing was posted)', BOUND, async () => {
+  const posted: string[] = []
+  const server = await startFaultServer((ctx) => {
+    if (ctx.req.method === 'GET') return void ctx.res.socket?.destroy()
+    if (ctx.method) posted.push(ctx.method)
+    sendRaw(ctx.res, 405, 'text/plain', '')
+  })
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000 })
+    await assert.rejects(
+      client.callTool('work', {}),
+      (e: unknown) => e instanceof StreamError && /event stream/.test(e.message) && e.idempotent === true,
+    )
+    assert.ok(!posted.includes('tools/call'), `the call never reached the server (posted: ${posted.join(', ')})`)
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
+test('an HTTP+SSE fallback whose GET answers 200 text/html (a login page) is an HttpError 406 at once, not a wait for the endpoint', BOUND, async () => {
+  const server = await startFaultServer((ctx) => {
+    if (ctx.req.method === 'GET') return sendRaw(ctx.res, 200, 'text/html; charset=utf-8', '<!doctype html><title>Login</title><p>Please sign in</p>')
+    sendRaw(ctx.res, 405, 'text/plain', '')
+  })
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 5_000 })
+    const started = Date.now()
+    await assert.rejects(client.listTools(), (e: unknown) => e instanceof HttpError && e.status === 406 && /Please sign in/.test(e.body))
+    assert.ok(Date.now() - started < 2_000, 'failed without waiting out timeoutMs')
+    client.close()
+  } finally {
     await server.close()
   }
 })
