@@ -960,3 +960,39 @@ test('a stream dropped before the result says whether a retry is safe, by method
     },
   )
 })
+
+test('a call with timeoutMs: 0 (no idle limit) is still capped by maxTotalTimeMs: TimeoutError (total) and the stream closed', BOUND, async () => {
+  let callRes: ServerResponse | undefined
+  await scenario(
+    (ctx) => {
+      if (ctx.method === 'tools/list') return listTools(ctx)
+      callRes = ctx.res
+      openSse(ctx.res) // then silence: only the overall cap can end the call
+    },
+    {},
+    async (client) => {
+      const started = performance.now()
+      const error = await failure(client.callTool('work', { n: 1 }, { timeoutMs: 0, maxTotalTimeMs: 400 }))
+      assertIs(error, TimeoutError)
+      assert.equal(error.total, true)
+      assert.ok(performance.now() - started < 3_000, 'failed at the cap, not at some later limit')
+      await closedWithin(callRes!, 1_000)
+    },
+  )
+})
+
+test('a server nobody listens on: a StreamError naming the URL and the method, safe to retry, with the network error as cause', BOUND, async () => {
+  const gone = await startFaultServer(() => {})
+  await gone.close() // its port is now refused
+  const client = new McpClient(gone.url, { timeoutMs: 3_000 })
+  try {
+    const error = await failure(client.listTools())
+    assertIs(error, StreamError)
+    assert.ok(error.message.includes(`Could not reach ${gone.url}`), error.message)
+    assert.match(error.message, /tools\/list/)
+    assert.equal(error.idempotent, true)
+    assert.ok(error.cause instanceof Error, 'the network error is the cause')
+  } finally {
+    client.close()
+  }
+})
