@@ -335,3 +335,21 @@ test('an HTTP+SSE fallback whose GET answers 200 text/html (a login page) is an 
     await server.close()
   }
 })
+
+test('listen() on a legacy server that offers only tool list news is acknowledged without the resource and prompt news it asked for', BOUND, async () => {
+  const server = await startFaultServer(
+    legacy((ctx) => {
+      if (ctx.req.method === 'GET') return sendRaw(ctx.res, 405, 'text/plain', '') // news on responses only
+      if (ctx.method === 'initialize') return initialized(ctx) // capabilities: tools.listChanged, nothing else
+    }),
+  )
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000 })
+    const sub = client.listen({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true })
+    assert.deepEqual(await sub.acknowledged, { toolsListChanged: true })
+    sub.close()
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
