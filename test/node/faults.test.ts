@@ -996,3 +996,39 @@ test('a server nobody listens on: a StreamError naming the URL and the method, s
     client.close()
   }
 })
+
+/** The tools/list answer as JSON text, padded (all ASCII: one byte a character) to exactly `length`. */
+function toolsListOfLength(id: unknown, length: number): string {
+  const text = (pad: string) => JSON.stringify(rpcResult(id, { resultType: 'complete', tools: [WORK_TOOL], _meta: { pad } }))
+  return text('x'.repeat(length - text('').length))
+}
+
+test('a JSON body of exactly maxBodyBytes is accepted; one byte more is ResponseTooLargeError', BOUND, async () => {
+  const size = 4_096
+  for (const maxBodyBytes of [size, size - 1]) {
+    await scenario(
+      (ctx) => sendRaw(ctx.res, 200, 'application/json', toolsListOfLength(ctx.id, size)),
+      { maxBodyBytes },
+      async (client) => {
+        const listing = client.listTools()
+        if (maxBodyBytes === size) assert.deepEqual((await listing).map((t) => t.name), ['work'])
+        else assertIs(await failure(listing), ResponseTooLargeError)
+      },
+    )
+  }
+})
+
+test('an SSE event of exactly maxBodyBytes is accepted; one byte more is ResponseTooLargeError', BOUND, async () => {
+  const size = 4_096
+  for (const maxBodyBytes of [size, size - 1]) {
+    await scenario(
+      (ctx) => openSse(ctx.res).raw(`data: ${toolsListOfLength(ctx.id, size)}\n\n`),
+      { maxBodyBytes },
+      async (client) => {
+        const listing = client.listTools()
+        if (maxBodyBytes === size) assert.deepEqual((await listing).map((t) => t.name), ['work'])
+        else assertIs(await failure(listing), ResponseTooLargeError)
+      },
+    )
+  }
+})
