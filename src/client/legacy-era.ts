@@ -218,7 +218,9 @@ export class LegacyEra implements Era {
     const signal = request.controller.signal
     let done = false
     const onAbort = () => {
-      if (done) return
+      // Only the caller's abort, close() or a timeout cancels the server's work: postRequest also aborts the
+      // controller, with no reason, to release a failed response (an HTTP error, or a stream to resume with GET).
+      if (done || !(signal.reason instanceof AbortError || signal.reason instanceof TimeoutError)) return
       const reason = signal.reason instanceof Error ? signal.reason.message : String(signal.reason ?? 'aborted')
       this.#notify(session, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason } })
     }

@@ -133,6 +133,8 @@ test('a response stream that closes after an event id is resumed with GET and La
   try {
     const client = new McpClient(server.url, { timeoutMs: 2_000, protocolVersion: '2025-11-25' })
     assert.deepEqual((await client.listTools()).map((t) => t.name), ['resumed'])
+    // The request is still the server's work while the stream is down: it is not cancelled before the resume.
+    assert.deepEqual(cancellations(server), [])
     client.close()
   } finally {
     await server.close()
@@ -348,6 +350,56 @@ test('listen() on a legacy server that offers only tool list news is acknowledge
     const sub = client.listen({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true })
     assert.deepEqual(await sub.acknowledged, { toolsListChanged: true })
     sub.close()
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
+/** The notifications/cancelled a fault server received, as their params. */
+const cancellations = (server: { requests: Array<{ body: any }> }) =>
+  server.requests.filter((r) => r.body?.method === 'notifications/cancelled').map((r) => r.body.params)
+
+/** A 2025-11-25 session server listing one tool, `work`, whose tools/call `onCall` answers (or not). */
+const workServer = (onCall: (ctx: FaultContext) => void) =>
+  startFaultServer(
+    legacy((ctx) => {
+      if (ctx.method === 'initialize') return initialized(ctx)
+      if (ctx.method === 'tools/call') return onCall(ctx)
+      if (ctx.method === 'notifications/cancelled') return void ctx.res.writeHead(202).end()
+      if (ctx.method === 'tools/list')
+        return sendJson(ctx.res, 200, { jsonrpc: '2.0', id: ctx.id, result: { tools: [{ name: 'work', inputSchema: { type: 'object' } }] } })
+      sendRaw(ctx.res, 405, 'text/plain', '')
+    }),
+  )
+
+test('a legacy call answered with HTTP 500 is an HttpError and is not cancelled at the server (nobody cancelled it)', BOUND, async () => {
+  const server = await workServer((ctx) => sendRaw(ctx.res, 500, 'text/plain', 'boom'))
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000, protocolVersion: '2025-11-25' })
+    await client.listTools()
+    await assert.rejects(client.callTool('work', {}), (e: unknown) => e instanceof HttpError && e.status === 500)
+    // A request after it: a cancellation sent at the failure would have reached the server first.
+    await client.listTools({ fresh: true })
+    assert.deepEqual(cancellations(server), [])
+    client.close()
+  } finally {
+    await server.close()
+  }
+})
+
+test('a legacy call that times out is cancelled at the server (notifications/cancelled with its request id)', BOUND, async () => {
+  const server = await workServer(() => {}) // never answered
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 300, protocolVersion: '2025-11-25' })
+    await client.listTools()
+    await assert.rejects(client.callTool('work', {}), TimeoutError)
+    const call = server.requests.find((r) => r.body?.method === 'tools/call')!
+    await client.listTools({ fresh: true })
+    assert.deepEqual(
+      cancellations(server).map((p) => p.requestId),
+      [call.body.id],
+    )
     client.close()
   } finally {
     await server.close()
