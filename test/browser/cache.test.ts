@@ -300,6 +300,33 @@ describe('IndexedDB cache', () => {
     expect(await lists(), 'one tools/list in all: the second visit sent none').to.equal(1)
   })
 
+  it('an entry read back on a returning visit (joining the preload) counts as used: a full cache evicts one nobody read', async () => {
+    const entry = (n: number): CacheEntry => ({ value: { n }, receivedAt: Date.now(), ttlMs: 60_000, scope: 'public' })
+    // Use times are milliseconds: each step below must come later than the one before to be told apart.
+    const nextMillisecond = async () => {
+      const now = Date.now()
+      while (Date.now() === now) await sleep(1)
+    }
+    const firstVisit = store({ maxEntries: 2 })
+    firstVisit.set('read-again', entry(1))
+    await firstVisit.flush() // a write notes its use time when it runs, not when set() is called
+    await nextMillisecond()
+    firstVisit.set('never-read', entry(2))
+    await firstVisit.flush()
+    await nextMillisecond()
+
+    const returning = store({ maxEntries: 2 })
+    returning.preload(['read-again'])
+    expect((await returning.get('read-again'))?.value).to.deep.equal({ n: 1 })
+    await nextMillisecond()
+    returning.set('new', entry(3)) // a third entry: one of the older two must go
+    await returning.flush()
+
+    const later = store({ maxEntries: 2 })
+    expect((await later.get('read-again'))?.value, 'the entry read on the returning visit stays').to.deep.equal({ n: 1 })
+    expect(await later.get('never-read'), 'the entry nobody read is evicted').to.equal(undefined)
+  })
+
   it('a hit from memory is synchronous (one await per call at most)', async () => {
     const cache = store()
     await new McpClient(url, { cache }).listTools()
