@@ -577,3 +577,28 @@ test('the caller’s headers are sent beside the standard ones and never replace
     assert.equal(call.headers['content-type'], 'application/json')
   })
 })
+
+test('an x-mcp-header under an optional object the arguments leave out sends no header, and the call goes through', BOUND, async () => {
+  const inputSchema = {
+    type: 'object',
+    properties: {
+      region: { type: 'string', 'x-mcp-header': 'Region' },
+      tenant: { type: 'object', properties: { id: { type: 'string', 'x-mcp-header': 'Tenant' } } }, // optional
+    },
+    required: ['region'],
+  }
+  const server = await startFaultServer((ctx) => {
+    if (ctx.method === 'tools/list') return sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', tools: [{ name: 'query', inputSchema }] }))
+    sendJson(ctx.res, 200, rpcResult(ctx.id, { resultType: 'complete', content: [{ type: 'text', text: 'ran' }] }))
+  })
+  const client = new McpClient(server.url, { timeoutMs: 5_000 })
+  try {
+    assert.equal(textOf(await client.callTool('query', { region: 'eu-north1' })), 'ran')
+    const call = server.requests.find((r) => r.body?.method === 'tools/call')!
+    assert.equal(call.headers['mcp-param-region'], 'eu-north1')
+    assert.ok(!('mcp-param-tenant' in call.headers), `no Mcp-Param-Tenant, got ${JSON.stringify(call.headers['mcp-param-tenant'])}`)
+  } finally {
+    client.close()
+    await server.close()
+  }
+})
