@@ -405,3 +405,28 @@ test('a legacy call that times out is cancelled at the server (notifications/can
     await server.close()
   }
 })
+
+test('an HTTP+SSE call the client is closed under before it is posted: a StreamError saying a retry is safe, and nothing reached the server', BOUND, async () => {
+  const server = await sseServerClosingOn('nothing') // answers initialize and tools/list, never closes its stream
+  // Headers are asked once per call, then once more by the session just before it posts: the second ask is held.
+  let asks = 0
+  let armed = false
+  let atPost!: () => void
+  const posting = new Promise<void>((resolve) => (atPost = resolve))
+  let release!: () => void
+  const held = new Promise<Record<string, string>>((resolve) => (release = () => resolve({})))
+  const headers = () => (!armed || ++asks < 2 ? {} : (atPost(), held))
+  try {
+    const client = new McpClient(server.url, { timeoutMs: 2_000, headers })
+    await client.listTools()
+    armed = true
+    const call = client.callTool('work', {})
+    await posting
+    client.close()
+    release()
+    await assert.rejects(call, (e: unknown) => e instanceof StreamError && /closed/.test(e.message) && e.idempotent === true)
+    assert.ok(!server.requests.some((r) => r.method === 'tools/call'), 'no tools/call was posted')
+  } finally {
+    await server.close()
+  }
+})
