@@ -141,6 +141,21 @@ describe('IndexedDB cache', () => {
     expect(raw.filter((r) => r.entry.scope === 'private')).to.have.length(2)
   })
 
+  it("an entry of a scope this library never writes is discarded, even when it names the reader's own context", async () => {
+    const read = async (cache: IdbCache) => {
+      const client = new McpClient(url, { cache, headers: { authorization: 'Bearer A' } })
+      return ((await client.readResource('cache://me')).contents[0] as { text: string }).text
+    }
+    const firstLoad = store()
+    expect(await read(firstLoad)).to.equal('read #1')
+    await firstLoad.close()
+    // Tampered with (another program, an old build): the private entry's scope becomes one no reader knows.
+    const [record] = (await rawRecords()).filter((r) => r.entry.scope === 'private')
+    await putRaw({ ...record, entry: { ...record.entry, scope: 'team' } })
+    expect(await read(store()), 'asked the server again').to.equal('read #2')
+    expect((await requestsFor('resources/read', SERVER)).length).to.equal(2)
+  })
+
   it('list_changed heard in one tab invalidates the list in another tab', async () => {
     const { client: tab2Client } = await secondTab()
 
