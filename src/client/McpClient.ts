@@ -117,7 +117,12 @@ export interface McpClientOptions {
    * private results are kept for this client only and never persisted.
    */
   authContext?: string | (() => string | undefined)
-  /** Extra headers on every request, e.g. `{ authorization: 'Bearer …' }`; a function is called per request. */
+  /**
+   * Extra headers on every request, e.g. `{ authorization: 'Bearer …' }`; a function is called per request.
+   * The protocol's own headers (`Content-Type`, `Accept`, `MCP-Protocol-Version`, `Mcp-Method`, and `Mcp-Name`
+   * on a call that names something) are the client's: one given here under any spelling is replaced, not sent
+   * beside it.
+   */
   headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
   /** The fetch to use (a proxy, a test double at the HTTP level). @default globalThis.fetch */
   fetch?: typeof fetch
