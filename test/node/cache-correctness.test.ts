@@ -386,3 +386,42 @@ describe('mcp-web-elements/cache in Node', BOUND, () => {
     }
   })
 })
+
+describe('an invalid cursor, with a store that cannot invalidate', BOUND, () => {
+  test('the list is fetched again from the top, from the server: the cached first page that led to the cursor is not reused', async () => {
+    /** A store whose invalidate() fails (a closed database, say): its entries stay fresh. */
+    class StuckStore extends MemoryCache {
+      override invalidate(): void {
+        throw new Error('the store is closed')
+      }
+    }
+    let version = 'v1'
+    const fault = await startFaultServer(({ id, body, res }) => {
+      const cursor: string | undefined = body.params?.cursor
+      if (cursor !== undefined && cursor !== `${version}-next`) return sendJson(res, 200, rpcError(id, -32602, `Invalid cursor: ${cursor}`))
+      const first = cursor === undefined
+      const tools = [{ name: `${version}_${first ? 'first' : 'second'}`, inputSchema: { type: 'object' } }]
+      // Only the first page is cached (a minute): the second is asked for with the cached first page's cursor.
+      const paging = first ? { nextCursor: `${version}-next`, ttlMs: 60_000, cacheScope: 'public' } : {}
+      sendJson(res, 200, rpcResult(id, { resultType: 'complete', tools, ...paging }))
+    })
+    try {
+      const client = new McpClient(fault.url, { cache: new StuckStore() })
+      assert.deepEqual(
+        (await client.listTools()).map((t) => t.name),
+        ['v1_first', 'v1_second'],
+      )
+      version = 'v2'
+      assert.deepEqual(
+        (await client.listTools()).map((t) => t.name),
+        ['v2_first', 'v2_second'],
+      )
+      assert.deepEqual(
+        fault.requests.map((r) => r.body.params?.cursor ?? '-'),
+        ['-', 'v1-next', 'v1-next', '-', 'v2-next'],
+      )
+    } finally {
+      await fault.close()
+    }
+  })
+})
