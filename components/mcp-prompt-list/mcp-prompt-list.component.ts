@@ -6,9 +6,7 @@ import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { iconsOf, ListingController, renderFilter, skippedNote, textMatches, usable } from '../shared/item-list.js'
-import { RovingFocusController } from '../shared/roving-focus.js'
-import { RowWindowController } from '../shared/row-window.js'
-import { renderWindowedRows, windowedItems, windowedRows } from '../shared/windowed-rows.js'
+import { renderWindowedRows, windowedList, windowedRows } from '../shared/windowed-rows.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-prompt/mcp-prompt.js'
 import { styles } from './mcp-prompt-list.styles.js'
@@ -63,19 +61,13 @@ export class McpPromptListElement extends ConnectedElement {
   @state() private picked?: string
 
   #i18n = new I18nController(this)
-  #roving = new RovingFocusController(
+  #list = windowedList(
     this,
-    windowedItems(
-      this,
-      () => this.#shown.length,
-      () => this.performUpdate(),
-    ),
-  )
-  #window = new RowWindowController(
-    this,
-    () => this.renderRoot.querySelector<HTMLElement>('ul[part~="list"]'),
     () => this.#shown.length,
+    () => this.performUpdate(),
   )
+  #roving = this.#list.roving
+  #window = this.#list.window
   /** Derived in willUpdate: the prompts the filter lets through, in order (only those in view are rendered). */
   #shown: Prompt[] = []
   #shownFrom?: { all: Prompt[]; filter: string }

@@ -10,9 +10,7 @@ import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, usable } from '../shared/item-list.js'
-import { RovingFocusController } from '../shared/roving-focus.js'
-import { RowWindowController } from '../shared/row-window.js'
-import { renderWindowedRows, windowedItems, windowedRows } from '../shared/windowed-rows.js'
+import { renderWindowedRows, windowedList, windowedRows } from '../shared/windowed-rows.js'
 import { styles } from './mcp-tool-list.styles.js'
 
 /** Longest description shown in the list (the whole one is in `<mcp-tool>`): a huge one must not weigh on every render. */
@@ -136,19 +134,13 @@ export class McpToolListElement extends ConnectedElement {
   @state() private invalid: ReadonlyMap<string, { name?: string; reason: string }> = new Map()
 
   #i18n = new I18nController(this)
-  #roving = new RovingFocusController(
+  #list = windowedList(
     this,
-    windowedItems(
-      this,
-      () => this.#shown.length,
-      () => this.performUpdate(),
-    ),
-  )
-  #window = new RowWindowController(
-    this,
-    () => this.renderRoot.querySelector<HTMLElement>('ul[part~="list"]'),
     () => this.#shown.length,
+    () => this.performUpdate(),
   )
+  #roving = this.#list.roving
+  #window = this.#list.window
   /** The client whose `invalidtool` events we hear. */
   #heard?: McpClient
   #tools = new ListingController<{ rows: ToolRow[]; skipped: number }>(this, 'tools', async (client, options, showStale) =>

@@ -7,10 +7,10 @@
  * rendered are the height of the list's `::after` (`--rows-after`), so the list
  * is as tall as all its rows and the scroll bar tells the truth.
  */
-import { css, html } from 'lit'
+import { css, html, type ReactiveControllerHost } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
-import type { RovingItems } from './roving-focus.js'
-import type { RowWindowController } from './row-window.js'
+import { RovingFocusController, type RovingItems } from './roving-focus.js'
+import { RowWindowController } from './row-window.js'
 
 export interface WindowedRows {
   /** Each row to render: its index among the list's rows, and the margin above it (px) for the rows skipped before it. */
@@ -52,11 +52,7 @@ export function renderWindowedRows(rows: WindowedRows['rows'], count: number, co
  * the update that moves the Tab stop; `performUpdate`, which the element passes in as it is protected, runs it),
  * then finding it.
  */
-export function windowedItems(
-  host: { readonly renderRoot: ParentNode },
-  count: () => number,
-  performUpdate: () => void,
-): RovingItems {
+export function windowedItems(host: { readonly renderRoot: ParentNode }, count: () => number, performUpdate: () => void): RovingItems {
   return {
     count,
     indexOf: (element) => (element.matches('[part~="item"][data-index]') ? Number(element.dataset.index) : -1),
@@ -64,6 +60,21 @@ export function windowedItems(
       performUpdate()
       return host.renderRoot.querySelector<HTMLElement>(`[part~="item"][data-index="${index}"]`) ?? undefined
     },
+  }
+}
+
+/**
+ * The controllers of an element with one windowed list (`ul[part~="list"]`) of `count()` rows: which rows are in
+ * view, and the keyboard's roving focus over them (the tool and prompt lists).
+ */
+export function windowedList(
+  host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode },
+  count: () => number,
+  performUpdate: () => void,
+): { roving: RovingFocusController; window: RowWindowController } {
+  return {
+    roving: new RovingFocusController(host, windowedItems(host, count, performUpdate)),
+    window: new RowWindowController(host, () => host.renderRoot.querySelector<HTMLElement>('ul[part~="list"]'), count),
   }
 }
 
