@@ -14,7 +14,7 @@
 import { html, nothing, type TemplateResult } from 'lit'
 import { fromMarkdown } from 'mdast-util-from-markdown'
 import type { Definition, ImageReference, LinkReference, List, Nodes, Parents } from 'mdast'
-import { imageAllowed, linkAllowed } from './urls.js'
+import { imageAllowed, linkAllowed, type ImageSourceOptions } from './urls.js'
 
 /** Deeper nesting than this (`>>>>>>…`, lists in lists …) is shown as its plain text, so hostile input cannot exhaust the stack. */
 const MAX_DEPTH = 64
@@ -23,21 +23,21 @@ type Rendered = TemplateResult | string | typeof nothing
 
 interface Context {
   definitions: Map<string, Definition>
-  /** The MCP server's URL: images from its origin load (see urls.ts imageAllowed). */
-  serverUrl?: string
+  /** Where images may load from besides data: (see urls.ts imageAllowed). */
+  images: ImageSourceOptions
   /** Inside a tight list item, paragraphs are rendered without `<p>`. */
   tight: boolean
 }
 
 /**
- * Renders markdown source as Lit templates (see the module comment for the safety rules). `serverUrl` is the
- * URL of the MCP server the content came from, whose origin may serve images.
+ * Renders markdown source as Lit templates (see the module comment for the safety rules). `images` says where
+ * images may load from: the MCP server the content came from (`serverUrl`), and the origins the page allows.
  */
-export function renderMarkdown(source: string, serverUrl?: string): TemplateResult {
+export function renderMarkdown(source: string, images: ImageSourceOptions = {}): TemplateResult {
   const tree = fromMarkdown(source)
   const definitions = new Map<string, Definition>()
   collectDefinitions(tree, definitions, 0)
-  return html`${children(tree, { definitions, tight: false, serverUrl }, 0)}`
+  return html`${children(tree, { definitions, tight: false, images }, 0)}`
 }
 
 function collectDefinitions(node: Nodes, into: Map<string, Definition>, depth: number): void {
@@ -157,7 +157,7 @@ function link(url: string, title: string | null | undefined, content: Rendered[]
 }
 
 function image(src: string, alt: string | null | undefined, title: string | null | undefined, context: Context): TemplateResult {
-  if (imageAllowed(src, context.serverUrl)) return html`<img src=${src} alt=${alt ?? ''} title=${title ?? nothing} />`
+  if (imageAllowed(src, context.images)) return html`<img src=${src} alt=${alt ?? ''} title=${title ?? nothing} />`
   // An image that may not load is offered as a link to it (when the link itself is allowed), labelled by its alt text.
   const label = alt || src
   return linkAllowed(src) ? link(src, title, [label]) : html`<span class="blocked-image">${label}</span>`

@@ -112,6 +112,9 @@ function fileNameOf(uri: string): string {
  * @property {ContentBlock[]} blocks - The content to show (a prompt message's content, `[{ type: 'resource', resource }]` for a resource's contents …). Ignored when `result` is set.
  * @property {CallToolResult} result - A tool's result: its `content` is shown, then `structuredContent` as a JSON tree; an `isError` result is shown as an error (`role="alert"`).
  * @property {object} outputSchema - The tool's `outputSchema`: `structuredContent` is validated against it, and a mismatch is shown as a warning.
+ * @property {string[] | ((origin: string) => boolean)} allowOrigins - Origins besides the MCP server's own that
+ *   markdown images may load from (e.g. `[location.origin]`), or a function deciding per origin. Default: none, not
+ *   even the page's own origin, since an image request carries the visitor's cookies for that site.
  *
  * @csspart base - The wrapper around everything; has the class `error` for error results.
  * @csspart error-label - The "Error" label above an error result.
@@ -146,6 +149,7 @@ export class McpContentElement extends LitElement {
   @property({ attribute: false }) result?: CallToolResult
   @property({ attribute: false }) outputSchema?: object
   @property({ type: Boolean, reflect: true }) markdown = false
+  @property({ attribute: false }) allowOrigins?: readonly string[] | ((origin: string) => boolean)
 
   /** The enclosing `<mcp-server>`'s connection: markdown images load from its server's origin (and data:), no other host. */
   @consume({ context: connectionContext, subscribe: true })
@@ -182,7 +186,7 @@ export class McpContentElement extends LitElement {
       this.#expansion.reset()
       this.#derived.clear()
       this.#revokeObjectUrls()
-    }
+    } else if (changed.has('allowOrigins')) this.#derived.clear() // markdown drawn under the old rule
   }
 
   override connectedCallback(): void {
@@ -326,8 +330,9 @@ export class McpContentElement extends LitElement {
         ${more}`
     }
     const module = markdownModule
-    const server = this.connection?.client.url
-    const rendered = this.#once(`${key}/markdown/${cut}/${server}`, () => module.renderMarkdown(shown, server))
+    const serverUrl = this.connection?.client.url
+    const { allowOrigins } = this
+    const rendered = this.#once(`${key}/markdown/${cut}/${serverUrl}`, () => module.renderMarkdown(shown, { serverUrl, allowOrigins }))
     return html`<div part="markdown" class="markdown">${rendered}</div>
       ${more}`
   }

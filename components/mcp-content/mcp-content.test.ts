@@ -206,7 +206,7 @@ describe('<mcp-content>', () => {
     expect(window.__pwned).to.equal(undefined)
   })
 
-  it('loads markdown images only from data: and the MCP server’s origin; from other hosts they are links', async () => {
+  it('loads markdown images only from data: and the MCP server’s origin; from other hosts (the page’s too) they are links', async () => {
     const url = await serverUrl()
     const source = [
       `![from the server](${new URL(url).origin}/logo.png) ![elsewhere](https://images.example/pixel.png)`,
@@ -219,14 +219,36 @@ describe('<mcp-content>', () => {
     const el = wrapper.querySelector<McpContentElement>('mcp-content')!
     await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
     const md = $(el, '[part=markdown]')!
-    expect([...md.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['from the server', 'inline', 'page'])
+    expect([...md.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['from the server', 'inline'])
     const links = [...md.querySelectorAll('a')]
-    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).to.deep.equal([['https://images.example/pixel.png', 'elsewhere']])
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).to.deep.equal([
+      ['https://images.example/pixel.png', 'elsewhere'],
+      [`${location.origin}/pixel.png`, 'page'],
+    ])
 
-    // With no server around, only data: and the page's own origin load.
+    // With no server around, only data: loads.
     const alone = await show(blocks, { markdown: true })
     await eventually(() => $(alone, '[part=markdown]') !== null, 'the markdown')
-    expect([...$(alone, '[part=markdown]')!.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['inline', 'page'])
+    expect([...$(alone, '[part=markdown]')!.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['inline'])
+  })
+
+  it('loads no markdown image from the page’s own origin (it would carry the visitor’s cookies there) unless the page allows it', async () => {
+    const url = await serverUrl()
+    // A hostile server's image aimed at a state-changing URL of the embedding page's site.
+    const logout = `${location.origin}/__fixture/info?hit=logout`
+    const blocks: ContentBlock[] = [{ type: 'text', text: `![pixel](${logout})` }]
+    const wrapper = await fixture<HTMLElement>(html`<mcp-server url=${url}><mcp-content markdown .blocks=${blocks}></mcp-content></mcp-server>`)
+    const el = wrapper.querySelector<McpContentElement>('mcp-content')!
+    await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
+    const md = $(el, '[part=markdown]')!
+    expect(md.querySelectorAll('img').length, 'no image from the page origin').to.equal(0)
+    expect(md.querySelector('a')?.getAttribute('href'), 'shown as a link the user may follow').to.equal(logout)
+    expect(performance.getEntriesByName(logout).length, 'nothing was requested').to.equal(0)
+
+    // The page decides: listing its origin lets the image load.
+    el.allowOrigins = [location.origin]
+    await eventually(() => md.isConnected && $(el, '[part=markdown] img') !== null, 'the image once the page allows its origin')
+    expect($(el, '[part=markdown] img')!.getAttribute('src')).to.equal(logout)
   })
 
   it('survives deeply nested markdown', async () => {

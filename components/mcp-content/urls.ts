@@ -20,20 +20,33 @@ export function linkAllowed(url: unknown): boolean {
   return parsed.protocol === 'https:' || parsed.protocol === 'http:' || parsed.protocol === 'mailto:'
 }
 
+/** Where content images may come from besides `data:image/…` and the MCP server's own origin (see imageAllowed). */
+export interface ImageSourceOptions {
+  /** The MCP server's URL: images on its origin load. */
+  serverUrl?: string
+  /** Further origins the page lets content images load from (the page's own origin is not one unless listed), or a function deciding per origin. */
+  allowOrigins?: readonly string[] | ((origin: string) => boolean)
+}
+
 /**
  * An image source in content (markdown) that may be loaded: a `data:image/…`
- * URL, or a URL on the MCP server's own origin or the page's, by the icon rules
- * (no credentials, nothing but http(s) and data:). Not any https: host, as an
- * icon may be: content can come from anyone the server quotes, and loading an
- * image from a third host tells it who reads what (a tracking pixel). SVG is
- * safe because images are only ever drawn through `<img>`.
+ * URL, a URL on the MCP server's own origin, or one on an origin the page
+ * allows, by the icon rules (no credentials, nothing but http(s) and data:).
+ * Not any https: host, as an icon may be: content can come from anyone the
+ * server quotes, and loading an image from a third host tells it who reads
+ * what (a tracking pixel). Not the page's own origin either unless the page
+ * lists it: an image GET carries the visitor's cookies for the page's site, so
+ * a server could make it hit a logout or another state-changing URL there.
+ * SVG is safe because images are only ever drawn through `<img>`.
  */
-export function imageAllowed(url: unknown, serverUrl?: string): boolean {
+export function imageAllowed(url: unknown, { serverUrl, allowOrigins }: ImageSourceOptions = {}): boolean {
   const server = parse(serverUrl)?.origin
-  const pageOrigin = globalThis.location?.origin
-  if (!iconSourceAllowed(url, { pageOrigin, allowOrigins: server ? [server] : [] })) return false
+  const allowed = (origin: string) =>
+    origin === server || (typeof allowOrigins === 'function' ? allowOrigins(origin) === true : (allowOrigins ?? []).some((o) => parse(o)?.origin === origin))
+  // iconSourceAllowed vets the form (scheme, credentials, data: type); the origin rule is ours, so https: is not enough.
+  if (!iconSourceAllowed(url, { allowOrigins: allowed })) return false
   const { protocol, origin } = parse(url)!
-  return protocol === 'data:' || origin === server || origin === pageOrigin
+  return protocol === 'data:' || allowed(origin)
 }
 
 /** `type/subtype` in lower case, without parameters (`text/plain; charset=utf-8` → `text/plain`); empty when absent. */

@@ -9,9 +9,11 @@ import { expect, fixture, html } from '@open-wc/testing'
 import type { TemplateResult } from 'lit'
 import { McpClient, type Prompt, type Resource, type Tool } from '../../src/client/index.js'
 import '../../components/index.js'
-import { deepQueryAll, eventually, serverUrl } from '../support/browser.js'
+import { controlServer, deepQueryAll, eventually, serverUrl } from '../support/browser.js'
 
 const TRAP = '__pwned'
+/** Where the hostile markdown's same-site image points on the page's origin (SAME_SITE_PATH in the server). */
+const SAME_SITE_PATH = '/__fixture/logout'
 const trap = () => (window as unknown as Record<string, unknown>)[TRAP]
 
 /** The literal first part of every hostile string (see hostileHtml in the server): `<script>window.__pwned='where'</script>`. */
@@ -66,7 +68,10 @@ const allowedLink = (a: HTMLAnchorElement) =>
   ['http:', 'https:', 'mailto:'].includes(new URL(a.href).protocol) ||
   (a.href.startsWith('blob:') && (a.hasAttribute('download') || a.getAttribute('part') === 'pdf'))
 
-/** A media or frame source the rules allow: https: (no credentials), data:image/…, blob: (made by the element), the page's own origin. */
+/**
+ * A media or frame source the rules allow: https: (no credentials), data:image/…, blob: (made by the element).
+ * Not the page's own origin: a server's image there would carry the visitor's cookies (the hostile markdown tries).
+ */
 function allowedSource(src: string): boolean {
   let url: URL
   try {
@@ -74,8 +79,8 @@ function allowedSource(src: string): boolean {
   } catch {
     return false
   }
-  if (url.username || url.password) return false
-  return /^(https:|data:image\/[a-z0-9.+-]+[;,]|blob:)/i.test(src) || url.origin === location.origin
+  if (url.username || url.password || url.origin === location.origin) return false
+  return /^(https:|data:image\/[a-z0-9.+-]+[;,]|blob:)/i.test(src)
 }
 
 /**
@@ -130,6 +135,8 @@ function installTripwire(): () => void {
 /** Nothing ran, and nothing in the tree could run later (a click, a hover, a frame). */
 function expectInert(root: Element): void {
   expect(trap(), `a payload ran: window.${TRAP}`).to.equal(undefined)
+  const sameSite = performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${location.origin}${SAME_SITE_PATH}`))
+  expect(sameSite.map((e) => e.name), 'requests a server made to the page’s own site').to.deep.equal([])
   expect(violations, 'forbidden attributes or URLs set while rendering').to.deep.equal([])
   expect(deepQueryAll(root, 'script, object, embed').map((el) => el.outerHTML.slice(0, 120))).to.deep.equal([])
   const handlers = deepQueryAll(root, '*').flatMap((el) =>
@@ -185,6 +192,7 @@ describe('a hostile server', () => {
   before(async () => {
     removeTripwire = installTripwire()
     url = await serverUrl('hostile')
+    await controlServer('hostile', 'page-origin', { origin: location.origin })
     client = new McpClient(url)
     ;[tools, resources, prompts] = await Promise.all([client.listTools(), client.listResources(), client.listPrompts()])
   })

@@ -38,9 +38,20 @@ export function hostileHtml(where: string): string {
   )
 }
 
+/**
+ * The embedding page's origin, once the test says it (control `page-origin`): markdown then also aims an image
+ * at a state-changing URL of the page's own site, which would carry the visitor's cookies if it loaded.
+ */
+let pageOrigin: string | undefined
+
+/** The path on the page's site that hostile markdown images aim at (nothing there: a test checks it was never requested). */
+export const SAME_SITE_PATH = '/__fixture/logout'
+
 /** Markdown whose links, images, autolinks, references and raw HTML would all run script if rendered naively. */
 function hostileMarkdown(where: string): string {
   return [
+    pageOrigin ? `A same-site ![pixel](${pageOrigin}${SAME_SITE_PATH}?from=${where}).` : '',
+    '',
     `# Heading ${hostileHtml(`${where}.heading`)}`,
     '',
     `A [link](javascript:${spring(`${where}.link`)}) and an ![image](javascript:${spring(`${where}.image`)}) and a [vbscript](vbscript:msgbox) and a [data link](data:text/html;base64,${Buffer.from(`<script>${spring(where, 'top')}</script>`).toString('base64')}).`,
@@ -332,6 +343,13 @@ function makeServer(): McpServer {
   return mcp
 }
 
-export function startServer(): Promise<TestServer> {
-  return serveMcp(() => makeServer(), { cors: true })
+export async function startServer(): Promise<TestServer> {
+  const server = await serveMcp(() => makeServer(), { cors: true })
+  return {
+    ...server,
+    control(action: string, body: unknown) {
+      if (action !== 'page-origin') throw new Error(`hostile: no control ${action}`)
+      pageOrigin = new URL(String((body as { origin?: unknown })?.origin)).origin
+    },
+  }
 }
