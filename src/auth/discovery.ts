@@ -106,7 +106,7 @@ export async function discoverResource(
   options: DiscoveryOptions = {},
 ): Promise<ResourceMetadata> {
   const server = new URL(serverUrl)
-  if (resourceMetadataUrl !== undefined) {
+  if (resourceMetadataUrl) {
     checkEndpoint('resource_metadata', resourceMetadataUrl, `The WWW-Authenticate challenge of ${serverUrl}`, options)
   }
   const candidates = resourceMetadataUrl

@@ -51,6 +51,17 @@ test('honest metadata: the sign-in reaches the authorization server (what the at
   await client.close()
 })
 
+test('an empty resource_metadata in the challenge is no URL to refuse: the well-known URI is used, as before', { timeout: 20_000 }, async () => {
+  await control('attack', { field: 'resource_metadata', value: '' })
+  try {
+    const { client } = setup()
+    assert.deepEqual(await toolNames(client), ['secret', 'whoami'])
+    await client.close()
+  } finally {
+    await control('attack', {})
+  }
+})
+
 for (const field of [...METADATA_FIELDS, 'authorization_servers', 'resource_metadata']) {
   test(`a hostile ${field}: UnsafeEndpointError naming it, for every bad scheme; no one sent there, nothing fetched from it`, { timeout: 60_000 }, async () => {
     const { issuer } = await stats()
