@@ -41,7 +41,7 @@ const SUITES = {
   // idb.ts runs only in a browser: its suite is the IndexedDB one in headless Chromium (`browser:` suites).
   'src/cache': ['cache', 'cache-correctness', 'cache-memory', 'cache-listing', 'methods', 'client', 'subscriptions', 'browser:test/browser/cache.test.ts', 'browser:test/browser/cache-quota.test.ts'],
   // browser.ts and idb-store.ts run only in a browser: the sign-in suite in headless Chromium.
-  'src/auth': ['auth', 'auth-session', 'auth-challenge', 'auth-bad-input', 'auth-scopes', 'browser:test/browser/auth.test.ts'],
+  'src/auth': ['auth', 'auth-session', 'auth-challenge', 'auth-bad-input', 'auth-scopes', 'auth-endpoints', 'browser:test/browser/auth.test.ts', 'browser:test/browser/hostile-auth.test.ts'],
 }
 
 /** Textual mutation operators: [name, pattern, replacement]. Patterns need spaces around operators, so types stay alone. */

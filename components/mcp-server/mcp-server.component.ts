@@ -13,6 +13,8 @@ import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { describeError } from './describe-error.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
+import { endpointUrlAllowed } from '../../src/auth/endpoint-url.js'
+import { UnsafeEndpointError } from '../../src/auth/errors.js'
 import { styles } from './mcp-server.styles.js'
 
 type ListName = keyof McpConnection['changes']
@@ -23,6 +25,12 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
   'notifications/resources/list_changed': 'resources',
   'notifications/prompts/list_changed': 'prompts',
 }
+
+/**
+ * Whether the sign-in page may be the blocked-popup link's href: http(s) only, by the rule sign-in applies to every
+ * endpoint (plain http: on any host, as the page's allowInsecureRequests may have admitted it at discovery).
+ */
+const signInLinkAllowed = (url: string) => endpointUrlAllowed(url, { allowInsecureRequests: true })
 
 /** Longest wait for the first lists before the listen stream opens anyway (a list may hang on a slow server). */
 const FIRST_LISTS_WAIT_MS = 2_000
@@ -81,7 +89,8 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart retry - The Retry button.
  * @csspart sign-in - The sign-in prompt (shown when the server needs a sign-in).
  * @csspart sign-in-button - The Sign in button.
- * @csspart sign-in-link - The link to the sign-in page, shown when the browser blocked the popup.
+ * @csspart sign-in-link - The link to the sign-in page, shown when the browser blocked the popup (only for an http(s) address:
+ *   any other, a `javascript:` one say, is refused and said in `sign-in-error`).
  * @csspart sign-in-error - Why the last sign-in failed (the popup was closed, access was denied, …).
  * @csspart sign-out - The Sign out button (shown while signed in).
  */
@@ -182,12 +191,18 @@ export class McpServerElement extends LitElement {
     if (!auth) return Promise.resolve()
     this.signInState = 'pending'
     this.blockedSignInUrl = undefined
-    return auth.signInFromClick({ onBlocked: (url) => (this.blockedSignInUrl = url) }).catch((error: unknown) => {
+    const failed = (error: unknown) => {
       this.signInState = 'required'
       this.blockedSignInUrl = undefined
       this.#provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
       emit(this, 'mcp-error', { error })
-    })
+    }
+    const onBlocked = (url: string) => {
+      // The sign-in page's address is a server's: a javascript: href would run it in this page when clicked.
+      if (signInLinkAllowed(url)) this.blockedSignInUrl = url
+      else failed(new UnsafeEndpointError('authorization_endpoint', url, 'The sign-in page'))
+    }
+    return auth.signInFromClick({ onBlocked }).catch(failed)
   }
 
   /** The auth whose sign-in events we hear. */
@@ -428,7 +443,7 @@ export class McpServerElement extends LitElement {
                 </button>
               </slot>
               ${
-                this.blockedSignInUrl
+                this.blockedSignInUrl && signInLinkAllowed(this.blockedSignInUrl)
                   ? html`<p>
                       ${msg('server.signIn.blocked', 'The browser blocked the sign-in window.')}
                       <a part="sign-in-link" href=${this.blockedSignInUrl} target="_blank" rel="opener">${msg('server.signIn.open', 'Open the sign-in page')}</a>

@@ -7,7 +7,8 @@
  * link the user can click. The redirect page runs `handleSignInCallback()`
  * (`mcp-web-elements/auth/callback`).
  */
-import { PopupBlockedError, PopupClosedError } from './errors.js'
+import { endpointUrlAllowed } from './endpoint-url.js'
+import { PopupBlockedError, PopupClosedError, UnsafeEndpointError } from './errors.js'
 import { IdbAuthStore } from './idb-store.js'
 import { OAuthProvider, type AuthorizationRequest, type OAuthProviderOptions } from './provider.js'
 import { MemoryAuthStore, type AuthStore } from './store.js'
@@ -44,6 +45,17 @@ export interface PopupOptions {
   /** Window features for `window.open`. @default 'popup,width=520,height=680' */
   features?: string
   signal?: AbortSignal
+}
+
+/**
+ * The sign-in page's address, checked once more where it is navigated to or
+ * shown: discovery refused bad endpoints already, but a URL that got here
+ * another way (a provider of the page's own, a subclass) must not either.
+ * The popup shares the page's origin, and so does a redirect: a `javascript:`
+ * URL would run in it.
+ */
+function checkSignInPage(provider: OAuthProvider, url: string): void {
+  if (!endpointUrlAllowed(url, provider.options)) throw new UnsafeEndpointError('authorization_endpoint', url, 'The sign-in page')
 }
 
 /** Waits for the callback page of sign-in `state` to report, by BroadcastChannel or postMessage. */
@@ -116,6 +128,7 @@ export function popupSignIn(provider: OAuthProvider, options: PopupOptions = {})
       signal: options.signal,
       authorize: async ({ url, state }: AuthorizationRequest) => {
         if (popup?.closed) throw new PopupClosedError() // closed by the user before the sign-in page was known
+        checkSignInPage(provider, url)
         if (popup) {
           popup.location.href = url
         } else {
@@ -146,7 +159,8 @@ export function redirectSignIn(provider: OAuthProvider, options: { returnTo?: st
     mode: 'redirect',
     returnTo: options.returnTo ?? location.href,
     signal: options.signal,
-    authorize: ({ url }) => {
+    authorize: async ({ url }) => {
+      checkSignInPage(provider, url)
       location.assign(url)
       return new Promise<never>(() => {})
     },

@@ -5,7 +5,8 @@
  * the spec's order, with the issuer checked by simple string comparison.
  */
 import type { AuthorizationServer } from 'oauth4webapi'
-import { AuthMetadataError, IssuerMismatchError, ResourceMismatchError } from './errors.js'
+import { endpointUrlAllowed } from './endpoint-url.js'
+import { AuthMetadataError, IssuerMismatchError, ResourceMismatchError, UnsafeEndpointError } from './errors.js'
 
 /** What the MCP server says about its protection (RFC 9728). */
 export interface ResourceMetadata {
@@ -16,6 +17,35 @@ export interface ResourceMetadata {
 }
 
 type Fetch = typeof globalThis.fetch
+
+/** What the page allows of a server's URLs. */
+export interface DiscoveryOptions {
+  /** Accept plain `http:` on any host, not only on this computer (`OAuthProviderOptions.allowInsecureRequests`). */
+  allowInsecureRequests?: boolean
+}
+
+/**
+ * Every URL-valued field of authorization server metadata that names an
+ * endpoint: those the client uses and those a later feature could navigate
+ * to or fetch. Each present one must pass {@link endpointUrlAllowed}.
+ */
+const ENDPOINT_FIELDS = [
+  'authorization_endpoint',
+  'token_endpoint',
+  'registration_endpoint',
+  'revocation_endpoint',
+  'introspection_endpoint',
+  'end_session_endpoint',
+  'userinfo_endpoint',
+  'pushed_authorization_request_endpoint',
+  'device_authorization_endpoint',
+  'jwks_uri',
+] as const
+
+/** Refuses `url` unless it passes {@link endpointUrlAllowed}. */
+function checkEndpoint(field: string, url: unknown, source: string, options: DiscoveryOptions): void {
+  if (!endpointUrlAllowed(url, options)) throw new UnsafeEndpointError(field, url, source)
+}
 
 /** GETs a JSON document; undefined when the URL has none (an error status, or not JSON). */
 async function getJson(fetch: Fetch, url: string, signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
@@ -66,14 +96,19 @@ function covers(resource: string, server: string): boolean {
  * challenge's `resource_metadata`) when given, else the path-based then the
  * root well-known URI.
  * @throws {AuthMetadataError} none found. {@link ResourceMismatchError} it describes another resource.
+ *   {@link UnsafeEndpointError} `resourceMetadataUrl` or an `authorization_servers` entry is not https: (nor http: on this computer).
  */
 export async function discoverResource(
   fetch: Fetch,
   serverUrl: string,
   resourceMetadataUrl?: string,
   signal?: AbortSignal,
+  options: DiscoveryOptions = {},
 ): Promise<ResourceMetadata> {
   const server = new URL(serverUrl)
+  if (resourceMetadataUrl) {
+    checkEndpoint('resource_metadata', resourceMetadataUrl, `The WWW-Authenticate challenge of ${serverUrl}`, options)
+  }
   const candidates = resourceMetadataUrl
     ? [resourceMetadataUrl]
     : [
@@ -90,6 +125,7 @@ export async function discoverResource(
     if (!Array.isArray(servers) || !servers.length || !servers.every((s) => typeof s === 'string')) {
       throw new AuthMetadataError(`The resource metadata at ${url} names no authorization server`)
     }
+    for (const issuer of servers) checkEndpoint('authorization_servers', issuer, `The resource metadata at ${url}`, options)
     return json as ResourceMetadata
   }
   throw new AuthMetadataError(`${serverUrl} asks for authorization but publishes no resource metadata (tried ${candidates.join(', ')})`)
@@ -111,19 +147,25 @@ export function metadataUrls(issuer: string): string[] {
 
 /**
  * The authorization server metadata of `issuer`. The document's `issuer`
- * must equal `issuer` exactly (RFC 8414 §3.3).
+ * must equal `issuer` exactly (RFC 8414 §3.3), and every endpoint in it be
+ * https: (or http: on this computer).
  * @throws {AuthMetadataError} none found or unusable. {@link IssuerMismatchError} it names another issuer.
+ *   {@link UnsafeEndpointError} an endpoint is not https: (nor http: on this computer), or is not a URL.
  */
-export async function discoverAuthorizationServer(fetch: Fetch, issuer: string, signal?: AbortSignal): Promise<AuthorizationServer> {
+export async function discoverAuthorizationServer(
+  fetch: Fetch,
+  issuer: string,
+  signal?: AbortSignal,
+  options: DiscoveryOptions = {},
+): Promise<AuthorizationServer> {
+  checkEndpoint('issuer', issuer, 'The authorization server to discover', options)
   const urls = metadataUrls(issuer)
   for (const url of urls) {
     const json = await getJson(fetch, url, signal)
     if (!json) continue
     if (json.issuer !== issuer) throw new IssuerMismatchError(issuer, typeof json.issuer === 'string' ? json.issuer : undefined, 'metadata')
-    for (const key of ['authorization_endpoint', 'token_endpoint'] as const) {
-      if (json[key] !== undefined && typeof json[key] !== 'string') {
-        throw new AuthMetadataError(`The authorization server metadata at ${url} has a malformed ${key}`)
-      }
+    for (const key of ENDPOINT_FIELDS) {
+      if (json[key] !== undefined) checkEndpoint(key, json[key], `The authorization server metadata at ${url}`, options)
     }
     if (typeof json.token_endpoint !== 'string') throw new AuthMetadataError(`The authorization server metadata at ${url} has no token_endpoint`)
     return json as unknown as AuthorizationServer

@@ -28,6 +28,30 @@ export class AuthMetadataError extends AuthError {
 }
 
 /**
+ * A server gave sign-in a URL it will not use: `field` (an endpoint of the
+ * authorization server metadata, an `authorization_servers` entry, the
+ * challenge's `resource_metadata`, or the sign-in page itself) is `url`, which
+ * is not `https:` (nor `http:` on this computer). Refused before anything is
+ * fetched from it or anyone is sent to it: a `javascript:` sign-in page would
+ * run the server's script in the page.
+ */
+export class UnsafeEndpointError extends AuthError {
+  override name = 'UnsafeEndpointError'
+  constructor(
+    readonly field: string,
+    readonly url: unknown,
+    /** Where the URL came from, e.g. "The authorization server metadata at https://…". */
+    source: string,
+  ) {
+    const shown = JSON.stringify(typeof url === 'string' && url.length > 200 ? `${url.slice(0, 200)}…` : url)
+    super(
+      `${source} gives ${field} ${shown}, which is not an https: address (nor http: on this computer); ` +
+        'signing in with this server is refused until its metadata names a proper address',
+    )
+  }
+}
+
+/**
  * An issuer did not match: the authorization server metadata names another
  * issuer than the one it was fetched for, or the authorization response's
  * `iss` is not the recorded issuer (RFC 9207). Nothing was stored or sent.

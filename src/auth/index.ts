@@ -20,7 +20,7 @@ export {
 export type { AuthHook } from './hook.js'
 export { MemoryAuthStore, type AuthStore, type StoredTokens, type StoredClient } from './store.js'
 export { IdbAuthStore } from './idb-store.js'
-export { discoverResource, discoverAuthorizationServer, metadataUrls, canonicalResource, type ResourceMetadata } from './discovery.js'
+export { discoverResource, discoverAuthorizationServer, metadataUrls, canonicalResource, type ResourceMetadata, type DiscoveryOptions } from './discovery.js'
 export { parseBearerChallenge, type BearerChallenge } from './www-authenticate.js'
 export * from './errors.js'
 export {

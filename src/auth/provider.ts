@@ -12,6 +12,7 @@
 import * as oauth from 'oauth4webapi'
 import type { AuthHook } from './hook.js'
 import { canonicalResource, discoverAuthorizationServer, discoverResource, type ResourceMetadata } from './discovery.js'
+import { isLoopbackHost } from './endpoint-url.js'
 import {
   AuthError,
   AuthorizationDeniedError,
@@ -107,7 +108,8 @@ export interface OAuthProviderOptions {
   fetch?: typeof globalThis.fetch
   /**
    * Allow plain-HTTP authorization servers. @default true for loopback hosts
-   * (localhost, 127.0.0.1, [::1]) only
+   * (localhost, 127.0.0.0/8, [::1]) only. Whatever it says, an endpoint that is
+   * not http(s) (`javascript:`, `data:`, …) is refused with `UnsafeEndpointError`.
    */
   allowInsecureRequests?: boolean
 }
@@ -139,7 +141,6 @@ export interface SignInOptions {
   returnTo?: string
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 const split = (scope: string | undefined) => (scope ?? '').split(' ').filter(Boolean)
 const union = (...sets: string[][]) => [...new Set(sets.flat())]
 
@@ -360,11 +361,15 @@ export class OAuthProvider extends EventTarget implements AuthHook {
   }
 
   #oauthOptions(url?: string): { [oauth.customFetch]?: typeof fetch; [oauth.allowInsecureRequests]?: boolean } {
-    const insecure = this.options.allowInsecureRequests ?? (url ? LOOPBACK.has(new URL(url).hostname) : false)
+    const insecure = this.options.allowInsecureRequests ?? (url ? isLoopbackHost(new URL(url).hostname) : false)
     return {
       ...(this.options.fetch ? { [oauth.customFetch]: this.options.fetch } : {}),
       ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
     }
+  }
+
+  get #discoveryOptions(): { allowInsecureRequests?: boolean } {
+    return { allowInsecureRequests: this.options.allowInsecureRequests }
   }
 
   get #fetch(): typeof globalThis.fetch {
@@ -374,7 +379,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
   #serverMetadata(issuer: string, signal?: AbortSignal): Promise<oauth.AuthorizationServer> {
     let found = this.#metadata.get(issuer)
     if (!found) {
-      found = discoverAuthorizationServer(this.#fetch, issuer, signal)
+      found = discoverAuthorizationServer(this.#fetch, issuer, signal, this.#discoveryOptions)
       found.catch(() => this.#metadata.delete(issuer))
       this.#metadata.set(issuer, found)
     }
@@ -383,7 +388,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
 
   /** Resource metadata, then the first authorization server's metadata. */
   async #discover(signal?: AbortSignal): Promise<{ prm: ResourceMetadata; issuer: string; as: oauth.AuthorizationServer }> {
-    const prm = await discoverResource(this.#fetch, this.serverUrl, this.#challenge?.resource_metadata, signal)
+    const prm = await discoverResource(this.#fetch, this.serverUrl, this.#challenge?.resource_metadata, signal, this.#discoveryOptions)
     const issuer = prm.authorization_servers[0]
     // Metadata is fetched afresh for each sign-in: a server that moved to another authorization server is followed.
     this.#metadata.delete(issuer)
@@ -415,7 +420,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     }
     const supported = as.token_endpoint_auth_methods_supported
     const method = !supported || supported.includes('none') ? 'none' : supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post'
-    const loopback = LOOPBACK.has(new URL(redirectUri).hostname) || !/^https?:$/.test(new URL(redirectUri).protocol)
+    const loopback = isLoopbackHost(new URL(redirectUri).hostname) || !/^https?:$/.test(new URL(redirectUri).protocol)
     let registered: Record<string, unknown>
     try {
       const res = await oauth.dynamicClientRegistrationRequest(

@@ -3,46 +3,26 @@
 // The sign-in page signs everyone in at once, so a popup goes there and straight back to the callback page
 // (test/support/auth-callback.html), which hands the result to this page.
 import { expect, fixture, html } from '@open-wc/testing'
-import { sendMouse } from '@web/test-runner-commands'
 import { BrowserOAuthProvider, IdbAuthStore } from '../../src/auth/index.js'
+import { CLIENT_ID, click, part, present, testProvider } from '../support/auth-browser.js'
 import { controlServer, deepQueryAll, eventually, expectAbsent, nextEvent, serverUrl } from '../support/browser.js'
 import type { McpServerElement } from '../../components/mcp-server/mcp-server.component.js'
 import '../../components/mcp-server/mcp-server.js'
 import '../../components/mcp-tool-list/mcp-tool-list.js'
 
 const SERVER = 'auth'
-const CLIENT_ID = 'mcp-elements-tests' // AUTH_CLIENT_ID of the server (a Node module, not importable here)
 type Stats = { tokenRequests: Record<string, string>[]; authorizeRequests: Record<string, string>[] }
 let url: string
 let database: string
 let run = 0
 
-function provider(options: ConstructorParameters<typeof BrowserOAuthProvider>[1] = {}) {
-  return new BrowserOAuthProvider(url, {
-    redirectUri: new URL('/test/support/auth-callback.html', location.href).href,
-    client: { client_id: CLIENT_ID },
-    store: new IdbAuthStore(database),
-    ...options,
-  })
-}
+const provider = (options: ConstructorParameters<typeof BrowserOAuthProvider>[1] = {}) => testProvider(url, database, options)
 
 async function page(auth: BrowserOAuthProvider): Promise<McpServerElement> {
   return fixture<McpServerElement>(html`<mcp-server .url=${url} .auth=${auth}><mcp-tool-list></mcp-tool-list></mcp-server>`)
 }
 
 const shown = (server: Element, name: string) => deepQueryAll(server, '[part~="item"]').some((e) => e.textContent?.includes(name))
-const part = (server: Element, name: string) => server.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
-/** Waits for the element's part `name` to be there, and returns it. */
-async function present(server: Element, name: string, what: string): Promise<HTMLElement> {
-  await eventually(() => part(server, name) !== null, what, 10_000)
-  return part(server, name)!
-}
-
-/** A real click (a user gesture, so window.open is allowed) in the middle of `element`. */
-async function click(element: Element): Promise<void> {
-  const box = element.getBoundingClientRect()
-  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] })
-}
 
 describe('sign-in (OAuth) in the browser', () => {
   beforeEach(async () => {

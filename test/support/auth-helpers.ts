@@ -14,6 +14,8 @@ export interface AuthStats {
   tokenRequests: Record<string, string>[]
   authorizeRequests: Record<string, string>[]
   mcpRequests: number
+  /** Paths under `/bad/` anything was sent to (control `attack` points hostile endpoints there). */
+  badRequests: string[]
 }
 
 /** Starts the auth test server before the file's tests and stops it after; the returned getters read it. */

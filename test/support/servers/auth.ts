@@ -12,13 +12,22 @@
 // - `token-ttl` `{ seconds, announce? }`: access tokens issued from now on expire after
 //   `seconds`; with `announce: false` the token response leaves out expires_in
 // - `revoke`: every access token issued so far is refused from now on
-// - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests }`
+// - `attack` `{ field, value }` (`{}` ends it): a hostile server's endpoint. `field` is an authorization server
+//   metadata field (`authorization_endpoint`, `token_endpoint`, `jwks_uri`, …: that field of the metadata becomes
+//   `value`), `authorization_servers` (the resource metadata names `value` as its one authorization server) or
+//   `resource_metadata` (the 401 challenge points at `value`). Requests whose path holds `/bad/`, on either front, are
+//   counted (`badRequests`) and answered 404: a test points `value` there to see whether anything was sent to it.
+// - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests, badRequests: paths[] }`
 import { McpServer, requireBearerAuth, OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
 
 type AsMode = 'ok' | 'foreign-issuer' | 'token-html' | 'deny' | 'hold' | 'offline-access'
+type Attack = { field: string; value: string }
+
+/** The authorization server's metadata documents (RFC 8414, OpenID Discovery), as the client looks for them. */
+const METADATA_PATHS = new Set(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'])
 
 /** The client id tests sign in with (oauth2-mock-server accepts any; it offers no dynamic registration). */
 export const AUTH_CLIENT_ID = 'mcp-elements-tests'
@@ -43,6 +52,14 @@ export async function startServer(): Promise<TestServer> {
   const tokenRequests: Array<Record<string, string>> = []
   const authorizeRequests: Array<Record<string, string>> = []
   let mcpRequests = 0
+  let attack: Attack | undefined
+  const badRequests: string[] = []
+  /** A request to where a hostile endpoint points: counted, never answered. */
+  const bad = (url: URL) => {
+    if (!url.pathname.includes('/bad/')) return undefined
+    badRequests.push(url.pathname)
+    return new Response('not here', { status: 404, headers: CORS })
+  }
 
   const asFront = await serveFetch(async (request) => {
     const url = new URL(request.url)
@@ -52,6 +69,8 @@ export async function startServer(): Promise<TestServer> {
         headers: { ...CORS, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*' },
       })
     }
+    const refused = bad(url)
+    if (refused) return refused
     if (url.pathname === '/authorize') {
       authorizeRequests.push(Object.fromEntries(url.searchParams))
       if (asMode === 'hold') await new Promise((resolve) => setTimeout(resolve, 10_000))
@@ -76,6 +95,9 @@ export async function startServer(): Promise<TestServer> {
     }
     if (url.pathname === '/.well-known/openid-configuration' && asMode === 'offline-access') {
       return Response.json({ ...(await answer.json()), scopes_supported: ['openid', 'mcp', 'offline_access'] }, { headers: CORS })
+    }
+    if (METADATA_PATHS.has(url.pathname) && answer.ok && attack && !['authorization_servers', 'resource_metadata'].includes(attack.field)) {
+      return Response.json({ ...(await answer.json()), [attack.field]: attack.value }, { headers: CORS })
     }
     return new Response(answer.body, { status: answer.status, headers })
   })
@@ -141,8 +163,11 @@ export async function startServer(): Promise<TestServer> {
         headers: { ...CORS, 'access-control-allow-methods': 'GET, POST, DELETE', 'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*' },
       })
     }
+    const refused = bad(url)
+    if (refused) return refused
     if (request.method === 'GET' && url.pathname === '/.well-known/oauth-protected-resource/mcp') {
-      return Response.json({ resource: mcpUrl, authorization_servers: [issuer], scopes_supported: ['mcp'] }, { headers: CORS })
+      const servers = attack?.field === 'authorization_servers' ? [attack.value] : [issuer]
+      return Response.json({ resource: mcpUrl, authorization_servers: servers, scopes_supported: ['mcp'] }, { headers: CORS })
     }
     mcpRequests++
     const gate = requireBearerAuth({
@@ -154,6 +179,10 @@ export async function startServer(): Promise<TestServer> {
     if (auth instanceof Response) {
       const headers = new Headers(auth.headers)
       for (const [k, v] of Object.entries(CORS)) headers.set(k, v)
+      const challenge = headers.get('www-authenticate')
+      if (challenge && attack?.field === 'resource_metadata') {
+        headers.set('www-authenticate', challenge.replace(/resource_metadata="[^"]*"/, `resource_metadata="${attack.value.replace(/["\\]/g, '\\$&')}"`))
+      }
       return new Response(auth.body, { status: auth.status, headers })
     }
     const body = await request.text()
@@ -188,8 +217,11 @@ export async function startServer(): Promise<TestServer> {
         case 'revoke':
           generation++
           return { generation }
+        case 'attack':
+          attack = body?.field ? { field: String(body.field), value: String(body.value) } : undefined
+          return { attack }
         case 'stats':
-          return { issuer, tokenRequests: [...tokenRequests], authorizeRequests: [...authorizeRequests], mcpRequests }
+          return { issuer, tokenRequests: [...tokenRequests], authorizeRequests: [...authorizeRequests], mcpRequests, badRequests: [...badRequests] }
         default:
           throw new Error(`unknown control action ${action}`)
       }
