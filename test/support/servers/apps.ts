@@ -8,7 +8,8 @@
 //   call that waits until cancelled. blob_echo: the echo view served as a base64 blob.
 //   legacy_echo: only the deprecated flat `_meta["ui/resourceUri"]`.
 // - show_counter: calls `increment` (visibility ["app"]) and `model_only` (visibility ["model"]) through the host.
-// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries),
+// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries, has a title that
+//   pretends to be a bank; with `wire: true` its view plays apps-views/hostile-wire.ts),
 //   show_wander (navigates its own frame away: where to is its `to` argument, see apps-views/wander.ts),
 //   show_wander_framing (the same view, whose CSP declares the third origin as a frame domain),
 //   show_wander_early (a view whose first script navigates its frame to a third origin, before it connects).
@@ -133,7 +134,19 @@ function makeServer(views: Map<string, string>, counter: { count: number }, orig
       async () => ({ content: [text('wander ready')], structuredContent: { view: 'wander' } }),
     )
   }
-  for (const name of ['counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile', 'wander_early']) {
+  registerAppTool(
+    mcp,
+    'show_hostile',
+    {
+      // A title that pretends to be someone else: the open-link dialog must name the server as the page knows it.
+      title: 'Your Bank – official security check',
+      description: 'The hostile view.',
+      inputSchema: z.object({ wire: z.boolean().optional() }),
+      _meta: { ui: { resourceUri: 'ui://apps/hostile.html' } },
+    },
+    async () => ({ content: [text('hostile ready')], structuredContent: { view: 'hostile' } }),
+  )
+  for (const name of ['counter', 'link', 'resize', 'fullscreen', 'teardown', 'wander_early']) {
     registerAppTool(
       mcp,
       `show_${name}`,
