@@ -87,16 +87,16 @@ describe('<mcp-app> wire: views on one page, and the host', () => {
     const firstMessages: unknown[] = []
     first.el.addEventListener('mcp-app-message', (e) => firstMessages.push((e as CustomEvent).detail))
     await Promise.all([logged(first.logs, 'host', 9_000), logged(second.logs, 'host', 9_000)])
-    second.el.result = await client.callTool('show_echo', { text: 'second' })
-    const [result] = await logged(second.logs, 'painted')
-    expect(result).to.exist
-    await logged(second.logs, 'tool-result')
     await settle()
-    // The first view's own reports only: its input, never the second's, and no result (it was given none).
-    const firstEvents = first.logs.map((l) => l.event)
-    expect(firstEvents).to.not.include('tool-result')
-    expect(first.logs.filter((l) => l.event === 'tool-input').map((l) => l.arguments)).to.deep.equal([{ text: 'first' }])
-    expect(first.logs.filter((l) => l.event === 'host')).to.have.length(1)
+    // Each view's element heard its own view's start only: one host report, and its own input.
+    const inputs = (logs: ViewLog[]) => logs.filter((l) => l.event === 'tool-input').map((l) => l.arguments)
+    expect(first.logs.filter((l) => l.event === 'host'), 'the first element’s host reports').to.have.length(1)
+    expect(inputs(first.logs), 'the inputs the first element heard of').to.deep.equal([{ text: 'first' }])
+    second.el.result = await client.callTool('show_echo', { text: 'second' })
+    const [result] = await logged(second.logs, 'tool-result')
+    expect(result.structuredContent).to.deep.equal({ echo: 'second' })
+    await settle()
+    expect(first.logs.map((l) => l.event), 'the first element’s reports').to.not.include('tool-result')
     expect(firstMessages, 'ui/message of the second view').to.deep.equal([])
   })
 
