@@ -50,6 +50,17 @@ export function buildCsp(csp: ViewCsp | undefined, dropped: string[] = []): stri
   ].join('; ')
 }
 
+/**
+ * The proxy page's own policy while it holds a view: its frame may be navigated only to the view's declared frame
+ * domains, or nowhere. The view's document is srcdoc, which this does not block; a document the view navigates its
+ * frame to (a data: URL, a page of the proxy's origin or any other) is refused before it loads, so no script of it
+ * runs outside the view's policy. The view inherits this policy, which allows nothing its own does not.
+ */
+export function frameNavigationPolicy(csp: ViewCsp | undefined): string {
+  const frame = origins(csp?.frameDomains)
+  return `frame-src ${frame.length ? frame.join(' ') : "'none'"}`
+}
+
 /** Permission Policy features a view may ask for, by `_meta.ui.permissions` key. */
 const FEATURES: Record<string, string> = {
   camera: 'camera',

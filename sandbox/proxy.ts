@@ -9,13 +9,16 @@
  * - The view runs in an inner frame with `sandbox="allow-scripts"` (an opaque
  *   origin: no cookies, no storage, nothing of this origin or the host's) under
  *   the CSP built from the resource's `_meta.ui.csp` (csp.ts), with the
- *   declared permissions as its `allow`.
+ *   declared permissions as its `allow`. The policy is in the view's
+ *   document, so the view may navigate its frame only to a declared frame
+ *   domain (this page's own `frame-src`); any other document is refused
+ *   before it runs, and the view is stopped.
  * - Messages are relayed both ways only between the host (the parent window,
  *   from the host's origin) and the view (the inner frame's window); anything
  *   from elsewhere is dropped. `ui/notifications/sandbox-*` messages are the
  *   proxy's own and are never relayed; the proxy makes no requests itself.
  */
-import { allowAttribute, buildCsp, withPolicy } from './csp.js'
+import { allowAttribute, buildCsp, frameNavigationPolicy, withPolicy } from './csp.js'
 
 const READY = 'ui/notifications/sandbox-proxy-ready'
 const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready'
@@ -88,6 +91,13 @@ function load(params: { html?: unknown; sandbox?: unknown; csp?: unknown; permis
   const dropped: string[] = []
   const policy = buildCsp(params.csp as never, dropped)
   if (dropped.length) console.warn('MCP Apps sandbox proxy: CSP entries that are not origins were dropped:', dropped)
+  // The view's frame may be navigated only to a declared frame domain (this page's frame-src, frameNavigationPolicy):
+  // anything else is refused before its document runs. (Not the frame's `csp` attribute: Chromium applies it to the
+  // view's own frames too, so a declared frame domain would load only if its pages sent Allow-CSP-From.)
+  const navigation = document.createElement('meta')
+  navigation.httpEquiv = 'Content-Security-Policy'
+  navigation.content = frameNavigationPolicy(params.csp as never)
+  document.head.append(navigation)
   const extra = typeof params.sandbox === 'string' ? params.sandbox.split(/\s+/).filter((t) => EXTRA_TOKENS.has(t)) : []
   const frame = document.createElement('iframe')
   frame.setAttribute('sandbox', ['allow-scripts', ...extra].join(' '))
@@ -95,14 +105,20 @@ function load(params: { html?: unknown; sandbox?: unknown; csp?: unknown; permis
   if (allow) frame.setAttribute('allow', allow)
   frame.setAttribute('title', 'MCP App')
   frame.srcdoc = withPolicy(typeof params.html === 'string' ? params.html : '', policy)
-  // The policy is in the document: a view that navigates its frame elsewhere would leave it behind. The first load is
-  // the view's own; any later one is a navigation, and the view is stopped.
+  // Stopped at the first sign of a navigation: this page's policy refusing one (which comes before the error page's
+  // load, and even when the view navigates before its own document's load), or a second load (the first is the view's
+  // own; a later one is a declared frame domain's page).
+  const stop = () => {
+    if (!frame.isConnected) return
+    frame.remove()
+    refuse('The view navigated away from its own document, out of its content security policy; it was stopped.', host)
+  }
+  document.addEventListener('securitypolicyviolation', (event) => {
+    if (event.effectiveDirective === 'frame-src') stop()
+  })
   let loads = 0
   frame.addEventListener('load', () => {
-    if (++loads > 1) {
-      frame.remove()
-      refuse('The view navigated away from its own document, out of its content security policy; it was stopped.', host)
-    }
+    if (++loads > 1) stop()
   })
   document.body.append(frame)
   return frame

@@ -22,7 +22,9 @@ import {
   type McpClient,
   type Tool,
 } from '../../src/client/index.js'
-import type { ElicitResult } from '../../src/client/index.js'
+import type { ElicitResult, Implementation } from '../../src/client/index.js'
+import { META } from '../../src/protocol/meta.js'
+import type { McpConnection } from '../shared/context.js'
 import { PACKAGE_INFO } from '../../src/protocol/generated/package.js'
 import '../mcp-elicitation/mcp-elicitation.js'
 import type { McpElicitationElement } from '../mcp-elicitation/mcp-elicitation.js'
@@ -56,6 +58,16 @@ export interface AppHostOptions {
 }
 
 type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: any; result?: any; error?: any }
+
+type AppRequestOutcome = { outcome: 'result'; result: unknown } | { outcome: 'error'; error: { code: number; message: string } }
+
+/** The detail of `mcp-app-request`: one request the view made, and how the host answered it. */
+export type AppRequestDetail = {
+  method: string
+  params: unknown
+  /** Milliseconds from the request's arrival to its answer (a consent dialog's wait included). */
+  durationMs: number
+} & AppRequestOutcome
 type Handler = (params: any) => unknown | Promise<unknown>
 
 /** A JSON-RPC error to answer the view with. */
@@ -292,6 +304,7 @@ export class AppHost {
       return
     }
     let reply: Message
+    const started = performance.now()
     try {
       if (!handler) throw new Refusal(-32601, `Method not found: ${m.method}`)
       const result = await handler(m.params ?? {})
@@ -301,6 +314,14 @@ export class AppHost {
       reply = { jsonrpc: '2.0', id: m.id, error: { code, message: error instanceof Error ? error.message : String(error) } }
     }
     if (this.#disposed) return
+    // Every request the view made, with how it was answered (spec: hosts log view-initiated RPC calls).
+    const outcome: AppRequestOutcome = reply.error ? { outcome: 'error', error: reply.error } : { outcome: 'result', result: reply.result }
+    emit(this.#o.element, 'mcp-app-request', {
+      method: m.method!,
+      params: m.params,
+      ...outcome,
+      durationMs: performance.now() - started,
+    } satisfies AppRequestDetail)
     // The answer to ui/initialize is the one message that goes before `initialized`.
     if (m.method === 'ui/initialize') this.#post(reply)
     else this.#send(reply)
@@ -355,7 +376,7 @@ export class AppHost {
   async #openLink(params: any): Promise<unknown> {
     if (this.#consent) throw new Refusal(-32000, 'Another link is already waiting for the user')
     const consent = document.createElement('mcp-elicitation') as McpElicitationElement
-    consent.serverName = this.#o.tool.title || this.#o.tool.name
+    consent.serverName = this.#serverIdentity()
     consent.params = {
       mode: 'url',
       message: msg('app.open-link', 'The app asks to open a page.'),
@@ -373,6 +394,24 @@ export class AppHost {
     }
     if (answer.action !== 'accept') throw new Refusal(-32000, 'Link opening denied by user')
     return {}
+  }
+
+  /**
+   * Which server's view asks, as this page knows the server: its URL's host, and the name it gave in discovery when
+   * the enclosing `<mcp-server>` holds this same client. Never a title the tool or the view chose.
+   */
+  #serverIdentity(): string {
+    const client = this.#o.client
+    let host: string
+    try {
+      host = new URL(client.url).host
+    } catch {
+      host = client.url
+    }
+    const connection = (this.#o.element as { connection?: McpConnection }).connection
+    const info = connection?.client === client ? (connection.server?._meta?.[META.serverInfo] as Implementation | undefined) : undefined
+    const name = info?.title || info?.name
+    return name && name !== host ? msg('app.server-identity', '{host} ({name})', { host, name: String(name) }) : host
   }
 
   /** A DOM event for the page; a listener's `preventDefault()` answers the view with `isError`. */

@@ -50,6 +50,7 @@ import { styles } from './mcp-app.styles.js'
  * @fires mcp-app-message - The view sent a message for the conversation (`ui/message`). Detail: `{ role, content }`. Cancelable: `preventDefault()` tells the view it was not accepted.
  * @fires mcp-app-model-context - The view updated what the model should know (`ui/update-model-context`). Detail: `{ content?, structuredContent? }`. Cancelable, as above.
  * @fires mcp-app-log - A log message from the view (`notifications/message`). Detail: `{ level, data, logger? }`.
+ * @fires mcp-app-request - Every request the view made (tool calls, resource reads, links, display modes, messages, any other), once answered, refused ones included: for a call log. Detail: `{ method, params, outcome: 'result' | 'error', result? | error?: { code, message }, durationMs }`.
  * @fires mcp-app-display-mode - The view changed its display mode. Detail: `{ mode }`.
  * @fires mcp-app-request-teardown - The view asks to be closed; call `teardown()` to agree.
  * @fires mcp-app-error - The view cannot be shown (no sandbox, a bad resource, the proxy refused). Detail: `{ error }`.

@@ -8,8 +8,13 @@
 //   call that waits until cancelled. blob_echo: the echo view served as a base64 blob.
 //   legacy_echo: only the deprecated flat `_meta["ui/resourceUri"]`.
 // - show_counter: calls `increment` (visibility ["app"]) and `model_only` (visibility ["model"]) through the host.
-// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries),
-//   show_wander (navigates its own frame away).
+// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries, has a title that
+//   pretends to be a bank; with `wire: true` its view plays apps-views/hostile-wire.ts),
+//   show_wander (navigates its own frame away: where to is its `to` argument, see apps-views/wander.ts),
+//   show_wander_framing (the same view, whose CSP declares the third origin as a frame domain),
+//   show_wander_early (a view whose first script navigates its frame to a third origin, before it connects).
+// - The sandbox origin and a third origin (the `landing` server here) serve /landing.html (apps-views/landing-page.ts):
+//   a page whose script, if it runs, tells the host; the third also serves /landing-optin.html (Allow-CSP-From: *).
 // - wrong_mime: its view is served as text/html (not the MCP Apps profile).
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +27,7 @@ import { z } from 'zod'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 import { listenLoopback } from '../http-adapter.js'
 import { bundleViews } from './bundle-views.js'
+import { landingPage } from './apps-views/landing-page.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '../../..')
@@ -48,13 +54,26 @@ addEventListener('message', (e) => { if (e.source === document.querySelector('if
 
 const text = (t: string) => ({ type: 'text' as const, text: t })
 
-function makeServer(views: Map<string, string>, counter: { count: number }): McpServer {
+function makeServer(views: Map<string, string>, counter: { count: number }, origins: { landing: string }): McpServer {
   const mcp = new McpServer({ name: 'apps-fixture', version: '1.0.0' })
   const view = (name: string, meta: Record<string, unknown> = {}) =>
     registerAppResource(mcp, `${name} view`, `ui://apps/${name}.html`, { description: `The ${name} view` }, async () => ({
       contents: [{ uri: `ui://apps/${name}.html`, mimeType: RESOURCE_MIME_TYPE, text: views.get(name)!, _meta: { ui: meta } }],
     }))
   for (const name of VIEWS) if (name !== 'hostile') view(name, { prefersBorder: name === 'echo' })
+  views.set('wander_early', `<!DOCTYPE html><script>location.href = ${JSON.stringify(`${origins.landing}/landing.html`)}</script>`)
+  view('wander_early')
+  // The wander view again, allowed to frame the third origin.
+  registerAppResource(mcp, 'wander view, framing', 'ui://apps/wander-framing.html', {}, async () => ({
+    contents: [
+      {
+        uri: 'ui://apps/wander-framing.html',
+        mimeType: RESOURCE_MIME_TYPE,
+        text: views.get('wander')!,
+        _meta: { ui: { csp: { frameDomains: [origins.landing] } } },
+      },
+    ],
+  }))
   view('hostile', {
     csp: { connectDomains: ['*', "'unsafe-eval'", 'https://ok.example.com; script-src *', 'data:'], resourceDomains: ['http:'] },
   })
@@ -100,7 +119,34 @@ function makeServer(views: Map<string, string>, counter: { count: number }): Mcp
     contents: [{ uri: 'ui://apps/plain.html', mimeType: 'text/html', text: '<p>plain</p>' }],
   }))
 
-  for (const name of ['counter', 'link', 'resize', 'fullscreen', 'teardown', 'hostile', 'wander']) {
+  for (const [name, uri] of [
+    ['show_wander', 'ui://apps/wander.html'],
+    ['show_wander_framing', 'ui://apps/wander-framing.html'],
+  ]) {
+    registerAppTool(
+      mcp,
+      name,
+      {
+        description: 'The wander view.',
+        inputSchema: z.object({ to: z.string().default('elsewhere'), child: z.boolean().optional() }),
+        _meta: { ui: { resourceUri: uri } },
+      },
+      async () => ({ content: [text('wander ready')], structuredContent: { view: 'wander' } }),
+    )
+  }
+  registerAppTool(
+    mcp,
+    'show_hostile',
+    {
+      // A title that pretends to be someone else: the open-link dialog must name the server as the page knows it.
+      title: 'Your Bank – official security check',
+      description: 'The hostile view.',
+      inputSchema: z.object({ wire: z.boolean().optional() }),
+      _meta: { ui: { resourceUri: 'ui://apps/hostile.html' } },
+    },
+    async () => ({ content: [text('hostile ready')], structuredContent: { view: 'hostile' } }),
+  )
+  for (const name of ['counter', 'link', 'resize', 'fullscreen', 'teardown', 'wander_early']) {
     registerAppTool(
       mcp,
       `show_${name}`,
@@ -132,19 +178,37 @@ function makeServer(views: Map<string, string>, counter: { count: number }): Mcp
 export async function startServer(): Promise<TestServer & { sandboxUrl: string }> {
   const views = new Map<string, string>()
   const counter = { count: 0 }
-  const served = await serveMcp(() => makeServer(views, counter), { cors: true })
-  const entries = Object.fromEntries(VIEWS.map((name) => [name, join(here, 'apps-views', `${name}.ts`)]))
-  const [proxy, bundled] = await Promise.all([bundleProxy(), bundleViews(entries, { MCP_URL: JSON.stringify(served.url) })])
-  for (const [name, html] of bundled) views.set(name, html)
+  const htmlType = { 'content-type': 'text/html; charset=utf-8' }
+  // A third origin, where a view may try to take its frame: its page reports if its script ever runs.
+  const landing = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    if (path === '/landing.html') res.writeHead(200, htmlType).end(landingPage('third'))
+    else if (path === '/landing-optin.html') res.writeHead(200, { ...htmlType, 'allow-csp-from': '*' }).end(landingPage('third-optin'))
+    else res.writeHead(404).end()
+  })
+  const landingHandle = await listenLoopback(landing)
+  const served = await serveMcp(() => makeServer(views, counter, { landing: landingHandle.origin }), { cors: true })
+  let proxy: { html: string; js: string } | undefined
   // The proxy's origin: another port on 127.0.0.1 (the test page is on localhost), so a second origin either way.
   const sandbox = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
-    if (path === '/' || path === '/index.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(proxy.html)
-    else if (path === '/embed.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(EMBED)
+    if (!proxy) res.writeHead(503).end()
+    else if (path === '/' || path === '/index.html') res.writeHead(200, htmlType).end(proxy.html)
+    else if (path === '/embed.html') res.writeHead(200, htmlType).end(EMBED)
+    else if (path === '/landing.html') res.writeHead(200, htmlType).end(landingPage('sandbox'))
     else if (path === '/proxy.ts') res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(proxy.js)
     else res.writeHead(404).end()
   })
   const sandboxHandle = await listenLoopback(sandbox)
+  const entries = Object.fromEntries(VIEWS.map((name) => [name, join(here, 'apps-views', `${name}.ts`)]))
+  const define = {
+    MCP_URL: JSON.stringify(served.url),
+    SANDBOX_ORIGIN: JSON.stringify(sandboxHandle.origin),
+    LANDING_ORIGIN: JSON.stringify(landingHandle.origin),
+  }
+  const [bundledProxy, bundled] = await Promise.all([bundleProxy(), bundleViews(entries, define)])
+  proxy = bundledProxy
+  for (const [name, html] of bundled) views.set(name, html)
   return {
     ...served,
     sandboxUrl: `${sandboxHandle.origin}/index.html`,
@@ -154,7 +218,7 @@ export async function startServer(): Promise<TestServer & { sandboxUrl: string }
       return undefined
     },
     async close() {
-      await Promise.all([served.close(), sandboxHandle.close()])
+      await Promise.all([served.close(), sandboxHandle.close(), landingHandle.close()])
     },
   }
 }

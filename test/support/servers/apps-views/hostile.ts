@@ -1,6 +1,7 @@
 // A view that tries to break out. Each attempt reports what happened; the test checks each was blocked and the
 // page's global trap (window.__appPwned) was never set by any script on the page's origin.
 import { App, report } from './report.js'
+import { wireAttacks } from './hostile-wire.js'
 
 declare const MCP_URL: string
 
@@ -14,7 +15,11 @@ const attempt = (what: string, fn: () => unknown) => {
   }
 }
 
+// With `wire: true` in its input, it plays the wire attacks instead (hostile-wire.ts).
+let wire = false
+app.addEventListener('toolinput', (p) => (wire = p.arguments?.wire === true))
 app.addEventListener('toolresult', async () => {
+  if (wire) return wireAttacks(app)
   attempt('top-document', () => window.top!.document.title)
   attempt('parent-document', () => window.parent.document.title)
   attempt('top-global', () => ((window.top as any).__appPwned = 'from view'))

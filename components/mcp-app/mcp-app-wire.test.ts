@@ -1,0 +1,216 @@
+// <mcp-app>'s wire: what crosses between a view, the sandbox proxy and the host page, tried as a hostile view
+// would (issue 17: a self-navigating view, the open-link dialog's name, the request log; issue 24: the message
+// checks that had no test). Against the `apps` test server, in headless Chromium.
+import { expect, fixture, html } from '@open-wc/testing'
+import { McpClient } from '../../src/client/index.js'
+import { deepQuery, eventually, expectAbsent, expectPresent, nextEvent } from '../../test/support/browser.js'
+import type { McpElicitationElement } from '../mcp-elicitation/mcp-elicitation.js'
+import '../mcp-server/mcp-server.js'
+import type { AppRequestDetail } from './app-host.js'
+import type { McpAppElement } from './mcp-app.js'
+import { appsServer, frameOf, logged, placeApp, settle, type ViewLog } from '../../test/support/apps-browser.js'
+
+let url: string
+let sandboxUrl: string
+
+before(async function (this: { timeout(ms: number): void }) {
+  this.timeout(60_000)
+  ;({ url, sandboxUrl } = await appsServer())
+})
+
+type Timed = { timeout(ms: number): void }
+const escapes = (logs: ViewLog[]) => logs.filter((l) => l.event === 'escaped')
+
+describe('<mcp-app> wire: a view that navigates its own frame', () => {
+  // data: a URL the view makes; sandbox: a page on the proxy's own origin; third: a page on another origin, and one
+  // that accepts any embedder's CSP; elsewhere: a 404 on the MCP server's origin.
+  for (const to of ['data', 'sandbox', 'third', 'third-optin', 'elsewhere']) {
+    it(`to ${to}: the page it lands on runs no script that reaches the host, and the view is stopped`, async () => {
+      const client = new McpClient(url, { apps: { sandboxUrl } })
+      const { el, logs } = await placeApp(client, 'show_wander', { to })
+      const failed = nextEvent<CustomEvent>(el, 'mcp-app-error', 9_000)
+      const messages: unknown[] = []
+      el.addEventListener('mcp-app-message', (e) => messages.push((e as CustomEvent).detail))
+      await nextEvent(el, 'mcp-app-ready', 9_000)
+      el.result = await client.callTool('show_wander', { to })
+      await logged(logs, 'leaving')
+      expect((await failed).detail.error.message).to.contain('navigated away')
+      await settle()
+      expect(escapes(logs), 'the landing page’s report').to.deep.equal([])
+      expect(messages).to.deep.equal([])
+      expectAbsent(frameOf(el), 'the frame')
+    })
+  }
+
+  it('a view that declared a frame domain still frames it (the proxy’s limit on its frame’s navigations leaves the view’s children alone)', async function (this: Timed) {
+    this.timeout(20_000)
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const { el, logs } = await placeApp(client, 'show_wander_framing', { child: true })
+    await nextEvent(el, 'mcp-app-ready', 9_000)
+    const [child] = await logged(logs, 'child-landed')
+    expect(child.where).to.equal('third')
+  })
+
+  it('a view whose first script navigates, before it ever connects: the page it lands on never reaches the host, and the view is stopped', async () => {
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const { el, logs } = await placeApp(client, 'show_wander_early')
+    const failed = nextEvent<CustomEvent>(el, 'mcp-app-error', 9_000)
+    expect((await failed).detail.error.message).to.contain('navigated away')
+    await settle()
+    expect(escapes(logs), 'the landing page’s report').to.deep.equal([])
+    expectAbsent(frameOf(el), 'the frame')
+  })
+})
+
+/** The `mcp-app-request` events of `el`, as they come. */
+function requestsOf(el: Element): AppRequestDetail[] {
+  const requests: AppRequestDetail[] = []
+  el.addEventListener('mcp-app-request', (e) => requests.push((e as CustomEvent<AppRequestDetail>).detail))
+  return requests
+}
+
+/** The open-link consent dialog in `el`, once shown. */
+async function consentIn(el: McpAppElement): Promise<McpElicitationElement> {
+  await eventually(() => !!el.shadowRoot!.querySelector('mcp-elicitation'), 'the open-link consent dialog')
+  const dialog = el.shadowRoot!.querySelector('mcp-elicitation') as McpElicitationElement
+  await dialog.updateComplete
+  return dialog
+}
+
+describe('<mcp-app> wire: views on one page, and the host', () => {
+  it('two views on one page: only the second gets a result, and the first hears nothing of the second', async function (this: Timed) {
+    this.timeout(30_000)
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const container = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`)
+    const first = await placeApp(client, 'show_echo', { text: 'first' }, container)
+    const second = await placeApp(client, 'show_echo', { text: 'second' }, container)
+    const firstMessages: unknown[] = []
+    first.el.addEventListener('mcp-app-message', (e) => firstMessages.push((e as CustomEvent).detail))
+    await Promise.all([logged(first.logs, 'host', 9_000), logged(second.logs, 'host', 9_000)])
+    await settle()
+    // Each view's element heard its own view's start only: one host report, and its own input.
+    const inputs = (logs: ViewLog[]) => logs.filter((l) => l.event === 'tool-input').map((l) => l.arguments)
+    expect(first.logs.filter((l) => l.event === 'host'), 'the first element’s host reports').to.have.length(1)
+    expect(inputs(first.logs), 'the inputs the first element heard of').to.deep.equal([{ text: 'first' }])
+    second.el.result = await client.callTool('show_echo', { text: 'second' })
+    const [result] = await logged(second.logs, 'tool-result')
+    expect(result.structuredContent).to.deep.equal({ echo: 'second' })
+    await settle()
+    expect(first.logs.map((l) => l.event), 'the first element’s reports').to.not.include('tool-result')
+    expect(firstMessages, 'ui/message of the second view').to.deep.equal([])
+  })
+
+  it('open-link names the server as this page knows it (its host), not the tool’s title, which pretends to be a bank', async function (this: Timed) {
+    this.timeout(30_000)
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const { el } = await placeApp(client, 'show_hostile', { wire: true })
+    await nextEvent(el, 'mcp-app-ready', 9_000)
+    el.result = await client.callTool('show_hostile', { wire: true })
+    const dialog = await consentIn(el)
+    const title = deepQuery(dialog, '[part~=title]').textContent!
+    expect(title).to.contain(new URL(url).host)
+    expect(title).to.not.contain('Bank')
+    deepQuery<HTMLButtonElement>(dialog, 'button[data-action=cancel]').click()
+  })
+
+  it('inside <mcp-server>, open-link names the server by its host and the name it gave', async function (this: Timed) {
+    this.timeout(30_000)
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const tool = (await client.listTools()).find((t) => t.name === 'show_link')!
+    const server = await fixture<HTMLElement>(
+      html`<mcp-server .client=${client}><mcp-app .tool=${tool} .input=${{}}></mcp-app></mcp-server>`,
+    )
+    const el = server.querySelector('mcp-app') as McpAppElement
+    await nextEvent(el, 'mcp-app-ready', 9_000)
+    el.result = await client.callTool('show_link', {})
+    const dialog = await consentIn(el)
+    expect(deepQuery(dialog, '[part~=title]').textContent).to.contain(`${new URL(url).host} (apps-fixture)`)
+    deepQuery<HTMLButtonElement>(dialog, 'button[data-action=cancel]').click()
+  })
+})
+
+describe('<mcp-app> wire: a hostile view beside another view', () => {
+  it('its reserved messages, its words for other views, its spoofed link title and its navigation all fail; the other view works on', async function (this: Timed) {
+    this.timeout(40_000)
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const container = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`)
+    const victim = await placeApp(client, 'show_echo', { text: 'victim' }, container)
+    const hostile = await placeApp(client, 'show_hostile', { wire: true }, container)
+    const victimMessages: unknown[] = []
+    victim.el.addEventListener('mcp-app-message', (e) => victimMessages.push((e as CustomEvent).detail))
+    const victimErrors: Error[] = []
+    victim.el.addEventListener('mcp-app-error', (e) => victimErrors.push((e as CustomEvent).detail.error))
+    const hostileErrors: Array<{ error: Error; after: string[] }> = []
+    hostile.el.addEventListener('mcp-app-error', (e) =>
+      hostileErrors.push({ error: (e as CustomEvent).detail.error, after: hostile.logs.map((l) => l.event) }),
+    )
+    await Promise.all([logged(victim.logs, 'host', 9_000), nextEvent(hostile.el, 'mcp-app-ready', 9_000)])
+    hostile.el.result = await client.callTool('show_hostile', { wire: true })
+    await logged(hostile.logs, 'reserved-sent')
+
+    // The spoofed title: the dialog names the server's host; the user cancels.
+    const dialog = await consentIn(hostile.el)
+    expect(deepQuery(dialog, '[part~=title]').textContent).to.contain(new URL(url).host).and.not.contain('Bank')
+    deepQuery<HTMLButtonElement>(dialog, 'button[data-action=cancel]').click()
+
+    // The reserved messages did not reach the host: the view was not stopped by a forged refusal, and played on.
+    await logged(hostile.logs, 'wire-done', 15_000)
+    expect(hostileErrors.filter((e) => !e.after.includes('wire-done')), 'an error before the view was done').to.deep.equal([])
+    for (const step of ['tool-call', 'read']) expect(hostile.logs.find((l) => l.event === step)!.ok, step).to.equal(true)
+
+    // Its navigation stopped it, and the page it went to never ran.
+    const [stopped] = await eventually(() => hostileErrors.length > 0, 'the hostile view to be stopped').then(() => hostileErrors)
+    expect(stopped.error.message).to.contain('navigated away')
+    await settle()
+    expect(escapes(hostile.logs)).to.deep.equal([])
+
+    // The other view heard nothing of it, and still works.
+    expect(victim.logs.filter((l) => l.event === 'hostile-says')).to.deep.equal([])
+    expect(victimMessages).to.deep.equal([])
+    victim.el.result = await client.callTool('show_echo', { text: 'victim' })
+    const [result] = await logged(victim.logs, 'tool-result')
+    expect(result.structuredContent).to.deep.equal({ echo: 'victim' })
+    expect(victimErrors).to.deep.equal([])
+    expectPresent(frameOf(victim.el), 'the other view’s frame')
+  })
+
+  it('every request a view makes is reported as mcp-app-request, with its outcome, refused ones included', async function (this: Timed) {
+    this.timeout(40_000)
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const { el, logs } = await placeApp(client, 'show_hostile', { wire: true })
+    const requests = requestsOf(el)
+    await nextEvent(el, 'mcp-app-ready', 9_000)
+    el.result = await client.callTool('show_hostile', { wire: true })
+    const dialog = await consentIn(el)
+    deepQuery<HTMLButtonElement>(dialog, 'button[data-action=cancel]').click()
+    await logged(logs, 'wire-done', 15_000)
+    await settle(100)
+    const find = (method: string, test: (r: AppRequestDetail) => boolean = () => true) => {
+      const found = requests.find((r) => r.method === method && test(r))
+      expect(found, `a reported ${method}`).to.exist
+      expect(found!.durationMs).to.be.a('number').and.at.least(0)
+      return found!
+    }
+    expect(find('ui/initialize').outcome).to.equal('result')
+    const echo = find('tools/call', (r) => (r.params as { name: string }).name === 'show_echo')
+    expect(echo).to.deep.include({ outcome: 'result' })
+    expect((echo as { result: { structuredContent: unknown } }).result.structuredContent).to.deep.equal({ echo: 'from the hostile view' })
+    const refusedTool = find('tools/call', (r) => (r.params as { name: string }).name === 'model_only')
+    expect(refusedTool.outcome).to.equal('error')
+    expect((refusedTool as { error: { message: string } }).error.message).to.contain('not available to apps')
+    expect(find('resources/read')).to.deep.include({ outcome: 'result', params: { uri: 'apps://notes/readme' } })
+    const link = find('ui/open-link')
+    expect(link).to.deep.include({ outcome: 'error', params: { url: 'https://evil.example/login' } })
+    expect((link as { error: { message: string } }).error.message).to.contain('denied')
+    const mode = find('ui/request-display-mode')
+    expect(mode.params).to.deep.equal({ mode: 'pip' })
+    const answered = logs.find((l) => l.event === 'pip')!
+    expect(mode.outcome === 'result' ? { ok: true, result: mode.result } : { ok: false, message: mode.error.message }).to.deep.equal(
+      answered.ok ? { ok: true, result: answered.result } : { ok: false, message: answered.message },
+    )
+    expect(find('ui/message').outcome).to.equal('result')
+    expect(find('ui/steal-cookies')).to.deep.include({ outcome: 'error', error: { code: -32601, message: 'Method not found: ui/steal-cookies' } })
+    // Notifications are not requests; and a reserved message the proxy held back never arrived.
+    expect(requests.filter((r) => r.method.startsWith('ui/notifications/') || r.method === 'notifications/message')).to.deep.equal([])
+  })
+})
