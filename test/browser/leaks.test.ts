@@ -154,6 +154,67 @@ describe('elements taken off the page are freed, and send nothing more', () => {
     expect(await survivors(refs)).to.be.at.most(TOLERATED)
   })
 
+  describe('moved in the page (taken out and put back at once), they work as before', () => {
+    /** Moves `el` into a new element inside its parent (a move in the DOM: disconnected, then connected again). */
+    const move = (el: HTMLElement) => el.parentElement!.appendChild(document.createElement('section')).append(el)
+
+    it('<mcp-server> still hears its sign-in provider, and is live again', async () => {
+      const auth = new BrowserOAuthProvider(mainUrl, { client: { client_id: AUTH_CLIENT_ID } })
+      const holder = make('div', {}, make<McpServerElement>('mcp-server', { url: mainUrl, auth }, make('mcp-tool-list')))
+      document.body.append(holder)
+      const server = holder.firstElementChild as McpServerElement
+      try {
+        await listed(server, 'tools')
+        await live(server)
+        move(server)
+        await server.updateComplete // no longer showing the state from before the move
+        await live(server)
+        const signedOut = nextEvent(server, 'mcp-signed-out')
+        await auth.signOut()
+        await signedOut
+      } finally {
+        holder.remove()
+      }
+    })
+
+    it('<mcp-tool-list> moved while its tools load still hears the tools its client leaves out', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const holder = make('div', {}, make('mcp-tool-list', { client: new McpClient(await serverUrl('invalid')) }))
+      document.body.append(holder)
+      const list = holder.firstElementChild as HTMLElement
+      try {
+        await (list as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete // loading
+        move(list)
+        await listed(list, 'tools')
+        await shadowHas(list, 'details[part="invalid"]', 'the tools left out')
+      } finally {
+        holder.remove()
+      }
+    })
+
+    it('<mcp-app> shows its view again', async function (this: { timeout(ms: number): void }) {
+      this.timeout(30_000)
+      const url = await serverUrl('apps')
+      const sandboxUrl = (await controlServer<{ url: string }>('apps', 'sandbox')).url
+      const client = new McpClient(url, { apps: { sandboxUrl } })
+      const tool = (await client.listTools()).find((t) => t.name === 'show_echo') as Tool
+      const app = make('mcp-app', { client, tool, input: { text: 'hi' } })
+      const holder = make('div', {}, app)
+      const ready = nextEvent(app, 'mcp-app-ready', 9_000)
+      document.body.append(holder)
+      try {
+        await ready
+        const again = nextEvent(app, 'mcp-app-ready', 9_000)
+        move(app)
+        await again
+      } finally {
+        holder.remove()
+      }
+    })
+  })
+
   describe('with one sign-in provider shared by every <mcp-server>', () => {
     let database: string
     beforeEach(() => {
@@ -187,7 +248,7 @@ describe('elements taken off the page are freed, and send nothing more', () => {
       let before = await mcpRequests()
       // The user signs in (a real click, so the popup may open), with no <mcp-server> on the page.
       const button = make<HTMLButtonElement>('button', { textContent: 'Sign in', onclick: () => void auth.signInFromClick() })
-      document.body.append(button)
+      document.body.prepend(button) // in view, wherever the page's scroll is
       const signedIn = nextEvent(auth, 'signedin', 15_000)
       const box = button.getBoundingClientRect()
       await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] })
