@@ -89,6 +89,13 @@ export class McpAppElement extends ConnectedElement {
     return this.client ?? this.connection?.client
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    // Back in the document after a move: the view starts again (the frame went with the element); the next update
+    // may be far off.
+    if (this.hasUpdated) this.requestUpdate()
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     // The frame goes with the element; a page that wants the view to save its work calls teardown() first.

@@ -9,6 +9,7 @@ import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/inpu
 import '../mcp-icon/mcp-icon.js'
 import { themeContext } from '../mcp-icon/theme-context.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
+import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { describeError } from './describe-error.js'
@@ -122,8 +123,18 @@ export class McpServerElement extends LitElement {
   /** The client made from `url` (not one handed in, which the page owns). */
   #ownClient?: McpClient
   #subscription?: Subscription
-  /** The client whose `invalidate` events we hear. */
-  #heard?: McpClient
+  /** `invalidate` on the client in use (and only on it), while in the document. */
+  #clientEvents = new EventListenersController(this, () => this.client ?? this.#ownClient, {
+    invalidate: (event) => this.#onInvalidate(event),
+  })
+  /**
+   * The sign-in provider's events, while in the document: a removed element neither connects again on them nor is
+   * kept alive by a provider the page shares.
+   */
+  #authEvents = new EventListenersController(this, () => this.auth, {
+    signedin: () => this.#onSignedIn(),
+    signedout: () => this.#onSignedOut(),
+  })
   /** Loads of the lists inside under way (their `mcp-list-loading` without its `mcp-list-loaded`). */
   #listsLoading = 0
   #listsSettled?: () => void
@@ -167,12 +178,10 @@ export class McpServerElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.#stop()
-    this.#hear(undefined)
     this.#ownClient?.close()
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('auth')) this.#watchAuth(this.auth)
     if (changed.has('url') || changed.has('client') || changed.has('auth')) {
       if ((changed.has('url') || changed.has('auth')) && this.#ownClient) {
         this.#ownClient.close()
@@ -205,22 +214,13 @@ export class McpServerElement extends LitElement {
     return auth.signInFromClick({ onBlocked }).catch(failed)
   }
 
-  /** The auth whose sign-in events we hear. */
-  #authHeard?: InteractiveAuth
-  #watchAuth(auth: InteractiveAuth | undefined): void {
-    this.#authHeard?.removeEventListener('signedin', this.#onSignedIn)
-    this.#authHeard?.removeEventListener('signedout', this.#onSignedOut)
-    auth?.addEventListener('signedin', this.#onSignedIn)
-    auth?.addEventListener('signedout', this.#onSignedOut)
-    this.#authHeard = auth
-  }
-  #onSignedIn = (): void => {
+  #onSignedIn(): void {
     this.signInState = 'none'
     this.blockedSignInUrl = undefined
     emit(this, 'mcp-signed-in', {})
     void this.#connect(true)
   }
-  #onSignedOut = (): void => {
+  #onSignedOut(): void {
     emit(this, 'mcp-signed-out', {})
     void this.#connect(true)
   }
@@ -247,6 +247,8 @@ export class McpServerElement extends LitElement {
   #stop(): void {
     this.#attempt?.abort()
     this.#attempt = undefined
+    // A connect waiting for the first lists stops waiting (its timer goes too): it was aborted.
+    this.#listsSettled?.()
     this.#subscription?.close()
     this.#subscription = undefined
     this.live = 'off'
@@ -254,8 +256,9 @@ export class McpServerElement extends LitElement {
 
   async #connect(fresh = false): Promise<void> {
     this.#stop()
+    // Out of the document nothing is opened (connectedCallback connects on the way back), as nothing would close it.
+    if (!this.isConnected) return
     const client = this.activeClient
-    this.#hear(client)
     if (!client) {
       this.connection = undefined
       return
@@ -354,19 +357,11 @@ export class McpServerElement extends LitElement {
     })
   }
 
-  /** Hears `invalidate` on the client in use (and only on it). */
-  #hear(client: McpClient | undefined): void {
-    if (client === this.#heard) return
-    this.#heard?.removeEventListener('invalidate', this.#onInvalidate)
-    client?.addEventListener('invalidate', this.#onInvalidate)
-    this.#heard = client
-  }
-
   /**
    * Another tab heard a change (the shared cache tells of it): the lists inside reload. What this tab heard on its
    * own listen stream is counted where it is heard, not here again.
    */
-  #onInvalidate = (event: Event): void => {
+  #onInvalidate(event: Event): void {
     const { method, uri, remote } = (event as CustomEvent<{ method: string; uri?: string; remote: boolean }>).detail
     if (!remote || !this.connection) return
     const list = LIST_OF_METHOD[method]

@@ -7,6 +7,7 @@ import { visibleToModel } from '../../src/client/index.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-tool/mcp-tool.js'
 import { ConnectedElement } from '../shared/connected-element.js'
+import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, usable } from '../shared/item-list.js'
@@ -141,8 +142,8 @@ export class McpToolListElement extends ConnectedElement {
   )
   #roving = this.#list.roving
   #window = this.#list.window
-  /** The client whose `invalidtool` events we hear. */
-  #heard?: McpClient
+  /** `invalidtool` on the client in use (and only on it), while in the document. */
+  #clientEvents = new EventListenersController(this, () => clientOf(this), { invalidtool: (event) => this.#onInvalidTool(event) })
   #tools = new ListingController<{ rows: ToolRow[]; skipped: number }>(this, 'tools', async (client, options, showStale) =>
     rowsOf(await client.listTools({ ...options, onStale: (stale, { ageMs }) => showStale(rowsOf(stale), ageMs) })),
   )
@@ -157,13 +158,7 @@ export class McpToolListElement extends ConnectedElement {
     return listing?.offered ? listing.items : undefined
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback()
-    this.#hear(undefined)
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#hear(this.isConnected ? clientOf(this) : undefined)
     const rows = this.#listing?.rows
     if (rows !== this.#rowsSeen) {
       this.#rowsSeen = rows
@@ -178,15 +173,7 @@ export class McpToolListElement extends ConnectedElement {
     this.#shown = needle ? (rows ?? []).filter((row) => row.haystack.includes(needle)) : (rows ?? [])
   }
 
-  /** Listens for `invalidtool` on the client in use (and only on it). */
-  #hear(client: McpClient | undefined): void {
-    if (client === this.#heard) return
-    this.#heard?.removeEventListener('invalidtool', this.#onInvalidTool)
-    client?.addEventListener('invalidtool', this.#onInvalidTool)
-    this.#heard = client
-  }
-
-  #onInvalidTool = (event: Event): void => {
+  #onInvalidTool(event: Event): void {
     const { tool, reason } = (event as CustomEvent<{ tool: Tool; reason: string }>).detail
     const name = typeof tool?.name === 'string' ? tool.name : undefined
     this.invalid = new Map(this.invalid).set(name === undefined ? `reason:${reason}` : `name:${name}`, { name, reason: String(reason) })

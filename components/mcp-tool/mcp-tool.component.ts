@@ -145,8 +145,10 @@ export class McpToolElement extends ConnectedElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
-    // Nobody is left to see the result: the server hears the cancellation rather than working on.
-    this.running?.controller.abort(msg('tool.removed', 'the tool view was closed'))
+    // Nobody is left to see the result: the server hears the cancellation rather than working on. Checked after the
+    // DOM operation: a move (taken out and put back at once) keeps the call.
+    const running = this.running
+    queueMicrotask(() => this.isConnected || running?.controller.abort(msg('tool.removed', 'the tool view was closed')))
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {

@@ -44,6 +44,21 @@ const shownResult = (el: McpToolElement) => {
   const content = result.querySelector('mcp-content')
   return content ? text(content.shadowRoot) : text(result)
 }
+/**
+ * An <mcp-tool> for the main server's slow_count, its call to `n` (one step every 100 ms) started, once `steps`
+ * progress steps are shown; and how many cancellations the server had seen before.
+ */
+async function slowCountRunning(n: number, steps: number) {
+  const el = await openTool('main', 'slow_count')
+  const cancelledBefore = (await serverStats('main')).cancelled.length
+  await fillForm(el, [
+    { fill: 'N', with: String(n) },
+    { fill: 'Delay ms', with: '100' },
+  ])
+  callButton(el).click()
+  await eventually(() => (shadow(el).querySelector('progress')?.value ?? 0) >= steps, 'progress reported')
+  return { el, cancelledBefore }
+}
 const callsOf = async (tool: string, server: string) => (await requestsFor('tools/call', server)).filter((r) => r.params?.name === tool)
 
 describe('<mcp-tool> with the schema zoo', () => {
@@ -119,15 +134,8 @@ describe('<mcp-tool>', () => {
   })
 
   it('shows progress while calling; Cancel aborts the call, and the server sees it cancelled', async () => {
-    const el = await openTool('main', 'slow_count')
-    const cancelledBefore = (await serverStats('main')).cancelled.length
-    await fillForm(el, [
-      { fill: 'N', with: '40' },
-      { fill: 'Delay ms', with: '100' },
-    ])
-    callButton(el).click()
+    const { el, cancelledBefore } = await slowCountRunning(40, 2)
     const bar = () => shadow(el).querySelector<HTMLProgressElement>('progress')
-    await eventually(() => (bar()?.value ?? 0) >= 2, 'progress reported')
     expect(bar()!.max).to.equal(40)
     expect(text(shadow(el).querySelector('[part~=progress]'))).to.match(/\d+ of 40 · step \d+/)
     expect(shadow(el).querySelector('[part~=progress]')!.getAttribute('aria-live')).to.equal('polite')
@@ -141,6 +149,24 @@ describe('<mcp-tool>', () => {
     expectAbsent(bar(), 'the progress bar')
     expectAbsent(cancelButton(el), 'the Cancel button')
     await eventually(() => shadow(el).activeElement === callButton(el), 'focus back on Call')
+  })
+
+  it('taken off the page mid-call, it cancels the call: the server sees it cancelled', async () => {
+    const { el, cancelledBefore } = await slowCountRunning(40, 2)
+    el.remove()
+    await eventually(async () => (await serverStats('main')).cancelled.length > cancelledBefore, 'the server to see the cancellation')
+    expect((await serverStats('main')).cancelled.slice(cancelledBefore)).to.deep.equal(['slow_count'])
+  })
+
+  it('moved in the page mid-call (taken out and put back at once), it keeps the call and shows its result', async () => {
+    const { el, cancelledBefore } = await slowCountRunning(10, 1)
+    const result = nextEvent(el, 'mcp-tool-result')
+    const elsewhere = document.createElement('section')
+    el.parentElement!.append(elsewhere)
+    elsewhere.append(el)
+    await result
+    await eventually(() => shownResult(el).includes('counted to 10'), 'the result')
+    expect((await serverStats('main')).cancelled.length).to.equal(cancelledBefore)
   })
 
   it('a progress without a total is indeterminate, with the server’s message', async () => {

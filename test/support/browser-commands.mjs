@@ -12,6 +12,8 @@
 //   page-dialogs      {}              the messages of dialogs (alert…) the test page showed since the first command
 //   frame-tree        {}              the test page's child frames as the browser has them (CDP Page.getFrameTree):
 //                                     [{ name, url, mimeType, unreachableUrl? }] (an error page has an unreachableUrl)
+//   collect-garbage   {}              a full garbage collection of the test page (CDP HeapProfiler.collectGarbage), so
+//                                     a WeakRef to an object nothing holds any more reads undefined afterwards
 import { stat } from 'node:fs/promises'
 
 /** Per test page: its CDP session, the tab or download awaited, the dialogs seen. */
@@ -37,7 +39,18 @@ export function browserCommandsPlugin() {
   return {
     name: 'mcp-browser-commands',
     async executeCommand({ command, payload, session }) {
-      if (!['storage-quota', 'expect-tab', 'opened-tab', 'expect-download', 'downloaded', 'page-dialogs', 'frame-tree'].includes(command))
+      if (
+        ![
+          'storage-quota',
+          'expect-tab',
+          'opened-tab',
+          'expect-download',
+          'downloaded',
+          'page-dialogs',
+          'frame-tree',
+          'collect-garbage',
+        ].includes(command)
+      )
         return
       const page = session.browser.getPage(session.id)
       const s = stateOf(page)
@@ -101,6 +114,13 @@ export function browserCommandsPlugin() {
         }
         case 'page-dialogs':
           return [...s.dialogs]
+        case 'collect-garbage': {
+          s.cdp ??= await page.context().newCDPSession(page)
+          // Twice: objects freed by the first collection (finalizers, weak callbacks) may release others.
+          await s.cdp.send('HeapProfiler.collectGarbage')
+          await s.cdp.send('HeapProfiler.collectGarbage')
+          return true
+        }
         case 'frame-tree': {
           s.cdp ??= await page.context().newCDPSession(page)
           const { frameTree } = await s.cdp.send('Page.getFrameTree')
