@@ -171,11 +171,15 @@ for (const build of ['cdn', 'npm'] as const) {
       const greet = add(page, server, 'mcp-tool', { name: 'greet' })
       const everyContent = add(page, server, 'mcp-tool', { name: 'show_content' })
       const signUp = add(page, server, 'mcp-tool', { name: 'sign_up' })
+      const slow = add(page, server, 'mcp-tool', { name: 'slow_task' })
+      const connect = add(page, server, 'mcp-tool', { name: 'connect_account' })
       const app = add(page, server, 'mcp-tool', { name: 'app_echo' })
       const resources = add(page, server, 'mcp-resource-list')
       const readme = add(page, server, 'mcp-resource-view', { uri: 'demo://readme' })
       const prompts = add(page, server, 'mcp-prompt-list')
       const fallbackIcon = add(page, body, 'mcp-icon', { size: '32', label: 'No icon' })
+      // A server that cannot be reached: the failure in words, with Retry.
+      const unreachable = add(page, body, 'mcp-server', { url: 'http://127.0.0.1:9/mcp' })
 
       // <mcp-server>: its title and icon; <mcp-tool-list>: the tools, with their icons.
       await shows(server, 'Demo server', 'the server’s title')
@@ -185,6 +189,7 @@ for (const build of ['cdn', 'npm'] as const) {
         'the tools’ icons drawn',
       )
       await eventually(() => !!deepQuery(fallbackIcon, 'svg[part~=fallback]'), 'the fallback icon')
+      await shows(unreachable, 'Retry', 'the unreachable server’s failure')
 
       // Picking a tool in the list opens its form below.
       deepQueryAll(tools, '[part~=item]')
@@ -216,6 +221,19 @@ for (const build of ['cdn', 'npm'] as const) {
       await click(dialog, 'button[part~=accept]')
       await shows(signUp, 'Signed up Grace on the free plan.', 'sign_up’s result')
 
+      // Progress while a call runs (the bar and the server's message), then a result.
+      await click(slow, 'button[part~=call]')
+      await shows(slow, /Step \d of 5/, 'the progress message')
+      await shows(slow, 'Done: 5 steps.', 'slow_task’s result')
+
+      // The URL-mode dialog: the page it would open, then declined.
+      await click(connect, 'button[part~=call]')
+      await eventually(() => deepQueryAll(server, 'mcp-elicitation').length === 1, 'the URL elicitation dialog')
+      const urlDialog = deepQuery(server, 'mcp-elicitation')
+      await shows(urlDialog, 'example.com', 'the page it asks to open')
+      await click(urlDialog, 'button[part~=decline]')
+      await shows(connect, 'Connection declined.', 'connect_account’s result')
+
       // <mcp-app>: a tool with a view, shown in the sandbox proxy's frame (another origin).
       let viewReady = false
       app.addEventListener('mcp-app-ready', () => (viewReady = true))
@@ -226,6 +244,13 @@ for (const build of ['cdn', 'npm'] as const) {
       // <mcp-resource-list>, <mcp-resource-view>: a markdown resource.
       await shows(resources, 'Read me', 'the resource list')
       await eventually(() => deepQueryAll(readme, 'h1').some((h) => h.textContent === 'The demo server'), 'the readme rendered')
+      deepQueryAll(resources, '[part~=item]')
+        .find((item) => textOf(item).includes('Picture'))!
+        .click()
+      await eventually(
+        () => deepQueryAll(resources, 'mcp-resource-view').some((view) => deepQueryAll(view, 'img').length > 0),
+        'the picked image resource shown',
+      )
 
       // <mcp-prompt-list> and the <mcp-prompt> it opens: fill in and get.
       await shows(prompts, 'Review code', 'the prompt list')
