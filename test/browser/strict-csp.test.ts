@@ -105,7 +105,17 @@ const ENTITY_MARKDOWN = [
   '[a link](https://example.com/?a=1&amp;b=2 "Tom &amp; Jerry")',
 ].join('\n')
 
+/** The builds are read from dist/ (npm run build writes it; npm test builds before the browser tests). */
+async function skipUnlessBuilt(this: { skip(): void }): Promise<void> {
+  if (!(await fetch('/dist/cdn/mcp-web-elements.js', { method: 'HEAD' })).ok) {
+    console.info('strict-csp.test.ts: skipped, dist/ is not built (npm run build)')
+    this.skip()
+  }
+}
+
 describe('the strict page', () => {
+  before(skipUnlessBuilt)
+
   it('reports what its policy blocks (so a clean run means something)', async () => {
     const page = await strictPage('cdn')
     const div = add(page, page.document.body, 'div')
@@ -121,12 +131,7 @@ describe('the strict page', () => {
 
 for (const build of ['cdn', 'npm'] as const) {
   describe(`the ${build} build on a strict-CSP, Trusted Types page`, () => {
-    before(async function (this: { skip(): void }) {
-      if (!(await fetch('/dist/cdn/mcp-web-elements.js', { method: 'HEAD' })).ok) {
-        console.info('strict-csp.test.ts: skipped, dist/ is not built (npm run build)')
-        this.skip()
-      }
-    })
+    before(skipUnlessBuilt)
 
     it('renders markdown with character references as the characters they name', async () => {
       const page = await strictPage(build)
