@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { minifyHTMLLiterals } from 'minify-literals'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -18,6 +19,11 @@ import { defineConfig, type Plugin } from 'vite'
 //   `<script type="module">` tag. What the code loads with a dynamic import
 //   (the argument validator, the markdown renderer) stays a chunk of its own
 //   beside it, fetched on first use.
+//
+// Both bundle the markdown parser (mdast-util-from-markdown, micromark) with
+// decode-named-character-reference aliased to components/mcp-content/named-references.ts:
+// that package's `browser` build, which a user's bundler would pick, decodes
+// `&amp;` through innerHTML, and fails on a page that requires Trusted Types.
 
 /** Each element's registering file, components/mcp-foo/mcp-foo.ts (the folder's own name; not .component/.styles/.test). */
 function registeringFiles(): Record<string, string> {
@@ -50,9 +56,13 @@ const dependencies = [
   /^lit/,
   /^@lit\//,
   /^idb/,
-  /^mdast-util-from-markdown/,
   /^url-template/,
 ]
+
+/** The markdown parser's named-reference decoder, without the DOM (see the header comment). */
+export const markdownAliases = {
+  'decode-named-character-reference': fileURLToPath(new URL('./components/mcp-content/named-references.ts', import.meta.url)),
+}
 
 /**
  * `vite build --mode sandbox`: dist/sandbox/, the MCP Apps sandbox proxy page (sandbox/index.html and its
@@ -72,6 +82,7 @@ export default defineConfig(({ mode }) =>
     ? {
         // Lit picks its production build through export conditions; this replaces any NODE_ENV checks left in dependencies.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        resolve: { alias: markdownAliases },
         plugins: [minifyLiterals()],
         build: {
           target: 'es2022',
@@ -90,6 +101,7 @@ export default defineConfig(({ mode }) =>
         },
       }
     : {
+        resolve: { alias: markdownAliases },
         build: {
           target: 'es2022',
           outDir: 'dist',

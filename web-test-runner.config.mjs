@@ -22,6 +22,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright'
 import { tsImport } from 'tsx/esm/api'
 import { browserCommandsPlugin } from './test/support/browser-commands.mjs'
 import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs'
+import { strictPageRoutes } from './test/support/strict-page.mjs'
 
 const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url))
 
@@ -61,6 +62,18 @@ async function readJson(ctx) {
   let raw = ''
   for await (const chunk of ctx.req) raw += chunk
   return raw ? JSON.parse(raw) : undefined
+}
+
+/**
+ * The markdown parser's named-reference decoder without the DOM, as the builds alias it (vite.config.ts
+ * markdownAliases): the same module instance markdown.ts imports, so the tests run what users get.
+ */
+function markdownAliasPlugin() {
+  return {
+    name: 'markdown-aliases',
+    resolveImport: ({ source }) =>
+      source === 'decode-named-character-reference' ? '/components/mcp-content/named-references.ts' : undefined,
+  }
 }
 
 /** Test-only control routes for the test servers (see the header comment). */
@@ -105,8 +118,9 @@ export default {
   testFramework: { config: { timeout: 10_000 } },
   // Name every test in the output, not only the failures.
   reporters: [defaultReporter(), summaryReporter({ flatten: false })],
-  middleware: [fixtureRoutes],
-  plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), fixtureServerPlugin(), browserCommandsPlugin()],
+  // strictPageRoutes: the strict-CSP page and the npm build bundled for it (test/browser/strict-csp.test.ts).
+  middleware: [fixtureRoutes, strictPageRoutes],
+  plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), markdownAliasPlugin(), fixtureServerPlugin(), browserCommandsPlugin()],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

@@ -16,6 +16,10 @@ import { fromMarkdown } from 'mdast-util-from-markdown'
 import type { Definition, ImageReference, LinkReference, List, Nodes, Parents } from 'mdast'
 import { imageAllowed, linkAllowed, type ImageSourceOptions } from './urls.js'
 
+// The parser decodes `&copy;` with named-references.ts (every build aliases decode-named-character-reference to it):
+// its table is loaded on demand, and renderMarkdown() expects it loaded for source that needs it.
+export { namedReferencesLoad } from './named-references.js'
+
 /** Deeper nesting than this (`>>>>>>…`, lists in lists …) is shown as its plain text, so hostile input cannot exhaust the stack. */
 const MAX_DEPTH = 64
 
@@ -32,6 +36,7 @@ interface Context {
 /**
  * Renders markdown source as Lit templates (see the module comment for the safety rules). `images` says where
  * images may load from: the MCP server the content came from (`serverUrl`), and the origins the page allows.
+ * Await `namedReferencesLoad(source)` first, or named references (`&amp;`) stay as written.
  */
 export function renderMarkdown(source: string, images: ImageSourceOptions = {}): TemplateResult {
   const tree = fromMarkdown(source)

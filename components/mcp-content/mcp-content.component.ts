@@ -165,8 +165,8 @@ export class McpContentElement extends LitElement {
   #derived = new Map<string, unknown>()
   /** blob: URLs made for the current content (revoked when it changes or the element leaves the page). */
   #objectUrls = new Map<string, string>()
-  /** Set when markdown was drawn as plain text because the renderer had not loaded yet. */
-  #waitingForMarkdown = false
+  /** Set when markdown was drawn as plain text because the renderer (or its table of named references) had not loaded yet. */
+  #markdownWait?: Promise<unknown>
 
   #schemaCheck = new Task(this, {
     args: () => [this.outputSchema, this.result] as const,
@@ -203,10 +203,12 @@ export class McpContentElement extends LitElement {
   /** Resolves once rendered, including markdown whose renderer was still loading when it was first drawn. */
   protected override async getUpdateComplete(): Promise<boolean> {
     const complete = await super.getUpdateComplete()
-    if (!this.#waitingForMarkdown || !markdownLoad) return complete
-    this.#waitingForMarkdown = false
-    await markdownLoad // a failed import leaves the text shown plain
-    return super.getUpdateComplete()
+    const wait = this.#markdownWait
+    if (!wait) return complete
+    this.#markdownWait = undefined
+    await wait // never rejects: a failed import leaves the text shown plain
+    // Drawn again now; that draw may wait for the next part (the renderer first, then the table of references).
+    return this.getUpdateComplete()
   }
 
   #revokeObjectUrls(): void {
@@ -320,16 +322,15 @@ export class McpContentElement extends LitElement {
     const cut = source.length > TEXT_LIMIT && !this.#expansion.shownInFull(key)
     const shown = cut ? source.slice(0, TEXT_LIMIT) : source
     const more = cut ? showAllCharactersButton(this.#expansion, key, source.length) : nothing
-    if (!markdownModule) {
-      // Shown as plain text until the renderer has loaded (or for good, if it cannot be loaded).
-      if (!markdownFailed) {
-        this.#waitingForMarkdown = true
-        loadMarkdown().then(() => this.requestUpdate())
-      }
+    const module = markdownModule
+    const loading = module ? module.namedReferencesLoad(shown) : markdownFailed ? undefined : loadMarkdown()
+    if (!module || loading) {
+      // Shown as plain text until the renderer (and the table of named references, when the text has one) has
+      // loaded, or for good if the renderer cannot be loaded.
+      if (loading) this.#markdownWait = loading.then(() => this.requestUpdate())
       return html`<div part="text" class="text">${shown}</div>
         ${more}`
     }
-    const module = markdownModule
     const serverUrl = this.connection?.client.url
     const { allowOrigins } = this
     const rendered = this.#once(`${key}/markdown/${cut}/${serverUrl}`, () => module.renderMarkdown(shown, { serverUrl, allowOrigins }))

@@ -153,15 +153,18 @@ describe('<mcp-content>', () => {
     expect(img.alt).to.equal('a pixel')
     await img.decode()
     expect(img.naturalWidth).to.equal(1)
-    // Now, and only now, the renderer has been downloaded.
+    // Now, and only now, the renderer has been downloaded; the table of named references (&amp;) is not needed yet.
     expect(performance.getEntriesByType('resource').some((e) => e.name.includes('/mcp-content/markdown'))).to.equal(true)
+    expect(performance.getEntriesByType('resource').some((e) => e.name.includes('character-entities'))).to.equal(false)
   })
 
   it('decodes character references in markdown, and keeps them as text', async () => {
     const el = await show([{ type: 'text', text: 'Fish &amp; chips &copy; &#60;b&#62;not bold&#60;/b&#62; &bogus;' }], { markdown: true })
     const md = $(el, '[part=markdown]')!
+    // updateComplete waited for the renderer and then for the table of named references it needed.
     expect(seen(md)).to.equal('Fish & chips © <b>not bold</b> &bogus;')
     expect(markup(md.querySelectorAll('b'))).to.equal('')
+    expect(performance.getEntriesByType('resource').some((e) => e.name.includes('character-entities'))).to.equal(true)
   })
 
   it('renders a text/markdown resource as markdown without the markdown attribute', async () => {

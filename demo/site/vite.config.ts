@@ -67,7 +67,12 @@ function pages(dir = here, found: Record<string, string> = {}): Record<string, s
  * make Vite reload the open page.
  */
 function runtimeDependencies(): string[] {
-  const { dependencies } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  // The library's build bundles some devDependencies (the markdown parser): those count too.
+  const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as Record<
+    'dependencies' | 'devDependencies',
+    Record<string, string>
+  >
+  const dependencies = { ...manifest.dependencies, ...manifest.devDependencies }
   const found = new Set<string>()
   const visit = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

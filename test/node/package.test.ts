@@ -361,11 +361,14 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
 const BUILD = { timeout: 10_000 }
 const definesTag = (tag: string) => new RegExp(`customElements\\.define\\(\\s*["'\`]${tag}["'\`]`)
 
-/** Relative and bare specifiers a built ES module imports, statically or with import(). */
+/**
+ * Relative and bare specifiers a built ES module imports, statically or with import(); not JSDoc `@import` tags
+ * (the markdown parser, bundled into the npm build, keeps them in its comments).
+ */
 function importsOf(code: string): string[] {
   const found = new Set<string>()
   for (const m of code.matchAll(
-    /\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
+    /(?<!@)\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
   )) {
     found.add(m[1] ?? m[2]!)
   }

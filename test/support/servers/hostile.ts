@@ -67,6 +67,9 @@ function hostileMarkdown(where: string): string {
     '</script>',
     '',
     `<details open ontoggle="${spring(`${where}.toggle`)}"><summary>x</summary></details>`,
+    '',
+    // Markup spelled with character references: decoded (without the DOM, even under Trusted Types), it is still text.
+    `Entities &lt;img src=x onerror=&quot;${spring(`${where}.entity`)}&quot;&gt; &amp;lt;b&amp;gt;`,
   ].join('\n')
 }
 

@@ -1,0 +1,294 @@
+// Every element on a page that allows only its own scripts and styles and
+// requires Trusted Types for every DOM sink:
+//   Content-Security-Policy: script-src 'self'; style-src 'self'; require-trusted-types-for 'script'
+// The page (test/support/strict-page.html, its header added by the runner:
+// test/support/strict-page.mjs) is a fresh document in an iframe that loads one
+// build of the library: the CDN file as it is, or dist/index.js bundled the way
+// a user's bundler resolves it (export condition `browser`). The test puts the
+// elements on it as a page author would, uses them as a visitor would (open a
+// tool, fill in its form, call it, answer the dialog it opens, get a prompt),
+// and checks what is on screen, and that the browser reported no violation.
+import { expect, fixture, html } from '@open-wc/testing'
+import { controlServer, eventually, serverUrl } from '../support/browser.js'
+import type { StrictPage } from '../support/strict-page.js'
+
+type Page = Window & typeof globalThis & { strictPage: StrictPage; __pwned?: unknown }
+
+/** The strict page in an iframe, once the build `build` has loaded on it. */
+async function strictPage(build: 'cdn' | 'npm'): Promise<Page> {
+  const frame = await fixture<HTMLIFrameElement>(html`<iframe style="width: 900px; height: 700px"></iframe>`)
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }))
+  frame.src = `/test/support/strict-page.html?build=${build}`
+  await loaded
+  const page = frame.contentWindow as Page
+  await page.strictPage.loaded
+  return page
+}
+
+/** Text through open shadow roots (the page is another realm: no instanceof). */
+function textOf(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return node.nodeValue ?? ''
+  if ((node as Element).localName === 'style') return ''
+  const shadow = (node as Element).shadowRoot
+  return (shadow ? textOf(shadow) : '') + [...node.childNodes].map(textOf).join('')
+}
+
+/** Every element matching `selector` in `root` and the shadow roots below it (duck-typed, as textOf). */
+function deepQueryAll<E extends Element = HTMLElement>(root: Element | ShadowRoot, selector: string): E[] {
+  const found: E[] = []
+  const visit = (node: Element | ShadowRoot) => {
+    for (const el of node.querySelectorAll<E>('*')) {
+      if (el.matches(selector)) found.push(el)
+      if (el.shadowRoot) visit(el.shadowRoot)
+    }
+  }
+  if ('shadowRoot' in root && root.shadowRoot) visit(root.shadowRoot)
+  visit(root)
+  return found
+}
+
+function deepQuery<E extends Element = HTMLElement>(root: Element, selector: string): E {
+  const [el] = deepQueryAll<E>(root, selector)
+  if (!el) throw new Error(`no element matches ${selector}`)
+  return el
+}
+
+/** Waits until `text` is in `root`; on time-out, says what is there instead. */
+async function shows(root: Node, text: string | RegExp, what: string, timeoutMs = 8_000): Promise<void> {
+  const found = () => (typeof text === 'string' ? textOf(root).includes(text) : text.test(textOf(root)))
+  await eventually(found, what, timeoutMs).catch((error) => {
+    throw new Error(`${error.message}; it shows: …${textOf(root).replace(/\s+/g, ' ').slice(-600)}`)
+  })
+}
+
+/** A new element on the page, with attributes and properties. */
+function add(page: Page, parent: Element, tag: string, attributes: Record<string, string> = {}, properties: object = {}): HTMLElement {
+  const el = page.document.createElement(tag)
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value)
+  Object.assign(el, properties)
+  parent.append(el)
+  return el
+}
+
+/** Types into an input of the page as a user does (an `input` event of the page's realm). */
+function type(page: Page, input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  input.value = value
+  input.dispatchEvent(new page.Event('input', { bubbles: true, composed: true }))
+}
+
+/** The form control labelled `label` inside `root` (through shadow roots). */
+function control(root: Element, label: string): HTMLInputElement {
+  const found = deepQueryAll<HTMLInputElement>(root, 'input, textarea').find((input) =>
+    [...(input.labels ?? [])].some((l) => l.textContent!.toLowerCase().includes(label.toLowerCase())),
+  )
+  if (!found)
+    throw new Error(
+      `no field labelled ${label}; the fields: ${deepQueryAll<HTMLInputElement>(root, 'input, textarea').map((i) => [...(i.labels ?? [])].map((l) => l.textContent).join() || i.outerHTML)}`,
+    )
+  return found
+}
+
+/** The browser reported no violation of the page's policy (each one named, with where it happened). */
+const expectNoViolations = (page: Page) => expect(page.strictPage.violations, 'Content-Security-Policy violations').to.deep.equal([])
+
+/** Clicks the button matching `selector` in `root` once it is there and enabled. */
+async function click(root: Element, selector: string): Promise<void> {
+  const enabled = () => deepQueryAll<HTMLButtonElement>(root, selector).find((b) => !b.disabled)
+  await eventually(() => !!enabled(), `${selector} to be enabled`, 8_000)
+  enabled()!.click()
+}
+
+/** Markdown with named references (with and without the table's common ones), numeric ones, and references in a URL and a title. */
+const ENTITY_MARKDOWN = [
+  'Fish &amp; chips&nbsp;for two &copy; 2026, &#169; &#x263A; &frac34; &notanentity; `&amp; in code`',
+  '',
+  '[a link](https://example.com/?a=1&amp;b=2 "Tom &amp; Jerry")',
+].join('\n')
+
+/** The builds are read from dist/ (npm run build writes it; npm test builds before the browser tests). */
+async function skipUnlessBuilt(this: { skip(): void }): Promise<void> {
+  if (!(await fetch('/dist/cdn/mcp-web-elements.js', { method: 'HEAD' })).ok) {
+    console.info('strict-csp.test.ts: skipped, dist/ is not built (npm run build)')
+    this.skip()
+  }
+}
+
+describe('the strict page', () => {
+  before(skipUnlessBuilt)
+
+  it('reports what its policy blocks (so a clean run means something)', async () => {
+    const page = await strictPage('cdn')
+    const div = add(page, page.document.body, 'div')
+    div.setAttribute('style', 'color: red')
+    expect(() => (div.innerHTML = '<b>x</b>'), 'innerHTML without Trusted Types').to.throw()
+    await eventually(() => page.strictPage.violations.length === 2, 'two violations reported')
+    expect(page.strictPage.violations.map((line) => line.split(':')[0]).sort()).to.deep.equal([
+      'require-trusted-types-for',
+      'style-src-attr',
+    ])
+  })
+})
+
+for (const build of ['cdn', 'npm'] as const) {
+  describe(`the ${build} build on a strict-CSP, Trusted Types page`, () => {
+    before(skipUnlessBuilt)
+
+    it('renders markdown with character references as the characters they name', async () => {
+      const page = await strictPage(build)
+      const scripts = () =>
+        page.performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.endsWith('.js'))
+          .map((e) => e.name)
+      // Markdown without a named reference does not download the table of them.
+      const plain = add(
+        page,
+        page.document.body,
+        'mcp-content',
+        { markdown: '' },
+        { blocks: [{ type: 'text', text: '**no** references &#169;' }] },
+      )
+      await eventually(() => deepQueryAll(plain, 'strong').length === 1, 'markdown without named references rendered')
+      const before = scripts()
+      const content = add(page, page.document.body, 'mcp-content', { markdown: '' }, { blocks: [{ type: 'text', text: ENTITY_MARKDOWN }] })
+      await shows(content, 'Fish & chips', 'the markdown rendered')
+      // This one loaded it, as one chunk of its own.
+      const added = scripts().filter((name) => !before.includes(name))
+      expect(added.length, `chunks loaded for named references: ${added}`).to.equal(1)
+      if (build === 'cdn') expect(added[0]).to.match(/\/dist\/cdn\/entity-table-[\w-]+\.js$/)
+      expect(textOf(plain).trim()).to.equal('no references ©')
+      const paragraph = deepQuery(content, 'p')
+      expect(paragraph.textContent).to.equal('Fish & chips\u00a0for two © 2026, © ☺ ¾ &notanentity; &amp; in code')
+      const link = deepQuery<HTMLAnchorElement>(content, 'a')
+      expect(link.getAttribute('href')).to.equal('https://example.com/?a=1&b=2')
+      expect(link.title).to.equal('Tom & Jerry')
+      expectNoViolations(page)
+    })
+
+    it('shows every element against the demo server, used as a visitor uses them', async function (this: { timeout(ms: number): void }) {
+      this.timeout(60_000)
+      const page = await strictPage(build)
+      const url = await serverUrl('demo')
+      const { url: sandboxUrl } = await controlServer<{ url: string }>('apps', 'sandbox')
+      const body = page.document.body
+      const server = add(page, body, 'mcp-server', { url, 'sandbox-url': sandboxUrl })
+      const tools = add(page, server, 'mcp-tool-list')
+      const greet = add(page, server, 'mcp-tool', { name: 'greet' })
+      const everyContent = add(page, server, 'mcp-tool', { name: 'show_content' })
+      const signUp = add(page, server, 'mcp-tool', { name: 'sign_up' })
+      const slow = add(page, server, 'mcp-tool', { name: 'slow_task' })
+      const connect = add(page, server, 'mcp-tool', { name: 'connect_account' })
+      const app = add(page, server, 'mcp-tool', { name: 'app_echo' })
+      const resources = add(page, server, 'mcp-resource-list')
+      const readme = add(page, server, 'mcp-resource-view', { uri: 'demo://readme' })
+      const prompts = add(page, server, 'mcp-prompt-list')
+      const fallbackIcon = add(page, body, 'mcp-icon', { size: '32', label: 'No icon' })
+      // A server that cannot be reached: the failure in words, with Retry.
+      const unreachable = add(page, body, 'mcp-server', { url: 'http://127.0.0.1:9/mcp' })
+
+      // <mcp-server>: its title and icon; <mcp-tool-list>: the tools, with their icons.
+      await shows(server, 'Demo server', 'the server’s title')
+      await shows(tools, 'Show every content type', 'the tool list')
+      await eventually(
+        () => deepQueryAll(tools, 'mcp-icon').some((icon) => !!icon.shadowRoot!.querySelector('img')),
+        'the tools’ icons drawn',
+      )
+      await eventually(() => !!deepQuery(fallbackIcon, 'svg[part~=fallback]'), 'the fallback icon')
+      await shows(unreachable, 'Retry', 'the unreachable server’s failure')
+
+      // Picking a tool in the list opens its form below.
+      deepQueryAll(tools, '[part~=item]')
+        .find((item) => item.dataset.name === 'add')!
+        .click()
+      await eventually(() => deepQueryAll(tools, 'mcp-tool').length === 1, 'the picked tool opened')
+      await shows(deepQuery(tools, 'mcp-tool'), 'Add', 'the picked tool’s form')
+
+      // <mcp-tool> with <mcp-schema-form>: fill in, call, the result in <mcp-content>.
+      await shows(greet, 'Who to greet', 'greet’s form')
+      type(page, control(greet, 'name'), 'Ada')
+      await click(greet, 'button[part~=call]')
+      await shows(greet, 'Hello, Ada!', 'greet’s result')
+
+      // Every content type: text, markdown, image, audio, links, embedded resources, structured content.
+      await click(everyContent, 'button[part~=call]')
+      await shows(everyContent, 'Plain text: shown as written.', 'show_content’s result')
+      await eventually(() => deepQueryAll(everyContent, 'strong').some((s) => s.textContent === 'Markdown'), 'its markdown rendered')
+      expect(deepQueryAll(everyContent, 'img').length, 'images').to.be.greaterThan(0)
+      expect(deepQueryAll(everyContent, 'audio').length, 'audio').to.be.greaterThan(0)
+      await shows(everyContent, 'Structured content', 'its structured content')
+
+      // <mcp-elicitation>: the server asks for a form; the dialog <mcp-server> opens is answered.
+      await click(signUp, 'button[part~=call]')
+      await eventually(() => deepQueryAll(server, 'mcp-elicitation').length === 1, 'the elicitation dialog')
+      const dialog = deepQuery(server, 'mcp-elicitation')
+      await shows(dialog, 'Who is signing up?', 'the dialog’s message')
+      type(page, control(dialog, 'Name'), 'Grace')
+      await click(dialog, 'button[part~=accept]')
+      await shows(signUp, 'Signed up Grace on the free plan.', 'sign_up’s result')
+
+      // Progress while a call runs (the bar and the server's message), then a result.
+      await click(slow, 'button[part~=call]')
+      await shows(slow, /Step \d of 5/, 'the progress message')
+      await shows(slow, 'Done: 5 steps.', 'slow_task’s result')
+
+      // The URL-mode dialog: the page it would open, then declined.
+      await click(connect, 'button[part~=call]')
+      await eventually(() => deepQueryAll(server, 'mcp-elicitation').length === 1, 'the URL elicitation dialog')
+      const urlDialog = deepQuery(server, 'mcp-elicitation')
+      await shows(urlDialog, 'example.com', 'the page it asks to open')
+      await click(urlDialog, 'button[part~=decline]')
+      await shows(connect, 'Connection declined.', 'connect_account’s result')
+
+      // <mcp-app>: a tool with a view, shown in the sandbox proxy's frame (another origin).
+      let viewReady = false
+      app.addEventListener('mcp-app-ready', () => (viewReady = true))
+      await click(app, 'button[part~=call]')
+      await eventually(() => viewReady, 'the view to say it is initialized', 10_000)
+      expect(deepQueryAll(app, 'mcp-app iframe, iframe').length, 'the view’s frame').to.equal(1)
+
+      // <mcp-resource-list>, <mcp-resource-view>: a markdown resource.
+      await shows(resources, 'Read me', 'the resource list')
+      await eventually(() => deepQueryAll(readme, 'h1').some((h) => h.textContent === 'The demo server'), 'the readme rendered')
+      deepQueryAll(resources, '[part~=item]')
+        .find((item) => textOf(item).includes('Picture'))!
+        .click()
+      await eventually(
+        () => deepQueryAll(resources, 'mcp-resource-view').some((view) => deepQueryAll(view, 'img').length > 0),
+        'the picked image resource shown',
+      )
+
+      // <mcp-prompt-list> and the <mcp-prompt> it opens: fill in and get.
+      await shows(prompts, 'Review code', 'the prompt list')
+      deepQueryAll(prompts, '[part~=item]')
+        .find((item) => textOf(item).includes('Summarize'))!
+        .click()
+      await eventually(() => deepQueryAll(prompts, 'mcp-prompt').length === 1, 'the prompt opened')
+      const prompt = deepQuery(prompts, 'mcp-prompt')
+      type(page, deepQuery<HTMLInputElement>(prompt, 'input[name="text"]'), 'A long story')
+      await click(prompt, 'button[part~=get]')
+      await shows(prompt, 'A long story', 'the prompt’s messages')
+      expectNoViolations(page)
+    })
+
+    it('shows the hostile server’s markup as text; nothing of it runs', async function (this: { timeout(ms: number): void }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const url = await serverUrl('hostile')
+      const server = add(page, page.document.body, 'mcp-server', { url })
+      const tools = add(page, server, 'mcp-tool-list')
+      const result = add(page, server, 'mcp-tool', { name: 'hostile_result' })
+      add(page, server, 'mcp-resource-list')
+      const view = add(page, server, 'mcp-resource-view', { uri: 'hostile://markdown' })
+      add(page, server, 'mcp-prompt-list')
+      await shows(tools, '<img src=x onerror=', 'the hostile tool names as text')
+      await click(result, 'button[part~=call]')
+      await shows(result, '<script>window.__pwned=', 'the hostile result as text')
+      await shows(server, 'raw html block', 'the hostile markdown')
+      // Markup spelled with character references is decoded to text, never to elements.
+      await shows(view, `Entities <img src=x onerror="window.__pwned='resource.md.entity'"> &lt;b&gt;`, 'the decoded references as text')
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(page.__pwned, 'a payload ran').to.equal(undefined)
+      expectNoViolations(page)
+    })
+  })
+}
