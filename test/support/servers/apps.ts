@@ -8,8 +8,8 @@
 //   call that waits until cancelled. blob_echo: the echo view served as a base64 blob.
 //   legacy_echo: only the deprecated flat `_meta["ui/resourceUri"]`.
 // - show_counter: calls `increment` (visibility ["app"]) and `model_only` (visibility ["model"]) through the host.
-// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries),
-//   show_wander (navigates its own frame away).
+// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries beside two real
+//   domains, and every permission; grabs fullscreen at load), show_wander (navigates its own frame away).
 // - wrong_mime: its view is served as text/html (not the MCP Apps profile).
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,7 +56,13 @@ function makeServer(views: Map<string, string>, counter: { count: number }): Mcp
     }))
   for (const name of VIEWS) if (name !== 'hostile') view(name, { prefersBorder: name === 'echo' })
   view('hostile', {
-    csp: { connectDomains: ['*', "'unsafe-eval'", 'https://ok.example.com; script-src *', 'data:'], resourceDomains: ['http:'] },
+    csp: {
+      connectDomains: ['*', "'unsafe-eval'", 'https://ok.example.com; script-src *', 'data:'],
+      resourceDomains: ['http:', 'https://cdn.example.com'],
+      frameDomains: ['https://frames.example.com'],
+    },
+    // Every feature a view may ask for: a page that allowed none must grant none.
+    permissions: { camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} },
   })
 
   const echoInput = z.object({ text: z.string().default('hello') })
