@@ -52,6 +52,27 @@ describe('<mcp-app>: display modes need the user and the page', function (this: 
     expect(coversViewport(el)).to.equal(false)
   })
 
+  it('a click on the page (its Call button) just before the result arrives does not count: the view’s grab still fails', async () => {
+    const { el, logs, client } = await showApp('show_fullscreen', {
+      result: false,
+      attributes: { 'allow-display-modes': 'inline fullscreen' },
+    })
+    const call = document.createElement('button')
+    call.textContent = 'Call'
+    el.before(call)
+    try {
+      // The click gives the page transient user activation, as a click in the view would: it is not the view's.
+      await clickOn(call)
+      expect(navigator.userActivation.isActive).to.equal(true)
+      el.result = await client.callTool('show_fullscreen', {})
+      const [atLoad] = await logged(logs, 'at-load')
+      expect(atLoad.mode).to.equal('inline')
+      expect(el.getAttribute('display-mode')).to.equal('inline')
+    } finally {
+      call.remove()
+    }
+  })
+
   it('a click inside the view enters fullscreen; the frame stays the same node and the view keeps its state; a second click returns inline', async () => {
     const { el, logs } = await showApp('show_fullscreen', { attributes: { 'allow-display-modes': 'inline fullscreen' } })
     const [{ loadId }] = await logged(logs, 'connected')
