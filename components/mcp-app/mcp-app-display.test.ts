@@ -6,7 +6,7 @@ import { fixture, html, expect } from '@open-wc/testing'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { McpClient } from '../../src/client/index.js'
 import { eventually, expectPresent, nextEvent } from '../../test/support/browser.js'
-import { appsServer, frameOf, logged, showApp, toolOf } from '../../test/support/app-views.js'
+import { appsServer, frameOf, logged, logsOf, showApp, toolOf } from '../../test/support/app-views.js'
 import '../mcp-server/mcp-server.js'
 import type { McpAppElement } from './mcp-app.js'
 
@@ -167,9 +167,16 @@ describe('<mcp-app>: browser features, other sites and the server are shown', fu
     expect(part(el, 'header')!.textContent).to.contain(new URL(url).host)
     const { sandboxUrl } = await appsServer()
     const tool = await toolOf(new McpClient(url), 'show_echo')
-    const server = await fixture(html`<mcp-server url=${url} sandbox-url=${sandboxUrl}><mcp-app .tool=${tool}></mcp-app></mcp-server>`)
+    // The page's list on <mcp-server> reaches the views inside it (through the client it makes).
+    const server = await fixture(
+      html`<mcp-server url=${url} sandbox-url=${sandboxUrl} allow-display-modes="fullscreen"
+        ><mcp-app .tool=${tool}></mcp-app
+      ></mcp-server>`,
+    )
     const app = server.querySelector('mcp-app') as McpAppElement
+    const logs = logsOf(app)
     await nextEvent(app, 'mcp-app-ready', 9_000)
+    expect((await logged(logs, 'host'))[0].context.availableDisplayModes).to.deep.equal(['inline', 'fullscreen'])
     await eventually(() => /apps-fixture/.test(part(app, 'header')!.textContent ?? ''), 'the server’s name in the header')
     expect(part(app, 'header')!.textContent).to.contain(new URL(url).host)
     // The echo view declared no other sites and no features: no notes.
