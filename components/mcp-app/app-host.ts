@@ -27,6 +27,8 @@ import { PACKAGE_INFO } from '../../src/protocol/generated/package.js'
 import '../mcp-elicitation/mcp-elicitation.js'
 import type { McpElicitationElement } from '../mcp-elicitation/mcp-elicitation.js'
 import { allowAttribute } from '../../sandbox/csp.js'
+// For <mcp-app>, in this chunk: what a view is granted and declared is read with the sandbox's own rules.
+export { declaredSites, grantPermissions } from './view-grants.js'
 import { emit } from '../shared/events.js'
 import { msg } from '../shared/i18n.js'
 

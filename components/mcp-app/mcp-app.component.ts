@@ -4,7 +4,6 @@ import {
   AppSandboxError,
   appResourceUri,
   readAppResource,
-  type AppResource,
   type CallToolResult,
   type Implementation,
   type McpClient,
@@ -16,7 +15,8 @@ import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import type { AppHost, DisplayMode } from './app-host.js'
 import { styles } from './mcp-app.styles.js'
-import { allowedModes, declaredSites, grantPermissions, listOf, type PermissionGrant } from './view-policy.js'
+import type { PermissionGrant } from './view-grants.js'
+import { allowedModes, listOf } from './view-policy.js'
 
 /**
  * One MCP Apps view (the `io.modelcontextprotocol/ui` extension) for one tool
@@ -104,8 +104,8 @@ export class McpAppElement extends ConnectedElement {
 
   @state() private error?: Error
   @state() private loading = false
-  /** The running view's resource, and the features the page granted it (for the notes). */
-  @state() private view?: { resource: AppResource; grant: PermissionGrant }
+  /** What the running view declared and was granted: for the notes. */
+  @state() private view?: { sites: string[]; grant: PermissionGrant }
 
   @query('.frame-box') private box?: HTMLElement
 
@@ -219,10 +219,13 @@ export class McpAppElement extends ConnectedElement {
       const uri = appResourceUri(tool)
       if (!uri) throw new Error(msg('app.no-view', 'The tool “{name}” has no app view (_meta.ui.resourceUri).', { name: tool.name }))
       this.loading = true
-      const [{ AppHost }, resource] = await Promise.all([import('./app-host.js'), readAppResource(client, uri)])
+      const [{ AppHost, declaredSites, grantPermissions }, resource] = await Promise.all([
+        import('./app-host.js'),
+        readAppResource(client, uri),
+      ])
       if (this.#for !== key) return
       const grant = grantPermissions(resource.permissions, this.#allowedFeatures)
-      this.view = { resource, grant }
+      this.view = { sites: declaredSites(resource.csp), grant }
       await this.updateComplete
       this.toggleAttribute('prefers-border', resource.prefersBorder === true)
       const host = new AppHost({
@@ -274,8 +277,7 @@ export class McpAppElement extends ConnectedElement {
   /** What the user is told about the view: the other sites it may reach, the features it asked for. Text only. */
   #notes(host: string): string[] {
     if (!this.view) return []
-    const { resource, grant } = this.view
-    const sites = declaredSites(resource.csp)
+    const { sites, grant } = this.view
     const notes: string[] = []
     if (sites.length)
       notes.push(msg('app.sites', 'This app from {host} may contact other sites: {sites}.', { host, sites: sites.join(', ') }))
