@@ -29,6 +29,8 @@ import { PACKAGE_INFO } from '../../src/protocol/generated/package.js'
 import '../mcp-elicitation/mcp-elicitation.js'
 import type { McpElicitationElement } from '../mcp-elicitation/mcp-elicitation.js'
 import { allowAttribute } from '../../sandbox/csp.js'
+// For <mcp-app>, in this chunk: what a view is granted and declared is read with the sandbox's own rules.
+export { declaredSites, grantPermissions } from './view-grants.js'
 import { emit } from '../shared/events.js'
 import { msg } from '../shared/i18n.js'
 
@@ -39,6 +41,10 @@ const HOST_MODES: DisplayMode[] = ['inline', 'fullscreen', 'pip']
 export interface AppHostElement extends HTMLElement {
   displayMode: DisplayMode
   maxHeight: number
+  /** The modes the page lets views have (inline first, always): what the view is told it may ask for. */
+  readonly allowedDisplayModes: DisplayMode[]
+  /** The view asks for a mode it declared: the element decides (the page's rules, the user's action); the mode now. */
+  displayModeRequested(mode: DisplayMode): DisplayMode
 }
 
 export interface AppHostOptions {
@@ -199,9 +205,11 @@ export class AppHost {
     this.#readyTimer = setTimeout(() => {
       if (!this.#proxyReady) {
         this.#o.onFailure(
-          new Error(msg('app.proxy-silent', 'The sandbox proxy at {url} did not answer; is it the MCP Apps proxy page, served on another origin?', {
-            url: this.#o.sandboxUrl.href,
-          })),
+          new Error(
+            msg('app.proxy-silent', 'The sandbox proxy at {url} did not answer; is it the MCP Apps proxy page, served on another origin?', {
+              url: this.#o.sandboxUrl.href,
+            }),
+          ),
         )
       }
     }, this.#o.timeoutMs ?? 10_000)
@@ -421,12 +429,10 @@ export class AppHost {
 
   #requestDisplayMode(params: any): unknown {
     const mode = params?.mode as DisplayMode
-    // Only a mode the host has and the view declared (spec, "Display Modes"); inline is always allowed back.
+    // Only a mode the host has and the view declared (spec, "Display Modes"); inline is always allowed back. Whether
+    // the view gets it is the element's decision: what the page allows, and whether the user is acting in the view.
     if (HOST_MODES.includes(mode) && (mode === 'inline' || this.#declaredModes.includes(mode))) {
-      if (this.#o.element.displayMode !== mode) {
-        this.#o.element.displayMode = mode
-        emit(this.#o.element, 'mcp-app-display-mode', { mode })
-      }
+      return { mode: this.#o.element.displayModeRequested(mode) }
     }
     return { mode: this.#o.element.displayMode }
   }
@@ -460,7 +466,7 @@ export class AppHost {
       theme: themeOf(style),
       styles: { variables: styleVariables(style) },
       displayMode: mode,
-      availableDisplayModes: HOST_MODES,
+      availableDisplayModes: el.allowedDisplayModes,
       containerDimensions:
         mode === 'inline'
           ? { width: Math.round(rect.width), maxHeight: el.maxHeight }

@@ -5,14 +5,18 @@ import {
   appResourceUri,
   readAppResource,
   type CallToolResult,
+  type Implementation,
   type McpClient,
   type Tool,
 } from '../../src/client/index.js'
+import { META } from '../../src/protocol/meta.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import type { AppHost, DisplayMode } from './app-host.js'
 import { styles } from './mcp-app.styles.js'
+import type { PermissionGrant } from './view-grants.js'
+import { allowedModes, listOf } from './view-policy.js'
 
 /**
  * One MCP Apps view (the `io.modelcontextprotocol/ui` extension) for one tool
@@ -32,11 +36,28 @@ import { styles } from './mcp-app.styles.js'
  * The view is themed from the elements' custom properties (passed as the MCP
  * Apps style variables), and hears when the theme or its width changes.
  *
+ * The view is the server's content, not the page's, and is shown as such: a
+ * header names the server (its URL's host, and its name when an enclosing
+ * `<mcp-server>` knows it), and notes name the other sites the view declared it
+ * may reach and the browser features it asked for. What a view may do to the
+ * page is the page's decision: by default it stays inline and gets no browser
+ * feature. A page lists more with `allow-display-modes` and `allow-permissions`
+ * (or the client's `apps.displayModes` and `apps.permissions`); even then, a
+ * view enters fullscreen or picture-in-picture only while the user is acting in
+ * it (a click or key press in its frame, which gives the page transient user
+ * activation while the frame holds focus), never on its own as its result
+ * arrives. Going back inline is always allowed: the view may ask, the header's
+ * "Back to the page" button (outside the view's frame, so the view cannot cover
+ * it) and Escape on the page do it. The frame, and the view's state, stay the
+ * same across modes.
+ *
  * @tag mcp-app
  *
  * @attr {string} sandbox-url - The sandbox proxy page, on another origin. Wins over the client's `apps.sandboxUrl`.
  * @attr {number} max-height - The tallest the view may grow inline, in pixels. Default 600.
- * @attr {'inline'|'fullscreen'|'pip'} display-mode - How the view is shown; the view may ask to change it (only to modes it declared).
+ * @attr {'inline'|'fullscreen'|'pip'} display-mode - How the view is shown. The page may set it; the view may ask to change it (only to modes it declared, the page allows, and while the user acts in it).
+ * @attr {string} allow-display-modes - The modes views may enter besides inline, space-separated (`fullscreen pip`). Default: none (inline only). Wins over the client's `apps.displayModes`.
+ * @attr {string} allow-permissions - The browser features views may use when they ask (`_meta.ui.permissions`), as Permissions Policy names, space-separated: `camera microphone geolocation clipboard-write`. Default: none. Wins over the client's `apps.permissions`.
  * @attr {boolean} prefers-border - Reflected: the view's resource asked for a visible border.
  *
  * @property {Tool} tool - The tool whose view to show (its `_meta.ui.resourceUri`).
@@ -51,13 +72,18 @@ import { styles } from './mcp-app.styles.js'
  * @fires mcp-app-model-context - The view updated what the model should know (`ui/update-model-context`). Detail: `{ content?, structuredContent? }`. Cancelable, as above.
  * @fires mcp-app-log - A log message from the view (`notifications/message`). Detail: `{ level, data, logger? }`.
  * @fires mcp-app-request - Every request the view made (tool calls, resource reads, links, display modes, messages, any other), once answered, refused ones included: for a call log. Detail: `{ method, params, outcome: 'result' | 'error', result? | error?: { code, message }, durationMs }`.
+ * @fires mcp-app-display-mode-request - The view asks for fullscreen or picture-in-picture, which the page allows, while the user acts in it; fired before the change. Detail: `{ mode, server, tool }` (the server's URL, the tool's name). Cancelable: `preventDefault()` keeps the view as it is. Not fired for going back inline, which is always allowed.
  * @fires mcp-app-display-mode - The view changed its display mode. Detail: `{ mode }`.
  * @fires mcp-app-request-teardown - The view asks to be closed; call `teardown()` to agree.
  * @fires mcp-app-error - The view cannot be shown (no sandbox, a bad resource, the proxy refused). Detail: `{ error }`.
  *
  * @csspart base - The wrapper.
+ * @csspart boundary - The box around the server's content (header, notes and frame): bordered, so the view's edge shows.
+ * @csspart header - Above the frame: the server's name and the button back to inline.
+ * @csspart server - In the header: whose content this is (the server's URL host, and its name when known).
+ * @csspart note - A note for the user: the other sites the view may reach, the browser features it asked for.
  * @csspart frame - The sandbox proxy's `<iframe>`.
- * @csspart exit - The button back to inline, in fullscreen and picture-in-picture.
+ * @csspart exit - The button back to inline, in the header in fullscreen and picture-in-picture.
  * @csspart status - Loading text.
  * @csspart error - Why the view is not shown.
  *
@@ -70,6 +96,8 @@ export class McpAppElement extends ConnectedElement {
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string
   @property({ attribute: 'max-height', type: Number }) maxHeight = 600
   @property({ attribute: 'display-mode', reflect: true }) displayMode: DisplayMode = 'inline'
+  @property({ attribute: 'allow-display-modes' }) allowDisplayModes?: string
+  @property({ attribute: 'allow-permissions' }) allowPermissions?: string
   @property({ attribute: false }) input?: Record<string, unknown>
   @property({ attribute: false }) partialInput?: Record<string, unknown>
   @property({ attribute: false }) result?: CallToolResult
@@ -77,6 +105,8 @@ export class McpAppElement extends ConnectedElement {
 
   @state() private error?: Error
   @state() private loading = false
+  /** What the running view declared and was granted: for the notes. */
+  @state() private view?: { sites: string[]; grant: PermissionGrant }
 
   @query('.frame-box') private box?: HTMLElement
 
@@ -89,8 +119,51 @@ export class McpAppElement extends ConnectedElement {
     return this.client ?? this.connection?.client
   }
 
+  /** The modes views may enter here: inline, and those the page lists (attribute, else the client's option). */
+  get allowedDisplayModes(): DisplayMode[] {
+    return allowedModes(listOf(this.allowDisplayModes ?? this.#client?.options.apps?.displayModes))
+  }
+
+  get #allowedFeatures(): string[] {
+    return listOf(this.allowPermissions ?? this.#client?.options.apps?.permissions)
+  }
+
+  /**
+   * The view asked for `mode` (one it declared): the mode it is in after this. Fullscreen and picture-in-picture only
+   * when the page allows them, the user is acting in the view right now, and no listener of
+   * `mcp-app-display-mode-request` says no; inline always.
+   * @internal What app-host.ts asks; a page sets `displayMode` itself.
+   */
+  displayModeRequested(mode: DisplayMode): DisplayMode {
+    if (mode === this.displayMode) return mode
+    if (mode !== 'inline') {
+      if (!this.allowedDisplayModes.includes(mode) || !this.#userInView()) return this.displayMode
+      const detail = { mode, server: this.#client?.url, tool: this.tool?.name }
+      if (!emit(this, 'mcp-app-display-mode-request', detail, { cancelable: true })) return this.displayMode
+    }
+    this.displayMode = mode
+    emit(this, 'mcp-app-display-mode', { mode })
+    return mode
+  }
+
+  /**
+   * Whether the user is acting in the view now. A click or key press inside the view's frame gives this page transient
+   * user activation too (it goes to every ancestor) and leaves that frame focused; one on the page (its Call button)
+   * gives activation but focuses the page, and a view cannot take focus without activation of its own.
+   */
+  #userInView(): boolean {
+    const frame = this.box?.querySelector('iframe')
+    return !!frame && navigator.userActivation?.isActive === true && this.shadowRoot!.activeElement === frame
+  }
+
+  #onKeydown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape' && !event.defaultPrevented && this.displayMode !== 'inline') this.displayMode = 'inline'
+  }
+
   override connectedCallback(): void {
     super.connectedCallback()
+    // On the window: Escape returns the view inline wherever focus is on the page (inside the view's frame, keys are the view's).
+    window.addEventListener('keydown', this.#onKeydown)
     // Back in the document after a move: the view starts again (the frame went with the element); the next update
     // may be far off.
     if (this.hasUpdated) this.requestUpdate()
@@ -98,6 +171,7 @@ export class McpAppElement extends ConnectedElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
+    window.removeEventListener('keydown', this.#onKeydown)
     // The frame goes with the element; a page that wants the view to save its work calls teardown() first.
     this.#stop()
   }
@@ -119,12 +193,15 @@ export class McpAppElement extends ConnectedElement {
     this.#host?.dispose()
     this.#host = undefined
     this.#for = undefined
+    this.view = undefined
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     const client = this.#client
     const sandbox = this.sandboxUrl || client?.options.apps?.sandboxUrl
-    const key = client && this.tool ? `${client.url}\n${this.tool.name}\n${appResourceUri(this.tool)}\n${sandbox}` : undefined
+    // The features granted are fixed in the frame's `allow` when it is made: a change of the page's list starts the view again.
+    const features = this.#allowedFeatures.join(' ')
+    const key = client && this.tool ? `${client.url}\n${this.tool.name}\n${appResourceUri(this.tool)}\n${sandbox}\n${features}` : undefined
     if (this.#for !== 'closed' && key !== this.#for) {
       this.#stop()
       this.#for = key
@@ -146,8 +223,13 @@ export class McpAppElement extends ConnectedElement {
       const uri = appResourceUri(tool)
       if (!uri) throw new Error(msg('app.no-view', 'The tool “{name}” has no app view (_meta.ui.resourceUri).', { name: tool.name }))
       this.loading = true
-      const [{ AppHost }, resource] = await Promise.all([import('./app-host.js'), readAppResource(client, uri)])
+      const [{ AppHost, declaredSites, grantPermissions }, resource] = await Promise.all([
+        import('./app-host.js'),
+        readAppResource(client, uri),
+      ])
       if (this.#for !== key) return
+      const grant = grantPermissions(resource.permissions, this.#allowedFeatures)
+      this.view = { sites: declaredSites(resource.csp), grant }
       await this.updateComplete
       this.toggleAttribute('prefers-border', resource.prefersBorder === true)
       const host = new AppHost({
@@ -155,7 +237,8 @@ export class McpAppElement extends ConnectedElement {
         container: this.box!,
         client,
         tool,
-        resource,
+        // Only the features the page allows reach the frames' `allow`, the sandbox and what the view is told it has.
+        resource: { ...resource, permissions: grant.granted },
         sandboxUrl,
         onFailure: (error) => {
           if (this.#host === host) this.#fail(error)
@@ -180,19 +263,66 @@ export class McpAppElement extends ConnectedElement {
     emit(this, 'mcp-app-error', { error: this.error })
   }
 
+  /** The server as this page knows it: its URL's host (the page chose the URL), and the name it gave, when known. */
+  #server(): { host: string; name?: string } {
+    const client = this.#client
+    let host = client?.url ?? ''
+    try {
+      host = new URL(host).host
+    } catch {
+      // Not a URL: shown as it is.
+    }
+    const connection = this.connection
+    const info = connection?.client === client ? (connection?.server?._meta?.[META.serverInfo] as Implementation | undefined) : undefined
+    const name = info?.title || info?.name
+    return { host, name: typeof name === 'string' && name ? name : undefined }
+  }
+
+  /** What the user is told about the view: the other sites it may reach, the features it asked for. Text only. */
+  #notes(host: string): string[] {
+    if (!this.view) return []
+    const { sites, grant } = this.view
+    const notes: string[] = []
+    if (sites.length)
+      notes.push(msg('app.sites', 'This app from {host} may contact other sites: {sites}.', { host, sites: sites.join(', ') }))
+    if (grant.grantedFeatures.length) {
+      notes.push(
+        msg('app.features-granted', 'This app from {host} may use: {features}.', { host, features: grant.grantedFeatures.join(', ') }),
+      )
+    }
+    if (grant.refusedFeatures.length) {
+      notes.push(
+        msg('app.features-refused', 'This app from {host} asked for {features}; this page does not allow them.', {
+          host,
+          features: grant.refusedFeatures.join(', '),
+        }),
+      )
+    }
+    return notes
+  }
+
   protected override render() {
     const closed = this.#for === 'closed'
+    const server = this.#server()
     return html`<div part="base">
       ${this.loading ? html`<p part="status" class="status" role="status">${msg('app.loading', 'Loading the app…')}</p>` : nothing}
       ${this.error ? html`<p part="error" class="error" role="alert">${this.error.message}</p>` : nothing}
-      <div class="frame-box" ?hidden=${!!this.error || closed}>
-        ${
-          this.displayMode !== 'inline'
-            ? html`<button part="exit" class="exit" type="button" @click=${() => (this.displayMode = 'inline')}>
-                ${msg('app.exit', 'Back to the page')}
-              </button>`
-            : nothing
-        }
+      <div part="boundary" class="boundary" ?hidden=${!!this.error || closed}>
+        <div part="header" class="header">
+          <span part="server" class="server">
+            ${msg('app.from', 'App from {host}', { host: server.host })}${server.name ? html` · <span class="name">${server.name}</span>` : nothing}
+          </span>
+          ${
+            this.displayMode !== 'inline'
+              ? html`<button part="exit" class="exit" type="button" @click=${() => (this.displayMode = 'inline')}>
+                  ${msg('app.exit', 'Back to the page')}
+                </button>`
+              : nothing
+          }
+        </div>
+        ${this.#notes(server.host).map((note) => html`<p part="note" class="note">${note}</p>`)}
+        <!-- The view's frame goes here, alone: no part of this template may touch this box's children. -->
+        <div class="frame-box"></div>
       </div>
     </div>`
   }

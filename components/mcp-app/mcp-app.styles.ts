@@ -9,14 +9,47 @@ export const styles = [
     :host {
       display: block;
     }
-    .frame-box {
-      position: relative;
-      background: var(--mcp-color-bg);
-    }
-    :host([prefers-border]) .frame-box {
+    /* The server's content, marked as such: a border and a header naming the server, whatever the view asks for. */
+    .boundary {
+      display: flex;
+      flex-direction: column;
       border: 1px solid var(--mcp-color-border);
       border-radius: var(--mcp-radius);
       overflow: hidden;
+      background: var(--mcp-color-bg);
+    }
+    .boundary[hidden] {
+      display: none;
+    }
+    .header {
+      display: flex;
+      align-items: center;
+      justify-content: space-between;
+      gap: var(--mcp-space);
+      min-height: 1.75rem;
+      padding: 0.125rem var(--mcp-space);
+      background: var(--mcp-color-bg-secondary);
+      border-bottom: 1px solid var(--mcp-color-border);
+      color: var(--mcp-color-text-secondary);
+      font-size: 0.85em;
+    }
+    .server {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .note {
+      margin: 0;
+      padding: 0.25rem var(--mcp-space);
+      background: var(--mcp-color-warning-bg);
+      color: var(--mcp-color-warning);
+      border-bottom: 1px solid var(--mcp-color-border);
+      font-size: 0.85em;
+    }
+    .frame-box {
+      position: relative;
+      flex: 1 1 auto;
+      min-height: 0;
     }
     iframe {
       display: block;
@@ -24,16 +57,17 @@ export const styles = [
       border: 0;
       color-scheme: normal;
     }
-    :host([display-mode='fullscreen']) .frame-box,
-    :host([display-mode='pip']) .frame-box {
+    :host([display-mode='fullscreen']) .boundary,
+    :host([display-mode='pip']) .boundary {
       position: fixed;
       z-index: 2147483000;
       box-shadow: 0 4px 24px rgb(0 0 0 / 0.3);
     }
-    :host([display-mode='fullscreen']) .frame-box {
+    :host([display-mode='fullscreen']) .boundary {
       inset: 0;
+      border-radius: 0;
     }
-    :host([display-mode='pip']) .frame-box {
+    :host([display-mode='pip']) .boundary {
       right: 1rem;
       bottom: 1rem;
       width: min(24rem, 90vw);
@@ -41,12 +75,6 @@ export const styles = [
     }
     :host(:not([display-mode='inline'])) iframe {
       height: 100% !important;
-    }
-    .exit {
-      position: absolute;
-      top: var(--mcp-space);
-      right: var(--mcp-space);
-      z-index: 1;
     }
     .status {
       color: var(--mcp-color-text-secondary);

@@ -3,7 +3,7 @@
 // from the page (another origin), so each one reports what it saw as log messages, which the host turns into
 // mcp-app-log events; the tests read those, the server's request log, and the page.
 import { fixture, html, expect } from '@open-wc/testing'
-import { AppSandboxError, McpClient, type Tool } from '../../src/client/index.js'
+import { AppSandboxError, McpClient } from '../../src/client/index.js'
 import {
   controlServer,
   deepQuery,
@@ -19,6 +19,7 @@ import '../mcp-tool/mcp-tool.js'
 import '../mcp-tool-list/mcp-tool-list.js'
 import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
 import { PACKAGE_INFO } from '../../src/protocol/generated/package.js'
+import { frameOf, logged, logsOf, showApp, toolOf } from '../../test/support/app-views.js'
 import './mcp-app.js'
 import type { McpAppElement } from './mcp-app.js'
 
@@ -37,42 +38,6 @@ before(async function (this: { timeout(ms: number): void }) {
   url = await serverUrl('apps')
   sandboxUrl = (await controlServer<{ url: string }>('apps', 'sandbox')).url
 })
-
-/** Every log the view sent, as `{ event, ... }`. */
-function logsOf(el: Element): Array<Record<string, any>> {
-  const logs: Array<Record<string, any>> = []
-  el.addEventListener('mcp-app-log', (e) => logs.push((e as CustomEvent).detail.data))
-  return logs
-}
-
-const logged = async (logs: Array<Record<string, any>>, event: string, timeoutMs = 8_000) => {
-  await eventually(() => logs.some((l) => l.event === event), `the view to report ${event}`, timeoutMs)
-  return logs.filter((l) => l.event === event)
-}
-
-async function toolOf(client: McpClient, name: string): Promise<Tool> {
-  const tool = (await client.listTools()).find((t) => t.name === name)
-  if (!tool) throw new Error(`no tool ${name}`)
-  return tool
-}
-
-/** An <mcp-app> for `name`, already listening for its logs, with the call's input and (unless `result` is false) its real result. */
-async function showApp(name: string, options: { input?: Record<string, unknown>; result?: boolean; sandbox?: string } = {}) {
-  const client = new McpClient(url, { apps: { sandboxUrl: options.sandbox ?? sandboxUrl } })
-  const tool = await toolOf(client, name)
-  const el = document.createElement('mcp-app') as McpAppElement
-  const logs = logsOf(el)
-  el.client = client
-  el.tool = tool
-  el.input = options.input ?? {}
-  const ready = nextEvent(el, 'mcp-app-ready', 9_000)
-  await fixture(html`<div style="width: 480px">${el}</div>`)
-  await ready
-  if (options.result !== false) el.result = await client.callTool(name, options.input ?? {})
-  return { el, logs, client }
-}
-
-const frameOf = (el: McpAppElement) => el.shadowRoot!.querySelector('iframe')
 
 describe('<mcp-app>: views render and complete their round trip', () => {
   it('the echo view gets the host context, then its input exactly once, then its result', async () => {
@@ -167,24 +132,6 @@ describe('<mcp-app>: views render and complete their round trip', () => {
     await eventually(() => frameOf(el)!.getBoundingClientRect().height >= 420, 'the frame to grow to the view (420 px)')
     // Within the element's max-height (600 by default); the hostile view's flood checks the bound.
     expect(frameOf(el)!.getBoundingClientRect().height).to.be.at.most(600)
-  })
-
-  it('fullscreen when the view asks (it declared it), not picture-in-picture (it did not); Back returns inline', async () => {
-    const { el, logs } = await showApp('show_fullscreen')
-    const [full] = await logged(logs, 'fullscreen')
-    expect(full.mode).to.equal('fullscreen')
-    expect(el.getAttribute('display-mode')).to.equal('fullscreen')
-    const box = el.shadowRoot!.querySelector('.frame-box')!.getBoundingClientRect()
-    expect([box.width, box.height]).to.deep.equal([innerWidth, innerHeight])
-    const [pip] = await logged(logs, 'pip')
-    expect(pip.mode).to.equal('fullscreen')
-    const changed = await logged(logs, 'display-mode-changed')
-    expect(changed[0].displayMode).to.equal('fullscreen')
-    expect(changed[0].containerDimensions).to.deep.equal({ width: innerWidth, height: innerHeight })
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part~=exit]')!.click()
-    await eventually(() => logs.filter((l) => l.event === 'display-mode-changed').length === 2, 'the view to hear it is inline again')
-    expect(logs.filter((l) => l.event === 'display-mode-changed')[1].displayMode).to.equal('inline')
-    expect(el.getAttribute('display-mode')).to.equal('inline')
   })
 
   it('a theme change on the page reaches the view (theme and style variables)', async () => {

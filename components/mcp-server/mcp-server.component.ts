@@ -2,7 +2,15 @@ import { provide } from '@lit/context'
 import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
-import { McpClient, type DiscoverResult, type Implementation, type Subscription, type SubscriptionFilter } from '../../src/client/index.js'
+import {
+  McpClient,
+  type AppDisplayMode,
+  type AppFeature,
+  type DiscoverResult,
+  type Implementation,
+  type Subscription,
+  type SubscriptionFilter,
+} from '../../src/client/index.js'
 import { META } from '../../src/protocol/meta.js'
 import { defaultElementCache } from '../../src/cache/idb.js'
 import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
@@ -13,6 +21,7 @@ import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { describeError } from './describe-error.js'
+import { listOf } from '../mcp-app/view-policy.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
 import { endpointUrlAllowed } from '../../src/auth/endpoint-url.js'
 import { UnsafeEndpointError } from '../../src/auth/errors.js'
@@ -64,6 +73,10 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   and every element inside it (lists, their icons). Unset, both follow the user's `prefers-color-scheme`.
  * @attr {string} sandbox-url - MCP Apps: the sandbox proxy page (the package's `dist/sandbox/`) served on another
  *   origin. Set, the client made from `url` declares MCP Apps and `<mcp-tool>` shows tools' views (`<mcp-app>`).
+ * @attr {string} allow-display-modes - MCP Apps: the display modes views may enter besides inline (`fullscreen pip`),
+ *   and only while the user acts in them; default none. The client's `apps.displayModes` (see `<mcp-app>`).
+ * @attr {string} allow-permissions - MCP Apps: the browser features views may use when they ask (`camera microphone
+ *   geolocation clipboard-write`); default none. The client's `apps.permissions` (see `<mcp-app>`).
  *
  * @property {McpClient} client - A client to use instead of making one from `url` (its handlers stay as they are).
  * @property {McpConnection} connection - Read-only: what is provided to the elements inside.
@@ -100,6 +113,8 @@ export class McpServerElement extends LitElement {
 
   @property() url?: string
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string
+  @property({ attribute: 'allow-display-modes' }) allowDisplayModes?: string
+  @property({ attribute: 'allow-permissions' }) allowPermissions?: string
   @property({ attribute: false }) client?: McpClient
   @property({ attribute: false }) auth?: InteractiveAuth
   /** `required`: the server needs a sign-in the user has not given; `pending`: one is under way. */
@@ -164,7 +179,13 @@ export class McpServerElement extends LitElement {
       // In a browser, results persist in IndexedDB, shared by the page's servers and the origin's tabs (mcp-web-elements/cache).
       cache: defaultElementCache(),
       ...(this.auth && { auth: this.auth }),
-      ...(this.sandboxUrl && { apps: { sandboxUrl: this.sandboxUrl } }),
+      ...(this.sandboxUrl && {
+        apps: {
+          sandboxUrl: this.sandboxUrl,
+          displayModes: listOf(this.allowDisplayModes) as AppDisplayMode[],
+          permissions: listOf(this.allowPermissions) as AppFeature[],
+        },
+      }),
     })
     return this.#ownClient
   }
@@ -441,17 +462,19 @@ export class McpServerElement extends LitElement {
                 this.blockedSignInUrl && signInLinkAllowed(this.blockedSignInUrl)
                   ? html`<p>
                       ${msg('server.signIn.blocked', 'The browser blocked the sign-in window.')}
-                      <a part="sign-in-link" href=${this.blockedSignInUrl} target="_blank" rel="opener">${msg('server.signIn.open', 'Open the sign-in page')}</a>
+                      <a part="sign-in-link" href=${this.blockedSignInUrl} target="_blank" rel="opener"
+                        >${msg('server.signIn.open', 'Open the sign-in page')}</a
+                      >
                     </p>`
                   : nothing
               }
             </div>`
           : connection?.status === 'error' && connection.error?.name !== 'SignInRequiredError'
-          ? html`<div part="error" role="alert">
-              <p>${describeError(connection.error, connection.client.url)}</p>
-              <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
-            </div>`
-          : nothing
+            ? html`<div part="error" role="alert">
+                <p>${describeError(connection.error, connection.client.url)}</p>
+                <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
+              </div>`
+            : nothing
       }
       ${
         this.auth?.signedIn && this.signInState === 'none'

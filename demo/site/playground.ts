@@ -73,7 +73,8 @@ function connect(url: string): void {
     capabilities: INPUT_CAPABILITIES,
     cache: defaultElementCache(),
     fetch: loggingFetch,
-    ...(DEMO_SANDBOX_URL && { apps: { sandboxUrl: DEMO_SANDBOX_URL } }),
+    // This page lets views go fullscreen (when the user asks in the view); by default they stay inline.
+    ...(DEMO_SANDBOX_URL && { apps: { sandboxUrl: DEMO_SANDBOX_URL, displayModes: ['fullscreen'] } }),
   })
   const selected = tabs.find((tab) => tab.getAttribute('aria-selected') === 'true')!.dataset.list
   for (const tag of ['mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list']) {

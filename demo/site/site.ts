@@ -133,6 +133,7 @@ export const ALL_EVENTS = [
   'mcp-app-ready',
   'mcp-app-message',
   'mcp-app-model-context',
+  'mcp-app-display-mode-request',
   'mcp-app-display-mode',
   'mcp-app-error',
 ] as const

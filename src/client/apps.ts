@@ -30,7 +30,27 @@ export interface AppsOptions {
    * @example 'https://mcp-sandbox.example.net/index.html'
    */
   sandboxUrl?: string
+  /**
+   * The display modes this page lets views enter, besides `inline` (always
+   * allowed): default none. Even an allowed mode is entered only while the user
+   * is acting in the view. `<mcp-app allow-display-modes>` wins over this.
+   * @example ['fullscreen']
+   */
+  displayModes?: AppDisplayMode[]
+  /**
+   * The browser features (Permissions Policy names) this page lets views use
+   * when their resource asks (`_meta.ui.permissions`): default none.
+   * `<mcp-app allow-permissions>` wins over this.
+   * @example ['clipboard-write']
+   */
+  permissions?: AppFeature[]
 }
+
+/** How a view is shown: in the page's flow, over the whole viewport, or in a small window in a corner. */
+export type AppDisplayMode = 'inline' | 'fullscreen' | 'pip'
+
+/** A browser feature a view may ask for, by its Permissions Policy name. */
+export type AppFeature = 'camera' | 'microphone' | 'geolocation' | 'clipboard-write'
 
 /** Who may see and call a tool: the model (tool lists for a model, `<mcp-tool-list>`), views, or both. */
 export type AppVisibility = 'model' | 'app'

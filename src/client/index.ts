@@ -57,6 +57,8 @@ export {
   visibleToApps,
   readAppResource,
   type AppsOptions,
+  type AppDisplayMode,
+  type AppFeature,
   type AppVisibility,
   type AppCsp,
   type AppPermissions,

@@ -8,8 +8,9 @@
 //   call that waits until cancelled. blob_echo: the echo view served as a base64 blob.
 //   legacy_echo: only the deprecated flat `_meta["ui/resourceUri"]`.
 // - show_counter: calls `increment` (visibility ["app"]) and `model_only` (visibility ["model"]) through the host.
-// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries, has a title that
-//   pretends to be a bank; with `wire: true` its view plays apps-views/hostile-wire.ts),
+// - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries beside two real
+//   domains, and every permission; grabs fullscreen at load; has a title that pretends to be a bank; with `wire: true`
+//   its view plays apps-views/hostile-wire.ts),
 //   show_wander (navigates its own frame away: where to is its `to` argument, see apps-views/wander.ts),
 //   show_wander_framing (the same view, whose CSP declares the third origin as a frame domain),
 //   show_wander_early (a view whose first script navigates its frame to a third origin, before it connects).
@@ -75,7 +76,13 @@ function makeServer(views: Map<string, string>, counter: { count: number }, orig
     ],
   }))
   view('hostile', {
-    csp: { connectDomains: ['*', "'unsafe-eval'", 'https://ok.example.com; script-src *', 'data:'], resourceDomains: ['http:'] },
+    csp: {
+      connectDomains: ['*', "'unsafe-eval'", 'https://ok.example.com; script-src *', 'data:'],
+      resourceDomains: ['http:', 'https://cdn.example.com'],
+      frameDomains: ['https://frames.example.com'],
+    },
+    // Every feature a view may ask for: a page that allowed none must grant none.
+    permissions: { camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} },
   })
 
   const echoInput = z.object({ text: z.string().default('hello') })

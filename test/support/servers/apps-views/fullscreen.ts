@@ -1,14 +1,34 @@
-// Declares inline and fullscreen; asks for fullscreen, then for picture-in-picture (not declared), then inline.
+// Declares inline and fullscreen. At its result it asks for fullscreen unprompted (a host must refuse: no user action);
+// a click on its button (it fills the view) asks for the other mode, then for picture-in-picture (not declared).
+// It keeps a click count and an id made at load in memory: a frame that is reloaded starts again from 0 with a new id.
 import { App, report } from './report.js'
 
 const app = new App({ name: 'fullscreen-view', version: '1.0.0' }, { availableDisplayModes: ['inline', 'fullscreen'] })
+const loadId = Math.random().toString(36).slice(2)
+let clicks = 0
+let mode = 'inline'
 app.addEventListener('hostcontextchanged', (c) => {
+  if (c.displayMode) mode = c.displayMode
   if (c.displayMode) report(app, 'display-mode-changed', { displayMode: c.displayMode, containerDimensions: c.containerDimensions })
 })
 app.addEventListener('toolresult', async () => {
-  const full = await app.requestDisplayMode({ mode: 'fullscreen' })
-  report(app, 'fullscreen', { mode: full.mode })
-  const pip = await app.requestDisplayMode({ mode: 'pip' })
-  report(app, 'pip', { mode: pip.mode })
+  const unprompted = await app.requestDisplayMode({ mode: 'fullscreen' })
+  report(app, 'at-load', { mode: unprompted.mode })
 })
+const button = document.createElement('button')
+button.textContent = 'Switch'
+button.style.cssText = 'position: fixed; inset: 0; width: 100%; height: 100%; font-size: 2rem'
+button.addEventListener('click', async () => {
+  clicks++
+  const asked = mode === 'inline' ? 'fullscreen' : 'inline'
+  const answer = await app.requestDisplayMode({ mode: asked })
+  mode = answer.mode
+  report(app, 'clicked', { asked, mode: answer.mode, clicks, loadId })
+  if (answer.mode === 'fullscreen') {
+    const pip = await app.requestDisplayMode({ mode: 'pip' })
+    report(app, 'pip', { mode: pip.mode })
+  }
+})
+document.body.append(button)
 await app.connect()
+report(app, 'connected', { loadId })
