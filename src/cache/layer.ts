@@ -108,10 +108,14 @@ export class CacheLayer {
   /** The cache plan of a request, or undefined when its result must not be cached. */
   plan(method: string, params: Record<string, unknown>, headers: Record<string, string>): CachePlan | undefined {
     if (!this.store || !CACHEABLE.has(method) || 'inputResponses' in params || 'requestState' in params) return undefined
+    return { key: cacheKey(this.url, method, params), context: this.context(headers), startedAt: this.#invalidations }
+  }
+
+  /** A digest of the authorization context requests with these headers are made in, or undefined when none is known. */
+  context(headers: Record<string, string>): string | undefined {
     const given = this.authContext?.()
     const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]
-    const context = given ? digest(`context\n${given}`) : authorization ? digest(`authorization\n${authorization}`) : undefined
-    return { key: cacheKey(this.url, method, params), context, startedAt: this.#invalidations }
+    return given ? digest(`context\n${given}`) : authorization ? digest(`authorization\n${authorization}`) : undefined
   }
 
   /**

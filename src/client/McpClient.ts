@@ -33,16 +33,20 @@ import type { McpClientEventMap } from './events.js'
 import { EraSelector } from './era-select.js'
 import { SharedListen } from './shared-listen.js'
 import type { Subscription } from './subscription.js'
-import type { InputHandlers, McpClientOptions, RequestOptions, StaleOptions } from './options.js'
+import type { InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
 import { Requests, type Params, type Result } from './requests.js'
 import { ToolRegistry } from './tool-registry.js'
 import { listAll, pages, type ListMethod, type ListPage } from './listing.js'
-import { callTool } from './tool-call.js'
+import { callTool, loadApproval } from './tool-call.js'
 import { withInput } from './input-rounds.js'
 import { coveredPrefixes, markStale, notificationPrefixes } from './invalidation.js'
 import type { ClientParts } from './parts.js'
+import { CallLog } from './call-log.js'
+import { META } from '../protocol/meta.js'
+import type { AlwaysAllowed } from './approval.js'
 
-export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions } from './options.js'
+export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
+
 
 /**
  * A client for one MCP server endpoint.
@@ -119,7 +123,12 @@ export class McpClient extends EventTarget {
       this.options.onInvalidTool?.(tool, reason)
       this.dispatchEvent(new CustomEvent('invalidtool', { detail: { tool, reason } }))
     })
-    this.#parts = { client: this, requests, cache, tools }
+    const log = new CallLog(
+      options.callLogSize ?? 100,
+      () => ({ url: this.url, ...(this.#parts.serverInfo?.name !== undefined && { name: this.#parts.serverInfo.name }) }),
+      (record) => this.dispatchEvent(new CustomEvent('callrecord', { detail: record })),
+    )
+    this.#parts = { client: this, requests, cache, tools, log }
     this.#era = new EraSelector(
       {
         url: this.url,
@@ -160,7 +169,15 @@ export class McpClient extends EventTarget {
 
   /** The server's versions, capabilities and identity (`server/discover`). Cached as the server's hints allow. */
   discover(options?: StaleOptions<DiscoverResult>): Promise<DiscoverResult> {
-    return this.request('server/discover', {}, options as RequestOptions) as Promise<DiscoverResult>
+    return this.request('server/discover', {}, options as RequestOptions).then((result) => {
+      // The name the server gave, for the approval gate and the call log (server text: shown as text only).
+      const info = (result._meta as Record<string, unknown> | undefined)?.[META.serverInfo] as { name?: unknown; title?: unknown } | undefined
+      this.#parts.serverInfo = {
+        ...(typeof info?.name === 'string' && { name: info.name }),
+        ...(typeof info?.title === 'string' && { title: info.title }),
+      }
+      return result
+    }) as Promise<DiscoverResult>
   }
 
   /** Every tool, across all pages. Tools whose `x-mcp-header` annotations break the transport's rules are left out and reported. */
@@ -204,11 +221,49 @@ export class McpClient extends EventTarget {
    * first; arguments marked `x-mcp-header` are mirrored into headers; input
    * requests are answered by the handlers, round after round.
    *
+   * Then the approval gate (`options.approve`, or the client's) is asked, and
+   * the call, whatever its outcome, is recorded in {@link callLog}.
+   *
    * @throws InvalidArgumentsError before sending, when the arguments do not fit the schema.
+   * @throws ToolCallDeniedError before sending, when the gate denied the call or failed.
+   * @throws ApprovalTimeoutError before sending, when the gate did not answer within `timeoutMs`.
    * @throws InputRequiredError when the server asks for input no handler can give.
+   * @example
+   * await client.callTool('delete_file', { path }, { origin: { kind: 'model', model: 'my-model' } })
    */
-  callTool(name: string, args: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<CallToolResult> {
+  callTool(name: string, args: Record<string, unknown> = {}, options: ToolCallOptions = {}): Promise<CallToolResult> {
     return callTool(this.#parts, name, args, options)
+  }
+
+  /**
+   * The log of this client's tool calls, and of what views report through `callLog.record()`: newest last,
+   * `options.callLogSize` at most; each record is also a `callrecord` event.
+   *
+   * @example
+   * client.addEventListener('callrecord', (e) => console.log(e.detail.tool, e.detail.approval?.decision))
+   * download(client.callLog.export())
+   */
+  get callLog(): CallLog {
+    return this.#parts.log
+  }
+
+  /**
+   * The tools the approval gate allowed always on this server, in the authorization context of this client's
+   * requests now.
+   */
+  async alwaysAllowed(): Promise<AlwaysAllowed[]> {
+    return (await loadApproval()).alwaysAllowed(this.#parts)
+  }
+
+  /**
+   * Revokes "always" for one tool, or for every tool of this server (in this authorization context): the gate is
+   * asked again. Resolves with how many were revoked.
+   *
+   * @example
+   * for (const { tool } of await client.alwaysAllowed()) if (!stillWanted(tool)) await client.revokeAlwaysAllowed(tool)
+   */
+  async revokeAlwaysAllowed(tool?: string): Promise<number> {
+    return (await loadApproval()).revokeAlwaysAllowed(this.#parts, tool)
   }
 
   /** Reads a resource by URI. Cached as the server's hints allow. */

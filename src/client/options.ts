@@ -17,7 +17,8 @@ import type {
 } from '../protocol/generated/2026-07-28.js'
 import type { CacheStore } from '../cache/policy.js'
 import type { MemoryCache } from '../cache/memory.js'
-import type { TimeoutError } from '../protocol/errors.js'
+import type { TimeoutError, ToolCallDeniedError } from '../protocol/errors.js'
+import type { ToolHints } from './tool-hints.js'
 import type { AuthHook } from '../auth/hook.js'
 import type { AppsOptions } from './apps.js'
 
@@ -136,6 +137,81 @@ export interface McpClientOptions {
   onLog?: (params: LoggingMessageNotificationParams) => void
   /** Called for each tool left out of `listTools()` because its definition breaks the transport's rules. Also dispatched as an `invalidtool` event. */
   onInvalidTool?: (tool: Tool, reason: string) => void
+  /**
+   * The approval step every `callTool()` passes through (a call's own `approve` option overrides it). It is given
+   * the tool, the arguments exactly as they will be sent, the server and who started the call, and answers
+   * `'allow-once'`, `'allow-always'` (remembered for this tool, server and authorization context, in the cache
+   * store, until revoked: see `alwaysAllowed()`) or `'deny'`. A denied call, or one whose gate throws, sends
+   * nothing and rejects with a {@link ToolCallDeniedError}. The wait counts as the call's `timeoutMs` and ends with
+   * its `signal` (the gate gets a signal that aborts then). Without a gate, calls go through unasked (headless use);
+   * the elements set a policy of their own.
+   *
+   * "Always" is kept per authorization context (`authContext`, `auth`, or the `Authorization` header); with none
+   * known it lasts as long as this client and is never written to the store.
+   *
+   * @example
+   * new McpClient(url, {
+   *   approve: async ({ tool, arguments: args, origin, hints }) =>
+   *     hints.readOnly || origin.kind === 'user' ? 'allow-once'
+   *       : (await askUser(`Run ${tool.title ?? tool.name}?`, args)) ? 'allow-once' : { decision: 'deny', by: 'user' },
+   * })
+   */
+  approve?: ApprovalGate
+  /**
+   * Trust this server's tool annotations. Only then does a tool count as read-only (`readOnlyHint: true`); from any
+   * other server annotations are shown "as the server says" and decide nothing (see `toolHints()`). @default false
+   */
+  trustAnnotations?: boolean
+  /** Most records the call log keeps (`client.callLog`); 0 keeps none (`callrecord` events still fire). @default 100 */
+  callLogSize?: number
+}
+
+/**
+ * Who started a tool call: a person pressing Call with the arguments on screen (`user`), the page's own code
+ * (`page`, the default), an MCP Apps view (`view`: its `ui://` resource, and the tool whose view it is), or a model
+ * (`model`, e.g. through `modelTools()`).
+ */
+export type CallOrigin =
+  | { kind: 'user' }
+  | { kind: 'page' }
+  | { kind: 'view'; uri: string; tool?: string }
+  | { kind: 'model'; model?: string; callId?: string }
+
+/** The gate's answer: run this call (`allow-once`), run it and every later call of this tool unasked (`allow-always`), or not. */
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny'
+
+/** The gate's answer with who decided and why (a denial's `ToolCallDeniedError` carries both). */
+export interface ApprovalAnswer {
+  decision: ApprovalDecision
+  /** Who decided, e.g. `'user'` or `'policy'`. @default 'the approval gate' */
+  by?: string
+  reason?: string
+}
+
+/** What the approval gate is asked. */
+export interface ApprovalRequest {
+  /** The tool as listed (name, title, icons, annotations as sent); only `name` for a tool no listing held. */
+  tool: Tool
+  /** The arguments exactly as they will be sent (a copy: what the gate sees is what the server gets). */
+  arguments: Record<string, unknown>
+  /** The server: its URL, and the name it gave in `server/discover` when the client knows it. */
+  server: { url: string; name?: string; title?: string }
+  origin: CallOrigin
+  /** The tool's annotations with the spec's defaults; `readOnly` only for a server the client trusts. */
+  hints: ToolHints
+  /** Aborted when the call is (its `signal`, its `timeoutMs`, `close()`): a prompt can close. */
+  signal: AbortSignal
+}
+
+/** Decides whether a tool call may run. See {@link McpClientOptions.approve}. */
+export type ApprovalGate = (request: ApprovalRequest) => ApprovalDecision | ApprovalAnswer | Promise<ApprovalDecision | ApprovalAnswer>
+
+/** Options of one tool call. */
+export interface ToolCallOptions extends RequestOptions {
+  /** Who started the call, for the gate and the log. @default { kind: 'page' } */
+  origin?: CallOrigin
+  /** This call's approval gate instead of the client's; `false`: none (the call is its own approval, e.g. a person pressed Call). */
+  approve?: ApprovalGate | false
 }
 
 /** Options of one call. */

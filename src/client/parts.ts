@@ -4,6 +4,7 @@
  * client's public API, and the state no caller sees.
  */
 import type { CacheLayer } from '../cache/layer.js'
+import type { CallLog } from './call-log.js'
 import type { McpClient } from './McpClient.js'
 import type { Requests } from './requests.js'
 import type { ToolRegistry } from './tool-registry.js'
@@ -13,4 +14,7 @@ export interface ClientParts {
   readonly requests: Requests
   readonly cache: CacheLayer
   readonly tools: ToolRegistry
+  readonly log: CallLog
+  /** The server's name and title from its `server/discover` answer, once the client has one. */
+  serverInfo?: { name?: string; title?: string }
 }

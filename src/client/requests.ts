@@ -141,7 +141,7 @@ export class Requests {
     const onAbort = () => controller.abort(new AbortError(options.signal?.reason))
     if (options.signal?.aborted) onAbort()
     options.signal?.addEventListener('abort', onAbort, { once: true })
-    this.#controllers.add(controller)
+    const untrack = this.track(controller)
     try {
       return await this.era().send({
         method,
@@ -171,13 +171,19 @@ export class Requests {
       })
     } finally {
       options.signal?.removeEventListener('abort', onAbort)
-      this.#controllers.delete(controller)
+      untrack()
     }
   }
 
   /** Later callers of requests under `prefix` send anew rather than join one in flight. */
   forget(prefix: string): void {
     this.#inFlight.forget(prefix)
+  }
+
+  /** Has `controller` aborted by `abortAll()` (the client's `close()`) until the returned function is called. */
+  track(controller: AbortController): () => void {
+    this.#controllers.add(controller)
+    return () => this.#controllers.delete(controller)
   }
 
   /** Aborts every request in flight. */

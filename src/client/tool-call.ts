@@ -1,22 +1,61 @@
 /**
  * One `tools/call`: the tool looked up in the index (listed first when
- * unknown), the arguments checked against its `inputSchema`, `x-mcp-header`
- * arguments mirrored into headers, the input rounds, and the result's
- * `structuredContent` checked against its `outputSchema`.
+ * unknown), the arguments checked against its `inputSchema`, the approval
+ * gate asked (approval.ts, a chunk of its own), `x-mcp-header` arguments
+ * mirrored into headers, the input rounds, the result's `structuredContent`
+ * checked against its `outputSchema`; and the call recorded in the call log.
  */
 import { methodPrefix } from '../cache/policy.js'
-import { AbortError, InvalidStructuredContentError } from '../protocol/errors.js'
+import { AbortError, InvalidArgumentsError, InvalidStructuredContentError } from '../protocol/errors.js'
 import type { CallToolResult, Tool } from '../protocol/generated/2026-07-28.js'
 import { paramHeaders } from '../transport/headers.js'
+import type { CallApproval } from './call-log.js'
 import { withInput } from './input-rounds.js'
-import type { RequestOptions } from './options.js'
+import type { CallOrigin, ToolCallOptions } from './options.js'
 import type { ClientParts } from './parts.js'
 import { isInvalidParams } from './requests.js'
-import { loadValidator } from './validator.js'
+import { loadOnce, loadValidator } from './validator.js'
 
-/** See McpClient.callTool(). */
-export async function callTool(parts: ClientParts, name: string, args: Record<string, unknown>, options: RequestOptions): Promise<CallToolResult> {
+/** The approval step's chunk: loaded by the first call with a gate, or the first look at what is allowed always. */
+export const loadApproval = loadOnce(() => import('./approval.js'))
+/** The origin of a call that names none. */
+const PAGE: CallOrigin = { kind: 'page' }
+
+/** See McpClient.callTool(): the call, recorded in the log whatever its outcome. */
+export async function callTool(parts: ClientParts, name: string, given: Record<string, unknown>, options: ToolCallOptions): Promise<CallToolResult> {
+  const time = Date.now()
+  const origin = options.origin ?? PAGE
+  const call: Call = { args: given }
+  const record = (outcome: { result: CallToolResult } | { error: unknown }) =>
+    parts.log.record({ time, durationMs: Date.now() - time, origin, method: 'tools/call', tool: name, arguments: call.args, ...call.approval && { approval: call.approval }, ...outcome })
+  try {
+    const result = await run(parts, name, call, origin, options)
+    record({ result })
+    return result
+  } catch (error) {
+    record({ error })
+    throw error
+  }
+}
+
+/** What the log learns of a call as it goes: the arguments as sent, and the approval step's decision. */
+interface Call {
+  args: Record<string, unknown>
+  approval?: CallApproval
+}
+
+async function run(parts: ClientParts, name: string, call: Call, origin: CallOrigin, options: ToolCallOptions): Promise<CallToolResult> {
   const { client, tools } = parts
+  // The arguments as the wire will carry them, taken once: what is checked, approved, logged and sent is one
+  // value, whatever the caller does with its own object meanwhile.
+  let args: Record<string, unknown>
+  let text: string
+  try {
+    text = JSON.stringify(call.args) ?? 'null'
+    args = call.args = JSON.parse(text)
+  } catch (error) {
+    throw new InvalidArgumentsError(name, [{ path: '', message: `they cannot be sent as JSON (${(error as Error).message})` }])
+  }
   if (!tools.entries.has(name) && !tools.unlisted.has(name)) {
     // Its x-mcp-header paths are in its schema. A server that cannot list still gets the call: its answer says what is wrong.
     await client.listTools({ signal: options.signal }).catch((e) => {
@@ -40,6 +79,12 @@ export async function callTool(parts: ClientParts, name: string, args: Record<st
   }
   const validating = validate()
   if (validating) await validating
+  const gate = options.approve === undefined ? client.options.approve : options.approve
+  if (gate) {
+    const approval = await (await loadApproval()).approveCall(parts, gate, tool?.tool ?? ({ name } as Tool), JSON.parse(text), origin, options)
+    call.approval = approval.approval
+    if (approval.error) throw approval.error
+  } else call.approval = UNGATED
   let result: CallToolResult
   try {
     result = (await withInput(
@@ -66,6 +111,9 @@ export async function callTool(parts: ClientParts, name: string, args: Record<st
   }
   return tool?.tool.outputSchema ? checkOutput(name, tool, result) : result
 }
+
+/** The log's approval of a call with no gate. */
+const UNGATED: CallApproval = { decision: 'ungated' }
 
 /**
  * A result's `structuredContent` against the tool's `outputSchema` (tools.mdx: clients SHOULD validate
