@@ -75,11 +75,12 @@ describe('the approval gate', () => {
     assert.deepEqual(sent.arguments, request.arguments, 'the server got exactly what the gate saw')
   })
 
-  test('what the caller changes in its arguments while the gate is asked is not sent', BOUND, async () => {
+  test('what the caller, or the gate, changes in the arguments while the gate is asked is not sent', BOUND, async () => {
     const args = { text: 'approved' }
     const client = new McpClient(server.url, {
-      approve: async () => {
-        args.text = 'changed after approval'
+      approve: async (request) => {
+        args.text = 'changed by the caller'
+        request.arguments.text = 'changed by the gate'
         return 'allow-once' as const
       },
     })

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import {
   InvalidArgumentsError,
   McpClient,
+  ModelTools,
   ToolCallDeniedError,
   UnknownModelToolError,
   modelTools,
@@ -118,11 +119,30 @@ describe('modelTools', () => {
     const unknown = await failure(tools.call('made_up', {}))
     assertIs(unknown, UnknownModelToolError)
     assert.match(unknown.message, /"made_up"/)
-    assertIs(await failure(tools.call('echo', '{"text": ')), InvalidArgumentsError)
-    assertIs(await failure(tools.call('echo', '["a"]')), InvalidArgumentsError)
+    for (const bad of ['{"text": ', '["a"]', '"text"']) {
+      const error = await failure(tools.call('echo', bad))
+      assertIs(error, InvalidArgumentsError)
+      assert.match(error.message, /not a JSON object/)
+    }
     assert.equal(alpha.stats.requests.length, before)
     // Empty arguments are no arguments (echo needs text: its schema says so).
     assertIs(await failure(tools.call('echo', '')), InvalidArgumentsError)
+  })
+
+  test('names that would collide (a key and a tool name both with __) are kept apart, each mapping back to its own tool', BOUND, async () => {
+    const one = new McpClient(alpha.url)
+    const other = new McpClient(beta.url)
+    const tools = new ModelTools([
+      { key: 'a', client: one, tools: [{ name: 'b__c', inputSchema: { type: 'object' } }] },
+      { key: 'a__b', client: other, tools: [{ name: 'c', inputSchema: { type: 'object' } }] },
+    ])
+    const [first, second] = tools.functions.map((f) => f.name)
+    assert.equal(first, 'a__b__c')
+    assert.notEqual(second, first)
+    assert.match(second, FITS)
+    assert.equal(tools.resolve(first)!.client, one)
+    assert.equal(tools.resolve(second)!.client, other)
+    assert.equal(tools.resolve(second)!.tool.name, 'c')
   })
 
   test('a server that cannot list is reported; the model gets the others', BOUND, async () => {
