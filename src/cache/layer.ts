@@ -111,6 +111,18 @@ export class CacheLayer {
     return { key: cacheKey(this.url, method, params), context: this.context(headers), startedAt: this.#invalidations }
   }
 
+  /**
+   * Where the client keeps a record of its own (not a server's result: the approval gate's "always") for the
+   * authorization context of these headers: in the store under the context's own key when a context is known, else
+   * in this client's memory only, as private results with no context are. `context` names the context it belongs to.
+   */
+  ownPlace(key: string, headers: Record<string, string>): { store: CacheStore; key: string; context: string } {
+    const context = this.context(headers)
+    return context !== undefined && this.store
+      ? { store: this.store, key: privateKey(key, context), context }
+      : { store: this.#ownPrivate, key, context: 'this client' }
+  }
+
   /** A digest of the authorization context requests with these headers are made in, or undefined when none is known. */
   context(headers: Record<string, string>): string | undefined {
     const given = this.authContext?.()

@@ -4,14 +4,12 @@
  *
  * "Always" is remembered per server, tool and authorization context, in the
  * client's cache store (IndexedDB in browsers): one record per server and
- * context, private to this file and versioned in its key. A grant holds a
- * digest of the tool's definition (title, description, schemas, annotations):
- * a tool whose definition changed is asked about again. With no authorization
- * context known, or no store, grants stay in this client's memory, as private
- * cache entries do.
+ * context, private to this file and versioned in its key. A grant holds the
+ * tool's definition (title, description, schemas, annotations): a tool whose
+ * definition changed is asked about again. With no authorization context
+ * known, or no store, grants stay in this client's memory, as private cache
+ * entries do (CacheLayer.ownPlace).
  */
-import { MemoryCache } from '../cache/memory.js'
-import { digest, type CacheStore } from '../cache/policy.js'
 import { AbortError, ApprovalTimeoutError, ToolCallDeniedError } from '../protocol/errors.js'
 import type { Tool } from '../protocol/generated/2026-07-28.js'
 import type { CallApproval } from './call-log.js'
@@ -31,25 +29,21 @@ const FORMAT = 1
 interface Grant {
   name: string
   since: number
+  /** The tool's definition when it was allowed (see definitionOf). */
   definition: string
 }
+type Place = ReturnType<ClientParts['cache']['ownPlace']>
 /** Grants have no expiry: they last until revoked (or pushed out of a bounded store, which only means asking again). */
 const FOREVER = Number.MAX_SAFE_INTEGER
 const GATE = 'the approval gate'
 const DECISIONS = new Set(['allow-once', 'allow-always', 'deny'])
 
-/** Grants made with no authorization context known (or no store): this client's alone, never persisted. */
-const ownGrants = new WeakMap<ClientParts, MemoryCache>()
-
 /** Where this client's grants are kept, for the authorization context of its requests now. */
-async function placeOf(parts: ClientParts): Promise<{ store: CacheStore; key: string; context: string }> {
-  const { client, cache, requests } = parts
-  const context = cache.context(await requests.headers())
-  const store = context !== undefined && cache.store ? cache.store : ownGrants.get(parts) ?? ownGrants.set(parts, new MemoryCache(1)).get(parts)!
-  return { store, key: `mcp-web-elements/approvals/${FORMAT}\n${client.url}\n@${context ?? ''}`, context: context ?? 'client' }
+async function placeOf({ client, cache, requests }: ClientParts): Promise<Place> {
+  return cache.ownPlace(`mcp-web-elements/approvals/${FORMAT}\n${client.url}`, await requests.headers())
 }
 
-async function readGrants(place: { store: CacheStore; key: string }): Promise<Grant[]> {
+async function readGrants(place: Place): Promise<Grant[]> {
   try {
     const grants = (await place.store.get(place.key))?.value.grants
     return Array.isArray(grants) ? grants.filter((g) => typeof g?.name === 'string' && typeof g.definition === 'string') : []
@@ -59,7 +53,7 @@ async function readGrants(place: { store: CacheStore; key: string }): Promise<Gr
   }
 }
 
-function writeGrants(place: Awaited<ReturnType<typeof placeOf>>, grants: Grant[]): void {
+function writeGrants(place: Place, grants: Grant[]): void {
   try {
     const done = place.store.set(place.key, { value: { grants }, receivedAt: Date.now(), ttlMs: FOREVER, scope: 'private', authContext: place.context })
     if (done instanceof Promise) done.catch(() => {})
@@ -68,8 +62,12 @@ function writeGrants(place: Awaited<ReturnType<typeof placeOf>>, grants: Grant[]
   }
 }
 
-/** What a grant was given for: a tool whose title, description, schemas or annotations changed is asked about again. */
-const definitionOf = (tool: Tool) => digest(JSON.stringify([tool.title, tool.description, tool.inputSchema, tool.outputSchema, tool.annotations]) ?? '')
+/**
+ * What a grant was given for: a tool whose title, description, schemas or annotations changed is asked about
+ * again. Kept as the JSON text itself, not a hash: this chunk imports nothing the client's first chunk holds, so
+ * that loading it splits no shared chunk off the client.
+ */
+const definitionOf = (tool: Tool) => JSON.stringify([tool.title, tool.description, tool.inputSchema, tool.outputSchema, tool.annotations])
 
 /** The outcome of the approval step: what the log records, and the error the call rejects with when it may not run. */
 export interface ApprovalOutcome {
