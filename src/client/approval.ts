@@ -70,7 +70,7 @@ function writeGrants(place: Place, grants: Grant[]): void {
 const definitionOf = (tool: Tool) => JSON.stringify([tool.title, tool.description, tool.inputSchema, tool.outputSchema, tool.annotations])
 
 /** The outcome of the approval step: what the log records, and the error the call rejects with when it may not run. */
-export interface ApprovalOutcome {
+interface ApprovalOutcome {
   approval: CallApproval
   error?: Error
 }

@@ -13,7 +13,7 @@ import { isInvalidParams, type Result } from './requests.js'
 import { checkTool } from './tool-registry.js'
 
 export type ListMethod = 'tools/list' | 'resources/list' | 'resources/templates/list' | 'prompts/list'
-export interface ListItems {
+interface ListItems {
   'tools/list': Tool
   'resources/list': Resource
   'resources/templates/list': ResourceTemplate

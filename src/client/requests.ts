@@ -42,7 +42,7 @@ export type Result = Record<string, unknown> & { resultType?: string }
 export type Params = Record<string, unknown>
 
 /** What sending needs of its client. */
-export interface RequestsHost {
+interface RequestsHost {
   readonly url: string
   readonly options: McpClientOptions
   capabilities(handlers?: InputHandlers): ClientCapabilities

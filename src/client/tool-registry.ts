@@ -9,7 +9,7 @@ import { InvalidToolError, SchemaError } from '../protocol/errors.js'
 import type { Tool } from '../protocol/generated/2026-07-28.js'
 import { findHeaderParams, type HeaderParam } from '../schema/mcp-header.js'
 
-export type ToolEntry = { tool: Tool; headers: HeaderParam[] } | { tool: Tool; error: InvalidToolError | SchemaError }
+type ToolEntry = { tool: Tool; headers: HeaderParam[] } | { tool: Tool; error: InvalidToolError | SchemaError }
 
 export class ToolRegistry {
   /** Each listed tool with its header annotations, from the newest listing. */
