@@ -37,7 +37,7 @@ const SUITES = {
   'src/transport': ['faults', 'fuzz', 'headers', 'legacy', 'legacy-faults', 'client'],
   'src/protocol': ['fuzz', 'spec-examples', 'methods', 'coalesce-key', 'faults', 'mrtr', 'client'],
   'src/schema': ['validate-schema', 'schema', 'headers', 'form'],
-  'src/client': ['client', 'mrtr', 'total-time', 'subscriptions', 'shared-listen', 'progress', 'coalesce', 'faults', 'headers', 'events', 'icons', 'validate-schema', 'client-info', 'legacy', 'legacy-faults', 'apps', 'cache-correctness'],
+  'src/client': ['client', 'mrtr', 'total-time', 'subscriptions', 'shared-listen', 'progress', 'coalesce', 'faults', 'headers', 'events', 'icons', 'validate-schema', 'client-info', 'legacy', 'legacy-faults', 'apps', 'cache-correctness', 'approval', 'call-log', 'model-tools'],
   // idb.ts runs only in a browser: its suite is the IndexedDB one in headless Chromium (`browser:` suites).
   'src/cache': ['cache', 'cache-correctness', 'cache-memory', 'cache-listing', 'methods', 'client', 'subscriptions', 'browser:test/browser/cache.test.ts', 'browser:test/browser/cache-quota.test.ts'],
   // browser.ts and idb-store.ts run only in a browser: the sign-in suite in headless Chromium.

@@ -108,10 +108,26 @@ export class CacheLayer {
   /** The cache plan of a request, or undefined when its result must not be cached. */
   plan(method: string, params: Record<string, unknown>, headers: Record<string, string>): CachePlan | undefined {
     if (!this.store || !CACHEABLE.has(method) || 'inputResponses' in params || 'requestState' in params) return undefined
+    return { key: cacheKey(this.url, method, params), context: this.context(headers), startedAt: this.#invalidations }
+  }
+
+  /**
+   * Where the client keeps a record of its own (not a server's result: the approval gate's "always") for the
+   * authorization context of these headers: in the store under the context's own key when a context is known, else
+   * in this client's memory only, as private results with no context are. `context` names the context it belongs to.
+   */
+  ownPlace(key: string, headers: Record<string, string>): { store: CacheStore; key: string; context: string } {
+    const context = this.context(headers)
+    return context !== undefined && this.store
+      ? { store: this.store, key: privateKey(key, context), context }
+      : { store: this.#ownPrivate, key, context: 'this client' }
+  }
+
+  /** A digest of the authorization context requests with these headers are made in, or undefined when none is known. */
+  context(headers: Record<string, string>): string | undefined {
     const given = this.authContext?.()
     const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]
-    const context = given ? digest(`context\n${given}`) : authorization ? digest(`authorization\n${authorization}`) : undefined
-    return { key: cacheKey(this.url, method, params), context, startedAt: this.#invalidations }
+    return given ? digest(`context\n${given}`) : authorization ? digest(`authorization\n${authorization}`) : undefined
   }
 
   /**

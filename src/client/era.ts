@@ -14,7 +14,7 @@ import type {
   SubscriptionFilter,
 } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
-import type { InputHandlers } from './McpClient.js'
+import type { InputHandlers } from './options.js'
 import type { ListenSend } from './listen-stream.js'
 
 /** One request as the client hands it to an era. */

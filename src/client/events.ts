@@ -5,6 +5,7 @@
  */
 import type { SubscriptionFilter, Tool } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification } from '../protocol/jsonrpc.js'
+import type { CallRecord } from './call-log.js'
 
 export interface McpClientEventMap {
   /** A listed tool was left out because its definition breaks the transport's rules; once per definition. */
@@ -17,6 +18,8 @@ export interface McpClientEventMap {
    * shared store such as IndexedDB): elements there refresh on it.
    */
   invalidate: CustomEvent<{ method: string; uri?: string; remote: boolean }>
+  /** A tool call ended (result or error, denials included), or a view's request was recorded: the call log's new record. */
+  callrecord: CustomEvent<CallRecord>
 }
 
 export interface SubscriptionEventMap {

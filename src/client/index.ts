@@ -9,7 +9,14 @@ export {
   type StaleOptions,
   type InputHandlers,
   type InputContext,
+  type ToolCallOptions,
 } from './McpClient.js'
+// Human in the loop: the approval gate's shapes, the call log, annotations with the spec's defaults, tools for a model.
+export type { CallOrigin, ApprovalGate, ApprovalRequest, ApprovalAnswer, ApprovalDecision } from './options.js'
+export type { AlwaysAllowed } from './approval.js'
+export { CallLog, type CallRecord, type CallRecordInit, type CallApproval } from './call-log.js'
+export { toolHints, type ToolHints } from './tool-hints.js'
+export { modelTools, ModelTools, type ModelFunction, type ModelToolTarget, type ModelCallOptions } from './model-tools.js'
 export { Subscription } from './subscription.js'
 export type { McpClientEventMap, SubscriptionEventMap } from './events.js'
 export type { JsonRpcNotification } from '../protocol/jsonrpc.js'

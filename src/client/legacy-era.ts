@@ -19,7 +19,7 @@ import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders
 import { SseChannel } from '../transport/legacy-sse.js'
 import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import { LEGACY_PROTOCOL_VERSIONS, type EraChoice } from './era-select.js'
-import type { InputHandlers } from './McpClient.js'
+import type { InputHandlers } from './options.js'
 import { backoffMs, sleep } from './listen-stream.js'
 
 

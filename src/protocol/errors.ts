@@ -245,3 +245,40 @@ export class AppResourceError extends McpError {
 export class AppSandboxError extends McpError {
   override name = 'AppSandboxError'
 }
+
+/**
+ * A tool call was denied before anything was sent: by the approval gate's answer (`by` says who: the person asked,
+ * a policy), or because the gate failed (`by` is `'the approval gate'`, the failure is the `cause`).
+ */
+export class ToolCallDeniedError extends McpError {
+  override name = 'ToolCallDeniedError'
+  constructor(
+    readonly tool: string,
+    /** The server's URL. */
+    readonly server: string,
+    /** Who denied it, as the gate said (e.g. `'user'`, `'policy'`). */
+    readonly by: string,
+    /** Why, when said. */
+    readonly reason?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The call of tool "${tool}" on ${server} was denied by ${by}${reason ? `: ${reason}` : ''}. Nothing was sent.`, options)
+  }
+}
+
+/** The approval gate did not answer within the call's `timeoutMs`. Nothing was sent. */
+export class ApprovalTimeoutError extends TimeoutError {
+  override name = 'ApprovalTimeoutError'
+  constructor(timeoutMs: number, tool: string) {
+    super(timeoutMs, 'tools/call')
+    this.message = `No approval for tool "${tool}" within ${timeoutMs} ms; nothing was sent (pass a larger timeoutMs for a prompt people may leave open)`
+  }
+}
+
+/** A model asked for a function that none of the tools it was given stands for. Nothing was sent. */
+export class UnknownModelToolError extends McpError {
+  override name = 'UnknownModelToolError'
+  constructor(readonly functionName: string) {
+    super(`The model asked for "${functionName}", which is not one of the tools it was given (list them again: the tools may have changed)`)
+  }
+}

@@ -109,6 +109,7 @@ declare function myModel(params: unknown): Promise<import('mcp-web-elements/clie
 declare function refresh(method: string): void
 declare function render(tools: import('mcp-web-elements/client').Tool[], state: { stale: boolean; ageMs?: number }): void
 declare function showError(error: unknown): void
+declare const model: { generate(request: { tools: unknown[] }): Promise<{ toolCalls: Array<{ id: string; name: string; arguments: string }> }> }
 `
 
 test('every TypeScript block type-checks against the sources', { timeout: 120_000 }, (t) => {

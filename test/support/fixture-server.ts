@@ -28,6 +28,8 @@ export interface FixtureOptions {
   invalidHeaderTools?: boolean
   /** SSE keep-alive comment interval; the SDK default is 15000, 0 disables. */
   keepAliveMs?: number
+  /** Also list `lookup`, a tool whose annotations say it is read-only and closed-world. */
+  annotatedTools?: boolean
 }
 
 export interface RecordedRequest {
@@ -345,6 +347,19 @@ function makeServer(stats: FixtureStats, options: FixtureOptions): McpServer {
     }
     return original(request, ctx)
   })
+
+  if (options.annotatedTools) {
+    mcp.registerTool(
+      'lookup',
+      {
+        title: 'Look up',
+        description: 'Returns its key (annotated read-only and closed-world).',
+        inputSchema: z.object({ key: z.string() }),
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      async ({ key }) => text(`value of ${key}`),
+    )
+  }
 
   if (options.invalidHeaderTools) {
     // Each of these violates an x-mcp-header rule; conforming clients must drop them.

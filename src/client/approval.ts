@@ -1,0 +1,158 @@
+/**
+ * The approval step of a tool call (a chunk of its own: loaded with the first
+ * call that has a gate, or the first look at what is allowed always).
+ *
+ * "Always" is remembered per server, tool and authorization context, in the
+ * client's cache store (IndexedDB in browsers): one record per server and
+ * context, private to this file and versioned in its key. A grant holds the
+ * tool's definition (title, description, schemas, annotations): a tool whose
+ * definition changed is asked about again. With no authorization context
+ * known, or no store, grants stay in this client's memory, as private cache
+ * entries do (CacheLayer.ownPlace).
+ */
+import { AbortError, ApprovalTimeoutError, ToolCallDeniedError } from '../protocol/errors.js'
+import type { Tool } from '../protocol/generated/2026-07-28.js'
+import type { CallApproval } from './call-log.js'
+import type { ApprovalAnswer, ApprovalGate, CallOrigin, ToolCallOptions } from './options.js'
+import type { ClientParts } from './parts.js'
+import { toolHints } from './tool-hints.js'
+
+/** A tool the user allowed always, as `McpClient.alwaysAllowed()` lists it. */
+export interface AlwaysAllowed {
+  tool: string
+  /** When it was allowed (ms since epoch). */
+  since: number
+}
+
+/** The stored record's format: its key names it, so a record of another format is never read as this one. */
+const FORMAT = 1
+interface Grant {
+  name: string
+  since: number
+  /** The tool's definition when it was allowed (see definitionOf). */
+  definition: string
+}
+type Place = ReturnType<ClientParts['cache']['ownPlace']>
+/** Grants have no expiry: they last until revoked (or pushed out of a bounded store, which only means asking again). */
+const FOREVER = Number.MAX_SAFE_INTEGER
+const GATE = 'the approval gate'
+const DECISIONS = new Set(['allow-once', 'allow-always', 'deny'])
+
+/** Where this client's grants are kept, for the authorization context of its requests now. */
+async function placeOf({ client, cache, requests }: ClientParts): Promise<Place> {
+  return cache.ownPlace(`mcp-web-elements/approvals/${FORMAT}\n${client.url}`, await requests.headers())
+}
+
+async function readGrants(place: Place): Promise<Grant[]> {
+  try {
+    const grants = (await place.store.get(place.key))?.value.grants
+    return Array.isArray(grants) ? grants.filter((g) => typeof g?.name === 'string' && typeof g.definition === 'string') : []
+  } catch {
+    // An unreadable store: nothing is remembered, so the gate is asked.
+    return []
+  }
+}
+
+function writeGrants(place: Place, grants: Grant[]): void {
+  try {
+    const done = place.store.set(place.key, { value: { grants }, receivedAt: Date.now(), ttlMs: FOREVER, scope: 'private', authContext: place.context })
+    if (done instanceof Promise) done.catch(() => {})
+  } catch {
+    // A lost grant only means asking again.
+  }
+}
+
+/**
+ * What a grant was given for: a tool whose title, description, schemas or annotations changed is asked about
+ * again. Kept as the JSON text itself, not a hash: this chunk imports nothing the client's first chunk holds, so
+ * that loading it splits no shared chunk off the client.
+ */
+const definitionOf = (tool: Tool) => JSON.stringify([tool.title, tool.description, tool.inputSchema, tool.outputSchema, tool.annotations])
+
+/** The outcome of the approval step: what the log records, and the error the call rejects with when it may not run. */
+interface ApprovalOutcome {
+  approval: CallApproval
+  error?: Error
+}
+
+/**
+ * Asks `gate` whether the call may run, unless the tool is allowed always. The wait ends with the call's signal,
+ * its `timeoutMs` and the client's `close()`; the gate's signal aborts then.
+ */
+export async function approveCall(
+  parts: ClientParts,
+  gate: ApprovalGate,
+  tool: Tool,
+  args: Record<string, unknown>,
+  origin: CallOrigin,
+  options: ToolCallOptions,
+): Promise<ApprovalOutcome> {
+  const { client, requests } = parts
+  const place = await placeOf(parts)
+  const definition = definitionOf(tool)
+  if ((await readGrants(place)).some((g) => g.name === tool.name && g.definition === definition)) return { approval: { decision: 'remembered' } }
+  const started = Date.now()
+  const controller = new AbortController()
+  const { signal } = options
+  const onCallAbort = () => controller.abort(new AbortError(signal?.reason))
+  if (signal?.aborted) onCallAbort()
+  signal?.addEventListener('abort', onCallAbort, { once: true })
+  const timeoutMs = options.timeoutMs ?? client.options.timeoutMs ?? 60_000
+  const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(new ApprovalTimeoutError(timeoutMs, tool.name)), timeoutMs) : undefined
+  const untrack = requests.track(controller)
+  const server = { url: client.url, ...parts.serverInfo }
+  let answer: ApprovalAnswer
+  try {
+    const given = await new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => reject(controller.signal.reason)
+      if (controller.signal.aborted) return onAbort()
+      controller.signal.addEventListener('abort', onAbort, { once: true })
+      const request = { tool, arguments: args, server, origin, hints: toolHints(tool, client.options.trustAnnotations), signal: controller.signal }
+      Promise.resolve()
+        .then(() => gate(request))
+        .then(resolve, (error: unknown) => {
+          const reason = `it failed (${error instanceof Error ? error.message : String(error)})`
+          reject(new ToolCallDeniedError(tool.name, client.url, GATE, reason, { cause: error }))
+        })
+    })
+    answer = typeof given === 'string' ? { decision: given as ApprovalAnswer['decision'] } : (given as ApprovalAnswer)
+    if (!DECISIONS.has(answer?.decision)) {
+      const reason = `it answered ${JSON.stringify(given) ?? String(given)}, not allow-once, allow-always or deny`
+      answer = { decision: 'deny', by: GATE, reason }
+    }
+  } catch (error) {
+    const approval: CallApproval =
+      error instanceof ToolCallDeniedError ? { decision: 'deny', by: error.by, reason: error.reason } : { decision: 'unanswered' }
+    return { approval: { ...approval, waitedMs: Date.now() - started }, error: error as Error }
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onCallAbort)
+    untrack()
+  }
+  const approval: CallApproval = {
+    decision: answer.decision,
+    ...(typeof answer.by === 'string' && { by: answer.by }),
+    ...(typeof answer.reason === 'string' && { reason: answer.reason }),
+    waitedMs: Date.now() - started,
+  }
+  if (answer.decision === 'deny') return { approval, error: new ToolCallDeniedError(tool.name, client.url, approval.by ?? GATE, approval.reason) }
+  if (answer.decision === 'allow-always') {
+    const grants = (await readGrants(place)).filter((g) => g.name !== tool.name)
+    writeGrants(place, [...grants, { name: tool.name, since: Date.now(), definition }])
+  }
+  return { approval }
+}
+
+/** The tools allowed always on this client's server, in the authorization context of its requests now. */
+export async function alwaysAllowed(parts: ClientParts): Promise<AlwaysAllowed[]> {
+  return (await readGrants(await placeOf(parts))).map((g) => ({ tool: g.name, since: g.since }))
+}
+
+/** Revokes "always" for `tool`, or for every tool of this server and context; resolves with how many were revoked. */
+export async function revokeAlwaysAllowed(parts: ClientParts, tool?: string): Promise<number> {
+  const place = await placeOf(parts)
+  const grants = await readGrants(place)
+  const kept = tool === undefined ? [] : grants.filter((g) => g.name !== tool)
+  if (kept.length !== grants.length) writeGrants(place, kept)
+  return grants.length - kept.length
+}
