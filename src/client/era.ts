@@ -11,6 +11,7 @@ import type {
   ClientCapabilities,
   DiscoverResult,
   LoggingLevel,
+  ProgressToken,
   SubscriptionFilter,
 } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
@@ -28,7 +29,8 @@ export interface EraRequest {
   /** Declared on a modern request; fixed at `initialize` on a legacy session. */
   capabilities: ClientCapabilities
   logLevel?: LoggingLevel
-  progressToken?: string
+  /** The request's progress token, the only one it carries (a caller's own in `params._meta`, `0` included, is already this). */
+  progressToken?: ProgressToken
   /** Aborted (with an AbortError) to cancel the request. */
   controller: AbortController
   timeoutMs: number
@@ -84,4 +86,13 @@ export interface Era {
   discovered?(): Promise<DiscoverResult>
   /** Ends what the era holds open (a legacy session, its GET stream). */
   close(): void
+}
+
+/**
+ * The caller's `_meta` with the request's progress token in place of any the caller wrote: each era sends the token
+ * the client chose, and a token of `0` (or `''`) is a token like any other.
+ */
+export function metaWithProgressToken(params: Record<string, unknown>, progressToken: ProgressToken | undefined): Record<string, unknown> {
+  const { progressToken: _written, ...meta } = (params._meta ?? {}) as Record<string, unknown>
+  return progressToken === undefined ? meta : { ...meta, progressToken }
 }

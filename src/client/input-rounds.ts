@@ -10,7 +10,7 @@ import { INPUT_METHODS } from '../protocol/methods.js'
 import { INPUT_CAPABILITIES, InputRequiredError, capabilitiesToAnswer, declares, mergeCapabilities } from './input-required.js'
 import type { InputContext, InputHandlers, RequestOptions } from './options.js'
 import type { ClientParts } from './parts.js'
-import type { Params, Result, SendOptions } from './requests.js'
+import { callerProgressToken, type Params, type Result, type SendOptions } from './requests.js'
 
 /**
  * Runs a request that may ask for input: answers each round's input
@@ -28,7 +28,7 @@ export function withInput(
   // One progress token for every round, so progress reads as one bar; what would run it backwards is dropped.
   // A copy of the options: each round's maxTotalTimeMs is what the rounds before it left of the cap.
   const options: SendOptions = callOptions.onProgress
-    ? { ...callOptions, progressToken: `p${requests.nextId()}`, onProgress: forwardOnly(callOptions.onProgress) }
+    ? { ...callOptions, progressToken: callerProgressToken(params) ?? `p${requests.nextId()}`, onProgress: forwardOnly(callOptions.onProgress) }
     : { ...callOptions }
   // The cap bounds the server's time over all the rounds; the time handlers (people, often) take to answer is not counted.
   const cap = requests.maxTotalTimeMs(callOptions)

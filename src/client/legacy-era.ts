@@ -17,7 +17,7 @@ import { META } from '../protocol/meta.js'
 import { postRequest } from '../transport/http.js'
 import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders } from '../transport/legacy-session.js'
 import { SseChannel } from '../transport/legacy-sse.js'
-import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
+import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
 import { LEGACY_PROTOCOL_VERSIONS, type EraChoice } from './era-select.js'
 import type { InputHandlers } from './options.js'
 import { backoffMs, sleep } from './listen-stream.js'
@@ -211,7 +211,7 @@ export class LegacyEra implements Era {
   /** One request on the session; a server request arriving meanwhile is answered, and aborting tells the server (notifications/cancelled). */
   async #post(session: Session, request: EraRequest): Promise<JsonRpcResponse> {
     const { method, id, progressToken } = request
-    const meta = { ...(request.params._meta as Record<string, unknown> | undefined), ...(progressToken && { progressToken }) }
+    const meta = metaWithProgressToken(request.params, progressToken)
     const params = { ...request.params, ...(Object.keys(meta).length ? { _meta: meta } : {}) }
     if (!Object.keys(meta).length) delete params._meta
     const extra = await this.host.headers()

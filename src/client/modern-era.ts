@@ -11,7 +11,7 @@ import type { JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { META, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 import { standardHeaders } from '../transport/headers.js'
 import { postRequest } from '../transport/http.js'
-import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
+import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
 import { ListenStream, type ListenSend } from './listen-stream.js'
 
 export class ModernEra implements Era {
@@ -48,12 +48,11 @@ export class ModernEra implements Era {
   #post(request: EraRequest, id: number): Promise<JsonRpcResponse> {
     const { method, params, logLevel, progressToken } = request
     const meta: Record<string, unknown> = {
-      ...(params._meta as Record<string, unknown> | undefined),
+      ...metaWithProgressToken(params, progressToken),
       [META.protocolVersion]: this.#version,
       [META.clientInfo]: this.clientInfo,
       [META.clientCapabilities]: request.capabilities,
       ...(logLevel && { [META.logLevel]: logLevel }),
-      ...(progressToken && { progressToken }),
     }
     return postRequest({
       url: this.host.url,

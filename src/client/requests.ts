@@ -11,6 +11,7 @@ import type {
   ClientCapabilities,
   LoggingMessageNotificationParams,
   ProgressNotificationParams,
+  ProgressToken,
 } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { traitsOf } from '../protocol/methods.js'
@@ -20,7 +21,13 @@ import type { InputHandlers, McpClientOptions, RequestOptions } from './options.
 
 /** Options as passed down to a send: a multi round-trip call keeps one progress token across its rounds. */
 export interface SendOptions extends RequestOptions {
-  progressToken?: string
+  progressToken?: ProgressToken
+}
+
+/** The progress token a caller wrote in `params._meta` itself (a string or a number, `0` included), if any. */
+export function callerProgressToken(params: Params): ProgressToken | undefined {
+  const token = (params._meta as Params | undefined)?.progressToken
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined
 }
 
 /** One request as send() takes it. */
@@ -136,7 +143,8 @@ export class Requests {
   /** Wires the caller's abort, progress and log callbacks to one request, which the server's era sends. */
   async send({ method, params, id, headers, options, capabilities = this.host.capabilities(), onNotification, longLived }: SendInit): Promise<JsonRpcResponse> {
     const clientOptions = this.host.options
-    const progressToken = options.onProgress ? (options.progressToken ?? `p${id}`) : undefined
+    // The caller's own token (in params._meta) is kept, and sent whether or not it asked for onProgress.
+    const progressToken = options.progressToken ?? callerProgressToken(params) ?? (options.onProgress ? `p${id}` : undefined)
     const controller = new AbortController()
     const onAbort = () => controller.abort(new AbortError(options.signal?.reason))
     if (options.signal?.aborted) onAbort()
@@ -161,7 +169,7 @@ export class Requests {
         handlers: options.handlers ? { ...clientOptions.handlers, ...options.handlers } : (clientOptions.handlers ?? {}),
         onNotification: (n) => {
           const p = n.params as Params | undefined
-          if (n.method === 'notifications/progress' && progressToken !== undefined && p?.progressToken === progressToken) {
+          if (n.method === 'notifications/progress' && options.onProgress && progressToken !== undefined && p?.progressToken === progressToken) {
             callBack(options.onProgress!, p as unknown as ProgressNotificationParams)
           } else if (n.method === 'notifications/message' && (options.onLog ?? clientOptions.onLog)) {
             callBack((options.onLog ?? clientOptions.onLog)!, p as unknown as LoggingMessageNotificationParams)

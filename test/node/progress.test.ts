@@ -7,6 +7,7 @@ import { McpServer, inputRequired, inputResponse, type ServerContext } from '@mo
 import { z } from 'zod'
 import { McpClient, type ProgressNotificationParams } from '../../src/client/index.js'
 import { serveMcp, type FixtureServer } from '../support/fixture-server.js'
+import { startLegacyServer } from '../support/legacy-server.js'
 
 let server: FixtureServer
 before(async () => {
@@ -78,3 +79,27 @@ test('progress that would run backwards (a server counting again from 1) is not 
   await client().callTool('restarting_job', {}, { onProgress: (p) => seen.push(p.progress) })
   assert.deepEqual(seen, [1, 2])
 })
+
+// A caller may choose its own progress token (the spec's ProgressToken: a string or a number) in params._meta.
+for (const era of ['modern', 'legacy'] as const) {
+  test(`${era}: a caller's own progress token, 0 included, is the one sent and the one its progress comes back under`, { timeout: 10_000 }, async () => {
+    const legacy = era === 'legacy' ? await startLegacyServer('stateful') : undefined
+    try {
+      const c = legacy ? new McpClient(legacy.url, { protocolVersion: '2025-11-25' }) : client()
+      const [tool, args] = legacy ? ['count', { n: 3 }] : ['restarting_job', {}]
+      const seen: ProgressNotificationParams[] = []
+      await c.request('tools/call', { name: tool, arguments: args, _meta: { progressToken: 0 } }, { onProgress: (p) => seen.push(p) })
+      assert.ok(seen.length > 0, 'progress reached onProgress')
+      assert.deepEqual(new Set(seen.map((p) => p.progressToken)), new Set([0]), 'the server reported under the caller’s token')
+
+      // Without onProgress the token still goes out, and the progress is the client's `notification` event.
+      const notified: unknown[] = []
+      c.addEventListener('notification', (e) => notified.push((e as CustomEvent).detail.params?.progressToken))
+      await c.request('tools/call', { name: tool, arguments: args, _meta: { progressToken: 0 } })
+      assert.ok(notified.length > 0 && notified.every((t) => t === 0), `progress under token 0 as notifications: ${JSON.stringify(notified)}`)
+      await c.close()
+    } finally {
+      await legacy?.close()
+    }
+  })
+}
