@@ -1,8 +1,9 @@
-import { consume } from '@lit/context'
+import { ContextConsumer, consume } from '@lit/context'
 import { LitElement, html, svg, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { chooseIcon, iconSourceAllowed, type Icon } from '../../src/client/index.js'
+import { connectionContext } from '../shared/context.js'
 import { ColorSchemeController } from './color-scheme-controller.js'
 import { styles } from './mcp-icon.styles.js'
 import { themeContext } from './theme-context.js'
@@ -14,9 +15,11 @@ const themed = (theme: unknown) => (theme === 'light' || theme === 'dark' ? them
  * An icon from a server's `icons` list (a tool's, a resource's, the server's
  * own): the one that best fits the theme and the rendered size, drawn with
  * `<img>` only, so an SVG's scripts never run. Only `https:` and `data:image/`
- * sources, the page's own origin and the origins in `allowOrigins` are
- * loaded; when nothing usable is there, or every usable image fails to load, a
- * neutral glyph is drawn instead.
+ * sources, the MCP server's own origin and the origins in `allowOrigins` are
+ * loaded, and nothing from the page's own host unless it is one of those two
+ * (an image request there carries the visitor's cookies for the page's site);
+ * see `iconSourceAllowed`. When nothing usable is there, or every usable image
+ * fails to load, a neutral glyph is drawn instead.
  *
  * @tag mcp-icon
  *
@@ -26,8 +29,11 @@ const themed = (theme: unknown) => (theme === 'light' || theme === 'dark' ? them
  * @attr {string} label - Text alternative. Empty (the default) marks the icon as decorative.
  *
  * @property {Icon[]} icons - The spec's `Icon[]` (`src`, `mimeType`, `sizes`, `theme`).
+ * @property {string} serverUrl - The MCP server's URL: icons on its origin load, plain `http:` too. Unset, the
+ *   server of an enclosing `<mcp-server>`; the elements that draw icons pass the `client` they are given.
  * @property {string[] | ((origin: string) => boolean)} allowOrigins - Origins besides `https:` ones and the
- *   page's own that may serve icons (e.g. `['http://intranet.example']`), or a function deciding per origin.
+ *   server's that may serve icons (e.g. `['http://intranet.example']`, or `[location.origin]` for the page's
+ *   own, refused by default), or a function deciding per origin.
  *
  * @csspart image - The `<img>` of the chosen icon.
  * @csspart fallback - The fallback glyph (an `<svg>` of our own).
@@ -40,6 +46,7 @@ export class McpIconElement extends LitElement {
   @property({ attribute: false }) icons?: readonly Icon[]
   @property({ type: Number }) size = 24
   @property({ reflect: true }) theme?: 'light' | 'dark'
+  @property({ attribute: false }) serverUrl?: string
   @property({ attribute: false }) allowOrigins?: readonly string[] | ((origin: string) => boolean)
   @property() label = ''
 
@@ -47,6 +54,19 @@ export class McpIconElement extends LitElement {
   @consume({ context: themeContext, subscribe: true })
   @state()
   private inheritedTheme?: 'light' | 'dark'
+
+  /**
+   * The URL of the enclosing `<mcp-server>`'s server (used when `serverUrl` is unset). Only the URL is kept, so an
+   * icon re-renders when the server changes, not on every change of the connection (list counters, updates).
+   */
+  @state() private connectedServerUrl?: string
+
+  // A reactive controller: it registers itself with the element, the field only names it.
+  #connection = new ContextConsumer(this, {
+    context: connectionContext,
+    subscribe: true,
+    callback: (connection) => (this.connectedServerUrl = connection?.client.url),
+  })
 
   /** Sources that failed to load; the next best icon is tried, then the glyph. */
   @state() private failed: ReadonlySet<string> = new Set()
@@ -64,6 +84,7 @@ export class McpIconElement extends LitElement {
     const options = {
       theme: themed(this.theme) ?? themed(this.inheritedTheme) ?? this.#colorScheme.scheme,
       size: Math.round(this.size * (globalThis.devicePixelRatio || 1)),
+      serverUrl: this.serverUrl ?? this.connectedServerUrl,
       pageOrigin: globalThis.location?.origin,
       allowOrigins: this.allowOrigins,
     }

@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { emulateMedia } from '@web/test-runner-commands'
 import type { Icon } from '../../src/client/index.js'
-import { eventually } from '../../test/support/browser.js'
+import { eventually, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-icon.js'
 import type { McpIconElement } from './mcp-icon.js'
@@ -56,7 +56,9 @@ describe('<mcp-icon>', () => {
   it('takes the theme of an enclosing <mcp-server> over the user preference, unless it has its own', async () => {
     await emulateMedia({ colorScheme: 'light' })
     const server = await fixture<HTMLElement & { theme?: string }>(
-      html`<mcp-server theme="dark"><mcp-icon .icons=${themed}></mcp-icon><mcp-icon theme="light" .icons=${themed}></mcp-icon></mcp-server>`,
+      html`<mcp-server theme="dark"
+        ><mcp-icon .icons=${themed}></mcp-icon><mcp-icon theme="light" .icons=${themed}></mcp-icon
+      ></mcp-server>`,
     )
     const [inherits, own] = [...server.querySelectorAll<McpIconElement>('mcp-icon')]
     await eventually(() => img(inherits)?.getAttribute('src') === FOR_DARK, "the dark icon, as the server's theme says")
@@ -108,6 +110,43 @@ describe('<mcp-icon>', () => {
     const src = 'http://icons.example/a.png'
     const el = await fixture<McpIconElement>(html`<mcp-icon .allowOrigins=${['http://icons.example']} .icons=${[{ src }]}></mcp-icon>`)
     expect(img(el)?.getAttribute('src')).to.equal(src)
+  })
+
+  it("loads nothing from the page's own origin (its cookies would go along) unless that is the MCP server's origin or allowed", async () => {
+    // A hostile server's icon aimed at a state-changing URL of the embedding page's site (a 404 here).
+    const logout = `${location.origin}/__fixture/logout?from=mcp-icon`
+    const requested = (src: string) => performance.getEntriesByName(src).length > 0
+    const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${[{ src: logout }]}></mcp-icon>`)
+    expect(img(el) === null, 'no <img> for the page origin').to.equal(true)
+    expect(glyph(el) !== null, 'the glyph instead').to.equal(true)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(requested(logout), 'nothing was requested').to.equal(false)
+
+    // Inside an <mcp-server> for another origin: still refused; that server's own origin is not the page's.
+    const url = await serverUrl()
+    const fromServer = `${new URL(url).origin}/icon.png?from=mcp-icon`
+    const server = await fixture<HTMLElement>(
+      html`<mcp-server url=${url}
+        ><mcp-icon .icons=${[{ src: logout }]}></mcp-icon><mcp-icon .icons=${[{ src: fromServer }]}></mcp-icon
+      ></mcp-server>`,
+    )
+    const [inServer] = [...server.querySelectorAll<McpIconElement>('mcp-icon')]
+    // The server's own origin loads, plain http included (a development server): the icon knows it from <mcp-server>.
+    await eventually(() => requested(fromServer), "the icon on the MCP server's own origin requested")
+    expect(img(inServer) === null, 'no <img> for the page origin inside <mcp-server>').to.equal(true)
+
+    // A server on the page's own origin serves its icons from there: they load.
+    el.serverUrl = `${location.origin}/mcp`
+    await el.updateComplete
+    expect(img(el)?.getAttribute('src')).to.equal(logout)
+    await eventually(() => requested(logout), 'the icon requested once the server is on the page origin')
+
+    // The page decides: listing its origin lets the icon load.
+    const allowedSrc = `${location.origin}/__fixture/logout?from=mcp-icon-allowed`
+    const allowed = await fixture<McpIconElement>(
+      html`<mcp-icon .allowOrigins=${[location.origin]} .icons=${[{ src: allowedSrc }]}></mcp-icon>`,
+    )
+    expect(img(allowed)?.getAttribute('src')).to.equal(allowedSrc)
   })
 
   it('falls back to the next icon, then to the glyph, when images fail to load', async () => {

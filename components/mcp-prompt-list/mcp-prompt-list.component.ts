@@ -153,7 +153,7 @@ export class McpPromptListElement extends ConnectedElement {
       aria-current=${prompt.name === this.picked ? 'true' : 'false'}
       @click=${() => this.#pick(prompt)}
     >
-      <mcp-icon class="icon" size="20" .icons=${iconsOf(prompt)}></mcp-icon>
+      <mcp-icon class="icon" size="20" .serverUrl=${this.client?.url} .icons=${iconsOf(prompt)}></mcp-icon>
       <span class="text">
         <span class="line"
           ><span class="title">${prompt.title || prompt.name}</span>

@@ -270,7 +270,7 @@ export class McpResourceListElement extends ConnectedElement {
 
   /** A row's content: icon, title (and the name when the title differs), URI or URI template, description, facts. */
   #renderEntry(entry: Resource | ResourceTemplate, uri: string, facts: string | undefined) {
-    return html`<mcp-icon class="icon" size="20" .icons=${iconsOf(entry)}></mcp-icon>
+    return html`<mcp-icon class="icon" size="20" .serverUrl=${this.client?.url} .icons=${iconsOf(entry)}></mcp-icon>
       <span class="text">
         <span class="line"
           ><span class="title">${entry.title || entry.name || uri}</span>

@@ -250,7 +250,7 @@ export class McpToolListElement extends ConnectedElement {
       aria-current=${row.name === this.selected ? 'true' : 'false'}
     >
       <span class="icon"
-        >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .icons=${row.icons}></mcp-icon>` : nothing}</span
+        >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .serverUrl=${this.client?.url} .icons=${row.icons}></mcp-icon>` : nothing}</span
       >
       <span class="text">
         <span class="line"

@@ -232,7 +232,7 @@ export class McpToolElement extends ConnectedElement {
     const fieldErrors = this.error instanceof InvalidArgumentsError ? this.error.errors : []
     return html`<div part="base" class="base">
       <header part="header">
-        <mcp-icon .icons=${tool.icons} size="24"></mcp-icon>
+        <mcp-icon .icons=${tool.icons} .serverUrl=${this.client?.url} size="24"></mcp-icon>
         <div>
           <h3 part="title" id="title">${title}</h3>
           ${title !== tool.name ? html`<code class="name">${tool.name}</code>` : nothing}

@@ -151,7 +151,8 @@ export function popupSignIn(provider: OAuthProvider, options: PopupOptions = {})
 
 /**
  * Signs in by sending this page to the sign-in page; the callback page
- * finishes the sign-in and comes back to `returnTo`. The returned promise
+ * finishes the sign-in and comes back to `returnTo` (default this page), if
+ * it is on the callback page's origin, else to that origin's root. The returned promise
  * settles only on failure before leaving (the page unloads otherwise).
  */
 export function redirectSignIn(provider: OAuthProvider, options: { returnTo?: string; signal?: AbortSignal } = {}): Promise<void> {

@@ -11,10 +11,12 @@
  * A popup sign-in (or a tab opened from the "popup blocked" link) hands its
  * URL to the page that started it, by BroadcastChannel and postMessage, and
  * closes. A redirect sign-in is finished here (code exchanged, tokens stored
- * in IndexedDB) and the page goes back where the sign-in started.
+ * in IndexedDB) and the page goes back where the sign-in started, if that
+ * is on this page's own origin (see returnTarget).
  */
 import { browserAuthStore, CALLBACK_CHANNEL, type CallbackMessage } from './browser.js'
 import { OAuthProvider, type PendingSignIn } from './provider.js'
+import { returnTarget } from './return-target.js'
 import { keys, type AuthStore } from './store.js'
 
 export async function handleSignInCallback(options: { store?: AuthStore; url?: string } = {}): Promise<void> {
@@ -25,7 +27,7 @@ export async function handleSignInCallback(options: { store?: AuthStore; url?: s
   if (pending?.mode === 'redirect') {
     const provider = new OAuthProvider(pending.server, { store, redirectUri: pending.redirectUri })
     await provider.completeSignIn(url)
-    location.replace(pending.returnTo ?? '/')
+    location.replace(returnTarget(pending.returnTo, location.href))
     return
   }
   const message: CallbackMessage = { type: 'mcp-auth-callback', url }

@@ -138,6 +138,7 @@ export interface SignInOptions {
   signal?: AbortSignal
   /** Kept with the pending sign-in (for the callback page). */
   mode?: 'popup' | 'redirect'
+  /** Where the callback page goes after a redirect sign-in: a URL on its own origin (relative ones too); anything else goes to that origin's root. */
   returnTo?: string
 }
 

@@ -3,16 +3,31 @@
  * `<mcp-icon>` renders the choice, anything else can use the same rules.
  *
  * Icon sources come from the server, so they are untrusted: only `https:`
- * URLs, `data:image/…` URLs, the page's own origin and origins the page
+ * URLs, `data:image/…` URLs, the MCP server's own origin and origins the page
  * allows are accepted; a URL with credentials in it (`https://user:pass@…`)
- * never is (it would send them, or fool a reader about the host).
+ * never is (it would send them, or fool a reader about the host). Nor is the
+ * page's own host, even over `https:`, unless it is the MCP server's origin or
+ * allowed: an image request there carries the visitor's cookies for the page's
+ * site, so a server could aim an icon at a logout or another state-changing URL.
  */
 import type { Icon } from '../protocol/generated/2026-07-28.js'
 
 export interface IconSourceOptions {
-  /** The page's origin (e.g. `location.origin`): its own URLs are accepted whatever the scheme, e.g. `http://localhost:8080`. */
+  /**
+   * The MCP server's URL (`client.url`; only its origin counts): icons there are accepted whatever the scheme
+   * (`http://localhost:3000` in development), even when the server is on the page's own origin (e.g. `/mcp`).
+   */
+  serverUrl?: string
+  /**
+   * The origin of the page that shows the icons; default `globalThis.location?.origin`. Icons on its host (any
+   * scheme or port: cookies are kept per host) are refused, `https:` ones too, unless that is the server's origin or
+   * `allowOrigins` accepts it: such a request carries the visitor's cookies for the page's site.
+   */
   pageOrigin?: string
-  /** Further origins to accept (e.g. `['http://intranet.example']`), or a function deciding per origin. */
+  /**
+   * Further origins to accept (e.g. `['http://intranet.example']`, or the page's own `[location.origin]`), or a
+   * function deciding per origin. It can only widen the rules: an `https:` icon on another host loads regardless.
+   */
   allowOrigins?: readonly string[] | ((origin: string) => boolean)
 }
 
@@ -38,11 +53,12 @@ export function iconSourceAllowed(src: unknown, options: IconSourceOptions = {})
   if (url.username || url.password) return false
   if (url.protocol === 'data:') return DATA_IMAGE.test(url.href)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false // javascript:, blob:, file:, ftp: …
-  if (url.protocol === 'https:') return true
-  const { pageOrigin, allowOrigins } = options
-  if (pageOrigin !== undefined && url.origin === originOf(pageOrigin)) return true
-  if (typeof allowOrigins === 'function') return allowOrigins(url.origin) === true
-  return (allowOrigins ?? []).some((o) => url.origin === originOf(o))
+  const { serverUrl, pageOrigin = globalThis.location?.origin, allowOrigins } = options
+  if (serverUrl !== undefined && url.origin === originOf(serverUrl)) return true
+  if (typeof allowOrigins === 'function' ? allowOrigins(url.origin) === true : (allowOrigins ?? []).some((o) => url.origin === originOf(o)))
+    return true
+  if (pageOrigin !== undefined && url.hostname === hostOf(pageOrigin)) return false // the page's own site: its cookies would go along
+  return url.protocol === 'https:'
 }
 
 /**
@@ -90,5 +106,14 @@ function originOf(origin: string): string {
     return new URL(origin).origin
   } catch {
     return origin
+  }
+}
+
+/** The host of an origin, or undefined when it has none (an opaque origin, `null`). */
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).hostname || undefined
+  } catch {
+    return undefined
   }
 }

@@ -186,24 +186,56 @@ describe('sign-in (OAuth) in the browser', () => {
     expect(frame.contentWindow!.authTab!.tools).to.deep.equal(['secret', 'whoami'])
   })
 
-  it("a redirect sign-in started with no returnTo finishes on the callback page, which then goes to the site's root", async function (this: { timeout(ms: number): void }) {
-    this.timeout(30_000) // sign-ins go through two servers and a redirect: room for a loaded machine
+  /** The redirect-tab page in a frame, sent through a redirect sign-in returning to `returnTo`. */
+  async function redirectSignIn(returnTo?: string) {
     const frame = await fixture<HTMLIFrameElement>(
       html`<iframe src=${`/test/support/auth-redirect-tab.html?url=${encodeURIComponent(url)}&db=${database}&client=${CLIENT_ID}`}></iframe>`,
     )
     await eventually(() => frame.contentWindow?.authTab?.state === 'signed-out', 'the signed-out page', 10_000)
-    void frame.contentWindow!.authTab!.signInWithoutReturnTo()
+    void frame.contentWindow!.authTab!.signInByRedirect(returnTo)
     // The frame passes through the sign-in page (another origin: its location cannot be read) and the callback page.
-    const path = () => {
+    const at = () => {
       try {
-        return frame.contentWindow!.location.pathname
+        const { origin, pathname, search } = frame.contentWindow!.location
+        return origin === location.origin ? `${pathname}${search}` : undefined
       } catch {
         return undefined
       }
     }
-    await eventually(() => path() === '/', "the frame at the site's root after the callback", 10_000)
+    return at
+  }
+
+  it("a redirect sign-in started with no returnTo finishes on the callback page, which then goes to the site's root", async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // sign-ins go through two servers and a redirect: room for a loaded machine
+    const at = await redirectSignIn()
+    await eventually(() => at() === '/', "the frame at the site's root after the callback", 10_000)
     expect(await new IdbAuthStore(database).get(`session ${url}`)).to.not.equal(undefined)
   })
+
+  it('the callback page goes back to a returnTo on its own origin, relative ones too', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // sign-ins go through two servers and a redirect: room for a loaded machine
+    const at = await redirectSignIn('/?back=relative')
+    await eventually(() => at() === '/?back=relative', 'the frame at the relative returnTo', 10_000)
+  })
+
+  // The pending sign-in's returnTo is the page's to set, and a page may take it from its own URL (`?next=`): the
+  // callback page must not become an open redirect, nor run a script URL in the site's origin.
+  for (const [kind, returnTo] of [
+    ['a javascript: URL', "javascript:top.__returnToRan='javascript'"],
+    ['a data: URL', 'data:text/html,<script>top.__returnToRan="data"</script>'],
+    ['on another origin', 'SERVER-ORIGIN/?back=elsewhere'],
+  ] as const) {
+    it(`the callback page never goes to a returnTo ${kind}: it goes to its own site's root`, async function (this: { timeout(ms: number): void }) {
+      this.timeout(30_000) // sign-ins go through two servers and a redirect: room for a loaded machine
+      const win = window as { __returnToRan?: string }
+      delete win.__returnToRan
+      const at = await redirectSignIn(returnTo.replace('SERVER-ORIGIN', new URL(url).origin))
+      await eventually(() => at() === '/', "the frame at the callback site's root, not at the returnTo", 10_000)
+      expect(await new IdbAuthStore(database).get(`session ${url}`), 'signed in all the same').to.not.equal(undefined)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(win.__returnToRan, 'a script from the returnTo ran').to.equal(undefined)
+    })
+  }
 
   it("with no store given, the sign-in is kept in the page's IndexedDB, where the next page load reads it", async function (this: { timeout(ms: number): void }) {
     this.timeout(30_000) // sign-ins go through two servers and a popup: room for a loaded machine

@@ -57,9 +57,21 @@ async function shows(root: Element, text: string, what: string, { visible = true
   }
 }
 
-/** Waits until every image in the tree has loaded or failed, then a little longer for error handlers and frames. */
+/**
+ * Waits until every image in the tree has loaded or failed, then a little longer for error handlers and frames. A
+ * lazy image below the fold loads only once in view: each is scrolled there, as a reader would, so that it loads.
+ */
 async function settled(root: Element): Promise<void> {
-  await eventually(() => deepQueryAll<HTMLImageElement>(root, 'img').every((img) => img.complete), 'every image to load or fail')
+  const pending = () => deepQueryAll<HTMLImageElement>(root, 'img').filter((img) => !img.complete)
+  const scrolledToNextLazy = () => {
+    pending()
+      .find((img) => img.loading === 'lazy')
+      ?.scrollIntoView({ block: 'nearest' })
+    return pending().length === 0
+  }
+  await eventually(scrolledToNextLazy, 'every image to load or fail').catch((error: Error) => {
+    throw new Error(`${error.message}: ${pending().map((img) => `${img.loading} ${img.getAttribute('src')?.slice(0, 60)}`)}`)
+  })
   await new Promise((resolve) => setTimeout(resolve, 250))
 }
 
@@ -136,7 +148,10 @@ function installTripwire(): () => void {
 function expectInert(root: Element): void {
   expect(trap(), `a payload ran: window.${TRAP}`).to.equal(undefined)
   const sameSite = performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${location.origin}${SAME_SITE_PATH}`))
-  expect(sameSite.map((e) => e.name), 'requests a server made to the page’s own site').to.deep.equal([])
+  expect(
+    sameSite.map((e) => e.name),
+    'requests a server made to the page’s own site',
+  ).to.deep.equal([])
   expect(violations, 'forbidden attributes or URLs set while rendering').to.deep.equal([])
   expect(deepQueryAll(root, 'script, object, embed').map((el) => el.outerHTML.slice(0, 120))).to.deep.equal([])
   const handlers = deepQueryAll(root, '*').flatMap((el) =>

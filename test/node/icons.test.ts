@@ -45,17 +45,53 @@ describe('iconSourceAllowed', { timeout: 5000 }, () => {
   test('credentials in the URL are refused, even on an allowed origin', BOUND, () => {
     assert.equal(iconSourceAllowed('https://user:pass@cdn.example/icon.png'), false)
     assert.equal(iconSourceAllowed('https://user@cdn.example/icon.png'), false)
-    assert.equal(iconSourceAllowed('http://me:secret@localhost:8080/icon.png', page), false)
+    assert.equal(iconSourceAllowed('http://me:secret@localhost:8080/icon.png', { serverUrl: 'http://localhost:8080/mcp' }), false)
   })
 
-  test("plain http only from the page's own origin or an allowed one", BOUND, () => {
-    assert.equal(iconSourceAllowed('http://localhost:8080/icon.png', page), true)
-    assert.equal(iconSourceAllowed('http://localhost:8081/icon.png', page), false, 'another port is another origin')
+  test("plain http only from the MCP server's own origin or an allowed one", BOUND, () => {
+    const server = { serverUrl: 'http://localhost:3000/mcp' }
+    assert.equal(iconSourceAllowed('http://localhost:3000/icons/a.png', server), true, "a dev server's own icons")
+    assert.equal(iconSourceAllowed('http://localhost:3001/icons/a.png', server), false, 'another port is another origin')
+    assert.equal(iconSourceAllowed('http://cdn.example/icon.png', server), false)
     assert.equal(iconSourceAllowed('http://intranet.example/i.png', { allowOrigins: ['http://intranet.example/'] }), true)
     assert.equal(iconSourceAllowed('http://evil.example/i.png', { allowOrigins: ['http://intranet.example'] }), false)
     const hook = (origin: string) => origin.endsWith('.corp.example')
     assert.equal(iconSourceAllowed('http://icons.corp.example/i.png', { allowOrigins: hook }), true)
     assert.equal(iconSourceAllowed('http://corp.example.evil/i.png', { allowOrigins: hook }), false)
+  })
+
+  test("the page's own host only when it is the MCP server's origin or the page allows it (its cookies would go along)", BOUND, () => {
+    // A hostile server's icon aimed at a state-changing URL of the embedding page's site.
+    const logout = 'https://shop.example/account/logout'
+    const shop = { pageOrigin: 'https://shop.example' }
+    assert.equal(iconSourceAllowed(logout, shop), false, "https: is not enough on the page's own origin")
+    assert.equal(iconSourceAllowed('https://shop.example:8443/logout', shop), false, 'cookies ignore the port')
+    assert.equal(iconSourceAllowed('http://localhost:8080/logout', { pageOrigin: 'http://localhost:8080' }), false, 'a dev page')
+    assert.equal(iconSourceAllowed('https://localhost:8443/logout', { pageOrigin: 'http://localhost:8080' }), false)
+    assert.equal(iconSourceAllowed(logout, { ...shop, serverUrl: 'https://shop.example/mcp' }), true, 'a server on the page’s own origin')
+    assert.equal(iconSourceAllowed(logout, { ...shop, serverUrl: 'https://mcp.example/mcp' }), false, 'another server')
+    assert.equal(iconSourceAllowed(logout, { ...shop, allowOrigins: ['https://shop.example'] }), true, 'the page allows its origin')
+    assert.equal(iconSourceAllowed(logout, { ...shop, allowOrigins: () => true }), true)
+    assert.equal(iconSourceAllowed('https://cdn.example/icon.png', shop), true, 'other https: hosts as before')
+    assert.equal(iconSourceAllowed(PNG, shop), true)
+    // A server on the page's host but another port is its own origin: its icons load, the page's still do not.
+    const devServer = { pageOrigin: 'http://localhost:8080', serverUrl: 'http://localhost:3000/mcp' }
+    assert.equal(iconSourceAllowed('http://localhost:3000/icon.png', devServer), true)
+    assert.equal(iconSourceAllowed('http://localhost:8080/logout', devServer), false)
+  })
+
+  test("the page's origin defaults to the running page's (location.origin)", BOUND, () => {
+    const global = globalThis as { location?: unknown }
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'location')
+    Object.defineProperty(globalThis, 'location', { value: { origin: 'https://shop.example' }, configurable: true, writable: true })
+    try {
+      assert.equal(iconSourceAllowed('https://shop.example/account/logout'), false)
+      assert.equal(iconSourceAllowed('https://shop.example/icon.png', { serverUrl: 'https://shop.example/mcp' }), true)
+      assert.equal(iconSourceAllowed('https://cdn.example/icon.png'), true)
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'location', saved)
+      else delete global.location
+    }
   })
 })
 
@@ -109,7 +145,12 @@ describe('chooseIcon', { timeout: 5000 }, () => {
     assert.equal(chooseIcon([null, 'x', { src: 3 }] as never, { theme: 'light', size: 48 }), undefined)
     const local: Icon = { src: 'http://localhost:8080/i.png' }
     assert.equal(chooseIcon([local], { theme: 'light', size: 48 }), undefined)
-    assert.equal(chooseIcon([local], { theme: 'light', size: 48, ...page }), local)
+    assert.equal(
+      chooseIcon([local], { theme: 'light', size: 48, pageOrigin: 'http://localhost:8080' }),
+      undefined,
+      "the page's origin alone",
+    )
+    assert.equal(chooseIcon([local], { theme: 'light', size: 48, serverUrl: 'http://localhost:8080/mcp' }), local, "the server's origin")
   })
 
   test("the fixture server's tool icon is accepted and chosen", BOUND, async () => {

@@ -11,7 +11,7 @@ declare global {
       tools?: string[]
       error?: string
       signIn(): Promise<void>
-      signInWithoutReturnTo(): Promise<void>
+      signInByRedirect(returnTo?: string): Promise<void>
     }
   }
 }
@@ -27,22 +27,24 @@ const auth = new BrowserOAuthProvider(params.get('url')!, {
 })
 const client = new McpClient(params.get('url')!, { auth, cache: false })
 const signIn = () => auth.signInFromClick()
-// A page running its own redirect sign-in with OAuthProvider.signIn and no returnTo: the callback page goes to '/'.
-const signInWithoutReturnTo = () =>
+// A page running its own redirect sign-in with OAuthProvider.signIn, with the returnTo it is given: the callback page
+// goes there if it is on its own origin, else (or with none) to '/'.
+const signInByRedirect = (returnTo?: string) =>
   auth.signIn({
     mode: 'redirect',
+    returnTo,
     authorize: ({ url }) => {
       location.assign(url)
       return new Promise<never>(() => {})
     },
   })
 client.listTools().then(
-  (tools) => (window.authTab = { state: 'signed-in', tools: tools.map((t) => t.name).sort(), signIn, signInWithoutReturnTo }),
+  (tools) => (window.authTab = { state: 'signed-in', tools: tools.map((t) => t.name).sort(), signIn, signInByRedirect }),
   (error) =>
     (window.authTab = {
       state: error?.name === 'SignInRequiredError' ? 'signed-out' : 'failed',
       error: String(error?.message ?? error),
       signIn,
-      signInWithoutReturnTo,
+      signInByRedirect,
     }),
 )

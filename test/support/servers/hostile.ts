@@ -44,7 +44,7 @@ export function hostileHtml(where: string): string {
  */
 let pageOrigin: string | undefined
 
-/** The path on the page's site that hostile markdown images aim at (nothing there: a test checks it was never requested). */
+/** The path on the page's site that hostile markdown images and icons aim at (nothing there: a test checks it was never requested). */
 export const SAME_SITE_PATH = '/__fixture/logout'
 
 /** Markdown whose links, images, autolinks, references and raw HTML would all run script if rendered naively. */
@@ -73,9 +73,20 @@ function hostileMarkdown(where: string): string {
   ].join('\n')
 }
 
-/** Icon sources that must never be loaded as a document: script URLs, scripted SVG, HTML, credentials in the URL. */
+/**
+ * Icon sources that must never be loaded as a document: script URLs, scripted SVG, HTML, credentials in the URL;
+ * and, once the page's origin is known, icons for both themes at a state-changing URL of the page's own site
+ * (first and scalable, so that they would be the ones chosen if they were allowed).
+ */
 function hostileIcons(where: string) {
+  const sameSite = (theme: 'light' | 'dark') => ({
+    src: `${pageOrigin}${SAME_SITE_PATH}?from=${where}.icon-${theme}`,
+    mimeType: 'image/png',
+    sizes: ['any'],
+    theme,
+  })
   return [
+    ...(pageOrigin ? [sameSite('light'), sameSite('dark')] : []),
     { src: `javascript:${spring(`${where}.icon-js`)}`, mimeType: 'image/png', sizes: ['16x16'] },
     { src: scriptedSvg(`${where}.icon-svg`), mimeType: 'image/svg+xml', sizes: ['any'] },
     { src: `data:text/html;base64,${Buffer.from(`<script>${spring(where, 'top')}</script>`).toString('base64')}`, mimeType: 'image/png' },
@@ -333,6 +344,7 @@ function makeServer(): McpServer {
     {
       title: hostileHtml('prompt.title'),
       description: hostileHtml('prompt.description'),
+      icons: hostileIcons('prompt'),
       argsSchema: z.object({
         topic: completable(z.string().describe(hostileHtml('prompt.argument')), () => [hostileHtml('prompt.completion')]).optional(),
       }),
