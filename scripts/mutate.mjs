@@ -45,24 +45,87 @@ const SUITES = {
   'src/transport': ['faults', 'fuzz', 'headers', 'legacy', 'legacy-faults', 'client'],
   'src/protocol': ['fuzz', 'spec-examples', 'methods', 'coalesce-key', 'faults', 'mrtr', 'client'],
   'src/schema': ['validate-schema', 'schema', 'headers', 'form'],
-  'src/client': ['client', 'mrtr', 'total-time', 'subscriptions', 'shared-listen', 'progress', 'coalesce', 'faults', 'headers', 'events', 'icons', 'validate-schema', 'client-info', 'legacy', 'legacy-faults', 'apps', 'cache-correctness'],
+  'src/client': [
+    'client',
+    'mrtr',
+    'total-time',
+    'subscriptions',
+    'shared-listen',
+    'progress',
+    'coalesce',
+    'faults',
+    'headers',
+    'events',
+    'icons',
+    'validate-schema',
+    'client-info',
+    'legacy',
+    'legacy-faults',
+    'apps',
+    'cache-correctness',
+  ],
   // idb.ts runs only in a browser: its suite is the IndexedDB one in headless Chromium (`browser:` suites).
-  'src/cache': ['cache', 'cache-correctness', 'cache-memory', 'cache-listing', 'methods', 'client', 'subscriptions', 'browser:test/browser/cache.test.ts', 'browser:test/browser/cache-quota.test.ts'],
+  'src/cache': [
+    'cache',
+    'cache-correctness',
+    'cache-memory',
+    'cache-listing',
+    'methods',
+    'client',
+    'subscriptions',
+    'browser:test/browser/cache.test.ts',
+    'browser:test/browser/cache-quota.test.ts',
+  ],
   // browser.ts and idb-store.ts run only in a browser: the sign-in suite in headless Chromium.
   'src/auth': ['auth', 'auth-session', 'auth-challenge', 'auth-bad-input', 'auth-scopes', 'browser:test/browser/auth.test.ts'],
   // The elements: each folder's own suite first, then the suites that render it inside another element.
   // hostile.test.ts drives every element with a hostile server; cdn.test.ts is left out (it needs dist/).
-  'components/shared': [...elementSuites('mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list', 'mcp-server', 'mcp-prompt'), 'browser:test/browser/cache.test.ts'],
-  'components/mcp-server': [...elementSuites('mcp-server', 'mcp-tool-list'), 'browser:test/browser/auth.test.ts', 'browser:test/browser/legacy.test.ts', 'browser:test/browser/cache.test.ts'],
-  'components/mcp-tool-list': [...elementSuites('mcp-tool-list'), 'browser:test/browser/cache.test.ts', 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-tool': [...elementSuites('mcp-tool', 'mcp-tool-list'), 'browser:test/browser/legacy.test.ts', 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-schema-form': [...elementSuites('mcp-schema-form', 'mcp-tool', 'mcp-elicitation'), 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-content': [...elementSuites('mcp-content', 'mcp-tool', 'mcp-resource-view'), 'browser:test/browser/pdf-frame.test.ts', 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-elicitation': [...elementSuites('mcp-elicitation', 'mcp-resource-list'), 'browser:components/mcp-elicitation/input-handlers.test.ts', 'browser:test/browser/hostile.test.ts'],
+  'components/shared': [
+    ...elementSuites('mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list', 'mcp-server', 'mcp-prompt'),
+    'browser:test/browser/cache.test.ts',
+  ],
+  'components/mcp-server': [
+    ...elementSuites('mcp-server', 'mcp-tool-list'),
+    'browser:test/browser/auth.test.ts',
+    'browser:test/browser/legacy.test.ts',
+    'browser:test/browser/cache.test.ts',
+  ],
+  'components/mcp-tool-list': [
+    ...elementSuites('mcp-tool-list'),
+    'browser:test/browser/cache.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-tool': [
+    ...elementSuites('mcp-tool', 'mcp-tool-list'),
+    'browser:test/browser/legacy.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-schema-form': [
+    ...elementSuites('mcp-schema-form', 'mcp-tool', 'mcp-elicitation'),
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-content': [
+    ...elementSuites('mcp-content', 'mcp-tool', 'mcp-resource-view'),
+    'browser:test/browser/pdf-frame.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-elicitation': [
+    ...elementSuites('mcp-elicitation', 'mcp-resource-list'),
+    'browser:components/mcp-elicitation/input-handlers.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
   'components/mcp-icon': [...elementSuites('mcp-icon', 'mcp-tool-list'), 'browser:test/browser/hostile.test.ts'],
   'components/mcp-prompt': [...elementSuites('mcp-prompt', 'mcp-prompt-list'), 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-prompt-list': [...elementSuites('mcp-prompt-list'), 'browser:test/browser/cache-quota.test.ts', 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-resource-list': [...elementSuites('mcp-resource-list'), 'browser:test/browser/cache.test.ts', 'browser:test/browser/hostile.test.ts'],
+  'components/mcp-prompt-list': [
+    ...elementSuites('mcp-prompt-list'),
+    'browser:test/browser/cache-quota.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-resource-list': [
+    ...elementSuites('mcp-resource-list'),
+    'browser:test/browser/cache.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
   'components/mcp-resource-view': [...elementSuites('mcp-resource-view', 'mcp-resource-list'), 'browser:test/browser/hostile.test.ts'],
   'components/mcp-app': elementSuites('mcp-app'),
   // csp.ts is also plain code the node apps suite runs; the proxy runs in the apps server's sandbox origin.
@@ -215,7 +278,8 @@ async function main() {
     byFolder.get(folder).push(m)
   }
   if (args.includes('--list')) {
-    for (const m of [...byFolder.values()].flat()) console.log(`${m.file}:${m.line} ${m.name}: ${m.mutated.trim() || `(deleted) ${m.original.trim()}`}`)
+    for (const m of [...byFolder.values()].flat())
+      console.log(`${m.file}:${m.line} ${m.name}: ${m.mutated.trim() || `(deleted) ${m.original.trim()}`}`)
     return rmSync(copy, { recursive: true, force: true })
   }
   /** Per folder: each seed's sample with its outcome (`killedBy`, or undefined for a survivor). */
@@ -234,7 +298,9 @@ async function main() {
       if (!suites.length) continue
       const samples = seeds.map((seed) => ({ seed, sample: sampleOf(all, perFolder, seed) }))
       const sampled = [...new Set(samples.flatMap(({ sample }) => sample))]
-      console.log(`\n${folder}: ${sampled.length} of ${all.length} mutants (seed ${seeds.join(', ')}), against ${suites.map((s) => s.suite).join(', ')}`)
+      console.log(
+        `\n${folder}: ${sampled.length} of ${all.length} mutants (seed ${seeds.join(', ')}), against ${suites.map((s) => s.suite).join(', ')}`,
+      )
       const killedBy = new Map()
       for (const m of sampled) {
         const path = join(copy, m.file)
@@ -278,7 +344,10 @@ async function main() {
   console.log(`  ${'all'.padEnd(28)} ${percent(killed, total)}`)
   if (survivors.size) {
     console.log('\nSurvivors (a missing test, or an equivalent change):')
-    for (const m of survivors) console.log(`  ${relative('.', m.file)}:${m.line} ${m.name}\n    - ${m.original.trim()}\n    + ${m.mutated.trim() || '(line deleted)'}`)
+    for (const m of survivors)
+      console.log(
+        `  ${relative('.', m.file)}:${m.line} ${m.name}\n    - ${m.original.trim()}\n    + ${m.mutated.trim() || '(line deleted)'}`,
+      )
   }
 }
 

@@ -112,7 +112,11 @@ describe('<mcp-resource-list>', () => {
     const uriOf = (b: Element | null) => b?.querySelector('.uri')?.textContent
     await pointerClick(item(el, 'fixture://users/{id}'))
     await el.updateComplete
-    expect(items(el).filter((b) => b.tabIndex === 0).map(uriOf)).to.deep.equal(['fixture://users/{id}'])
+    expect(
+      items(el)
+        .filter((b) => b.tabIndex === 0)
+        .map(uriOf),
+    ).to.deep.equal(['fixture://users/{id}'])
     el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
     await sendKeys({ press: 'Tab' })
     expect(uriOf(focused(el))).to.equal('fixture://users/{id}')
