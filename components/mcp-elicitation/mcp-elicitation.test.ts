@@ -63,6 +63,8 @@ describe('<mcp-elicitation> URL mode', () => {
       ['https://аpple.com/login', ['punycode'], 'xn--pple-43d.com'],
       ['http://example.com/form', ['http'], 'example.com'],
       ['https://bank.example.com:secret@evil.example/', ['credentials'], 'evil.example'],
+      // A user name alone is the classic disguise: the real host comes after the @.
+      ['https://accounts.example.com@evil.example/login', ['credentials'], 'evil.example'],
     ]
     for (const [url, warnings, host] of cases) {
       const el = await show(urlRequest(url))
