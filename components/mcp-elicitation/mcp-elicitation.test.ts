@@ -140,6 +140,19 @@ describe('<mcp-elicitation> URL mode', () => {
     expect(part(el, 'context')!.textContent!.replace(/\s+/g, ' ')).to.contain('connect_account').and.contain('{"provider":"github"}')
   })
 
+  it('shows which prompt or read asks, with no arguments to show, and no "undefined" for a read without its URI', async () => {
+    const cases: Array<[McpElicitationElement['request'], string]> = [
+      [{ method: 'prompts/get', params: { name: 'summarize' } }, 'Asked while getting the prompt “summarize”'],
+      [{ method: 'resources/read', params: { uri: 'docs://private/plan' } }, 'Asked while reading docs://private/plan'],
+      [{ method: 'resources/read', params: {} }, 'Asked while reading'],
+    ]
+    for (const [request, text] of cases) {
+      const el = await show(urlRequest('https://accounts.example.com/'), 'Acme Tools', request)
+      expect(part(el, 'context')?.textContent?.replace(/\s+/g, ' ').trim(), request!.method).to.equal(text)
+      el.remove()
+    }
+  })
+
   it('answers cancel when taken away unanswered', async () => {
     const el = await show(urlRequest('https://accounts.example.com/'))
     el.remove()
