@@ -178,6 +178,17 @@ describe('<mcp-elicitation> hostile requests', () => {
     button(el, 'cancel')!.click()
     expect(await el.response).to.deep.equal({ action: 'cancel' })
   })
+
+  it('refuses every schema that is not an object with properties: null, a string schema, an object without properties', async () => {
+    for (const requestedSchema of [null, { type: 'string' }, { type: 'object' }, { type: 'object', properties: null }]) {
+      const el = await show({ message: 'Broken', requestedSchema: requestedSchema as never })
+      const what = JSON.stringify(requestedSchema)
+      expect(part(el, 'error')?.textContent ?? '(no error shown)', what).to.contain('no form')
+      expectAbsent(part(el, 'form'), `a form for ${what}`)
+      expectAbsent(button(el, 'accept'), `the Accept button for ${what}`)
+      el.remove()
+    }
+  })
 })
 
 describe('<mcp-elicitation> form mode', () => {
