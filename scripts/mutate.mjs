@@ -1,17 +1,23 @@
-// Mutation testing of src/ with node --test: does the suite notice when the code is wrong?
+// Mutation testing: does a suite notice when the code is wrong?
 //
 //   npm run mutate                          a sample of mutants per folder of src/ (default 12)
 //   npm run mutate -- --per-folder 40       more of them
-//   npm run mutate -- --only src/transport  one folder (or file)
-//   npm run mutate -- --seed 7              another sample
+//   npm run mutate -- --only src/transport  one folder (or file); components/ and sandbox/ too (browser suites)
+//   npm run mutate -- --seed 7              another sample; --seed 1,2 draws both samples (one baseline run)
 //   npm run mutate -- --port 8890           the port of `browser:` suites (web-test-runner in Chromium)
+//   npm run mutate -- --list                every mutant of --only, without running anything
 //
 // Outside CI: it takes minutes per folder. Each mutant is one small change a
 // careless edit could make (=== for !==, < for <=, && for ||, true for false,
-// a dropped !, a dropped `?? x` default, + for -), made in a copy of HEAD
-// (git archive into a temporary folder; the working tree is never touched).
-// The node suites most likely to notice run first, one file at a time; the
-// first that fails kills the mutant (a hang past the time limit counts too).
+// a dropped !, a dropped `?? x` default, + for -; and, as UI code goes wrong,
+// a deleted one-line guard `if (…) return`, a deleted listener removal
+// (removeEventListener, disconnect, unsubscribe) and a dropped `await`), made
+// in a copy of HEAD (git archive into a temporary folder; the working tree is
+// never touched). The suites most likely to notice run first, one file at a
+// time; the first that fails kills the mutant (a hang past the time limit
+// counts too). src/ runs node suites; components/ and sandbox/ run browser
+// suites (web-test-runner on its own port), each stopped past three times
+// its time on the unmutated copy (at least a minute).
 // A mutant every suite passes survived: either a test is missing or the
 // change is equivalent. The report gives the score per folder and lists the
 // survivors with file, line and the change, to be read one by one.
@@ -28,20 +34,110 @@ const option = (name, fallback) => {
   return i === -1 ? fallback : args[i + 1]
 }
 const perFolder = Number(option('per-folder', 12))
-const seed = Number(option('seed', 1))
+const seeds = String(option('seed', 1)).split(',').map(Number)
 const only = option('only', 'src/')
 const LIMIT_MS = Number(option('limit-ms', 120_000))
+/** A browser suite on a mutant is stopped (and the mutant counted killed) past this many times its unmutated run. */
+const BROWSER_SLOWDOWN = 3
 
 /** The suites that exercise each folder, most telling first. */
 const SUITES = {
   'src/transport': ['faults', 'fuzz', 'headers', 'legacy', 'legacy-faults', 'client'],
   'src/protocol': ['fuzz', 'spec-examples', 'methods', 'coalesce-key', 'faults', 'mrtr', 'client'],
   'src/schema': ['validate-schema', 'schema', 'headers', 'form'],
-  'src/client': ['client', 'mrtr', 'total-time', 'subscriptions', 'shared-listen', 'progress', 'coalesce', 'faults', 'headers', 'events', 'icons', 'validate-schema', 'client-info', 'legacy', 'legacy-faults', 'apps', 'cache-correctness', 'approval', 'call-log', 'model-tools'],
+  'src/client': [
+    'client',
+    'mrtr',
+    'total-time',
+    'subscriptions',
+    'shared-listen',
+    'progress',
+    'coalesce',
+    'faults',
+    'headers',
+    'events',
+    'icons',
+    'validate-schema',
+    'client-info',
+    'legacy',
+    'legacy-faults',
+    'apps',
+    'cache-correctness',
+    'approval',
+    'call-log',
+    'model-tools',
+  ],
   // idb.ts runs only in a browser: its suite is the IndexedDB one in headless Chromium (`browser:` suites).
-  'src/cache': ['cache', 'cache-correctness', 'cache-memory', 'cache-listing', 'methods', 'client', 'subscriptions', 'browser:test/browser/cache.test.ts', 'browser:test/browser/cache-quota.test.ts'],
+  'src/cache': [
+    'cache',
+    'cache-correctness',
+    'cache-memory',
+    'cache-listing',
+    'methods',
+    'client',
+    'subscriptions',
+    'browser:test/browser/cache.test.ts',
+    'browser:test/browser/cache-quota.test.ts',
+  ],
   // browser.ts and idb-store.ts run only in a browser: the sign-in suite in headless Chromium.
-  'src/auth': ['auth', 'auth-session', 'auth-challenge', 'auth-bad-input', 'auth-scopes', 'auth-endpoints', 'browser:test/browser/auth.test.ts', 'browser:test/browser/hostile-auth.test.ts'],
+  'src/auth': ['auth', 'auth-session', 'auth-challenge', 'auth-bad-input', 'auth-scopes', 'auth-endpoints', 'auth-return-target', 'browser:test/browser/auth.test.ts', 'browser:test/browser/hostile-auth.test.ts'],
+  // The elements: each folder's own suite first, then the suites that render it inside another element.
+  // hostile.test.ts drives every element with a hostile server; cdn.test.ts is left out (it needs dist/).
+  'components/shared': [
+    ...elementSuites('mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list', 'mcp-server', 'mcp-prompt'),
+    'browser:test/browser/cache.test.ts',
+  ],
+  'components/mcp-server': [
+    ...elementSuites('mcp-server', 'mcp-tool-list'),
+    'browser:test/browser/auth.test.ts',
+    'browser:test/browser/legacy.test.ts',
+    'browser:test/browser/cache.test.ts',
+  ],
+  'components/mcp-tool-list': [
+    ...elementSuites('mcp-tool-list'),
+    'browser:test/browser/cache.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-tool': [
+    ...elementSuites('mcp-tool', 'mcp-tool-list'),
+    'browser:test/browser/legacy.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-schema-form': [
+    ...elementSuites('mcp-schema-form', 'mcp-tool', 'mcp-elicitation'),
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-content': [
+    ...elementSuites('mcp-content', 'mcp-tool', 'mcp-resource-view'),
+    'browser:test/browser/pdf-frame.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-elicitation': [
+    ...elementSuites('mcp-elicitation', 'mcp-resource-list'),
+    'browser:components/mcp-elicitation/input-handlers.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-icon': [...elementSuites('mcp-icon', 'mcp-tool-list'), 'browser:test/browser/hostile.test.ts'],
+  'components/mcp-prompt': [...elementSuites('mcp-prompt', 'mcp-prompt-list'), 'browser:test/browser/hostile.test.ts'],
+  'components/mcp-prompt-list': [
+    ...elementSuites('mcp-prompt-list'),
+    'browser:test/browser/cache-quota.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-resource-list': [
+    ...elementSuites('mcp-resource-list'),
+    'browser:test/browser/cache.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-resource-view': [...elementSuites('mcp-resource-view', 'mcp-resource-list'), 'browser:test/browser/hostile.test.ts'],
+  'components/mcp-app': elementSuites('mcp-app'),
+  // csp.ts is also plain code the node apps suite runs; the proxy runs in the apps server's sandbox origin.
+  sandbox: ['apps', ...elementSuites('mcp-app')],
+}
+
+/** The browser suites of elements, by folder name: components/NAME/NAME.test.ts. */
+function elementSuites(...names) {
+  return names.map((name) => `browser:components/${name}/${name}.test.ts`)
 }
 
 /** Textual mutation operators: [name, pattern, replacement]. Patterns need spaces around operators, so types stay alone. */
@@ -57,9 +153,28 @@ const OPERATORS = [
   ['true → false', /\btrue\b/g, 'false'],
   ['false → true', /\bfalse\b/g, 'true'],
   ['drop !', /(?<=[(\s])!(?=[\w.#(])/g, ''],
-  ['drop ?? default', / \?\? [^,;)\]}]+/g, ''],
+  // The default is one operand: a literal, or a name, member or call chain (`themed(x)`, `new Map()`).
+  ['drop ?? default', / \?\? (\{\}|\[\]|'[^']*'|(new |-)?[\w$#.?!]+(\([^()]*\))?)/g, ''],
   ['+ → -', / \+ (?=\d)/g, ' - '],
+  ['drop await', /(?<!for )\bawait (?!using\b)/g, ''],
 ]
+
+/**
+ * Whole-line deletions, of lines that are a statement of their own (so the copy still parses, and the mutant
+ * says something): [name, test of the trimmed line]. The line is left empty, so line numbers stay.
+ */
+const DELETIONS = [
+  ['delete guard', (code) => /^if \(.*\) return\b/.test(code)],
+  ['delete listener removal', (code) => /^[\w$#?.]*\b(removeEventListener|disconnect|unsubscribe)\(/.test(code)],
+]
+
+/** Whether a trimmed line is a whole statement: brackets balanced, no template literal left open, not continued. */
+function wholeStatement(code, next = '') {
+  const count = (re) => (code.match(re) ?? []).length
+  if (count(/\(/g) !== count(/\)/g) || count(/\[/g) !== count(/\]/g) || count(/\{/g) !== count(/\}/g)) return false
+  if (count(/`/g) % 2) return false
+  return !/[,(?:&|=+]$/.test(code) && !/^[.?:&|+)]/.test(next.trim())
+}
 
 function mulberry32(a) {
   return () => {
@@ -71,11 +186,12 @@ function mulberry32(a) {
   }
 }
 
+/** The code files under `dir`: not generated types, tests, or style sheets (CSS, which no operator means anything in). */
 function sourceFiles(source, dir) {
   return readdirSync(join(source, dir), { withFileTypes: true }).flatMap((d) => {
     const path = `${dir}/${d.name}`
     if (d.isDirectory()) return d.name === 'generated' ? [] : sourceFiles(source, path)
-    return d.name.endsWith('.ts') && !d.name.endsWith('.d.ts') ? [path] : []
+    return /(?<!\.d|\.test|\.styles)\.ts$/.test(d.name) ? [path] : []
   })
 }
 
@@ -88,17 +204,23 @@ function mutants(source) {
   const found = []
   for (const file of base) {
     const lines = readFileSync(join(source, file), 'utf8').split('\n')
+    let inCss = false
     lines.forEach((line, index) => {
       const code = line.trim()
+      // A css`…` literal is a style sheet: ` > ` there is a child combinator.
+      if (inCss) return void (inCss = !code.includes('`'))
+      if (/\bcss`/.test(code)) return void (inCss = (code.match(/`/g) ?? []).length % 2 === 1)
       if (!code || /^(\/\/|\*|\/\*|import |export type |type |interface )/.test(code)) return
       // An optional member typed as a literal (`idempotent?: true`) is a type, erased before any test runs.
       if (/^[\w$]+\?: (true|false);?$/.test(code)) return
+      const add = (name, mutated) => found.push({ file, line: index + 1, name, original: line, mutated })
       for (const [name, pattern, replacement] of OPERATORS) {
         for (const m of line.matchAll(pattern)) {
           const mutated = line.slice(0, m.index) + m[0].replace(pattern, replacement) + line.slice(m.index + m[0].length)
-          if (mutated !== line) found.push({ file, line: index + 1, name, original: line, mutated })
+          if (mutated !== line) add(name, mutated)
         }
       }
+      for (const [name, applies] of DELETIONS) if (applies(code) && wholeStatement(code, lines[index + 1])) add(name, '')
     })
   }
   return found
@@ -111,94 +233,124 @@ function folderOf(file) {
 /** The file a suite name stands for: `name` is test/node/name.test.ts, `browser:path` a web-test-runner file. */
 const suiteFile = (suite) => (suite.startsWith('browser:') ? suite.slice('browser:'.length) : `test/node/${suite}.test.ts`)
 
-/** Runs one suite file in the copy; resolves true when it passed. */
-function suitePasses(copy, suite) {
+/**
+ * Runs one suite file in the copy, stopped after `limitMs`: resolves `{ passed, ms, timedOut }`. Browser suites
+ * run in web-test-runner on `--port` (its own, so a runner of the working tree can go on beside it).
+ */
+function runSuite(copy, suite, limitMs) {
   return new Promise((resolve) => {
     const args = suite.startsWith('browser:')
       ? [join(copy, 'node_modules/@web/test-runner/dist/bin.js'), suiteFile(suite), '--port', option('port', '8890')]
       : ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${LIMIT_MS}`, suiteFile(suite)]
+    const started = Date.now()
     const child = spawn(process.execPath, args, { cwd: copy, stdio: 'ignore', detached: true })
+    let timedOut = false
     const timer = setTimeout(() => {
+      timedOut = true
       try {
         process.kill(-child.pid, 'SIGKILL')
       } catch {}
-    }, LIMIT_MS)
+    }, limitMs)
     child.on('close', (code) => {
       clearTimeout(timer)
-      resolve(code === 0)
+      resolve({ passed: code === 0 && !timedOut, ms: Date.now() - started, timedOut })
     })
   })
 }
+
+/** A seeded sample of `n` of `all`, without replacement. */
+function sampleOf(all, n, seed) {
+  const random = mulberry32(seed)
+  const pool = [...all]
+  const sample = []
+  while (sample.length < n && pool.length) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0])
+  return sample
+}
+
+const percent = (k, n) => `${k}/${n}  ${n ? Math.round((100 * k) / n) : 0}%`
 
 async function main() {
   const copy = mkdtempSync(join(tmpdir(), 'mcp-mutate-'))
   const archive = spawnSync('sh', ['-c', `git -C "${root}" archive HEAD | tar -x -C "${copy}"`], { stdio: 'inherit' })
   if (archive.status !== 0) throw new Error('git archive HEAD failed')
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'))
-  const random = mulberry32(seed)
   const byFolder = new Map()
   for (const m of mutants(copy)) {
     const folder = folderOf(m.file)
     if (!byFolder.has(folder)) byFolder.set(folder, [])
     byFolder.get(folder).push(m)
   }
+  if (args.includes('--list')) {
+    for (const m of [...byFolder.values()].flat())
+      console.log(`${m.file}:${m.line} ${m.name}: ${m.mutated.trim() || `(deleted) ${m.original.trim()}`}`)
+    return rmSync(copy, { recursive: true, force: true })
+  }
+  /** Per folder: each seed's sample with its outcome (`killedBy`, or undefined for a survivor). */
   const results = new Map()
   try {
     for (const [folder, all] of [...byFolder].sort()) {
-      // Only suites that pass on the unmutated copy can say anything about a mutant.
+      // Only suites that pass on the unmutated copy can say anything about a mutant; their time there sets the limit.
       const suites = []
       for (const suite of SUITES[folder] ?? []) {
         if (spawnSync('test', ['-f', join(copy, suiteFile(suite))]).status !== 0) continue
-        if (await suitePasses(copy, suite)) suites.push(suite)
+        const browser = suite.startsWith('browser:')
+        const { passed, ms } = await runSuite(copy, suite, browser ? 5 * LIMIT_MS : LIMIT_MS)
+        if (passed) suites.push({ suite, limitMs: browser ? Math.max(60_000, BROWSER_SLOWDOWN * ms) : LIMIT_MS })
         else console.log(`(${suite} fails without any mutant: left out)`)
       }
       if (!suites.length) continue
-      // A seeded sample without replacement.
-      const pool = [...all]
-      const sample = []
-      while (sample.length < perFolder && pool.length) sample.push(pool.splice(Math.floor(random() * pool.length), 1)[0])
-      const outcome = { killed: 0, survivors: [] }
-      results.set(folder, outcome)
-      console.log(`\n${folder}: ${sample.length} of ${all.length} mutants, against ${suites.join(', ')}`)
-      for (const m of sample) {
+      const samples = seeds.map((seed) => ({ seed, sample: sampleOf(all, perFolder, seed) }))
+      const sampled = [...new Set(samples.flatMap(({ sample }) => sample))]
+      console.log(
+        `\n${folder}: ${sampled.length} of ${all.length} mutants (seed ${seeds.join(', ')}), against ${suites.map((s) => s.suite).join(', ')}`,
+      )
+      const killedBy = new Map()
+      for (const m of sampled) {
         const path = join(copy, m.file)
         const original = readFileSync(path, 'utf8')
         const lines = original.split('\n')
         lines[m.line - 1] = m.mutated
         writeFileSync(path, lines.join('\n'))
-        let killedBy
         try {
-          for (const suite of suites) {
-            if (!(await suitePasses(copy, suite))) {
-              killedBy = suite
+          for (const { suite, limitMs } of suites) {
+            const run = await runSuite(copy, suite, limitMs)
+            if (!run.passed) {
+              killedBy.set(m, run.timedOut ? `${suite}, past its time limit` : suite)
               break
             }
           }
         } finally {
           writeFileSync(path, original)
         }
-        if (killedBy) outcome.killed++
-        else outcome.survivors.push(m)
-        console.log(`  ${killedBy ? 'killed  ' : 'SURVIVED'} ${m.file}:${m.line} ${m.name}${killedBy ? ` (by ${killedBy})` : ''}`)
+        const by = killedBy.get(m)
+        console.log(`  ${by ? 'killed  ' : 'SURVIVED'} ${m.file}:${m.line} ${m.name}${by ? ` (by ${by})` : ''}`)
       }
+      results.set(folder, { samples, killedBy })
     }
   } finally {
     rmSync(copy, { recursive: true, force: true })
   }
-  console.log('\nScore per folder (killed / sampled):')
+  console.log(`\nScore per folder (killed / sampled${seeds.length > 1 ? ', per seed' : ''}):`)
   let killed = 0
   let total = 0
-  for (const [folder, { killed: k, survivors }] of results) {
-    const n = k + survivors.length
-    killed += k
-    total += n
-    console.log(`  ${folder.padEnd(16)} ${k}/${n}  ${n ? Math.round((100 * k) / n) : 0}%`)
+  const survivors = new Set()
+  for (const [folder, { samples, killedBy }] of results) {
+    const scores = samples.map(({ seed, sample }) => {
+      const k = sample.filter((m) => killedBy.has(m)).length
+      killed += k
+      total += sample.length
+      for (const m of sample) if (!killedBy.has(m)) survivors.add(m)
+      return `${seeds.length > 1 ? `seed ${seed}: ` : ''}${percent(k, sample.length)}`
+    })
+    console.log(`  ${folder.padEnd(28)} ${scores.join('   ')}`)
   }
-  console.log(`  ${'all'.padEnd(16)} ${killed}/${total}  ${total ? Math.round((100 * killed) / total) : 0}%`)
-  const survivors = [...results.values()].flatMap((r) => r.survivors)
-  if (survivors.length) {
+  console.log(`  ${'all'.padEnd(28)} ${percent(killed, total)}`)
+  if (survivors.size) {
     console.log('\nSurvivors (a missing test, or an equivalent change):')
-    for (const m of survivors) console.log(`  ${relative('.', m.file)}:${m.line} ${m.name}\n    - ${m.original.trim()}\n    + ${m.mutated.trim()}`)
+    for (const m of survivors)
+      console.log(
+        `  ${relative('.', m.file)}:${m.line} ${m.name}\n    - ${m.original.trim()}\n    + ${m.mutated.trim() || '(line deleted)'}`,
+      )
   }
 }
 

@@ -63,6 +63,8 @@ describe('<mcp-elicitation> URL mode', () => {
       ['https://аpple.com/login', ['punycode'], 'xn--pple-43d.com'],
       ['http://example.com/form', ['http'], 'example.com'],
       ['https://bank.example.com:secret@evil.example/', ['credentials'], 'evil.example'],
+      // A user name alone is the classic disguise: the real host comes after the @.
+      ['https://accounts.example.com@evil.example/login', ['credentials'], 'evil.example'],
     ]
     for (const [url, warnings, host] of cases) {
       const el = await show(urlRequest(url))
@@ -138,6 +140,19 @@ describe('<mcp-elicitation> URL mode', () => {
     expect(part(el, 'context')!.textContent!.replace(/\s+/g, ' ')).to.contain('connect_account').and.contain('{"provider":"github"}')
   })
 
+  it('shows which prompt or read asks, with no arguments to show, and no "undefined" for a read without its URI', async () => {
+    const cases: Array<[McpElicitationElement['request'], string]> = [
+      [{ method: 'prompts/get', params: { name: 'summarize' } }, 'Asked while getting the prompt “summarize”'],
+      [{ method: 'resources/read', params: { uri: 'docs://private/plan' } }, 'Asked while reading docs://private/plan'],
+      [{ method: 'resources/read', params: {} }, 'Asked while reading'],
+    ]
+    for (const [request, text] of cases) {
+      const el = await show(urlRequest('https://accounts.example.com/'), 'Acme Tools', request)
+      expect(part(el, 'context')?.textContent?.replace(/\s+/g, ' ').trim(), request!.method).to.equal(text)
+      el.remove()
+    }
+  })
+
   it('answers cancel when taken away unanswered', async () => {
     const el = await show(urlRequest('https://accounts.example.com/'))
     el.remove()
@@ -162,6 +177,17 @@ describe('<mcp-elicitation> hostile requests', () => {
     expectAbsent(button(el, 'accept'), 'the Accept button')
     button(el, 'cancel')!.click()
     expect(await el.response).to.deep.equal({ action: 'cancel' })
+  })
+
+  it('refuses every schema that is not an object with properties: null, a string schema, an object without properties', async () => {
+    for (const requestedSchema of [null, { type: 'string' }, { type: 'object' }, { type: 'object', properties: null }]) {
+      const el = await show({ message: 'Broken', requestedSchema: requestedSchema as never })
+      const what = JSON.stringify(requestedSchema)
+      expect(part(el, 'error')?.textContent ?? '(no error shown)', what).to.contain('no form')
+      expectAbsent(part(el, 'form'), `a form for ${what}`)
+      expectAbsent(button(el, 'accept'), `the Accept button for ${what}`)
+      el.remove()
+    }
   })
 })
 

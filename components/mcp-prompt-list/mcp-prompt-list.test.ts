@@ -15,6 +15,7 @@ import {
   requestsFor,
   serverUrl,
   expectPresent,
+  pointerClick,
 } from '../../test/support/browser.js'
 import { expectRowsAt, inView, placeOf, scrollToRow } from '../../test/support/windowed-list.js'
 import '../mcp-server/mcp-server.js'
@@ -70,6 +71,16 @@ describe('<mcp-prompt-list>', () => {
     const picked = oneEvent(el, 'mcp-prompt-select')
     await sendKeys({ press: ' ' })
     expect(((await picked) as CustomEvent<PromptSelectDetail>).detail.name).to.equal('status')
+  })
+
+  it('makes a prompt clicked with the pointer the Tab stop, which Tab from the filter reaches', async () => {
+    const el = await listOf(main)
+    await pointerClick(item(el, 'Status'))
+    await el.updateComplete
+    expect(items(el).map((b) => b.tabIndex)).to.deep.equal([-1, 0])
+    el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
+    await sendKeys({ press: 'Tab' })
+    expect(el.shadowRoot!.activeElement).to.equal(item(el, 'Status'))
   })
 
   it('picking a prompt fires mcp-prompt-select and opens <mcp-prompt> below', async () => {

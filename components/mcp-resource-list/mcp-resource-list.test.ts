@@ -15,6 +15,7 @@ import {
   requestsFor,
   serverUrl,
   expectPresent,
+  pointerClick,
 } from '../../test/support/browser.js'
 import { expectRowsAt, inView, placeOf, scrollToRow } from '../../test/support/windowed-list.js'
 import '../mcp-server/mcp-server.js'
@@ -104,6 +105,21 @@ describe('<mcp-resource-list>', () => {
     const picked = oneEvent(el, 'mcp-resource-select')
     await sendKeys({ press: 'Enter' })
     expect(((await picked) as CustomEvent<ResourceSelectDetail>).detail.uri).to.equal(items(el)[1].querySelector('.uri')!.textContent)
+  })
+
+  it('makes an item clicked with the pointer the Tab stop, in either list, which Tab from the filter reaches', async () => {
+    const el = await listOf(main)
+    const uriOf = (b: Element | null) => b?.querySelector('.uri')?.textContent
+    await pointerClick(item(el, 'fixture://users/{id}'))
+    await el.updateComplete
+    expect(
+      items(el)
+        .filter((b) => b.tabIndex === 0)
+        .map(uriOf),
+    ).to.deep.equal(['fixture://users/{id}'])
+    el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!.focus()
+    await sendKeys({ press: 'Tab' })
+    expect(uriOf(focused(el))).to.equal('fixture://users/{id}')
   })
 
   it('picking a resource fires mcp-resource-select and opens its view below', async () => {

@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { emulateMedia, sendKeys } from '@web/test-runner-commands'
 import { McpClient, type Tool } from '../../src/client/index.js'
-import { controlServer, eventually, nextEvent, serverUrl } from '../../test/support/browser.js'
+import { controlServer, eventually, nextEvent, pointerClick, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
 import './mcp-tool-list.js'
@@ -59,6 +59,7 @@ describe('<mcp-tool-list>', () => {
     await emulateMedia({ colorScheme: 'light' })
     await controlServer('live', 'reset')
     await controlServer('flaky', 'mode', { mode: 'ok' })
+    await controlServer('live', 'mode', { mode: 'ok' })
   })
 
   it('shows every tool of the server with its title, name, description and icon', async () => {
@@ -193,6 +194,26 @@ describe('<mcp-tool-list>', () => {
     const opened = list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')!
     expect(opened !== null, 'an <mcp-tool> is open').to.equal(true)
     expect(opened.tool!.name).to.equal(tools[1].name)
+  })
+
+  it('makes a row clicked with the pointer the Tab stop: Tab leaves the list, Shift+Tab comes back to that row', async () => {
+    const list = await listIn('main')
+    const tools = await listed('main')
+    await pointerClick(item(list, tools[2].name))
+    await list.updateComplete
+    expect(focused(list)).to.equal(tools[2].name)
+    expect(
+      items(list)
+        .filter((i) => i.tabIndex === 0)
+        .map((i) => i.dataset.name),
+    ).to.deep.equal([tools[2].name])
+    await sendKeys({ press: 'Tab' })
+    expect(focused(list), 'Tab left the list').to.equal(undefined)
+    await sendKeys({ press: 'Shift+Tab' })
+    expect(focused(list)).to.equal(tools[2].name)
+    filterBox(list).focus()
+    await sendKeys({ press: 'Tab' })
+    expect(focused(list)).to.equal(tools[2].name)
   })
 
   it('reaches the last of 1,000 tools with End, keeps it as the Tab stop when scrolled away, and Home goes back', async () => {
@@ -429,6 +450,28 @@ describe('<mcp-tool-list>', () => {
     error.querySelector('button')!.click()
     await eventually(() => names(list).includes('ping'), 'the tools after Retry')
     expect(list.shadowRoot!.querySelector('[part="error"]') === null, 'the error is gone').to.equal(true)
+  })
+
+  it('keeps the old rows, marked as saved, with Retry, when a reload fails; Retry after the server is back shows the new ones', async () => {
+    const list = await listIn('live')
+    const server = list.closest('mcp-server')!
+    await eventually(() => server.shadowRoot!.querySelector('[part="status"]')!.textContent!.includes('live'), 'live updates')
+    const part = (name: string) => list.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
+    expect(part('stale') === null, 'a fresh list is not marked').to.equal(true)
+    await controlServer('live', 'mode', { mode: 'http-500' })
+    // The server says its list changed (the open listen stream still passes); the reload it causes fails.
+    await controlServer('live', 'add-tool', { name: 'gamma' })
+    await eventually(() => part('error') !== null, 'the failed reload')
+    expect(part('error')!.textContent).to.include('HTTP 500')
+    expect(names(list), 'the old rows stay').to.deep.equal(['alpha', 'beta'])
+    expect(part('stale') !== null, 'the old rows are marked as saved').to.equal(true)
+    expect(part('stale')!.textContent!.trim()).to.match(/^Showing a saved list from \d+ seconds? ago\.$/)
+    await controlServer('live', 'mode', { mode: 'ok' })
+    part('error')!.querySelector('button')!.click()
+    await eventually(() => names(list).includes('gamma'), 'the new rows after Retry')
+    expect(names(list)).to.deep.equal(['alpha', 'beta', 'gamma'])
+    expect(part('stale') === null, 'no longer marked').to.equal(true)
+    expect(part('error') === null, 'the error is gone').to.equal(true)
   })
 
   it('leaves out entries that are not tools, shows odd fields as text, and says how many it left out', async () => {

@@ -2,6 +2,7 @@
 // the test servers through the runner's /__fixture/* routes (see
 // web-test-runner.config.mjs), and wait for things without hanging.
 import type { FixtureStats } from './fixture-server.js'
+import { sendMouse } from '@web/test-runner-commands'
 import { clearCache } from '../../src/cache/idb.js'
 
 // Mocha's globals, as web-test-runner provides them (the repo has no @types/mocha).
@@ -52,6 +53,13 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 20))
   }
+}
+
+/** A real pointer click in the middle of `element`, scrolled into view (it focuses what a mouse does, unlike `click()`). */
+export async function pointerClick(element: Element): Promise<void> {
+  element.scrollIntoView({ block: 'center' })
+  const box = element.getBoundingClientRect()
+  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] })
 }
 
 /** The next `type` event on `target`, or a rejection after `timeoutMs`. */
