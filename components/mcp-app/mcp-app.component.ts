@@ -202,7 +202,9 @@ export class McpAppElement extends ConnectedElement {
     // The features granted are fixed in the frame's `allow` when it is made: a change of the page's list starts the view again.
     const features = this.#allowedFeatures.join(' ')
     const key = client && this.tool ? `${client.url}\n${this.tool.name}\n${appResourceUri(this.tool)}\n${sandbox}\n${features}` : undefined
-    if (this.#for !== 'closed' && key !== this.#for) {
+    // Only in the document: an update after removal (#stop's own, a property set on a removed element) must not start a
+    // view the element would then hold, with its window listener, for good; connectedCallback starts it on return.
+    if (this.isConnected && this.#for !== 'closed' && key !== this.#for) {
       this.#stop()
       this.#for = key
       if (client && this.tool) void this.#start(client, this.tool, sandbox, key!)
@@ -231,6 +233,7 @@ export class McpAppElement extends ConnectedElement {
       const grant = grantPermissions(resource.permissions, this.#allowedFeatures)
       this.view = { sites: declaredSites(resource.csp), grant }
       await this.updateComplete
+      if (this.#for !== key) return // removed (or changed) while the notes rendered
       this.toggleAttribute('prefers-border', resource.prefersBorder === true)
       const host = new AppHost({
         element: this,
