@@ -22,8 +22,7 @@ import {
   type McpClient,
   type Tool,
 } from '../../src/client/index.js'
-import type { ElicitResult, Implementation } from '../../src/client/index.js'
-import { META } from '../../src/protocol/meta.js'
+import type { ElicitResult } from '../../src/client/index.js'
 import type { McpConnection } from '../shared/context.js'
 import { PACKAGE_INFO } from '../../src/protocol/generated/package.js'
 import '../mcp-elicitation/mcp-elicitation.js'
@@ -33,6 +32,7 @@ import { allowAttribute } from '../../sandbox/csp.js'
 export { declaredSites, grantPermissions } from './view-grants.js'
 import { emit } from '../shared/events.js'
 import { msg } from '../shared/i18n.js'
+import { serverIdentity } from './server-identity.js'
 
 export type DisplayMode = 'inline' | 'fullscreen' | 'pip'
 const HOST_MODES: DisplayMode[] = ['inline', 'fullscreen', 'pip']
@@ -384,7 +384,9 @@ export class AppHost {
   async #openLink(params: any): Promise<unknown> {
     if (this.#consent) throw new Refusal(-32000, 'Another link is already waiting for the user')
     const consent = document.createElement('mcp-elicitation') as McpElicitationElement
-    consent.serverName = this.#serverIdentity()
+    // The server as this page knows it (its host, and the name it gave), never the tool's title.
+    const { host, name } = serverIdentity(this.#o.client, (this.#o.element as { connection?: McpConnection }).connection)
+    consent.serverName = name ? msg('app.server-identity', '{host} ({name})', { host, name }) : host
     consent.params = {
       mode: 'url',
       message: msg('app.open-link', 'The app asks to open a page.'),
@@ -402,24 +404,6 @@ export class AppHost {
     }
     if (answer.action !== 'accept') throw new Refusal(-32000, 'Link opening denied by user')
     return {}
-  }
-
-  /**
-   * Which server's view asks, as this page knows the server: its URL's host, and the name it gave in discovery when
-   * the enclosing `<mcp-server>` holds this same client. Never a title the tool or the view chose.
-   */
-  #serverIdentity(): string {
-    const client = this.#o.client
-    let host: string
-    try {
-      host = new URL(client.url).host
-    } catch {
-      host = client.url
-    }
-    const connection = (this.#o.element as { connection?: McpConnection }).connection
-    const info = connection?.client === client ? (connection.server?._meta?.[META.serverInfo] as Implementation | undefined) : undefined
-    const name = info?.title || info?.name
-    return name && name !== host ? msg('app.server-identity', '{host} ({name})', { host, name: String(name) }) : host
   }
 
   /** A DOM event for the page; a listener's `preventDefault()` answers the view with `isError`. */

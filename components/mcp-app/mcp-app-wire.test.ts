@@ -202,6 +202,8 @@ describe('<mcp-app> wire: a hostile view beside another view', () => {
     const link = find('ui/open-link')
     expect(link).to.deep.include({ outcome: 'error', params: { url: 'https://evil.example/login' } })
     expect((link as { error: { message: string } }).error.message).to.contain('denied')
+    const modes = requests.filter((r) => r.method === 'ui/request-display-mode')
+    expect(modes, 'the display-mode requests reported (the view made one)').to.have.length(1)
     const mode = find('ui/request-display-mode')
     expect(mode.params).to.deep.equal({ mode: 'pip' })
     const answered = logs.find((l) => l.event === 'pip')!

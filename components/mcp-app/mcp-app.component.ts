@@ -1,21 +1,13 @@
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
-import {
-  AppSandboxError,
-  appResourceUri,
-  readAppResource,
-  type CallToolResult,
-  type Implementation,
-  type McpClient,
-  type Tool,
-} from '../../src/client/index.js'
-import { META } from '../../src/protocol/meta.js'
+import { AppSandboxError, appResourceUri, readAppResource, type CallToolResult, type McpClient, type Tool } from '../../src/client/index.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import type { AppHost, DisplayMode } from './app-host.js'
 import { styles } from './mcp-app.styles.js'
 import type { PermissionGrant } from './view-grants.js'
+import { serverIdentity } from './server-identity.js'
 import { allowedModes, listOf } from './view-policy.js'
 
 /**
@@ -202,7 +194,9 @@ export class McpAppElement extends ConnectedElement {
     // The features granted are fixed in the frame's `allow` when it is made: a change of the page's list starts the view again.
     const features = this.#allowedFeatures.join(' ')
     const key = client && this.tool ? `${client.url}\n${this.tool.name}\n${appResourceUri(this.tool)}\n${sandbox}\n${features}` : undefined
-    if (this.#for !== 'closed' && key !== this.#for) {
+    // Only in the document: an update after removal (#stop's own, a property set on a removed element) must not start a
+    // view the element would then hold, with its window listener, for good; connectedCallback starts it on return.
+    if (this.isConnected && this.#for !== 'closed' && key !== this.#for) {
       this.#stop()
       this.#for = key
       if (client && this.tool) void this.#start(client, this.tool, sandbox, key!)
@@ -231,6 +225,7 @@ export class McpAppElement extends ConnectedElement {
       const grant = grantPermissions(resource.permissions, this.#allowedFeatures)
       this.view = { sites: declaredSites(resource.csp), grant }
       await this.updateComplete
+      if (this.#for !== key) return // removed (or changed) while the notes rendered
       this.toggleAttribute('prefers-border', resource.prefersBorder === true)
       const host = new AppHost({
         element: this,
@@ -263,21 +258,6 @@ export class McpAppElement extends ConnectedElement {
     emit(this, 'mcp-app-error', { error: this.error })
   }
 
-  /** The server as this page knows it: its URL's host (the page chose the URL), and the name it gave, when known. */
-  #server(): { host: string; name?: string } {
-    const client = this.#client
-    let host = client?.url ?? ''
-    try {
-      host = new URL(host).host
-    } catch {
-      // Not a URL: shown as it is.
-    }
-    const connection = this.connection
-    const info = connection?.client === client ? (connection?.server?._meta?.[META.serverInfo] as Implementation | undefined) : undefined
-    const name = info?.title || info?.name
-    return { host, name: typeof name === 'string' && name ? name : undefined }
-  }
-
   /** What the user is told about the view: the other sites it may reach, the features it asked for. Text only. */
   #notes(host: string): string[] {
     if (!this.view) return []
@@ -303,7 +283,7 @@ export class McpAppElement extends ConnectedElement {
 
   protected override render() {
     const closed = this.#for === 'closed'
-    const server = this.#server()
+    const server = serverIdentity(this.#client, this.connection)
     return html`<div part="base">
       ${this.loading ? html`<p part="status" class="status" role="status">${msg('app.loading', 'Loading the app…')}</p>` : nothing}
       ${this.error ? html`<p part="error" class="error" role="alert">${this.error.message}</p>` : nothing}

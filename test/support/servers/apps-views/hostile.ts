@@ -51,8 +51,10 @@ app.addEventListener('toolresult', async () => {
   report(app, 'flood-sent')
 })
 // The viewport grab as soon as the result arrives (no user action), and the browser features its resource asked for
-// (`_meta.ui.permissions`: camera, microphone, geolocation, clipboard) that no page allowed.
+// (`_meta.ui.permissions`: camera, microphone, geolocation, clipboard) that no page allowed. Not with `wire: true`:
+// the wire attacks play instead, and make their own display-mode request (its report is what the wire test checks).
 app.addEventListener('toolresult', async () => {
+  if (wire) return
   for (const mode of ['fullscreen', 'pip'] as const) {
     const answer = await app.requestDisplayMode({ mode }).catch((e) => ({ mode: `error: ${(e as Error).message}` }))
     report(app, `grab-${mode}`, { mode: answer.mode })
