@@ -136,7 +136,10 @@ function installTripwire(): () => void {
 function expectInert(root: Element): void {
   expect(trap(), `a payload ran: window.${TRAP}`).to.equal(undefined)
   const sameSite = performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${location.origin}${SAME_SITE_PATH}`))
-  expect(sameSite.map((e) => e.name), 'requests a server made to the page’s own site').to.deep.equal([])
+  expect(
+    sameSite.map((e) => e.name),
+    'requests a server made to the page’s own site',
+  ).to.deep.equal([])
   expect(violations, 'forbidden attributes or URLs set while rendering').to.deep.equal([])
   expect(deepQueryAll(root, 'script, object, embed').map((el) => el.outerHTML.slice(0, 120))).to.deep.equal([])
   const handlers = deepQueryAll(root, '*').flatMap((el) =>
@@ -279,6 +282,28 @@ describe('a hostile server', () => {
     await shows(el, scriptText('result.text'), 'the result text as text')
     await shows(el, scriptText('error.text'), 'the error text as text')
     await shows(el, scriptText('result.md.heading'), 'the markdown rendered', { visible: false })
+    await openAllDetails(el)
+    await settled(el)
+    expectInert(el)
+  })
+
+  it('<mcp-call-log>: hostile tool names, arguments, denial reasons, results and errors, opened, as text', async () => {
+    const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
+    const gated = new McpClient(url, {
+      approve: ({ tool }) =>
+        tool.name === hostileTool.name ? { decision: 'deny', by: scriptText('log.by'), reason: scriptText('log.reason') } : 'allow-once',
+    })
+    await gated.callTool(hostileTool.name, { [scriptText('log.key')]: scriptText('log.argument') }).catch(() => {})
+    await gated.callTool('hostile_result', { note: scriptText('log.result-argument') })
+    await gated.callTool('hostile_error', {})
+    const el = await connected(html`<mcp-call-log .client=${gated}></mcp-call-log>`)
+    await shows(el, hostileTool.name, 'the hostile tool name as text')
+    await openAllDetails(el)
+    await shows(el, scriptText('log.key'), 'the hostile argument name as text')
+    await shows(el, scriptText('log.argument'), 'the hostile argument as text')
+    await shows(el, scriptText('log.reason'), 'the hostile denial reason as text')
+    await shows(el, scriptText('result.text'), 'the hostile result as text', { visible: false })
+    await shows(el, scriptText('error.text'), 'the hostile error as text', { visible: false })
     await openAllDetails(el)
     await settled(el)
     expectInert(el)
