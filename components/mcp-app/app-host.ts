@@ -73,6 +73,8 @@ export type AppRequestDetail = {
   params: unknown
   /** Milliseconds from the request's arrival to its answer (a consent dialog's wait included). */
   durationMs: number
+  /** The host refused it itself (an unknown method, bad params, a tool not for apps): nothing reached the client. */
+  refusedByHost?: true
 } & AppRequestOutcome
 type Handler = (params: any) => unknown | Promise<unknown>
 
@@ -312,12 +314,14 @@ export class AppHost {
       return
     }
     let reply: Message
+    let refusedByHost = false
     const started = performance.now()
     try {
       if (!handler) throw new Refusal(-32601, `Method not found: ${m.method}`)
       const result = await handler(m.params ?? {})
       reply = { jsonrpc: '2.0', id: m.id, result: result ?? {} }
     } catch (error) {
+      refusedByHost = error instanceof Refusal
       const code = error instanceof Refusal || error instanceof JsonRpcError ? error.code : -32603
       reply = { jsonrpc: '2.0', id: m.id, error: { code, message: error instanceof Error ? error.message : String(error) } }
     }
@@ -329,6 +333,7 @@ export class AppHost {
       params: m.params,
       ...outcome,
       durationMs: performance.now() - started,
+      ...(refusedByHost && { refusedByHost: true }),
     } satisfies AppRequestDetail)
     // The answer to ui/initialize is the one message that goes before `initialized`.
     if (m.method === 'ui/initialize') this.#post(reply)

@@ -4,7 +4,7 @@ import { AppSandboxError, appResourceUri, readAppResource, type CallToolResult, 
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import type { AppHost, DisplayMode } from './app-host.js'
+import type { AppHost, AppRequestDetail, DisplayMode } from './app-host.js'
 import { styles } from './mcp-app.styles.js'
 import type { PermissionGrant } from './view-grants.js'
 import { serverIdentity } from './server-identity.js'
@@ -63,7 +63,7 @@ import { allowedModes, listOf } from './view-policy.js'
  * @fires mcp-app-message - The view sent a message for the conversation (`ui/message`). Detail: `{ role, content }`. Cancelable: `preventDefault()` tells the view it was not accepted.
  * @fires mcp-app-model-context - The view updated what the model should know (`ui/update-model-context`). Detail: `{ content?, structuredContent? }`. Cancelable, as above.
  * @fires mcp-app-log - A log message from the view (`notifications/message`). Detail: `{ level, data, logger? }`.
- * @fires mcp-app-request - Every request the view made (tool calls, resource reads, links, display modes, messages, any other), once answered, refused ones included: for a call log. Detail: `{ method, params, outcome: 'result' | 'error', result? | error?: { code, message }, durationMs }`.
+ * @fires mcp-app-request - Every request the view made (tool calls, resource reads, links, display modes, messages, any other), once answered, refused ones included: for a call log. Detail: `{ method, params, outcome: 'result' | 'error', result? | error?: { code, message }, durationMs, refusedByHost? }`. Each is also recorded in the client's `callLog` (origin `view`), except tool calls that reached the client, which records those itself.
  * @fires mcp-app-display-mode-request - The view asks for fullscreen or picture-in-picture, which the page allows, while the user acts in it; fired before the change. Detail: `{ mode, server, tool }` (the server's URL, the tool's name). Cancelable: `preventDefault()` keeps the view as it is. Not fired for going back inline, which is always allowed.
  * @fires mcp-app-display-mode - The view changed its display mode. Detail: `{ mode }`.
  * @fires mcp-app-request-teardown - The view asks to be closed; call `teardown()` to agree.
@@ -106,6 +106,27 @@ export class McpAppElement extends ConnectedElement {
   /** Which client, tool and sandbox the running (or starting) view is for. */
   #for?: string
   #i18n = new I18nController(this)
+
+  constructor() {
+    super()
+    this.addEventListener('mcp-app-request', (event) => this.#record((event as CustomEvent<AppRequestDetail>).detail))
+  }
+
+  /** A view's request in the client's call log; a tool call the client ran is in it already. */
+  #record(request: AppRequestDetail): void {
+    const client = this.#client
+    const uri = this.tool && appResourceUri(this.tool)
+    if (!client || !uri || (request.method === 'tools/call' && !request.refusedByHost)) return
+    const params = request.params && typeof request.params === 'object' ? (request.params as Record<string, unknown>) : undefined
+    client.callLog.record({
+      time: Date.now() - request.durationMs,
+      durationMs: request.durationMs,
+      origin: { kind: 'view', uri, tool: this.tool!.name },
+      method: request.method,
+      ...(params && { params }),
+      ...(request.outcome === 'result' ? { result: request.result } : { error: { name: 'JsonRpcError', ...request.error } }),
+    })
+  }
 
   get #client(): McpClient | undefined {
     return this.client ?? this.connection?.client

@@ -1,6 +1,7 @@
 // The playground: any server URL (remembered in localStorage: the URL only,
 // never a token), its tools, resources and prompts, every event the elements
-// fire, and every request that went out. The client is made here rather than
+// fire, every tool call (<mcp-call-log>: arguments, results, who started it)
+// and every JSON-RPC request that went out. The client is made here rather than
 // by <mcp-server> so that its requests can be logged (its `fetch` option);
 // it gets what <mcp-server> would give its own: the element's input handlers,
 // the shared IndexedDB cache, and MCP Apps views run in the demo's sandbox
@@ -83,6 +84,7 @@ function connect(url: string): void {
     server.append(list)
   }
   slot.replaceChildren(server)
+  document.querySelector('mcp-call-log')!.client = server.client
   applyTheme()
 }
 

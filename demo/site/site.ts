@@ -16,6 +16,7 @@ const PAGES = [
   ['/cdn.html', 'CDN page'],
   ['/react.html', 'React'],
   ['/plain.html', 'Plain JS'],
+  ['/model.html', 'Model in the loop'],
   ['/api/', 'API reference'],
 ] as const
 

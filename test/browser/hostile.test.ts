@@ -299,6 +299,28 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
+  it('<mcp-call-log>: hostile tool names, arguments, denial reasons, results and errors, opened, as text', async () => {
+    const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
+    const gated = new McpClient(url, {
+      approve: ({ tool }) =>
+        tool.name === hostileTool.name ? { decision: 'deny', by: scriptText('log.by'), reason: scriptText('log.reason') } : 'allow-once',
+    })
+    await gated.callTool(hostileTool.name, { [scriptText('log.key')]: scriptText('log.argument') }).catch(() => {})
+    await gated.callTool('hostile_result', { note: scriptText('log.result-argument') })
+    await gated.callTool('hostile_error', {})
+    const el = await connected(html`<mcp-call-log .client=${gated}></mcp-call-log>`)
+    await shows(el, hostileTool.name, 'the hostile tool name as text')
+    await openAllDetails(el)
+    await shows(el, scriptText('log.key'), 'the hostile argument name as text')
+    await shows(el, scriptText('log.argument'), 'the hostile argument as text')
+    await shows(el, scriptText('log.reason'), 'the hostile denial reason as text')
+    await shows(el, scriptText('result.text'), 'the hostile result as text', { visible: false })
+    await shows(el, scriptText('error.text'), 'the hostile error as text', { visible: false })
+    await openAllDetails(el)
+    await settled(el)
+    expectInert(el)
+  })
+
   it('<mcp-content>: a 2 MB result is cut short, not rendered whole', async () => {
     const el = await connected(html`<mcp-server url=${url}><mcp-tool name="hostile_huge"></mcp-tool></mcp-server>`)
     await eventually(() => deepQueryAll(el, '[part~="call"]').length === 1, 'the Call button')

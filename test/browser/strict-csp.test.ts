@@ -182,6 +182,7 @@ for (const build of ['cdn', 'npm'] as const) {
       const resources = add(page, server, 'mcp-resource-list')
       const readme = add(page, server, 'mcp-resource-view', { uri: 'demo://readme' })
       const prompts = add(page, server, 'mcp-prompt-list')
+      const log = add(page, server, 'mcp-call-log')
       const fallbackIcon = add(page, body, 'mcp-icon', { size: '32', label: 'No icon' })
       // A server that cannot be reached: the failure in words, with Retry.
       const unreachable = add(page, body, 'mcp-server', { url: 'http://127.0.0.1:9/mcp' })
@@ -208,6 +209,13 @@ for (const build of ['cdn', 'npm'] as const) {
       type(page, control(greet, 'name'), 'Ada')
       await click(greet, 'button[part~=call]')
       await shows(greet, 'Hello, Ada!', 'greet’s result')
+      // <mcp-call-log>: the call, opened to its arguments and its result (through <mcp-content>).
+      await shows(log, 'greet', 'the call in the log')
+      deepQueryAll(log, 'details[part~=record] summary')
+        .find((summary) => textOf(summary).includes('greet'))!
+        .click()
+      await shows(log, '"name": "Ada"', 'the call’s arguments in the log')
+      await shows(log, 'Hello, Ada!', 'the call’s result in the log')
 
       // Every content type: text, markdown, image, audio, links, embedded resources, structured content.
       await click(everyContent, 'button[part~=call]')
@@ -245,6 +253,8 @@ for (const build of ['cdn', 'npm'] as const) {
       await click(app, 'button[part~=call]')
       await eventually(() => viewReady, 'the view to say it is initialized', 10_000)
       expect(deepQueryAll(app, 'mcp-app iframe, iframe').length, 'the view’s frame').to.equal(1)
+      await shows(log, 'ui/initialize', 'the view’s requests in the call log')
+      await click(log, 'button[part~=export]')
 
       // <mcp-resource-list>, <mcp-resource-view>: a markdown resource.
       await shows(resources, 'Read me', 'the resource list')

@@ -78,6 +78,10 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
     await tool.getByLabel('Style').selectOption('pirate')
     await tool.getByRole('button', { name: 'Call', exact: true }).click()
     await tool.locator('[part~="result"]', { hasText: 'Ahoy, Ada!' }).waitFor()
+    // The playground's call log: the call, opened to its arguments.
+    const record = page.locator('#call-log [part~="record"]', { hasText: 'greet' }).first()
+    await record.locator('[part~="summary"]').click()
+    await record.locator('[part~="arguments"]', { hasText: '"pirate"' }).waitFor()
   })
 
   it('completes a form elicitation through the dialog', { timeout: 30_000 }, async () => {
@@ -149,5 +153,31 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
     mkdirSync(new URL('.', `file://${screenshotPath}`), { recursive: true })
     await page.screenshot({ path: screenshotPath, fullPage: true })
     assert.ok(statSync(screenshotPath).size > 20_000, 'the screenshot has content')
+  })
+
+  it('the model page: a scripted model proposes calls; one approved, one denied, both in the call log', { timeout: 30_000 }, async () => {
+    await page.goto(new URL('/model.html', urls.site).href)
+    await page.getByRole('button', { name: 'Run the model' }).click()
+    // First proposal: greet Ada, approved.
+    const first = page.getByRole('group', { name: /call Greet \(greet\)/ })
+    await first.locator('pre', { hasText: '"Ada"' }).waitFor()
+    await first.getByRole('button', { name: 'Approve' }).click()
+    await page.locator('#transcript', { hasText: 'Ahoy, Ada!' }).waitFor()
+    // Second: add, denied: nothing reaches the server, the model hears why.
+    const second = page.getByRole('group', { name: /call Add \(add\)/ })
+    await second.getByRole('button', { name: 'Deny' }).click()
+    await page.locator('#transcript', { hasText: 'denied' }).waitFor()
+    // Third: denied too, to end the script.
+    await page
+      .getByRole('group', { name: /call Greet/ })
+      .getByRole('button', { name: 'Deny' })
+      .click()
+    await page.locator('#transcript li', { hasText: 'Done.' }).waitFor()
+    const log = page.locator('#call-log [part~="summary"]')
+    await log.first().waitFor()
+    const lines = (await log.allTextContents()).map((line) => line.replace(/\s+/g, ' '))
+    assert.equal(lines.length, 3, lines.join('\n'))
+    assert.match(lines[2]!, /greet.*by the model scripted.*Allowed once.*Done/)
+    assert.match(lines[1]!, /add.*by the model scripted.*Denied.*Not run/)
   })
 })

@@ -8,13 +8,14 @@
 //   expect-tab        {}              starts watching for the next tab the test page opens (call before the click)
 //   opened-tab        {}              that tab, once loaded: { url, mimeType, frames, hasOpener, trap, dialogs }, then closes it
 //   expect-download   {}              starts watching for the next download of the test page
-//   downloaded        {}              that download: { fileName, size, url }
+//   downloaded        {}              that download: { fileName, size, url, text } (text: its contents, under 1 MB)
+//   grant-clipboard   {}              lets the test page write and read the clipboard (navigator.clipboard)
 //   page-dialogs      {}              the messages of dialogs (alert…) the test page showed since the first command
 //   frame-tree        {}              the test page's child frames as the browser has them (CDP Page.getFrameTree):
 //                                     [{ name, url, mimeType, unreachableUrl? }] (an error page has an unreachableUrl)
 //   collect-garbage   {}              a full garbage collection of the test page (CDP HeapProfiler.collectGarbage), so
 //                                     a WeakRef to an object nothing holds any more reads undefined afterwards
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 
 /** Per test page: its CDP session, the tab or download awaited, the dialogs seen. */
 const state = new WeakMap()
@@ -49,6 +50,7 @@ export function browserCommandsPlugin() {
           'page-dialogs',
           'frame-tree',
           'collect-garbage',
+          'grant-clipboard',
         ].includes(command)
       )
         return
@@ -110,8 +112,13 @@ export function browserCommandsPlugin() {
           const download = await s.download
           s.download = undefined
           const path = await download.path()
-          return { fileName: download.suggestedFilename(), size: (await stat(path)).size, url: download.url() }
+          const { size } = await stat(path)
+          const text = size < 1_000_000 ? await readFile(path, 'utf8') : undefined
+          return { fileName: download.suggestedFilename(), size, url: download.url(), text }
         }
+        case 'grant-clipboard':
+          await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin })
+          return true
         case 'page-dialogs':
           return [...s.dialogs]
         case 'collect-garbage': {

@@ -1,0 +1,164 @@
+// <mcp-call-log> in headless Chromium against the fixture server (`main`: echo, add, fail): the records of a
+// client's real calls, newest first, opened, copied (the real clipboard, permission granted by the runner) and
+// exported (the browser's real download, its file read back).
+import { expect, fixture, html } from '@open-wc/testing'
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
+import { McpClient, ToolCallDeniedError, type CallRecord } from '../../src/client/index.js'
+import { deepQuery, deepQueryAll, eventually, nextEvent, serverUrl } from '../../test/support/browser.js'
+import { showApp } from '../../test/support/app-views.js'
+import '../mcp-server/mcp-server.js'
+import type { McpServerElement } from '../mcp-server/mcp-server.js'
+import './mcp-call-log.js'
+import type { McpCallLogElement } from './mcp-call-log.js'
+
+const records = (el: McpCallLogElement) => [...el.shadowRoot!.querySelectorAll<HTMLDetailsElement>('details[part~=record]')]
+const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
+const summaryOf = (record: HTMLDetailsElement) => text(record.querySelector('summary'))
+
+describe('<mcp-call-log>', () => {
+  let url: string
+  before(async () => {
+    url = await serverUrl()
+  })
+
+  it('lists a client’s calls newest first, live, each with origin, decision, outcome and duration; accessible', async () => {
+    const client = new McpClient(url, {
+      approve: ({ tool }) => (tool.name === 'add' ? { decision: 'deny', by: 'user', reason: 'not now' } : 'allow-once'),
+    })
+    await client.callTool('echo', { text: 'before the log' })
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    expect(records(el).map(summaryOf)).to.have.length(1)
+    expect(summaryOf(records(el)[0]!))
+      .to.include('echo')
+      .and.include('by the page')
+      .and.include('Allowed once')
+      .and.include('Done')
+    // Live: calls made after the log is on screen appear at the top, without reload.
+    await client.callTool('echo', { text: 'second' }, { origin: { kind: 'model', model: 'scripted' } })
+    await client.callTool('add', { a: 1, b: 2 }).catch((e) => expect(e).to.be.instanceOf(ToolCallDeniedError))
+    await client.callTool('fail', {}, { approve: false, origin: { kind: 'user' } })
+    await el.updateComplete
+    const lines = records(el).map(summaryOf)
+    expect(lines).to.have.length(4)
+    expect(lines[0]).to.include('fail').and.include('by you').and.include('Not asked').and.include('Tool error')
+    expect(lines[1]).to.include('add').and.include('Denied').and.include('Not run')
+    expect(lines[2]).to.include('echo').and.include('by the model scripted')
+    expect(lines[3]).to.include('echo')
+    expect(lines[0]).to.match(/\d+ ms|\d+\.\d s/)
+    expect(records(el).map((r) => Number(r.dataset.id))).to.deep.equal([4, 3, 2, 1])
+    await expect(el).to.be.accessible()
+  })
+
+  it('opens a record to its server, arguments and result (through <mcp-content>), or the denial and its reason', async () => {
+    const client = new McpClient(url, {
+      approve: ({ tool }) => (tool.name === 'add' ? { decision: 'deny', by: 'user', reason: 'not now' } : 'allow-once'),
+    })
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    await client.callTool('echo', { text: 'shown when opened' })
+    await client.callTool('add', { a: 40, b: 2 }).catch(() => {})
+    await el.updateComplete
+    const [denied, echo] = records(el)
+    expect(echo!.querySelector('[part~=details]'), 'details rendered before opening').to.equal(null)
+    echo!.querySelector('summary')!.click()
+    await eventually(() => !!echo!.querySelector('[part~=details]'), 'the echo record opened')
+    expect(JSON.parse(echo!.querySelector('[part~=arguments]')!.textContent!)).to.deep.equal({ text: 'shown when opened' })
+    expect(text(echo!.querySelector('dl'))).to.include(url)
+    const content = echo!.querySelector('mcp-content')!
+    await eventually(() => text(content.shadowRoot).includes('shown when opened'), 'the result through <mcp-content>')
+    denied!.querySelector('summary')!.click()
+    await eventually(() => !!denied!.querySelector('[part~=details]'), 'the denied record opened')
+    expect(text(denied!.querySelector('[part~=details]')))
+      .to.include('user: not now')
+      .and.include('ToolCallDeniedError')
+    expect(JSON.parse(denied!.querySelector('[part~=arguments]')!.textContent!)).to.deep.equal({ a: 40, b: 2 })
+    await expect(el).to.be.accessible()
+  })
+
+  it('uses the enclosing <mcp-server>’s client', async () => {
+    const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-call-log></mcp-call-log></mcp-server>`)
+    await eventually(() => server.connection?.status === 'ready', 'the server to connect')
+    const el = server.querySelector('mcp-call-log')!
+    await server.connection!.client.callTool('echo', { text: 'through the server' })
+    await eventually(() => records(el).length === 1, 'the record of the server’s client')
+    expect(summaryOf(records(el)[0]!)).to.include('echo')
+  })
+
+  it('keyboard: Enter opens a record, Tab reaches Copy, Enter copies the record as JSON to the clipboard', async () => {
+    await executeServerCommand('grant-clipboard')
+    const client = new McpClient(url)
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    await client.callTool('echo', { text: 'copy me' })
+    await el.updateComplete
+    const [record] = records(el)
+    record!.querySelector('summary')!.focus()
+    await sendKeys({ press: 'Enter' })
+    await eventually(() => record!.open && !!record!.querySelector('[part~=copy]'), 'the record opened by Enter')
+    const copy = record!.querySelector<HTMLButtonElement>('[part~=copy]')!
+    // Tab from the summary: focusable things in the result come first, then Copy.
+    for (let i = 0; i < 10 && el.shadowRoot!.activeElement !== copy; i++) await sendKeys({ press: 'Tab' })
+    expect(el.shadowRoot!.activeElement, 'focus on Copy').to.equal(copy)
+    const copied = nextEvent<CustomEvent<{ record: CallRecord }>>(el, 'mcp-call-record-copied')
+    await sendKeys({ press: 'Enter' })
+    expect((await copied).detail.record.tool).to.equal('echo')
+    const pasted = JSON.parse(await navigator.clipboard.readText())
+    expect(pasted).to.deep.include({ id: 1, method: 'tools/call', tool: 'echo', arguments: { text: 'copy me' } })
+    expect(pasted.result.content).to.deep.equal([{ type: 'text', text: 'copy me' }])
+    expect(text(el.shadowRoot!.querySelector('[part~=status]'))).to.include('Copied')
+  })
+
+  it('Export saves the whole log as a JSON file (a blob: download)', async () => {
+    const client = new McpClient(url)
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    await client.callTool('echo', { text: 'one' })
+    await client.callTool('add', { a: 2, b: 3 })
+    await el.updateComplete
+    await executeServerCommand('expect-download')
+    deepQuery<HTMLButtonElement>(el, '[part~=export]').click()
+    const saved = (await executeServerCommand('downloaded')) as { fileName: string; url: string; text: string }
+    expect(saved.fileName).to.match(/^mcp-call-log-.*\.json$/)
+    expect(saved.url).to.match(/^blob:/)
+    const file = JSON.parse(saved.text)
+    expect(file.version).to.equal(1)
+    expect(file.records.map((r: CallRecord) => [r.tool, r.arguments])).to.deep.equal([
+      ['echo', { text: 'one' }],
+      ['add', { a: 2, b: 3 }],
+    ])
+    expect(file.records[1].result.structuredContent).to.deep.equal({ sum: 5 })
+  })
+
+  it('follows a new client: its records replace the last one’s, and the old client is no longer heard', async () => {
+    const first = new McpClient(url)
+    const second = new McpClient(url)
+    await first.callTool('echo', { text: 'first' })
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${first}></mcp-call-log>`)
+    el.client = second
+    await el.updateComplete
+    expect(records(el)).to.have.length(0)
+    expect(text(deepQueryAll(el, '[part~=empty]')[0])).to.equal('No calls yet.')
+    await first.callTool('echo', { text: 'not heard' })
+    await second.callTool('echo', { text: 'heard' })
+    await el.updateComplete
+    expect(records(el).map(summaryOf)).to.have.length(1)
+  })
+
+  it('records the requests an <mcp-app> view makes, with origin view; a tool call the client ran is recorded once', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const { el: app, client } = await showApp('show_echo', { input: { text: 'from the view test' } })
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    const viewRecords = () => client.callLog.records.filter((r) => r.origin.kind === 'view')
+    await eventually(() => viewRecords().some((r) => r.method === 'ui/initialize'), 'the view’s ui/initialize in the log')
+    const init = viewRecords().find((r) => r.method === 'ui/initialize')!
+    expect(init.origin).to.deep.equal({ kind: 'view', uri: 'ui://apps/echo.html', tool: 'show_echo' })
+    expect((init.result as { hostInfo?: unknown }).hostInfo).to.exist
+    await el.updateComplete
+    const line = records(el)
+      .map(summaryOf)
+      .find((l) => l.includes('ui/initialize'))
+    expect(line).to.include('by the app view ui://apps/echo.html')
+    // The page's own call of the tool is one record, not two.
+    expect(client.callLog.records.filter((r) => r.method === 'tools/call')).to.have.length(1)
+    expect(app.isConnected).to.equal(true)
+  })
+})
