@@ -4,7 +4,7 @@
 // <mcp-tool-call> lands, `askUser` is the one function to replace (render the element into #proposals, resolve with
 // its decision).
 import { McpClient, modelTools, type ApprovalAnswer, type ApprovalRequest } from 'mcp-web-elements/client'
-import 'mcp-web-elements/elements/mcp-call-log'
+import 'mcp-web-elements' // registers <mcp-call-log> (and the other elements)
 import { DEMO_URL, applyTheme, mountHeader } from './site.js'
 
 mountHeader()
