@@ -20,6 +20,7 @@ import '../mcp-schema-form/mcp-schema-form.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
+import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
 import { describeCallError, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
@@ -78,6 +79,8 @@ interface RunningCall {
  * @csspart header - The tool's icon, title, name and description.
  * @csspart title - The tool's title.
  * @csspart description - The tool's description.
+ * @csspart hints - The annotation badges (each `badge badge-<kind>`, as in `<mcp-tool-list>`): what the server says,
+ *   and the spec's defaults where it says nothing (destructive, open world), drawn dashed.
  * @csspart form - The `<mcp-schema-form>` of the arguments.
  * @csspart actions - The row with the Call and Cancel buttons.
  * @csspart call - The Call button.
@@ -227,6 +230,7 @@ export class McpToolElement extends ConnectedElement {
     const fieldErrors = this.error instanceof InvalidArgumentsError ? this.error.errors : []
     return html`<div part="base" class="base">
       ${renderToolHeader(tool)}
+      <p part="hints" class="badges">${hintBadges(tool).map(renderHintBadge)}</p>
       ${tool.description ? html`<p part="description" class="description">${tool.description}</p>` : nothing}
       <mcp-schema-form
         part="form"

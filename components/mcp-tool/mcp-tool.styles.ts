@@ -1,15 +1,26 @@
 import { css } from 'lit'
 import { controlStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
+import { hintBadgeStyles } from '../shared/tool-hints.js'
 import { callStyles } from './call-display.js'
 
 export const styles = [
   themeStyles,
   controlStyles,
   callStyles,
+  hintBadgeStyles,
   css`
     :host {
       display: block;
+    }
+    .badges {
+      display: flex;
+      flex-wrap: wrap;
+      gap: calc(var(--mcp-space) / 2);
+      margin: calc(var(--mcp-space) / 2) 0 0;
+    }
+    .badges:empty {
+      display: none;
     }
     .description {
       margin: var(--mcp-space) 0;
