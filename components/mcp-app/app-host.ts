@@ -377,7 +377,16 @@ export class AppHost {
     const tool = (await this.#o.client.listTools({ signal: this.#abort.signal })).find((t) => t.name === name)
     if (!tool || !visibleToApps(tool)) throw new Refusal(-32602, `Tool "${name}" is not available to apps on this server`)
     const args = params.arguments && typeof params.arguments === 'object' ? params.arguments : {}
-    return this.#o.client.callTool(name, args, { signal: this.#abort.signal })
+    const { client } = this.#o
+    // The same human in the loop as any call the user did not make (MCP Apps best practices): the client's gate
+    // (<mcp-server>'s asks the user), or, for a client with none, the approval policy of the enclosing <mcp-server>.
+    const connection = (this.#o.element as { connection?: McpConnection }).connection
+    const approve = !client.options.approve && connection?.client === client ? connection.approve : undefined
+    return client.callTool(name, args, {
+      signal: this.#abort.signal,
+      origin: { kind: 'view', uri: this.#o.resource.uri, tool: this.#o.tool.name },
+      ...(approve && { approve }),
+    })
   }
 
   #readResource(params: any): Promise<unknown> {

@@ -4,6 +4,7 @@ import type { ElicitRequestParams, ElicitResult } from '../../src/client/index.j
 import type { McpSchemaFormElement } from '../mcp-schema-form/mcp-schema-form.js'
 import '../mcp-schema-form/mcp-schema-form.js'
 import { emit } from '../shared/events.js'
+import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { styles } from './mcp-elicitation.styles.js'
 import { checkUrl } from './url-check.js'
@@ -268,12 +269,6 @@ export class McpElicitationElement extends LitElement {
   }
 }
 
-/** The focused element, looking into open shadow roots. */
-function deepActiveElement(): HTMLElement | undefined {
-  let active = document.activeElement
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
-  return active instanceof HTMLElement && active !== document.body ? active : undefined
-}
 
 function isObjectSchema(schema: unknown): schema is { type: 'object'; properties: object } {
   const s = schema as { type?: unknown; properties?: unknown } | null

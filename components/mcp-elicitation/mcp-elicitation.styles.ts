@@ -1,28 +1,17 @@
 import { css } from 'lit'
-import { controlStyles } from '../shared/controls.js'
+import { controlStyles, dialogStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
 
 export const styles = [
   themeStyles,
   controlStyles,
+  dialogStyles,
   css`
     :host {
       display: contents;
     }
     dialog {
-      width: var(--mcp-elicitation-width, min(36rem, 100vw - 2rem));
-      max-height: calc(100vh - 2rem);
-      overflow: auto;
-      box-sizing: border-box;
-      padding: calc(var(--mcp-space) * 3);
-      border: 1px solid var(--mcp-color-border);
-      border-radius: var(--mcp-radius);
-      background: var(--mcp-color-bg);
-      color: var(--mcp-color-text);
-      font: inherit;
-    }
-    dialog::backdrop {
-      background: rgb(0 0 0 / 0.45);
+      --dialog-width: var(--mcp-elicitation-width);
     }
     h2 {
       margin: 0 0 var(--mcp-space);

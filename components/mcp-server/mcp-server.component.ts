@@ -4,6 +4,7 @@ import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import {
   McpClient,
+  type ApprovalGate,
   type AppDisplayMode,
   type AppFeature,
   type DiscoverResult,
@@ -20,6 +21,7 @@ import { connectionContext, type McpConnection } from '../shared/context.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
+import { approvalGate, type ApprovalPolicy } from './approval-policy.js'
 import { describeError } from './describe-error.js'
 import { listOf } from '../mcp-app/view-policy.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
@@ -75,10 +77,18 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   origin. Set, the client made from `url` declares MCP Apps and `<mcp-tool>` shows tools' views (`<mcp-app>`).
  * @attr {string} allow-display-modes - MCP Apps: the display modes views may enter besides inline (`fullscreen pip`),
  *   and only while the user acts in them; default none. The client's `apps.displayModes` (see `<mcp-app>`).
+ * @attr {boolean} trust-annotations - Trust this server's tool annotations (the client's `trustAnnotations`): only then does
+ *   a tool count as read-only. From any other server annotations are shown "as the server says" and decide nothing.
+ * @attr {'ask' | 'trusted-read-only'} approval - Which tool calls the user did not make (from views, page code, a model)
+ *   ask first: `ask` (default) every one; `trusted-read-only` all but read-only tools of a `trust-annotations` server.
+ *   The user asks in a modal dialog naming the server, holding an `<mcp-tool-call>` (Allow once, Always allow this
+ *   tool, Deny; Escape denies). A call the user makes by pressing Call in `<mcp-tool>` is its own approval.
  * @attr {string} allow-permissions - MCP Apps: the browser features views may use when they ask (`camera microphone
  *   geolocation clipboard-write`); default none. The client's `apps.permissions` (see `<mcp-app>`).
  *
  * @property {McpClient} client - A client to use instead of making one from `url` (its handlers stay as they are).
+ * @property {ApprovalGate} approve - The page's own approval gate for the client made from `url`, replacing the policy of
+ *   `approval` (it is given every call, the user's too: `origin.kind === 'user'`).
  * @property {McpConnection} connection - Read-only: what is provided to the elements inside.
  * @property {InteractiveAuth} auth - Sign-in for a protected server (a `BrowserOAuthProvider` from
  *   `mcp-web-elements/auth`), given to the client made from `url`. When the server needs a sign-in the element shows
@@ -117,6 +127,9 @@ export class McpServerElement extends LitElement {
   @property({ attribute: 'allow-permissions' }) allowPermissions?: string
   @property({ attribute: false }) client?: McpClient
   @property({ attribute: false }) auth?: InteractiveAuth
+  @property({ attribute: false }) approve?: ApprovalGate
+  @property({ attribute: 'trust-annotations', type: Boolean }) trustAnnotations = false
+  @property() approval: ApprovalPolicy = 'ask'
   /** `required`: the server needs a sign-in the user has not given; `pending`: one is under way. */
   @state() private signInState: 'none' | 'required' | 'pending' = 'none'
   /** The sign-in page, when the browser blocked the popup: shown as a link. */
@@ -135,6 +148,8 @@ export class McpServerElement extends LitElement {
   @state() private live: 'off' | 'on' | 'reconnecting' = 'off'
 
   #i18n = new I18nController(this)
+  /** The approval gate of the client made from `url`, and of views' calls through a client handed in with none. */
+  #gate = approvalGate(this)
   /** The client made from `url` (not one handed in, which the page owns). */
   #ownClient?: McpClient
   #subscription?: Subscription
@@ -178,6 +193,8 @@ export class McpServerElement extends LitElement {
       capabilities: INPUT_CAPABILITIES,
       // In a browser, results persist in IndexedDB, shared by the page's servers and the origin's tabs (mcp-web-elements/cache).
       cache: defaultElementCache(),
+      approve: this.#gate,
+      trustAnnotations: this.trustAnnotations,
       ...(this.auth && { auth: this.auth }),
       ...(this.sandboxUrl && {
         apps: {
@@ -203,8 +220,9 @@ export class McpServerElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('url') || changed.has('client') || changed.has('auth')) {
-      if ((changed.has('url') || changed.has('auth')) && this.#ownClient) {
+    const remake = changed.has('url') || changed.has('auth') || (changed.has('trustAnnotations') && changed.get('trustAnnotations') !== undefined)
+    if (remake || changed.has('client')) {
+      if (remake && this.#ownClient) {
         this.#ownClient.close()
         this.#ownClient = undefined
       }
@@ -403,7 +421,7 @@ export class McpServerElement extends LitElement {
   /** Provides a new connection object (consumers re-render on a new object, never on a mutated one). */
   #provide(patch: Partial<McpConnection>): void {
     const base = this.connection ?? { client: this.activeClient!, status: 'connecting' as const }
-    this.connection = { ...base, ...patch, changes: { ...this.#changes }, updated: this.#updated }
+    this.connection = { ...base, ...patch, changes: { ...this.#changes }, updated: this.#updated, approve: this.#gate }
   }
 
   #statusText(): string {

@@ -11,6 +11,7 @@ import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, usable } from '../shared/item-list.js'
+import { hintBadges, renderHintBadge, type ShownHint } from '../shared/tool-hints.js'
 import { renderWindowedRows, windowedList, windowedRows } from '../shared/windowed-rows.js'
 import { styles } from './mcp-tool-list.styles.js'
 
@@ -26,29 +27,7 @@ interface ToolRow {
   icons: Icon[]
   /** Lower-cased name, title and description, what the filter searches. */
   haystack: string
-  badges: BadgeKind[]
-}
-
-type BadgeKind = 'read-only' | 'destructive' | 'idempotent' | 'open-world'
-
-const badgeText = (kind: BadgeKind): string =>
-  ({
-    'read-only': () => msg('tool-list.badge.read-only', 'read-only'),
-    destructive: () => msg('tool-list.badge.destructive', 'destructive'),
-    idempotent: () => msg('tool-list.badge.idempotent', 'idempotent'),
-    'open-world': () => msg('tool-list.badge.open-world', 'open world'),
-  })[kind]()
-
-/** The annotations shown as badges: only hints the server set to true (an unset hint says nothing). */
-function badgesOf(tool: Tool): BadgeKind[] {
-  const a = tool.annotations ?? {}
-  const badges: BadgeKind[] = []
-  if (a.readOnlyHint === true) badges.push('read-only')
-  // The spec gives destructiveHint meaning only for tools that are not read-only.
-  else if (a.destructiveHint === true) badges.push('destructive')
-  if (a.idempotentHint === true) badges.push('idempotent')
-  if (a.openWorldHint === true) badges.push('open-world')
-  return badges
+  badges: ShownHint[]
 }
 
 /** The rows of a listing. A broken server may send anything: entries without a string name are left out, and so are repeated names. */
@@ -72,7 +51,7 @@ function rowOf(tool: Tool): ToolRow {
     description,
     icons: iconsOf(tool),
     haystack: `${name}\n${title}\n${description}`.toLowerCase(),
-    badges: badgesOf(tool),
+    badges: hintBadges(tool),
   }
 }
 
@@ -114,6 +93,8 @@ function rowOf(tool: Tool): ToolRow {
  * @csspart list - The list of tools.
  * @csspart item - Each tool's button.
  * @csspart badge - Each annotation badge (also `badge-read-only`, `badge-destructive`, `badge-idempotent`, `badge-open-world`).
+ *   A tool that does not state `destructiveHint` or `openWorldHint` gets the spec's default (destructive, open world),
+ *   drawn dashed and said to be the default.
  * @csspart tool - The `<mcp-tool>` of the picked tool.
  *
  * @cssprop --mcp-color-accent - Focus ring and the picked tool's marker.
@@ -260,7 +241,7 @@ export class McpToolListElement extends ConnectedElement {
         ${
           row.badges.length
             ? html`<span class="badges line">
-                ${row.badges.map((kind) => html`<span part="badge badge-${kind}" class="badge ${kind}">${badgeText(kind)}</span>`)}
+                ${row.badges.map(renderHintBadge)}
               </span>`
             : nothing
         }

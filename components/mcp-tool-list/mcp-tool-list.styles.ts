@@ -1,12 +1,14 @@
 import { css } from 'lit'
 import { itemListStyles } from '../shared/item-list.js'
 import { themeStyles } from '../shared/theme.js'
+import { hintBadgeStyles } from '../shared/tool-hints.js'
 import { windowedListStyles } from '../shared/windowed-rows.js'
 
 export const styles = [
   themeStyles,
   itemListStyles,
   windowedListStyles,
+  hintBadgeStyles,
   css`
     /* Every row the same height, as windowing needs: a title line, two lines of description, a line of badges. */
     ul[part='list'] {
@@ -30,22 +32,6 @@ export const styles = [
       display: flex;
       gap: calc(var(--mcp-space) / 2);
       margin-top: calc(var(--mcp-space) / 4);
-    }
-    .badge {
-      flex: none;
-      font-size: 0.8em;
-      padding: 0 0.5em;
-      border: 1px solid var(--mcp-color-border);
-      border-radius: 999px;
-      color: var(--mcp-color-text-secondary);
-    }
-    .badge.destructive {
-      color: var(--mcp-color-danger);
-      border-color: currentColor;
-    }
-    .badge.read-only {
-      color: var(--mcp-color-success);
-      border-color: currentColor;
     }
     .invalid {
       padding: var(--mcp-space);

@@ -127,6 +127,20 @@ describe('<mcp-tool-list>', () => {
     expect(item(list, 'finance_0001').querySelector('.name')!.textContent).to.equal('finance_0001')
   })
 
+  it('a tool that states no annotations shows the spec’s defaults (destructive, open world), marked as not stated', async () => {
+    const list = await listIn('approval')
+    const badges = (name: string) => [...item(list, name).querySelectorAll<HTMLElement>('.badge')]
+    const moveFile = badges('move_file')
+    expect(moveFile.map((b) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''))).to.deep.equal(['destructive', 'open world'])
+    for (const badge of moveFile) {
+      expect(badge.textContent).to.contain('not stated by the server')
+      expect(badge.classList.contains('assumed')).to.equal(true)
+    }
+    // Stated: read-only and closed world, so no open-world badge, and nothing marked assumed.
+    expect(badges('read_notes').map((b) => b.textContent)).to.deep.equal(['read-only'])
+    await expect(list).to.be.accessible()
+  })
+
   it('renders 1,000 tools and filters them as the user types', async () => {
     const started = performance.now()
     const list = await listIn('many')

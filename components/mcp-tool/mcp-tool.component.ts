@@ -1,15 +1,10 @@
 import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
-import { ifDefined } from 'lit/directives/if-defined.js'
 import { keyed } from 'lit/directives/keyed.js'
 import {
   AbortError,
-  InputRequiredError,
   InvalidArgumentsError,
-  InvalidToolError,
-  SchemaError,
-  StreamError,
   appResourceUri,
   type CallToolResult,
   type McpClient,
@@ -19,14 +14,14 @@ import {
 import type { McpAppElement } from '../mcp-app/mcp-app.js'
 import '../mcp-app/mcp-app.js'
 import '../mcp-content/mcp-content.js'
-import { InputDeclinedError } from '../mcp-elicitation/input-handlers.js'
 import '../mcp-icon/mcp-icon.js'
-import { describeError as describeServerError } from '../mcp-server/describe-error.js'
 import type { McpSchemaFormElement } from '../mcp-schema-form/mcp-schema-form.js'
 import '../mcp-schema-form/mcp-schema-form.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
+import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
+import { describeCallError, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
 
@@ -84,6 +79,8 @@ interface RunningCall {
  * @csspart header - The tool's icon, title, name and description.
  * @csspart title - The tool's title.
  * @csspart description - The tool's description.
+ * @csspart hints - The annotation badges (each `badge badge-<kind>`, as in `<mcp-tool-list>`): what the server says,
+ *   and the spec's defaults where it says nothing (destructive, open world), drawn dashed.
  * @csspart form - The `<mcp-schema-form>` of the arguments.
  * @csspart actions - The row with the Call and Cancel buttons.
  * @csspart call - The Call button.
@@ -193,6 +190,8 @@ export class McpToolElement extends ConnectedElement {
     }
     try {
       const result = await client.callTool(tool.name, args, {
+        // The user pressed Call with the arguments on screen: under <mcp-server>'s policy that is the approval.
+        origin: { kind: 'user' },
         signal: running.controller.signal,
         onProgress: (progress) => {
           // A new object each time (so Lit sees the change); the controller says which call it is.
@@ -227,17 +226,11 @@ export class McpToolElement extends ConnectedElement {
   protected override render() {
     const tool = this.#tool
     if (!tool) return this.#renderMissing()
-    const title = tool.title || tool.annotations?.title || tool.name
     const running = this.running
     const fieldErrors = this.error instanceof InvalidArgumentsError ? this.error.errors : []
     return html`<div part="base" class="base">
-      <header part="header">
-        <mcp-icon .icons=${tool.icons} .serverUrl=${this.client?.url} size="24"></mcp-icon>
-        <div>
-          <h3 part="title" id="title">${title}</h3>
-          ${title !== tool.name ? html`<code class="name">${tool.name}</code>` : nothing}
-        </div>
-      </header>
+      ${renderToolHeader(tool, this.client?.url)}
+      <p part="hints" class="badges">${hintBadges(tool).map(renderHintBadge)}</p>
       ${tool.description ? html`<p part="description" class="description">${tool.description}</p>` : nothing}
       <mcp-schema-form
         part="form"
@@ -258,7 +251,7 @@ export class McpToolElement extends ConnectedElement {
             : nothing
         }
       </div>
-      <div part="progress" class="progress" role="status" aria-live="polite">${running ? this.#renderProgress(running) : nothing}</div>
+      <div part="progress" class="progress" role="status" aria-live="polite">${running ? renderProgress(running.progress) : nothing}</div>
       ${
         this.appCall
           ? keyed(
@@ -303,25 +296,11 @@ export class McpToolElement extends ConnectedElement {
     })
   }
 
-  #renderProgress({ progress }: RunningCall) {
-    const total = progress?.total !== undefined && progress.total > 0 ? progress.total : undefined
-    const done = total !== undefined ? Math.min(progress!.progress, total) : undefined
-    const counts = total !== undefined ? msg('tool.progress-of', '{done} of {total}', { done: done!, total }) : ''
-    const text = [counts, progress?.message ?? ''].filter(Boolean).join(' · ') || msg('tool.running', 'Calling…')
-    return html`<progress
-        part="progress-bar"
-        aria-label=${msg('tool.progress-label', 'Progress')}
-        max=${ifDefined(total)}
-        value=${ifDefined(done)}
-      ></progress>
-      <span class="progress-text">${text}</span>`
-  }
-
   #renderError(error: unknown) {
     if (error instanceof AbortError) {
       return html`<p part="error" class="cancelled">${msg('tool.cancelled', 'The call was cancelled.')}</p>`
     }
-    const [title, detail] = describeError(error, this.#client?.url ?? '')
+    const [title, detail] = describeCallError(error, this.#client?.url ?? '')
     return html`<div part="error" class="error" role="alert">
       <strong>${title}</strong>
       ${
@@ -343,24 +322,3 @@ const abortReason = (signal: AbortSignal): string =>
 
 /** Which server and tool a form, its stored arguments and a call are for. */
 const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`
-
-/**
- * A title saying what kind of failure it is, and the error's own explanation.
- * Failures of a call's own (arguments, input, a broken stream mid-call) are
- * told here; reaching and talking to the server is told as `<mcp-server>` does.
- */
-function describeError(error: unknown, serverUrl: string): [string, string] {
-  const detail = error instanceof Error ? error.message : String(error)
-  if (error instanceof InvalidArgumentsError) return [msg('tool.error-arguments', 'Some arguments are not valid; nothing was sent.'), '']
-  if (error instanceof InputDeclinedError) return [msg('tool.error-declined', 'The call was stopped.'), detail]
-  if (error instanceof InputRequiredError) return [msg('tool.error-input', 'The server needs input this page cannot give.'), detail]
-  if (error instanceof InvalidToolError || error instanceof SchemaError)
-    return [msg('tool.error-tool', 'This tool cannot be called.'), detail]
-  if (error instanceof StreamError && !error.idempotent && !(error.cause instanceof TypeError)) {
-    return [
-      msg('tool.error-stream', 'The connection broke before the answer arrived; the tool may have run, so check before calling it again.'),
-      detail,
-    ]
-  }
-  return [describeServerError(error, serverUrl), detail]
-}

@@ -1,27 +1,26 @@
 import { css } from 'lit'
 import { controlStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
+import { hintBadgeStyles } from '../shared/tool-hints.js'
+import { callStyles } from './call-display.js'
 
 export const styles = [
   themeStyles,
   controlStyles,
+  callStyles,
+  hintBadgeStyles,
   css`
     :host {
       display: block;
     }
-    header {
+    .badges {
       display: flex;
-      align-items: center;
-      gap: var(--mcp-space);
+      flex-wrap: wrap;
+      gap: calc(var(--mcp-space) / 2);
+      margin: calc(var(--mcp-space) / 2) 0 0;
     }
-    h3 {
-      margin: 0;
-      font-size: 1.1em;
-    }
-    .name {
-      font-family: var(--mcp-font-mono);
-      color: var(--mcp-color-text-secondary);
-      font-size: 0.85em;
+    .badges:empty {
+      display: none;
     }
     .description {
       margin: var(--mcp-space) 0;
@@ -37,23 +36,6 @@ export const styles = [
     button[aria-disabled='true'] {
       opacity: 0.6;
       cursor: progress;
-    }
-    .progress:empty {
-      display: none;
-    }
-    .progress {
-      display: flex;
-      align-items: center;
-      gap: var(--mcp-space);
-      margin: var(--mcp-space) 0;
-    }
-    progress {
-      flex: 1;
-      accent-color: var(--mcp-color-accent);
-    }
-    .progress-text {
-      color: var(--mcp-color-text-secondary);
-      font-size: 0.9em;
     }
     .error p,
     .error ul {

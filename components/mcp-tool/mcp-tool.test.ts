@@ -61,6 +61,17 @@ async function slowCountRunning(n: number, steps: number) {
 }
 const callsOf = async (tool: string, server: string) => (await requestsFor('tools/call', server)).filter((r) => r.params?.name === tool)
 
+describe('<mcp-tool> annotations', () => {
+  it('a tool that states no annotations is shown with the spec’s defaults: destructive, open world (not stated)', async () => {
+    const el = await openTool('approval', 'move_file')
+    const badges = [...shadow(el).querySelectorAll<HTMLElement>('[part~=hints] [part~=badge]')]
+    expect(badges.map((b) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''))).to.deep.equal(['destructive', 'open world'])
+    expect(badges.every((b) => b.textContent!.includes('not stated by the server'))).to.equal(true)
+    const readOnly = await openTool('approval', 'read_notes')
+    expect(text(shadow(readOnly).querySelector('[part~=hints]'))).to.equal('read-only')
+  })
+})
+
 describe('<mcp-tool> with the schema zoo', () => {
   beforeEach(() => sessionStorage.clear())
 

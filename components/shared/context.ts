@@ -5,7 +5,7 @@
  * `changes` counter moves.
  */
 import { createContext } from '@lit/context'
-import type { DiscoverResult, McpClient } from '../../src/client/index.js'
+import type { ApprovalGate, DiscoverResult, McpClient } from '../../src/client/index.js'
 
 export interface McpConnection {
   /** The client every element inside the server element talks through. */
@@ -23,6 +23,11 @@ export interface McpConnection {
   changes: { tools: number; resources: number; prompts: number }
   /** URIs of resources the server said were updated, with a counter per URI. */
   updated: Record<string, number>
+  /**
+   * The server element's approval policy (its `approve`, else its prompt), for calls through a client handed in
+   * with no gate of its own: `<mcp-app>` passes it with a view's calls, so they ask the user all the same.
+   */
+  approve?: ApprovalGate
 }
 
 export const connectionContext = createContext<McpConnection | undefined>(Symbol.for('mcp-web-elements.connection'))

@@ -29,3 +29,22 @@ export const controlStyles = css`
     cursor: default;
   }
 `
+
+/** A modal `<dialog>` and its backdrop (`<mcp-elicitation>`, `<mcp-tool-call modal>`); its width is `--dialog-width` here. */
+export const dialogStyles = css`
+  dialog {
+    width: var(--dialog-width, min(36rem, 100vw - 2rem));
+    max-height: calc(100vh - 2rem);
+    overflow: auto;
+    box-sizing: border-box;
+    padding: calc(var(--mcp-space) * 3);
+    border: 1px solid var(--mcp-color-border);
+    border-radius: var(--mcp-radius);
+    background: var(--mcp-color-bg);
+    color: var(--mcp-color-text);
+    font: inherit;
+  }
+  dialog::backdrop {
+    background: rgb(0 0 0 / 0.45);
+  }
+`

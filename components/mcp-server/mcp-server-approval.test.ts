@@ -1,0 +1,164 @@
+// <mcp-server>'s approval policy, end to end against the `apps` test server: the user presses Call in <mcp-tool>
+// (that is the approval: no prompt), the tool's view (the counter view, in the real sandbox proxy) then calls
+// `increment`, a tool with no annotations. That call must wait for the user in a dialog naming the server, the
+// tool and the arguments; Deny sends nothing and the view gets an error; "Always" skips the prompt until revoked.
+import { expect, fixture, html } from '@open-wc/testing'
+import { McpClient, type ApprovalRequest } from '../../src/client/index.js'
+import { appsServer, logsOf, type ViewLog } from '../../test/support/app-views.js'
+import { controlServer, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
+import '../mcp-tool/mcp-tool.js'
+import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
+import type { McpToolCallElement } from '../mcp-tool-call/mcp-tool-call.js'
+import './mcp-server.js'
+import type { McpServerElement } from './mcp-server.js'
+
+const count = async () => (await controlServer<{ count: number }>('apps', 'count')).count
+const incrementCalls = async () => (await requestsFor('tools/call', 'apps')).filter((r) => r.params?.name === 'increment').length
+const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
+const prompts = (server: McpServerElement) => [...server.shadowRoot!.querySelectorAll<McpToolCallElement>('mcp-tool-call')]
+
+/** An <mcp-server> of the apps server with an <mcp-tool> for show_counter; `setup` may set attributes or properties first. */
+async function counterPage(setup: (server: McpServerElement) => void = () => {}) {
+  const { url, sandboxUrl } = await appsServer()
+  const server = document.createElement('mcp-server')
+  server.setAttribute('sandbox-url', sandboxUrl)
+  setup(server)
+  server.url = url
+  const tool = document.createElement('mcp-tool')
+  tool.name = 'show_counter'
+  server.append(tool)
+  await fixture(html`<div style="width: 480px">${server}</div>`)
+  await eventually(() => !!tool.shadowRoot!.querySelector('button[part~=call]') && !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the tool form')
+  return { server, tool }
+}
+
+/** Presses Call (the user's own call: no prompt for it) and returns the logs of the view it shows. */
+async function pressCall(tool: McpToolElement): Promise<ViewLog[]> {
+  const logs = logsOf(tool)
+  tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=call]')!.click()
+  await eventually(() => logs.some((l) => l.event !== undefined) || !!tool.shadowRoot!.querySelector('mcp-app'), 'the view', 9_000)
+  return logs
+}
+
+describe('<mcp-server> approval policy: calls from views', () => {
+  it('a view’s call to a tool with no annotations waits for Allow in a dialog naming the server, the tool and the arguments', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const { server, tool } = await counterPage()
+    const before = await count()
+    const callsBefore = await incrementCalls()
+    const logs = await pressCall(tool)
+    // The user's own Call went through unasked; the view's call waits.
+    await eventually(() => prompts(server).length === 1, 'the approval prompt', 9_000)
+    const card = prompts(server)[0]
+    await eventually(() => card.state === 'awaiting', 'the prompt to await approval')
+    const dialog = card.shadowRoot!.querySelector('dialog')!
+    expect(dialog.open).to.equal(true)
+    const host = new URL(server.url!).host
+    expect(text(card.shadowRoot!.querySelector('[part~=heading]'))).to.contain(host).and.contain('apps-fixture')
+    expect(text(card.shadowRoot!.querySelector('[part~=header]'))).to.contain('increment')
+    expect(text(card.shadowRoot!.querySelector('[part~=arguments]'))).to.contain('By').and.contain('2')
+    expect(text(card.shadowRoot!.querySelector('[part~=origin]'))).to.contain('ui://apps/counter.html')
+    expect(text(card.shadowRoot!.querySelector('[part~=hints]'))).to.contain('May change or delete data')
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await count()).to.equal(before)
+    expect(await incrementCalls()).to.equal(callsBefore)
+    card.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=allow]')!.click()
+    await eventually(() => logs.some((l) => l.event === 'increment'), 'the view to get its result', 9_000)
+    expect(await count()).to.equal(before + 2)
+    expect(prompts(server)).to.have.length(0)
+  })
+
+  it('Deny sends nothing, and the view gets an error', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const { server, tool } = await counterPage()
+    const before = await count()
+    const callsBefore = await incrementCalls()
+    const logs = await pressCall(tool)
+    await eventually(() => prompts(server)[0]?.state === 'awaiting', 'the approval prompt', 9_000)
+    prompts(server)[0].shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=deny]')!.click()
+    await eventually(() => logs.some((l) => l.event === 'increment-failed'), 'the view to get an error', 9_000)
+    expect(logs.find((l) => l.event === 'increment-failed')!.message).to.contain('denied by user')
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await count()).to.equal(before)
+    expect(await incrementCalls()).to.equal(callsBefore)
+    expect(prompts(server)).to.have.length(0)
+  })
+
+  it('“Always allow this tool” skips the prompt for that tool on that server until revoked', async function (this: { timeout(ms: number): void }) {
+    this.timeout(40_000)
+    const { server, tool } = await counterPage()
+    let logs = await pressCall(tool)
+    await eventually(() => prompts(server)[0]?.state === 'awaiting', 'the first prompt', 9_000)
+    prompts(server)[0].shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=always]')!.click()
+    await eventually(() => logs.some((l) => l.event === 'increment'), 'the first increment', 9_000)
+    // Again: the view's call runs at once.
+    const before = await count()
+    logs = await pressCall(tool)
+    await eventually(() => logs.some((l) => l.event === 'increment'), 'the second increment, unasked', 9_000)
+    expect(await count()).to.equal(before + 2)
+    expectAbsent(server.shadowRoot!.querySelector('mcp-tool-call'), 'a prompt')
+    // Revoked: it asks again.
+    const client = server.connection!.client
+    expect((await client.alwaysAllowed()).map((g) => g.tool)).to.deep.equal(['increment'])
+    expect(await client.revokeAlwaysAllowed('increment')).to.equal(1)
+    logs = await pressCall(tool)
+    await eventually(() => prompts(server)[0]?.state === 'awaiting', 'the prompt after revoking', 9_000)
+    prompts(server)[0].shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=deny]')!.click()
+    await eventually(() => logs.some((l) => l.event === 'increment-failed'), 'the denial', 9_000)
+  })
+
+  it('a client handed in with no gate still asks for a view’s call; one with its own gate is left to it', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const { url, sandboxUrl } = await appsServer()
+    const { server, tool } = await counterPage((s) => (s.client = new McpClient(url, { apps: { sandboxUrl } })))
+    let logs = await pressCall(tool)
+    await eventually(() => prompts(server)[0]?.state === 'awaiting', 'the approval prompt', 9_000)
+    prompts(server)[0].shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=deny]')!.click()
+    await eventually(() => logs.some((l) => l.event === 'increment-failed'), 'the denial', 9_000)
+    const asked: ApprovalRequest[] = []
+    server.client = new McpClient(url, { apps: { sandboxUrl }, approve: (request) => (asked.push(request), 'allow-once') })
+    await eventually(() => server.connection?.client === server.client && server.connection?.status === 'ready', 'the new client')
+    await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the tool form again')
+    logs = await pressCall(tool)
+    await eventually(() => logs.some((l) => l.event === 'increment'), 'the increment', 9_000)
+    expect(asked.map((r) => [r.tool.name, r.origin.kind])).to.deep.include.members([
+      ['show_counter', 'user'],
+      ['increment', 'view'],
+    ])
+    expect(prompts(server)).to.have.length(0)
+  })
+
+  it('approval="trusted-read-only": page code runs a read-only tool of a trusted server unasked, and is asked for others', async () => {
+    const url = await serverUrl('approval')
+    const page = async (attributes: string[]) => {
+      const server = document.createElement('mcp-server')
+      for (const a of attributes) server.setAttribute(a.split('=')[0], a.split('=')[1] ?? '')
+      server.url = url
+      await fixture(html`<div>${server}</div>`)
+      await eventually(() => server.connection?.status === 'ready', 'the connection')
+      return server
+    }
+    const trusted = await page(['approval=trusted-read-only', 'trust-annotations'])
+    const client = trusted.connection!.client
+    expect(client.options.trustAnnotations).to.equal(true)
+    expect((await client.callTool('read_notes', {})).content).to.deep.equal([{ type: 'text', text: 'the notes' }])
+    expect(prompts(trusted)).to.have.length(0)
+    // A tool that says nothing asks, even here.
+    const denied = client.callTool('move_file', { from_path: '/x', mode: 'copy' }).catch((e: Error) => e)
+    await eventually(() => prompts(trusted)[0]?.state === 'awaiting', 'the prompt for page code', 9_000)
+    expect(text(prompts(trusted)[0].shadowRoot!.querySelector('[part~=origin]'))).to.contain('this page')
+    prompts(trusted)[0].shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=deny]')!.click()
+    expect(((await denied) as Error).name).to.equal('ToolCallDeniedError')
+    // The same policy without trust-annotations: the server's readOnlyHint decides nothing.
+    const untrusted = await page(['approval=trusted-read-only'])
+    const asked = untrusted.connection!.client.callTool('read_notes', {}).catch((e: Error) => e)
+    await eventually(() => prompts(untrusted)[0]?.state === 'awaiting', 'the prompt for an untrusted read-only tool', 9_000)
+    expect(text(prompts(untrusted)[0].shadowRoot!.querySelector('[part~=hints]'))).to.contain('(as the server says)')
+    prompts(untrusted)[0].shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=deny]')!.click()
+    expect(((await asked) as Error).name).to.equal('ToolCallDeniedError')
+  })
+})

@@ -1,0 +1,540 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit'
+import { property, query, state } from 'lit/decorators.js'
+import {
+  AbortError,
+  ApprovalTimeoutError,
+  ToolCallDeniedError,
+  toolHints,
+  type ApprovalAnswer,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  type CallOrigin,
+  type CallToolResult,
+  type Implementation,
+  type McpClient,
+  type ProgressNotificationParams,
+  type Tool,
+  type ToolHints,
+} from '../../src/client/index.js'
+import { META } from '../../src/protocol/meta.js'
+import { buildFormModel, choiceText, deepEqual, type Field } from '../../src/schema/form.js'
+import '../mcp-content/mcp-content.js'
+import '../mcp-icon/mcp-icon.js'
+import { describeCallError, renderProgress, renderToolHeader } from '../mcp-tool/call-display.js'
+import { ConnectedElement } from '../shared/connected-element.js'
+import { emit } from '../shared/events.js'
+import { deepActiveElement } from '../shared/focus.js'
+import { I18nController, msg } from '../shared/i18n.js'
+import { shownHints, type HintKind } from '../shared/tool-hints.js'
+import { styles } from './mcp-tool-call.styles.js'
+
+/**
+ * Where a call is: `idle` (not started, or preparing), `awaiting` (approval), `allowed` (a prompt's answer was
+ * allow, the call runs elsewhere), `running`, `done`, `error`, `denied`, `cancelled`.
+ */
+export type ToolCallState = 'idle' | 'awaiting' | 'allowed' | 'running' | 'done' | 'error' | 'denied' | 'cancelled'
+
+/** Detail of `mcp-call-state`: the new state and the one before, with what the new state is about. */
+export interface ToolCallStateDetail {
+  state: ToolCallState
+  previous: ToolCallState
+  /** Leaving `awaiting`: the answer; `running` with no prompt: `remembered` (allowed always earlier). */
+  decision?: ApprovalDecision | 'remembered'
+  /** `done`, or `error` for a tool error (`isError`). */
+  result?: CallToolResult
+  /** `error`, `denied`, `cancelled`: what ended the call. */
+  error?: unknown
+  /** `done` and `error`: from sending to the answer, in ms (the approval's wait not included). */
+  durationMs?: number
+}
+
+/** What the card shows of the call: the tool, the server, who asked, the arguments as they will be sent. */
+interface Shown {
+  tool: Tool
+  server: ApprovalRequest['server']
+  origin: CallOrigin
+  args: Record<string, unknown>
+  hints: ToolHints
+}
+
+/** Longest text shown for one argument's value (the JSON view has it all). */
+const VALUE_CHARS = 2_000
+const LONG_JSON_CHARS = 100_000
+
+/**
+ * One tool call the user did not fill in (a view's request, a page's or a
+ * model's choice), from approval to result. It shows the server (name and URL
+ * host), the tool (icon, title, name), who asked for the call, the arguments
+ * with the labels of the tool's schema and as JSON, and what the annotations
+ * say, with the spec's defaults spelled out (a tool that says nothing "may
+ * change or delete data" and "may reach outside systems"), marked "as the
+ * server says" unless the client trusts the server (`trustAnnotations`).
+ *
+ * Its states (attribute `state`) are each shown and announced (a status line,
+ * `role="status"`; failures `role="alert"`): awaiting approval (Allow once,
+ * Always allow this tool, Deny), running (progress and Cancel), done (the
+ * result with its duration), error (in words, with Retry), denied, cancelled.
+ * Every transition fires `mcp-call-state`.
+ *
+ * Two ways to use it:
+ * - **Driven**: set `client` (or put it in an `<mcp-server>`), `name`, `arguments` and `origin`; connected, it
+ *   starts the call (unless `manual`: then `start()`), and is itself the call's approval step: the client's own
+ *   gate is not asked, the user is (a tool allowed always on this server runs at once). Retry is the user's
+ *   approval of the same arguments.
+ * - **As a prompt**: `ask(request)` from an approval gate shows the request and resolves with the user's answer
+ *   (`<mcp-server>` does this in a dialog for calls from views and page code):
+ *   `new McpClient(url, { approve: (request) => card.ask(request) })`.
+ *
+ * Server text (titles, arguments, results) is shown as text only.
+ *
+ * @tag mcp-tool-call
+ *
+ * @attr {string} name - The tool to call (driven use).
+ * @attr {boolean} manual - Do not start the call on connect; `start()` does.
+ * @attr {boolean} modal - Show the card in a modal dialog, naming the server, while it awaits approval. Escape denies.
+ * @attr {ToolCallState} state - Read-only, reflected: where the call is.
+ *
+ * @property {McpClient} client - The client to call through (driven use); else the enclosing `<mcp-server>`'s.
+ * @property {Record<string, unknown>} arguments - The call's arguments (driven use).
+ * @property {CallOrigin} origin - Who asked for the call: `{ kind: 'model', model }`, `{ kind: 'view', uri }`, `{ kind: 'page' }` (default).
+ *
+ * @fires mcp-call-state - Each transition. Detail `{ state, previous, decision?, result?, error?, durationMs? }`.
+ *
+ * @csspart dialog - The `<dialog>` (with `modal`, while awaiting approval).
+ * @csspart heading - The dialog's heading naming the server.
+ * @csspart base - The card.
+ * @csspart server - The server's name and host.
+ * @csspart header - The tool's icon, title and name.
+ * @csspart title - The tool's title.
+ * @csspart origin - Who asked for the call.
+ * @csspart arguments - The arguments, by their schema labels.
+ * @csspart json - The arguments as JSON (a `<details>`).
+ * @csspart hints - What the annotations say (each item also `hint hint-<kind>`: read-only, destructive, changes,
+ *   idempotent, open-world, closed-world).
+ * @csspart status - The announced line saying where the call is.
+ * @csspart actions - The row of buttons.
+ * @csspart button - Every button; also `allow`, `always`, `deny`, `cancel`, `retry`.
+ * @csspart progress-bar - The `<progress>` while running.
+ * @csspart result - The result (`<mcp-content>`).
+ * @csspart error - A failure in words.
+ *
+ * @cssprop --mcp-tool-call-width - The dialog's width. Default `min(36rem, 100vw - 2rem)`.
+ * @cssprop --mcp-color-danger - Destructive hints and failures.
+ */
+export class McpToolCallElement extends ConnectedElement {
+  static override styles = styles
+
+  @property({ reflect: true }) name = ''
+  @property({ attribute: false }) arguments: Record<string, unknown> = {}
+  @property({ attribute: false }) origin: CallOrigin = { kind: 'page' }
+  @property({ type: Boolean, reflect: true }) modal = false
+  @property({ type: Boolean }) manual = false
+  /** Read-only: where the call is (reflected as the `state` attribute). */
+  @property({ reflect: true }) state: ToolCallState = 'idle'
+
+  @state() private shown?: Shown
+  @state() private progress?: ProgressNotificationParams
+  @state() private result?: CallToolResult
+  @state() private error?: unknown
+  @state() private durationMs?: number
+
+  @query('dialog') private dialog?: HTMLDialogElement
+
+  #i18n = new I18nController(this)
+  /** Answers the approval shown, while one is. */
+  #answer?: (answer: ApprovalAnswer) => void
+  /** The driven call in flight: its abort switch. */
+  #controller?: AbortController
+  #started = false
+  #runningSince = 0
+  /** Where focus was before the dialog opened; it goes back there when the dialog closes. */
+  #returnFocus?: HTMLElement
+
+  get #client(): McpClient | undefined {
+    return this.client ?? this.connection?.client
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    // Taken away: a pending approval is denied (never left hanging), a running call cancelled. A move (taken out and
+    // put back at once) keeps both.
+    queueMicrotask(() => {
+      if (this.isConnected) return
+      this.#answer?.({ decision: 'deny', by: 'user', reason: msg('tool-call.removed', 'the prompt was closed') })
+      this.#controller?.abort(msg('tool-call.removed-running', 'the call card was closed'))
+    })
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed)
+    if (!this.manual && !this.#started && this.name && this.#client && !this.#answer) {
+      this.#started = true
+      void this.start()
+    }
+    const dialog = this.dialog
+    if (!dialog && this.#returnFocus) {
+      // The dialog went with the answer: focus goes back where it was.
+      if (this.#returnFocus.isConnected) this.#returnFocus.focus()
+      this.#returnFocus = undefined
+    }
+    if (dialog && !dialog.open) {
+      this.#returnFocus = deepActiveElement()
+      dialog.showModal()
+      // Deny first: Enter on an unread prompt must not run anything.
+      this.renderRoot.querySelector<HTMLButtonElement>('button[data-action=deny]')?.focus()
+    }
+  }
+
+  /**
+   * Shows `request` (an approval gate's) and resolves with the user's answer: Allow once, Always allow this tool
+   * (`allow-always`), or Deny. When the request's signal aborts (the call was cancelled or timed out) the card
+   * shows `cancelled`. A newer `ask()` denies the one shown.
+   */
+  ask(request: ApprovalRequest): Promise<ApprovalAnswer> {
+    this.#answer?.({ decision: 'deny', by: 'user', reason: msg('tool-call.replaced', 'another call was shown in its place') })
+    this.shown = { tool: request.tool, server: request.server, origin: request.origin, args: request.arguments, hints: request.hints }
+    this.#to('awaiting')
+    return new Promise<ApprovalAnswer>((resolve) => {
+      const settle = (answer: ApprovalAnswer) => {
+        if (this.#answer !== settle) return
+        this.#answer = undefined
+        request.signal.removeEventListener('abort', onAbort)
+        resolve(answer)
+      }
+      const onAbort = () => {
+        settle({ decision: 'deny', by: 'user', reason: msg('tool-call.ended', 'the call ended before an answer') })
+        this.#to('cancelled', { error: request.signal.reason })
+      }
+      this.#answer = settle
+      if (request.signal.aborted) return onAbort()
+      request.signal.addEventListener('abort', onAbort, { once: true })
+    })
+  }
+
+  /** Answers the approval shown, as its buttons do. */
+  respond(decision: ApprovalDecision): void {
+    const answer = this.#answer
+    if (!answer) return
+    answer({ decision, by: 'user' })
+    // Driven, the call goes on here; as a prompt, it runs wherever the gate was asked.
+    this.#to(decision === 'deny' ? 'denied' : this.#controller ? 'running' : 'allowed', { decision })
+  }
+
+  /** Starts the call (driven use): what connecting does unless `manual`, and Retry. */
+  async start(): Promise<void> {
+    await this.#run(false)
+  }
+
+  /** Cancels the running call, or denies the approval shown. */
+  cancel(): void {
+    if (this.#answer) return this.respond('deny')
+    this.#controller?.abort(msg('tool.cancelled-by-user', 'cancelled by the user'))
+  }
+
+  async #run(retry: boolean): Promise<void> {
+    const client = this.#client
+    const name = this.name
+    if (!client || !name || this.#answer || this.state === 'running') return
+    this.#controller?.abort()
+    const controller = (this.#controller = new AbortController())
+    const args = this.arguments ?? {}
+    const origin = this.origin ?? { kind: 'page' }
+    this.result = this.error = this.durationMs = this.progress = undefined
+    const known = this.shown?.tool.name === name ? this.shown.tool : { name, inputSchema: { type: 'object' as const } }
+    this.shown = { tool: known, server: { url: client.url }, origin, args, hints: toolHints(known, client.options.trustAnnotations) }
+    if (retry) this.#to('running', { decision: 'allow-once' })
+    else this.#to('idle')
+    void this.#describe(client, name, controller)
+    const current = () => this.#controller === controller
+    // Retry is the user's: they see the arguments and press it. Otherwise the card asks, unless "always" was given.
+    const approve = retry
+      ? () => ({ decision: 'allow-once' as const, by: 'user', reason: msg('tool-call.retry-reason', 'pressed Retry with the arguments on screen') })
+      : (request: ApprovalRequest) => this.ask(request)
+    const remembered = !retry && (await client.alwaysAllowed().catch(() => [])).some((g) => g.tool === name)
+    if (!current()) return
+    if (remembered) this.#to('running', { decision: 'remembered' })
+    try {
+      const result = await client.callTool(name, args, {
+        origin,
+        approve,
+        signal: controller.signal,
+        onProgress: (progress) => current() && (this.progress = progress),
+      })
+      if (!current()) return
+      this.durationMs = Date.now() - this.#runningSince
+      this.result = result
+      this.#to(result.isError ? 'error' : 'done', { result, durationMs: this.durationMs })
+    } catch (error) {
+      if (!current()) return
+      this.error = error
+      if (error instanceof ToolCallDeniedError) this.#to('denied', { error })
+      else if (error instanceof AbortError || error instanceof ApprovalTimeoutError) this.#to('cancelled', { error })
+      else this.#to('error', { error, durationMs: (this.durationMs = Date.now() - this.#runningSince) })
+    } finally {
+      if (current()) this.#controller = undefined
+    }
+  }
+
+  /** The tool as listed (title, icon, schema, annotations) and the server's name, for the card; shown as they come. */
+  async #describe(client: McpClient, name: string, controller: AbortController): Promise<void> {
+    try {
+      const [tool, server] = await Promise.all([
+        client.listTools({ signal: controller.signal }).then((tools) => tools.find((t) => t.name === name)),
+        client.discover({ signal: controller.signal }).catch(() => undefined),
+      ])
+      const shown = this.shown
+      // The gate's request, when it came first, is what the call is approved on: it stays.
+      if (!shown || this.state === 'awaiting' || shown.tool.name !== name || this.#controller !== controller) return
+      const info = server?._meta?.[META.serverInfo] as Implementation | undefined
+      this.shown = {
+        ...shown,
+        ...(tool && { tool, hints: toolHints(tool, client.options.trustAnnotations) }),
+        server: { url: client.url, ...(typeof info?.name === 'string' && { name: info.name }), ...(typeof info?.title === 'string' && { title: info.title }) },
+      }
+    } catch {
+      // Only the card's looks: the call says what went wrong, if anything did.
+    }
+  }
+
+  #to(next: ToolCallState, detail: Omit<ToolCallStateDetail, 'state' | 'previous'> = {}): void {
+    const previous = this.state
+    if (next === 'running') this.#runningSince = Date.now()
+    if (next === previous) return
+    this.state = next
+    emit<ToolCallStateDetail>(this, 'mcp-call-state', { state: next, previous, ...detail })
+  }
+
+  #onDialogCancel(event: Event): void {
+    // Escape: deny, and let the card (not the browser) close the dialog.
+    event.preventDefault()
+    this.respond('deny')
+  }
+
+  protected override render() {
+    const card = this.#renderCard()
+    if (!(this.modal && this.state === 'awaiting')) return card
+    return html`<dialog part="dialog" aria-labelledby="heading" @cancel=${this.#onDialogCancel}>
+      <h2 id="heading" part="heading">${msg('tool-call.dialog-title', '“{server}” wants to run a tool', { server: this.#serverIdentity() })}</h2>
+      ${card}
+    </dialog>`
+  }
+
+  #serverName(): string {
+    const server = this.shown?.server
+    const info = this.connection?.client === this.#client ? (this.connection?.server?._meta?.[META.serverInfo] as Implementation | undefined) : undefined
+    return String(server?.title || server?.name || info?.title || info?.name || hostOf(server?.url ?? this.#client?.url ?? ''))
+  }
+
+  /** The server as the page knows it (its URL's host), with the name it gave itself. */
+  #serverIdentity(): string {
+    const host = hostOf(this.shown?.server.url ?? this.#client?.url ?? '')
+    const name = this.#serverName()
+    return name && name !== host ? msg('tool-call.server-identity', '{host} ({name})', { host, name }) : host
+  }
+
+  #renderCard() {
+    const shown = this.shown
+    if (!shown) {
+      return html`<div part="base" class="base">
+        <p part="status" class="status" role="status" aria-live="polite">
+          ${this.#client && this.name ? msg('tool-call.idle', 'Preparing the call…') : msg('tool-call.nothing', 'No call to show.')}
+        </p>
+      </div>`
+    }
+    const { tool } = shown
+    const url = shown.server.url
+    return html`<article part="base" class="base" aria-labelledby="title">
+      <p part="server" class="server">
+        ${msg('tool-call.server', 'Server:')} <strong>${this.#serverName()}</strong>
+        <span class="host">(${hostOf(url)})</span>
+      </p>
+      ${renderToolHeader(tool, url)}
+      <p part="origin" class="origin">${originText(shown.origin)}</p>
+      ${this.#renderArguments(tool, shown.args)} ${this.#renderHints(tool, shown.hints)}
+      <p part="status" class="status" role="status" aria-live="polite" data-state=${this.state}>${this.#statusText()}</p>
+      ${this.#renderState()}
+    </article>`
+  }
+
+  #renderArguments(tool: Tool, args: Record<string, unknown>) {
+    const keys = Object.keys(args)
+    const fields = fieldsOf(tool)
+    let json: string
+    try {
+      json = JSON.stringify(args, null, 2) ?? ''
+    } catch {
+      json = String(args)
+    }
+    return html`<section class="arguments-section" aria-label=${msg('tool-call.arguments', 'Arguments')}>
+      <h4>${msg('tool-call.arguments', 'Arguments')}</h4>
+      ${
+        keys.length
+          ? html`<dl part="arguments">
+              ${keys.map((key) => {
+                const field = fields.get(key)
+                return html`<div class="argument">
+                  <dt>${field?.label || key}${field && field.label !== key ? html` <code class="key">${key}</code>` : nothing}</dt>
+                  <dd>${valueText(field, args[key])}</dd>
+                </div>`
+              })}
+            </dl>`
+          : html`<p part="arguments" class="none">${msg('tool-call.no-arguments', 'No arguments.')}</p>`
+      }
+      <details part="json">
+        <summary>${msg('tool-call.json', 'As JSON')}</summary>
+        <pre>${json.length > LONG_JSON_CHARS ? `${json.slice(0, LONG_JSON_CHARS)}…` : json}</pre>
+      </details>
+    </section>`
+  }
+
+  #renderHints(tool: Tool, hints: ToolHints) {
+    const said = hints.trusted ? '' : msg('tool-call.hint-as-said', '(as the server says)')
+    const assumed = msg('tool-call.hint-assumed', '(not stated: the spec’s default)')
+    return html`<section aria-label=${msg('tool-call.hints', 'What this tool may do')}>
+      <h4>${msg('tool-call.hints', 'What this tool may do')}</h4>
+      <ul part="hints">
+        ${shownHints(tool).map(
+          ({ kind, stated }) =>
+            html`<li part="hint hint-${kind}" class="hint ${kind}">${hintText(kind)} ${stated ? said : assumed}</li>`,
+        )}
+      </ul>
+    </section>`
+  }
+
+  #statusText(): string {
+    switch (this.state) {
+      case 'awaiting':
+        return msg('tool-call.awaiting', 'Waiting for your approval. Nothing has been sent.')
+      case 'allowed':
+        return msg('tool-call.allowed', 'Allowed.')
+      case 'running':
+        return msg('tool-call.running', 'Running…')
+      case 'done':
+        return msg('tool-call.done', 'Done in {duration}.', { duration: formatDuration(this.durationMs ?? 0) })
+      case 'error':
+        return msg('tool-call.failed', 'Failed after {duration}.', { duration: formatDuration(this.durationMs ?? 0) })
+      case 'denied':
+        return msg('tool-call.denied', 'Denied. Nothing was sent.')
+      case 'cancelled':
+        return msg('tool-call.cancelled', 'Cancelled.')
+      default:
+        return this.#client && this.name ? msg('tool-call.idle', 'Preparing the call…') : ''
+    }
+  }
+
+  #renderState(): TemplateResult | typeof nothing {
+    switch (this.state) {
+      case 'awaiting':
+        return html`<div part="actions" class="actions">
+          ${this.#button('deny', msg('tool-call.deny', 'Deny'), () => this.respond('deny'))}
+          ${this.#button('always', msg('tool-call.always', 'Always allow this tool'), () => this.respond('allow-always'))}
+          ${this.#button('allow', msg('tool-call.allow', 'Allow once'), () => this.respond('allow-once'), true)}
+        </div>`
+      case 'idle':
+      case 'running':
+        if (!this.#controller) return nothing
+        return html`<div class="progress">${this.state === 'running' ? renderProgress(this.progress) : nothing}</div>
+          <div part="actions" class="actions">${this.#button('cancel', msg('tool.cancel', 'Cancel'), () => this.cancel())}</div>`
+      case 'done':
+        return html`<div part="result" class="result"><mcp-content .result=${this.result} .outputSchema=${this.shown?.tool.outputSchema}></mcp-content></div>`
+      case 'error':
+        return html`${
+            this.result
+              ? html`<div part="result" class="result"><mcp-content .result=${this.result}></mcp-content></div>`
+              : this.#renderError(this.error)
+          }
+          ${this.name && this.#client ? html`<div part="actions" class="actions">${this.#button('retry', msg('tool-call.retry', 'Retry'), () => this.#retry())}</div>` : nothing}`
+      case 'denied':
+      case 'cancelled':
+        return this.error instanceof Error && !(this.error instanceof ToolCallDeniedError && this.error.by === 'user')
+          ? html`<p class="reason">${this.error.message}</p>`
+          : nothing
+      default:
+        return nothing
+    }
+  }
+
+  #retry(): void {
+    void this.#run(true)
+    // The Retry button goes away with the state: keep the keyboard user on the card.
+    this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('button[data-action=cancel]')?.focus())
+  }
+
+  #renderError(error: unknown) {
+    const [title, detail] = describeCallError(error, this.#client?.url ?? this.shown?.server.url ?? '')
+    return html`<div part="error" class="error" role="alert">
+      <strong>${title}</strong>
+      ${detail ? html`<p>${detail}</p>` : nothing}
+    </div>`
+  }
+
+  #button(action: string, label: string, onClick: () => void, primary = false) {
+    return html`<button type="button" part="button ${action}" class=${primary ? 'primary' : ''} data-action=${action} @click=${onClick}>
+      ${label}
+    </button>`
+  }
+}
+
+const hintText = (kind: HintKind): string =>
+  ({
+    'read-only': () => msg('tool-call.hint.read-only', 'Only reads data'),
+    destructive: () => msg('tool-call.hint.destructive', 'May change or delete data'),
+    changes: () => msg('tool-call.hint.changes', 'May change data, but not delete it'),
+    idempotent: () => msg('tool-call.hint.idempotent', 'Running it again with the same arguments changes nothing more'),
+    'open-world': () => msg('tool-call.hint.open-world', 'May reach outside systems'),
+    'closed-world': () => msg('tool-call.hint.closed-world', 'Stays within the server’s own systems'),
+  })[kind]()
+
+function originText(origin: CallOrigin): string {
+  switch (origin?.kind) {
+    case 'user':
+      return msg('tool-call.origin.user', 'You asked for this call.')
+    case 'view':
+      return msg('tool-call.origin.view', 'Asked for by the app view {uri}.', { uri: String(origin.uri ?? '') })
+    case 'model':
+      return origin.model
+        ? msg('tool-call.origin.model-named', 'Chosen by the model {model}.', { model: String(origin.model) })
+        : msg('tool-call.origin.model', 'Chosen by a model.')
+    default:
+      return msg('tool-call.origin.page', 'Asked for by this page’s code.')
+  }
+}
+
+/** The top-level fields of the tool's input schema, by property name (none when the schema cannot be used). */
+function fieldsOf(tool: Tool): Map<string, Field> {
+  try {
+    const root = buildFormModel(tool.inputSchema)
+    if (root.kind === 'object') return new Map(root.fields.map((f) => [f.name, f]))
+  } catch {
+    // A schema the form cannot use: the arguments are shown by their keys.
+  }
+  return new Map()
+}
+
+/** An argument's value as text: a choice by its label, a string as it is, anything else as JSON; cut when long. */
+function valueText(field: Field | undefined, value: unknown): string {
+  let text: string
+  const choice = field?.kind === 'select' ? field.options.find((o) => deepEqual(o.value, value)) : undefined
+  if (choice && choice.label !== choiceText(value)) text = `${choice.label} (${choiceText(value)})`
+  else if (typeof value === 'string') text = value
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value)
+    } catch {
+      text = String(value)
+    }
+  }
+  return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1_000 ? `${Math.round(ms)} ms` : `${(ms / 1_000).toFixed(1)} s`
+}

@@ -1,0 +1,116 @@
+import { css } from 'lit'
+import { callStyles } from '../mcp-tool/call-display.js'
+import { controlStyles, dialogStyles } from '../shared/controls.js'
+import { themeStyles } from '../shared/theme.js'
+
+export const styles = [
+  themeStyles,
+  controlStyles,
+  dialogStyles,
+  callStyles,
+  css`
+    :host {
+      display: block;
+    }
+    dialog {
+      --dialog-width: var(--mcp-tool-call-width);
+    }
+    h2 {
+      margin: 0 0 var(--mcp-space);
+      font-size: 1.15em;
+      overflow-wrap: anywhere;
+    }
+    :host(:not([modal])) .base,
+    :host([modal]:not([state='awaiting'])) .base {
+      padding: calc(var(--mcp-space) * 1.5);
+      border: 1px solid var(--mcp-color-border);
+      border-radius: var(--mcp-radius);
+    }
+    .server,
+    .origin {
+      margin: 0 0 var(--mcp-space);
+      color: var(--mcp-color-text-secondary);
+      font-size: 0.9em;
+      overflow-wrap: anywhere;
+    }
+    .server strong {
+      color: var(--mcp-color-text);
+    }
+    h4 {
+      margin: var(--mcp-space) 0 calc(var(--mcp-space) / 2);
+      font-size: 0.95em;
+    }
+    header {
+      margin-bottom: var(--mcp-space);
+    }
+    .key {
+      font-family: var(--mcp-font-mono);
+      color: var(--mcp-color-text-secondary);
+      font-size: 0.85em;
+      overflow-wrap: anywhere;
+    }
+    dl {
+      margin: 0;
+    }
+    .argument {
+      display: grid;
+      grid-template-columns: minmax(6rem, max-content) 1fr;
+      gap: var(--mcp-space);
+      padding: calc(var(--mcp-space) / 4) 0;
+    }
+    dt {
+      font-weight: 600;
+      overflow-wrap: anywhere;
+    }
+    dd {
+      margin: 0;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    .none {
+      margin: 0;
+      color: var(--mcp-color-text-secondary);
+    }
+    details {
+      margin-top: calc(var(--mcp-space) / 2);
+    }
+    pre {
+      margin: calc(var(--mcp-space) / 2) 0 0;
+      padding: var(--mcp-space);
+      max-height: 16rem;
+      overflow: auto;
+      background: var(--mcp-color-bg-secondary);
+      border-radius: var(--mcp-radius);
+      font-family: var(--mcp-font-mono);
+      font-size: 0.85em;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    ul {
+      margin: 0;
+      padding-left: 1.25em;
+    }
+    .hint.destructive {
+      color: var(--mcp-color-danger);
+    }
+    .status {
+      margin: var(--mcp-space) 0;
+      font-weight: 600;
+    }
+    .reason {
+      margin: 0;
+      color: var(--mcp-color-text-secondary);
+      overflow-wrap: anywhere;
+    }
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: flex-end;
+      gap: var(--mcp-space);
+      margin-top: var(--mcp-space);
+    }
+    .error p {
+      margin: calc(var(--mcp-space) / 2) 0 0;
+    }
+  `,
+]

@@ -1,0 +1,211 @@
+// <mcp-tool-call> in headless Chromium against the `approval` test server (test/support/servers/approval.ts): a
+// tool with no annotations and labelled arguments, a read-only one, a slow one with progress, one that fails.
+// Each state is reached as a user would (clicks, keys), and what the server received is read from its log.
+import { expect, fixture, html } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
+import { McpClient, type ApprovalAnswer, type ApprovalRequest, type CallOrigin } from '../../src/client/index.js'
+import { eventually, expectAbsent, nextEvent, requestsFor, serverStats, serverUrl } from '../../test/support/browser.js'
+import type { McpToolCallElement, ToolCallStateDetail } from './mcp-tool-call.js'
+import './mcp-tool-call.js'
+
+const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
+const part = (el: McpToolCallElement, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
+const button = (el: McpToolCallElement, action: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`button[data-action=${action}]`)
+/** The calls of `tool` the server received whose arguments carry `marker` (so earlier tests' calls are not counted). */
+const callsWith = async (tool: string, marker: string) =>
+  (await requestsFor('tools/call', 'approval')).filter((r) => r.params?.name === tool && JSON.stringify(r.params.arguments).includes(marker))
+let unique = 0
+
+/** A driven card for `name` with `args`, and every state it announced, in order. */
+async function card(name: string, args: Record<string, unknown>, options: { client?: McpClient; origin?: CallOrigin } = {}) {
+  const client = options.client ?? new McpClient(await serverUrl('approval'))
+  const states: ToolCallStateDetail[] = []
+  const el = document.createElement('mcp-tool-call')
+  el.addEventListener('mcp-call-state', (e) => states.push((e as CustomEvent<ToolCallStateDetail>).detail))
+  el.client = client
+  el.name = name
+  el.arguments = args
+  if (options.origin) el.origin = options.origin
+  await fixture(html`<div>${el}</div>`)
+  return { el, states, client }
+}
+const reached = (el: McpToolCallElement, state: string, timeoutMs = 5_000) =>
+  eventually(() => el.state === state && el.getAttribute('state') === state, `the card to be ${state}`, timeoutMs)
+
+describe('<mcp-tool-call>', () => {
+  it('awaiting approval: shows the server, the tool, who asked, the arguments by their labels and as JSON, and the spec’s defaults; sends nothing', async () => {
+    const marker = `a${++unique}`
+    const { el } = await card('move_file', { from_path: `/tmp/${marker}`, mode: 'move' }, { origin: { kind: 'model', model: 'demo-model' } })
+    await reached(el, 'awaiting')
+    await eventually(() => text(part(el, 'server')).includes('Approval Fixture'), 'the server name')
+    const url = new URL(await serverUrl('approval'))
+    expect(text(part(el, 'server'))).to.contain(url.host)
+    expect(text(part(el, 'title'))).to.equal('Move a file')
+    expect(text(part(el, 'header'))).to.contain('move_file')
+    expect(text(part(el, 'origin'))).to.contain('demo-model')
+    const args = text(part(el, 'arguments'))
+    expect(args).to.contain('Source path').and.contain(`/tmp/${marker}`).and.contain('Mode').and.contain('move')
+    expect(JSON.parse(part(el, 'json')!.querySelector('pre')!.textContent!)).to.deep.equal({ from_path: `/tmp/${marker}`, mode: 'move' })
+    const hints = text(part(el, 'hints'))
+    expect(hints).to.contain('May change or delete data (not stated').and.contain('May reach outside systems (not stated')
+    const status = part(el, 'status')!
+    expect(status.getAttribute('role')).to.equal('status')
+    expect(text(status)).to.contain('Waiting for your approval')
+    expect(await callsWith('move_file', marker)).to.have.length(0)
+    await expect(el).to.be.accessible()
+  })
+
+  it('Allow once: runs, then shows the result with its duration; one event per transition', async () => {
+    const marker = `b${++unique}`
+    const { el, states } = await card('move_file', { from_path: `/tmp/${marker}`, mode: 'copy' })
+    await reached(el, 'awaiting')
+    button(el, 'allow')!.click()
+    await reached(el, 'done')
+    expect(states.map((s) => s.state)).to.deep.equal(['awaiting', 'running', 'done'])
+    expect(states[1].decision).to.equal('allow-once')
+    expect(states[2].durationMs).to.be.a('number')
+    expect(text(part(el, 'status'))).to.match(/Done in \d+(\.\d)? m?s/)
+    await eventually(() => text(part(el, 'result')?.querySelector('mcp-content')?.shadowRoot).includes(`copy /tmp/${marker}: done`), 'the result')
+    expect(await callsWith('move_file', marker)).to.have.length(1)
+    await expect(el).to.be.accessible()
+  })
+
+  it('Deny: nothing is sent, the card says so', async () => {
+    const marker = `c${++unique}`
+    const { el, states } = await card('move_file', { from_path: `/tmp/${marker}`, mode: 'move' })
+    await reached(el, 'awaiting')
+    button(el, 'deny')!.click()
+    await reached(el, 'denied')
+    expect(text(part(el, 'status'))).to.contain('Denied. Nothing was sent.')
+    expect(states.at(-1)).to.include({ state: 'denied', previous: 'awaiting', decision: 'deny' })
+    await new Promise((r) => setTimeout(r, 200))
+    expect(await callsWith('move_file', marker)).to.have.length(0)
+    expectAbsent(button(el, 'allow'), 'the Allow button')
+    await expect(el).to.be.accessible()
+  })
+
+  it('Always allow this tool: the next call of it on that client runs without asking, until revoked', async () => {
+    const client = new McpClient(await serverUrl('approval'))
+    const first = await card('move_file', { from_path: `/tmp/d${++unique}`, mode: 'move' }, { client })
+    await reached(first.el, 'awaiting')
+    button(first.el, 'always')!.click()
+    await reached(first.el, 'done')
+    expect((await client.alwaysAllowed()).map((g) => g.tool)).to.deep.equal(['move_file'])
+    const marker = `d${++unique}`
+    const second = await card('move_file', { from_path: `/tmp/${marker}`, mode: 'copy' }, { client })
+    await reached(second.el, 'done')
+    expect(second.states.map((s) => s.state)).to.deep.equal(['running', 'done'])
+    expect(second.states[0].decision).to.equal('remembered')
+    expect(await callsWith('move_file', marker)).to.have.length(1)
+    expect(await client.revokeAlwaysAllowed('move_file')).to.equal(1)
+    const third = await card('move_file', { from_path: `/tmp/d${++unique}`, mode: 'copy' }, { client })
+    await reached(third.el, 'awaiting')
+  })
+
+  it('running: progress and Cancel; the server sees the call cancelled', async () => {
+    const { el, states } = await card('slow', { steps: 40 })
+    await reached(el, 'awaiting')
+    const cancelledBefore = (await serverStats('approval')).cancelled.length
+    button(el, 'allow')!.click()
+    await reached(el, 'running')
+    await eventually(() => (el.shadowRoot!.querySelector('progress')?.value ?? 0) >= 2, 'progress shown')
+    expect(text(part(el, 'status'))).to.contain('Running')
+    await expect(el).to.be.accessible()
+    button(el, 'cancel')!.click()
+    await reached(el, 'cancelled')
+    expect(states.map((s) => s.state)).to.deep.equal(['awaiting', 'running', 'cancelled'])
+    expect(text(part(el, 'status'))).to.contain('Cancelled')
+    await eventually(async () => (await serverStats('approval')).cancelled.length > cancelledBefore, 'the server to see the cancellation')
+    await expect(el).to.be.accessible()
+  })
+
+  it('error: a tool error is shown with Retry; Retry runs the same arguments again without asking', async () => {
+    const marker = `e${++unique}`
+    const { el, states } = await card('fails', { note: marker })
+    await reached(el, 'awaiting')
+    button(el, 'allow')!.click()
+    await reached(el, 'error')
+    await eventually(() => text(part(el, 'result')?.querySelector('mcp-content')?.shadowRoot).includes('the disk is full'), 'the tool error')
+    expect(text(part(el, 'status'))).to.contain('Failed after')
+    await expect(el).to.be.accessible()
+    button(el, 'retry')!.click()
+    await eventually(() => states.length >= 5, 'the retry to end')
+    expect(states.map((s) => s.state)).to.deep.equal(['awaiting', 'running', 'error', 'running', 'error'])
+    expect(await callsWith('fails', marker)).to.have.length(2)
+  })
+
+  it('error in words: arguments the schema refuses fail before sending, said as a person can act on it', async () => {
+    const { el } = await card('slow', { steps: 'many' })
+    await reached(el, 'error')
+    const error = part(el, 'error')!
+    expect(error.getAttribute('role')).to.equal('alert')
+    expect(text(error)).to.contain('Some arguments are not valid; nothing was sent.')
+    expect(button(el, 'retry')).to.exist
+    await expect(el).to.be.accessible()
+  })
+
+  it('the annotations of a server not trusted are marked “as the server says”; of a trusted one, not', async () => {
+    const url = await serverUrl('approval')
+    const { el } = await card('read_notes', {}, { client: new McpClient(url) })
+    await reached(el, 'awaiting')
+    const hints = text(part(el, 'hints'))
+    expect(hints).to.contain('Only reads data (as the server says)').and.contain('Stays within the server’s own systems (as the server says)')
+    expect(text(part(el, 'arguments'))).to.contain('No arguments.')
+    const trusted = await card('read_notes', {}, { client: new McpClient(url, { trustAnnotations: true }) })
+    await reached(trusted.el, 'awaiting')
+    expect(text(part(trusted.el, 'hints'))).to.contain('Only reads data').and.not.contain('as the server says')
+  })
+
+  describe('as an approval prompt (ask)', () => {
+    async function prompt(modal: boolean) {
+      const client = new McpClient(await serverUrl('approval'))
+      const tool = (await client.listTools()).find((t) => t.name === 'move_file')!
+      const controller = new AbortController()
+      const request: ApprovalRequest = {
+        tool,
+        arguments: { from_path: '/etc/x', mode: 'move' },
+        server: { url: client.url, name: 'approvals' },
+        origin: { kind: 'view', uri: 'ui://apps/x.html' },
+        hints: (await import('../../src/client/index.js')).toolHints(tool),
+        signal: controller.signal,
+      }
+      const el = await fixture<McpToolCallElement>(html`<mcp-tool-call ?modal=${modal}></mcp-tool-call>`)
+      const answer: Promise<ApprovalAnswer> = el.ask(request)
+      await el.updateComplete
+      return { el, answer, controller }
+    }
+
+    it('keyboard: the modal dialog names the server, focus starts on Deny, Tab reaches Allow once, Enter allows', async () => {
+      const { el, answer } = await prompt(true)
+      const dialog = part(el, 'dialog') as HTMLDialogElement
+      expect(dialog.open).to.equal(true)
+      expect(text(part(el, 'heading'))).to.contain(new URL(await serverUrl('approval')).host).and.contain('approvals')
+      expect(el.shadowRoot!.activeElement).to.equal(button(el, 'deny'))
+      await sendKeys({ press: 'Tab' })
+      expect(el.shadowRoot!.activeElement).to.equal(button(el, 'always'))
+      await sendKeys({ press: 'Tab' })
+      expect(el.shadowRoot!.activeElement).to.equal(button(el, 'allow'))
+      await expect(el).to.be.accessible()
+      await sendKeys({ press: 'Enter' })
+      expect(await answer).to.deep.equal({ decision: 'allow-once', by: 'user' })
+      await reached(el, 'allowed')
+      expectAbsent(part(el, 'dialog'), 'the dialog')
+    })
+
+    it('keyboard: Escape denies', async () => {
+      const { el, answer } = await prompt(true)
+      await sendKeys({ press: 'Escape' })
+      expect((await answer).decision).to.equal('deny')
+      await reached(el, 'denied')
+    })
+
+    it('a call aborted while it waits (timeout, the view closed) shows cancelled', async () => {
+      const { el, controller } = await prompt(false)
+      const change = nextEvent<CustomEvent<ToolCallStateDetail>>(el, 'mcp-call-state')
+      controller.abort(new Error('the view was closed'))
+      expect((await change).detail).to.include({ state: 'cancelled', previous: 'awaiting' })
+      expect(text(part(el, 'status'))).to.contain('Cancelled')
+      expectAbsent(button(el, 'allow'), 'the Allow button')
+    })
+  })
+})
