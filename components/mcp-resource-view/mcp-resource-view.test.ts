@@ -120,8 +120,8 @@ describe('<mcp-resource-view>', () => {
     const { el, link } = await viewWithLink('documents', 'doc://files/archive.zip', 'download')
     expect(link.textContent!.trim()).to.equal('Download archive.zip (12.3 kB)')
     expect(deepQueryAll(el, 'iframe, a[part="pdf"], img, audio, video')).to.have.length(0)
-    const saved = await follow<{ fileName: string; size: number; url: string }>(link, 'expect-download', 'downloaded')
-    expect(saved).to.deep.equal({ fileName: 'archive.zip', size: 12_345, url: link.href })
+    const { fileName, size, url } = await follow<{ fileName: string; size: number; url: string }>(link, 'expect-download', 'downloaded')
+    expect({ fileName, size, url }).to.deep.equal({ fileName: 'archive.zip', size: 12_345, url: link.href })
     await expect(el).to.be.accessible()
   })
 
