@@ -368,7 +368,8 @@ const definesTag = (tag: string) => new RegExp(`customElements\\.define\\(\\s*["
 function importsOf(code: string): string[] {
   const found = new Set<string>()
   for (const m of code.matchAll(
-    /(?<!@)\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']|\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
+    // `export` only with `from` (`export "x"` is no JavaScript): the text `part="export" type="button"` is no import.
+    /(?<!@)\b(?:import\s*(?:[\w*{}\s,$]+?\s*from\s*)?|export\s*[\w*{}\s,$]+?\s*from\s*)["']([^"']+)["']|\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
   )) {
     found.add(m[1] ?? m[2]!)
   }
