@@ -1,10 +1,8 @@
 // A model in the loop, without a model: a deterministic script proposes tool calls to the demo server through
-// modelTools(), and each one passes the client's approval gate, which asks the user. The prompt is plain DOM of this
-// page's own (textContent only: the tool's name and arguments are the server's and the model's text). When
-// <mcp-tool-call> lands, `askUser` is the one function to replace (render the element into #proposals, resolve with
-// its decision).
+// modelTools(), and each one passes the client's approval gate, which asks the user in a <mcp-tool-call> card: the
+// server, the tool, the arguments by their schema labels and what the annotations say, all as text.
 import { McpClient, modelTools, type ApprovalAnswer, type ApprovalRequest } from 'mcp-web-elements/client'
-import 'mcp-web-elements' // registers <mcp-call-log> (and the other elements)
+import 'mcp-web-elements' // registers <mcp-tool-call>, <mcp-call-log> (and the other elements)
 import { DEMO_URL, applyTheme, mountHeader } from './site.js'
 
 mountHeader()
@@ -19,33 +17,23 @@ const SCRIPT = [
   { say: 'And a formal greeting for Grace.', name: 'greet', arguments: '{"name":"Grace","style":"formal"}' },
 ]
 
-/** The approval prompt: the server, the tool and the exact arguments, with Approve and Deny; settles with the user's answer. */
-function askUser(request: ApprovalRequest): Promise<ApprovalAnswer> {
-  const card = Object.assign(document.createElement('div'), { className: 'panel proposal' })
-  card.setAttribute('role', 'group')
-  const heading = Object.assign(document.createElement('p'), {
-    textContent: `The model asks to call ${request.tool.title ?? request.tool.name} (${request.tool.name}) on ${request.server.name ?? request.server.url}:`,
-  })
-  heading.className = 'proposal-title'
-  card.setAttribute('aria-label', heading.textContent)
-  const args = Object.assign(document.createElement('pre'), { textContent: JSON.stringify(request.arguments, null, 2) })
-  const approve = Object.assign(document.createElement('button'), { type: 'button', className: 'primary', textContent: 'Approve' })
-  const deny = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Deny' })
-  const row = Object.assign(document.createElement('div'), { className: 'row' })
-  row.append(approve, deny)
-  card.append(heading, args, row)
+/**
+ * The approval prompt: a <mcp-tool-call> card in #proposals shows the request; its Allow once, Always allow this tool
+ * or Deny is the answer. The card goes once answered (the transcript and the call log keep what happened), and when the
+ * call ends unanswered (timed out or aborted: `ask()` then answers deny).
+ */
+async function askUser(request: ApprovalRequest): Promise<ApprovalAnswer> {
+  const card = document.createElement('mcp-tool-call')
   proposals.append(card)
-  approve.focus()
-  return new Promise<ApprovalAnswer>((resolve) => {
-    const done = (answer: ApprovalAnswer) => {
-      card.remove()
-      resolve(answer)
-    }
-    approve.addEventListener('click', () => done({ decision: 'allow-once', by: 'user' }))
-    deny.addEventListener('click', () => done({ decision: 'deny', by: 'user', reason: 'denied in the demo' }))
-    // The call timed out or was aborted: the prompt goes.
-    request.signal.addEventListener('abort', () => card.remove(), { once: true })
-  })
+  const answer = card.ask(request)
+  // Focus on the card, so that Tab reaches its buttons next (it puts none first: Enter must not allow unread).
+  card.tabIndex = -1
+  card.focus()
+  try {
+    return await answer
+  } finally {
+    card.remove()
+  }
 }
 
 function say(who: string, text: string): void {

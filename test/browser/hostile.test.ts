@@ -9,7 +9,9 @@ import { expect, fixture, html } from '@open-wc/testing'
 import type { TemplateResult } from 'lit'
 import { McpClient, type Prompt, type Resource, type Tool } from '../../src/client/index.js'
 import '../../components/index.js'
-import { controlServer, deepQueryAll, eventually, serverUrl } from '../support/browser.js'
+import type { McpServerElement } from '../../components/mcp-server/mcp-server.js'
+import type { McpToolCallElement } from '../../components/mcp-tool-call/mcp-tool-call.js'
+import { controlServer, deepQueryAll, eventually, requestsFor, serverUrl } from '../support/browser.js'
 
 const TRAP = '__pwned'
 /** Where the hostile markdown's same-site image points on the page's origin (SAME_SITE_PATH in the server). */
@@ -318,6 +320,54 @@ describe('a hostile server', () => {
     await shows(el, scriptText('error.text'), 'the hostile error as text', { visible: false })
     await openAllDetails(el)
     await settled(el)
+    expectInert(el)
+  })
+
+  it('the approval dialog: page code calls the hostile tool through <mcp-server>; the modal <mcp-tool-call> shows it all as text, and nothing is sent before Allow', async () => {
+    const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
+    const properties = (hostileTool.inputSchema.properties ?? {}) as Record<string, { enum?: string[]; oneOf?: Array<{ const: string }> }>
+    const hostileKey = Object.keys(properties).find((key) => key.startsWith('<script>'))!
+    const el = (await connected(html`<mcp-server url=${url}></mcp-server>`)) as McpServerElement
+    // Argument names and values of every kind the card shows: the schema's hostile property, a key of the caller's
+    // own, an enum value of the server's, a oneOf choice shown by its hostile title, and a nested value (as JSON).
+    const args = {
+      [hostileKey]: scriptText('approval.value'),
+      [scriptText('approval.key')]: scriptText('approval.extra'),
+      choice: properties.choice!.enum![0]!,
+      titled: 'a',
+      nested: { [scriptText('approval.nested-key')]: [scriptText('approval.nested')] },
+    }
+    const sent = async () =>
+      (await requestsFor('tools/call', 'hostile')).filter((r) => JSON.stringify(r.params?.arguments ?? {}).includes('approval.value')).length
+    const call = el.connection!.client.callTool(hostileTool.name, args)
+    call.catch(() => {}) // awaited below; a failure before that must not be reported outside the test
+    const prompt = () => el.shadowRoot!.querySelector<McpToolCallElement>('mcp-tool-call')
+    await eventually(() => prompt()?.state === 'awaiting', 'the approval prompt')
+    const card = prompt()!
+    expect(card.shadowRoot!.querySelector('dialog')?.open, 'a modal dialog').to.equal(true)
+    // The server as it named itself, the tool's title and name, who asked, every argument name and value.
+    await shows(card, scriptText('server.title'), 'the server’s title as text (in the heading and the card)')
+    await shows(card, scriptText('tool.title'), 'the tool’s title as text')
+    await shows(card, hostileTool.name, 'the tool’s name as text')
+    await shows(card, 'this page’s code', 'who asked')
+    await shows(card, scriptText('schema.key'), 'the schema’s argument name as text')
+    await shows(card, scriptText('approval.value'), 'its value as text')
+    await shows(card, scriptText('approval.key'), 'the caller’s argument name as text')
+    await shows(card, scriptText('approval.extra'), 'its value as text')
+    await shows(card, scriptText('schema.enum-a'), 'the enum value as text')
+    await shows(card, scriptText('schema.const-title'), 'the choice’s title as text')
+    await openAllDetails(card)
+    await shows(card, JSON.stringify(scriptText('approval.nested')), 'the arguments as JSON, as text')
+    await settled(el)
+    expectInert(el)
+    // Nothing reaches the server while the user has not answered.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await sent(), 'tools/call requests before Allow').to.equal(0)
+    card.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=allow]')!.click()
+    const result = await call
+    expect(JSON.stringify(result.content)).to.include('tool.result')
+    expect(await sent(), 'tools/call requests after Allow').to.equal(1)
+    expect(prompt(), 'the prompt, once answered').to.equal(null)
     expectInert(el)
   })
 

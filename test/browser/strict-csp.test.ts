@@ -6,7 +6,8 @@
 // build of the library: the CDN file as it is, or dist/index.js bundled the way
 // a user's bundler resolves it (export condition `browser`). The test puts the
 // elements on it as a page author would, uses them as a visitor would (open a
-// tool, fill in its form, call it, answer the dialog it opens, get a prompt),
+// tool, fill in its form, call it, answer the dialog it opens, get a prompt, allow or
+// deny a call from page code in the approval dialog),
 // and checks what is on screen, and that the browser reported no violation.
 import { expect, fixture, html } from '@open-wc/testing'
 import { controlServer, eventually, serverUrl } from '../support/browser.js'
@@ -277,6 +278,49 @@ for (const build of ['cdn', 'npm'] as const) {
       type(page, deepQuery<HTMLInputElement>(prompt, 'input[name="text"]'), 'A long story')
       await click(prompt, 'button[part~=get]')
       await shows(prompt, 'A long story', 'the prompt’s messages')
+      expectNoViolations(page)
+    })
+
+    it('the approval dialog: a call from page code waits in a modal <mcp-tool-call> with its arguments; Allow runs it, Deny does not', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const url = await serverUrl('demo')
+      const server = add(page, page.document.body, 'mcp-server', { url }) as HTMLElement & {
+        connection?: { status: string; client: { callTool(name: string, args: object): Promise<{ content: unknown[] }> } }
+      }
+      await eventually(() => server.connection?.status === 'ready', 'the server element to connect', 8_000)
+      const client = server.connection!.client
+      const prompt = () => server.shadowRoot!.querySelector<HTMLElement & { state: string }>('mcp-tool-call')
+      // Allowed: the card names the server and the tool, shows the arguments by their labels and as JSON.
+      const greeting = client.callTool('greet', { name: 'Lin', style: 'formal' })
+      greeting.catch(() => {}) // awaited below; a failure before that must not be reported outside the test
+      await eventually(() => prompt()?.state === 'awaiting', 'the approval prompt', 8_000)
+      const card = prompt()!
+      expect(deepQuery<HTMLDialogElement>(card, 'dialog').open, 'a modal dialog').to.equal(true)
+      await shows(deepQuery(card, '[part~=heading]'), new URL(url).host, 'the server named in the heading')
+      await shows(card, 'Greet', 'the tool’s title')
+      await shows(deepQuery(card, '[part~=arguments]'), /Name\s*name\s*Lin\s*Style\s*style\s*formal/, 'the arguments by their labels')
+      deepQuery(card, '[part~=json] summary').click()
+      await shows(deepQuery(card, '[part~=json]'), '"style": "formal"', 'the arguments as JSON')
+      await eventually(() => deepQueryAll(card, 'mcp-icon').some((icon) => !!icon.shadowRoot!.querySelector('img')), 'the tool’s icon drawn')
+      await click(card, 'button[data-action=allow]')
+      const result = await greeting
+      expect(JSON.stringify(result.content)).to.include('Good day, Lin.')
+      await eventually(() => prompt() === null, 'the prompt gone once answered')
+      // Denied: the call fails with the denial, the dialog goes.
+      const sum = client.callTool('add', { a: 2, b: 3 })
+      sum.catch(() => {})
+      await eventually(() => prompt()?.state === 'awaiting', 'the second prompt', 8_000)
+      await shows(deepQuery(prompt()!, '[part~=arguments]'), /A\s*a\s*2\s*B\s*b\s*3/, 'the second call’s arguments')
+      await click(prompt()!, 'button[data-action=deny]')
+      const denied = await sum.then(
+        () => undefined,
+        (error: Error) => error,
+      )
+      expect(denied?.name).to.equal('ToolCallDeniedError')
+      await eventually(() => prompt() === null, 'the second prompt gone')
       expectNoViolations(page)
     })
 

@@ -158,20 +158,22 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
   it('the model page: a scripted model proposes calls; one approved, one denied, both in the call log', { timeout: 30_000 }, async () => {
     await page.goto(new URL('/model.html', urls.site).href)
     await page.getByRole('button', { name: 'Run the model' }).click()
+    // Each proposal is a <mcp-tool-call> card awaiting approval: the tool, the arguments by their labels, the model.
+    const awaiting = page.locator('#proposals mcp-tool-call[state="awaiting"]')
     // First proposal: greet Ada, approved.
-    const first = page.getByRole('group', { name: /call Greet \(greet\)/ })
-    await first.locator('pre', { hasText: '"Ada"' }).waitFor()
-    await first.getByRole('button', { name: 'Approve' }).click()
+    await awaiting.locator('[part~="title"]', { hasText: 'Greet' }).waitFor()
+    await awaiting.locator('[part~="arguments"]', { hasText: 'Ada' }).waitFor()
+    await awaiting.locator('[part~="origin"]', { hasText: 'scripted' }).waitFor()
+    await awaiting.getByRole('button', { name: 'Allow once' }).click()
     await page.locator('#transcript', { hasText: 'Ahoy, Ada!' }).waitFor()
     // Second: add, denied: nothing reaches the server, the model hears why.
-    const second = page.getByRole('group', { name: /call Add \(add\)/ })
-    await second.getByRole('button', { name: 'Deny' }).click()
+    await awaiting.locator('[part~="title"]', { hasText: 'Add' }).waitFor()
+    await awaiting.locator('[part~="arguments"]', { hasText: '3' }).waitFor()
+    await awaiting.getByRole('button', { name: 'Deny' }).click()
     await page.locator('#transcript', { hasText: 'denied' }).waitFor()
     // Third: denied too, to end the script.
-    await page
-      .getByRole('group', { name: /call Greet/ })
-      .getByRole('button', { name: 'Deny' })
-      .click()
+    await awaiting.locator('[part~="arguments"]', { hasText: 'Grace' }).waitFor()
+    await awaiting.getByRole('button', { name: 'Deny' }).click()
     await page.locator('#transcript li', { hasText: 'Done.' }).waitFor()
     const log = page.locator('#call-log [part~="summary"]')
     await log.first().waitFor()
