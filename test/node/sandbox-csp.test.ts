@@ -33,7 +33,10 @@ describe('the view CSP keeps only whole origins (sandbox/csp.ts)', { timeout: 50
 
   test('no such entry puts *, a keyword or a scheme into script-src (or any directive)', () => {
     const dropped: string[] = []
-    const policy = buildCsp({ connectDomains: smuggled, resourceDomains: smuggled, frameDomains: smuggled, baseUriDomains: smuggled }, dropped)
+    const policy = buildCsp(
+      { connectDomains: smuggled, resourceDomains: smuggled, frameDomains: smuggled, baseUriDomains: smuggled },
+      dropped,
+    )
     assert.equal(directive(policy, 'script-src'), "script-src 'self' 'unsafe-inline'")
     assert.equal(directive(policy, 'connect-src'), "connect-src 'none'")
     assert.equal(directive(policy, 'frame-src'), "frame-src 'none'")
