@@ -65,8 +65,15 @@ function start(): void {
   if (window.top === window) return refuse('This page is the MCP Apps sandbox proxy: it works only inside a host page’s frame.')
   const host = embedderOrigin()
   if (!host || host === 'null') return refuse('The page that framed the sandbox proxy could not be identified (no ancestor origin).')
-  if (host === location.origin || canReachHost()) {
+  if (host === location.origin) {
     return refuse(`The sandbox proxy shares its origin with the host page (${host}); serve it from another origin.`, host)
+  }
+  // Its embedder is of another origin, but a page above it is of its own (which frames the embedder): that page can script it.
+  if (canReachHost()) {
+    return refuse(
+      `The sandbox proxy can reach a page that frames it, of its own origin (${location.origin}); serve it from an origin no host page uses.`,
+      host,
+    )
   }
 
   let view: HTMLIFrameElement | undefined

@@ -130,9 +130,10 @@ const SUITES = {
     'browser:test/browser/hostile.test.ts',
   ],
   'components/mcp-resource-view': [...elementSuites('mcp-resource-view', 'mcp-resource-list'), 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-app': elementSuites('mcp-app'),
-  // csp.ts is also plain code the node apps suite runs; the proxy runs in the apps server's sandbox origin.
-  sandbox: ['apps', ...elementSuites('mcp-app')],
+  'components/mcp-app': [...elementSuites('mcp-app'), 'browser:components/mcp-app/mcp-app-wire.test.ts'],
+  // csp.ts is also plain code the node suites run; the proxy runs in the apps server's sandbox origin (and on the
+  // runner's own origin, for the frame arrangements of mcp-app.test.ts); the wire suite plays hostile views and frames.
+  sandbox: ['sandbox-csp', 'apps', ...elementSuites('mcp-app'), 'browser:components/mcp-app/mcp-app-wire.test.ts'],
 }
 
 /** The browser suites of elements, by folder name: components/NAME/NAME.test.ts. */

@@ -90,13 +90,19 @@ describe('<mcp-app> wire: views on one page, and the host', () => {
     await settle()
     // Each view's element heard its own view's start only: one host report, and its own input.
     const inputs = (logs: ViewLog[]) => logs.filter((l) => l.event === 'tool-input').map((l) => l.arguments)
-    expect(first.logs.filter((l) => l.event === 'host'), 'the first element’s host reports').to.have.length(1)
+    expect(
+      first.logs.filter((l) => l.event === 'host'),
+      'the first element’s host reports',
+    ).to.have.length(1)
     expect(inputs(first.logs), 'the inputs the first element heard of').to.deep.equal([{ text: 'first' }])
     second.el.result = await client.callTool('show_echo', { text: 'second' })
     const [result] = await logged(second.logs, 'tool-result')
     expect(result.structuredContent).to.deep.equal({ echo: 'second' })
     await settle()
-    expect(first.logs.map((l) => l.event), 'the first element’s reports').to.not.include('tool-result')
+    expect(
+      first.logs.map((l) => l.event),
+      'the first element’s reports',
+    ).to.not.include('tool-result')
     expect(firstMessages, 'ui/message of the second view').to.deep.equal([])
   })
 
@@ -129,6 +135,41 @@ describe('<mcp-app> wire: views on one page, and the host', () => {
   })
 })
 
+describe('<mcp-app> wire: who the proxy takes the host’s messages from', () => {
+  it('a window of the host’s origin that is not the host page (a frame of the page) cannot speak to the view through the proxy', async function (this: Timed) {
+    this.timeout(30_000)
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const { el, logs } = await placeApp(client, 'show_echo', { text: 'real' })
+    await logged(logs, 'host', 9_000)
+    // A frame of this page: the host's origin, but not the proxy's parent. A function of its realm posts as that frame.
+    const other = document.createElement('iframe')
+    document.body.append(other)
+    try {
+      const postAsOther = new (other.contentWindow as unknown as { Function: FunctionConstructor }).Function(
+        'target',
+        'message',
+        "target.postMessage(message, '*')",
+      )
+      postAsOther(frameOf(el)!.contentWindow, {
+        jsonrpc: '2.0',
+        method: 'ui/notifications/tool-result',
+        params: { content: [{ type: 'text', text: 'forged' }], structuredContent: { echo: 'forged' } },
+      })
+      await settle()
+      expect(
+        logs.filter((l) => l.event === 'tool-result'),
+        'a result the view got',
+      ).to.deep.equal([])
+      el.result = await client.callTool('show_echo', { text: 'real' })
+      await logged(logs, 'tool-result')
+      await settle()
+      expect(logs.filter((l) => l.event === 'tool-result').map((l) => l.structuredContent)).to.deep.equal([{ echo: 'real' }])
+    } finally {
+      other.remove()
+    }
+  })
+})
+
 describe('<mcp-app> wire: a hostile view beside another view', () => {
   it('its reserved messages, its words for other views, its spoofed link title and its navigation all fail; the other view works on', async function (this: Timed) {
     this.timeout(40_000)
@@ -140,6 +181,12 @@ describe('<mcp-app> wire: a hostile view beside another view', () => {
     victim.el.addEventListener('mcp-app-message', (e) => victimMessages.push((e as CustomEvent).detail))
     const victimErrors: Error[] = []
     victim.el.addEventListener('mcp-app-error', (e) => victimErrors.push((e as CustomEvent).detail.error))
+    // Everything the hostile view's proxy posts to this page.
+    const fromProxy: unknown[] = []
+    const onMessage = (e: MessageEvent) => {
+      if (e.source && e.source === frameOf(hostile.el)?.contentWindow) fromProxy.push(e.data)
+    }
+    window.addEventListener('message', onMessage)
     const hostileErrors: Array<{ error: Error; after: string[] }> = []
     hostile.el.addEventListener('mcp-app-error', (e) =>
       hostileErrors.push({ error: (e as CustomEvent).detail.error, after: hostile.logs.map((l) => l.event) }),
@@ -155,7 +202,10 @@ describe('<mcp-app> wire: a hostile view beside another view', () => {
 
     // The reserved messages did not reach the host: the view was not stopped by a forged refusal, and played on.
     await logged(hostile.logs, 'wire-done', 15_000)
-    expect(hostileErrors.filter((e) => !e.after.includes('wire-done')), 'an error before the view was done').to.deep.equal([])
+    expect(
+      hostileErrors.filter((e) => !e.after.includes('wire-done')),
+      'an error before the view was done',
+    ).to.deep.equal([])
     for (const step of ['tool-call', 'read']) expect(hostile.logs.find((l) => l.event === step)!.ok, step).to.equal(true)
 
     // Its navigation stopped it, and the page it went to never ran.
@@ -163,6 +213,14 @@ describe('<mcp-app> wire: a hostile view beside another view', () => {
     expect(stopped.error.message).to.contain('navigated away')
     await settle()
     expect(escapes(hostile.logs)).to.deep.equal([])
+
+    // What the proxy passed on is JSON-RPC only (not the view's other posts), and none of the view's reserved messages.
+    expect(
+      fromProxy.filter((m) => (m as { jsonrpc?: unknown })?.jsonrpc !== '2.0'),
+      'posts that are not JSON-RPC',
+    ).to.deep.equal([])
+    expect(JSON.stringify(fromProxy)).to.not.contain('forged by the view')
+    window.removeEventListener('message', onMessage)
 
     // The other view heard nothing of it, and still works.
     expect(victim.logs.filter((l) => l.event === 'hostile-says')).to.deep.equal([])
@@ -211,7 +269,10 @@ describe('<mcp-app> wire: a hostile view beside another view', () => {
       answered.ok ? { ok: true, result: answered.result } : { ok: false, message: answered.message },
     )
     expect(find('ui/message').outcome).to.equal('result')
-    expect(find('ui/steal-cookies')).to.deep.include({ outcome: 'error', error: { code: -32601, message: 'Method not found: ui/steal-cookies' } })
+    expect(find('ui/steal-cookies')).to.deep.include({
+      outcome: 'error',
+      error: { code: -32601, message: 'Method not found: ui/steal-cookies' },
+    })
     // Notifications are not requests; and a reserved message the proxy held back never arrived.
     expect(requests.filter((r) => r.method.startsWith('ui/notifications/') || r.method === 'notifications/message')).to.deep.equal([])
   })

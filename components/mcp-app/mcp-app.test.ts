@@ -349,28 +349,69 @@ describe('<mcp-app>: a hostile view', () => {
     expectAbsent(el.shadowRoot!.querySelector('mcp-elicitation'), 'a consent dialog')
   })
 
+  /** The first message a frame of `src` posts to this page (embed.html passes on what its own frame said), or undefined after 5 s. */
+  const firstMessage = async (src: string): Promise<{ method?: string; params?: { reason?: string } } | undefined> => {
+    const frame = document.createElement('iframe')
+    try {
+      return await new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), 5_000)
+        window.addEventListener('message', function onMessage(e) {
+          if (e.source !== frame.contentWindow) return
+          window.removeEventListener('message', onMessage)
+          clearTimeout(timer)
+          resolve(e.data?.embedded ?? e.data)
+        })
+        frame.src = src
+        document.body.append(frame)
+      })
+    } finally {
+      frame.remove()
+    }
+  }
+  // The proxy as the test runner serves it (from sandbox/, as the apps server does), on this page's own origin: a
+  // proxy on the origin of a page above its embedder, and one this page can read.
+  const proxyOnThisOrigin = () => `${location.origin}/sandbox/index.html`
+
   it('the proxy runs framed by another origin, and refuses when framed by a page of its own origin', async () => {
     const origin = new URL(sandboxUrl).origin
-    /** The first JSON-RPC method a frame of `src` posts to this page (embed.html passes on what its proxy said). */
-    const firstWord = async (src: string) => {
-      const frame = document.createElement('iframe')
-      try {
-        return await new Promise<string>((resolve) => {
-          const timer = setTimeout(() => resolve('nothing'), 5_000)
-          window.addEventListener('message', function onMessage(e) {
-            if (e.source !== frame.contentWindow) return
-            window.removeEventListener('message', onMessage)
-            clearTimeout(timer)
-            resolve(String(e.data?.method ?? e.data?.embedded?.method))
-          })
-          frame.src = src
-          document.body.append(frame)
-        })
-      } finally {
-        frame.remove()
-      }
+    expect((await firstMessage(`${origin}/index.html`))?.method).to.equal('ui/notifications/sandbox-proxy-ready')
+    expect((await firstMessage(`${origin}/embed.html`))?.method).to.equal('ui/notifications/sandbox-proxy-refused')
+  })
+
+  it('the proxy refuses when its embedder is of another origin but a page above it is of its own (it could reach that page)', async () => {
+    // This page (the proxy's origin) frames embed.html (the sandbox origin), which frames the proxy: its embedder's
+    // origin is not its own, yet it can touch window.top.
+    const said = await firstMessage(`${new URL(sandboxUrl).origin}/embed.html?src=${encodeURIComponent(proxyOnThisOrigin())}`)
+    expect(said?.method).to.equal('ui/notifications/sandbox-proxy-refused')
+    expect(said?.params?.reason).to.contain('can reach a page that frames it')
+  })
+
+  it('the proxy refuses an embedder whose origin is opaque (a data: page), says why, and posts nothing', async () => {
+    const outer = document.createElement('iframe')
+    const posted: unknown[] = []
+    const onMessage = (e: MessageEvent) => {
+      if (e.source === outer.contentWindow) posted.push(e.data)
     }
-    expect(await firstWord(`${origin}/index.html`)).to.equal('ui/notifications/sandbox-proxy-ready')
-    expect(await firstWord(`${origin}/embed.html`)).to.equal('ui/notifications/sandbox-proxy-refused')
+    window.addEventListener('message', onMessage)
+    const page = `<iframe src="${proxyOnThisOrigin()}"></iframe><script>addEventListener('message', (e) => parent.postMessage({ embedded: e.data }, '*'))</script>`
+    outer.src = `data:text/html,${encodeURIComponent(page)}`
+    try {
+      document.body.append(outer)
+      // The proxy is on this page's origin, so this page can read what it shows (until it has loaded, its frame is not).
+      const shown = () => {
+        try {
+          return outer.contentWindow?.frames[0]?.document.body?.textContent?.trim() ?? ''
+        } catch {
+          return ''
+        }
+      }
+      await eventually(() => shown() !== '', 'the proxy to show why it stopped')
+      expect(shown()).to.contain('could not be identified')
+      await new Promise((r) => setTimeout(r, 200))
+      expect(posted).to.deep.equal([])
+    } finally {
+      window.removeEventListener('message', onMessage)
+      outer.remove()
+    }
   })
 })

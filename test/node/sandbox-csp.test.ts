@@ -1,9 +1,10 @@
 // The sandbox proxy's policies (sandbox/csp.ts) against declarations a hostile server writes: an origin with a
 // dangerous token before or after it must be dropped whole (issue 24, gap 3: the origin pattern's anchors), and the
-// proxy's own frame-src lets the view's frame go only to declared frame domains.
+// proxy's own frame-src lets the view's frame go only to declared frame domains; permissions that are not an object
+// (`null` from a server that means "none") grant nothing, and do not keep the view from loading.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { buildCsp, frameNavigationPolicy, origins } from '../../sandbox/csp.js'
+import { allowAttribute, buildCsp, frameNavigationPolicy, origins } from '../../sandbox/csp.js'
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `))
 
@@ -32,7 +33,10 @@ describe('the view CSP keeps only whole origins (sandbox/csp.ts)', { timeout: 50
 
   test('no such entry puts *, a keyword or a scheme into script-src (or any directive)', () => {
     const dropped: string[] = []
-    const policy = buildCsp({ connectDomains: smuggled, resourceDomains: smuggled, frameDomains: smuggled, baseUriDomains: smuggled }, dropped)
+    const policy = buildCsp(
+      { connectDomains: smuggled, resourceDomains: smuggled, frameDomains: smuggled, baseUriDomains: smuggled },
+      dropped,
+    )
     assert.equal(directive(policy, 'script-src'), "script-src 'self' 'unsafe-inline'")
     assert.equal(directive(policy, 'connect-src'), "connect-src 'none'")
     assert.equal(directive(policy, 'frame-src'), "frame-src 'none'")
@@ -47,5 +51,14 @@ describe('the view CSP keeps only whole origins (sandbox/csp.ts)', { timeout: 50
       frameNavigationPolicy({ frameDomains: ['https://www.youtube.com/', ...smuggled], connectDomains: ['https://api.example.com'] }),
       'frame-src https://www.youtube.com',
     )
+  })
+})
+
+describe('the view frame’s allow attribute (sandbox/csp.ts)', { timeout: 5000 }, () => {
+  // The proxy calls this for every view (load()): a throw here would leave the view's frame never created.
+  test('permissions that are not an object (null, a string, a number, true, an array) grant nothing, and do not throw', () => {
+    for (const permissions of [null, undefined, 'camera', 42, true, ['camera']]) {
+      assert.equal(allowAttribute(permissions), '', JSON.stringify(permissions))
+    }
   })
 })

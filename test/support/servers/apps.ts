@@ -48,9 +48,12 @@ async function bundleProxy(): Promise<{ html: string; js: string }> {
   return { html: await readFile(join(root, 'sandbox', 'index.html'), 'utf8'), js: out.outputFiles[0].text }
 }
 
-// A page on the proxy's own origin that frames the proxy and passes on what it says: the proxy must refuse.
-const EMBED = `<!DOCTYPE html><iframe src="/index.html"></iframe><script>
-addEventListener('message', (e) => { if (e.source === document.querySelector('iframe').contentWindow) parent.postMessage({ embedded: e.data }, '*') })
+// A page on the sandbox origin that frames the URL of its `src` query (by default the proxy, on its own origin: it must
+// refuse) and passes on what that frame says, as `{ embedded }`.
+const EMBED = `<!DOCTYPE html><iframe></iframe><script>
+const frame = document.querySelector('iframe')
+addEventListener('message', (e) => { if (e.source === frame.contentWindow) parent.postMessage({ embedded: e.data }, '*') })
+frame.src = new URLSearchParams(location.search).get('src') || '/index.html'
 </script>`
 
 const text = (t: string) => ({ type: 'text' as const, text: t })

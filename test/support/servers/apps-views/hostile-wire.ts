@@ -1,6 +1,7 @@
 // The hostile view's attacks on the wire (issue 17, issue 24), played when its input says `wire: true`:
 // - reserved: it posts the proxy's own messages (`ui/notifications/sandbox-*`) to the proxy, as notifications and as
-//   requests; the proxy must not pass them on (a forged `sandbox-proxy-refused` would stop the view);
+//   requests; the proxy must not pass them on (a forged `sandbox-proxy-refused` would stop the view); and posts that
+//   are not JSON-RPC, which it must not pass on either;
 // - cross-view: it says things another view on the page must never hear (`hostile-says` logs, a ui/message);
 // - spoofed link: its tool's title pretends to be someone else, and it asks to open a link;
 // - requests of every kind, refused ones included, for the page's request log;
@@ -37,6 +38,15 @@ export async function wireAttacks(app: App): Promise<void> {
   for (const method of RESERVED) {
     window.parent.postMessage({ jsonrpc: '2.0', method, params: { reason: 'forged by the view', html: '<p>forged</p>' } }, '*')
     window.parent.postMessage({ jsonrpc: '2.0', id: `reserved-${method}`, method, params: { reason: 'forged by the view' } }, '*')
+  }
+  // Posts that are not JSON-RPC at all: the proxy passes on nothing else.
+  for (const junk of [
+    'not json-rpc',
+    { method: 'ui/message', params: { forged: 'by the view' } },
+    { jsonrpc: '1.0', method: 'ui/message' },
+    null,
+  ]) {
+    window.parent.postMessage(junk, '*')
   }
   report(app, 'reserved-sent')
   report(app, 'hostile-says', { text: 'for every view on the page' })
