@@ -99,6 +99,11 @@ describe('npm start, MCP Apps in the playground, end to end', { timeout: 150_000
       page.on('request', onRequest)
       try {
         await view.getByRole('button', { name: 'Add on the server' }).click()
+        // A view's call asks the user first, in a dialog naming the tool; nothing is sent before Allow.
+        const prompt = page.getByRole('dialog').filter({ hasText: 'app_calculator_add' })
+        await prompt.getByRole('button', { name: 'Allow once' }).waitFor()
+        assert.deepEqual(called, [], 'no tools/call before the user allows it')
+        await prompt.getByRole('button', { name: 'Allow once' }).click()
         await view.getByText('The server says: 40 + 2 = 42 (sum 42)').waitFor()
       } finally {
         page.off('request', onRequest)
