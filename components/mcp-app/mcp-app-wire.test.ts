@@ -8,7 +8,7 @@ import type { McpElicitationElement } from '../mcp-elicitation/mcp-elicitation.j
 import '../mcp-server/mcp-server.js'
 import type { AppRequestDetail } from './app-host.js'
 import type { McpAppElement } from './mcp-app.js'
-import { appsServer, frameOf, logged, placeApp, settle, type ViewLog } from '../../test/support/apps-browser.js'
+import { appsServer, frameOf, logged, placeApp, settle, type ViewLog } from '../../test/support/app-views.js'
 
 let url: string
 let sandboxUrl: string

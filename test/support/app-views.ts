@@ -59,3 +59,21 @@ export async function showApp(
   if (options.result !== false) el.result = await client.callTool(name, options.input ?? {})
   return { el, logs, client }
 }
+
+/**
+ * An <mcp-app> for the tool `name` of `client`, already listening for its logs and given `input`, placed in the
+ * page (in `container` when given, else a new fixture). It does not wait for the view (unlike showApp).
+ */
+export async function placeApp(client: McpClient, name: string, input: Record<string, unknown> = {}, container?: HTMLElement) {
+  const el = document.createElement('mcp-app') as McpAppElement
+  const logs = logsOf(el)
+  el.client = client
+  el.tool = await toolOf(client, name)
+  el.input = input
+  if (container) container.append(el)
+  else await fixture(html`<div style="width: 480px">${el}</div>`)
+  return { el, logs }
+}
+
+/** Waits `ms`: for what must NOT happen, after the thing that would cause it was seen. */
+export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms))
