@@ -350,8 +350,12 @@ describe('<mcp-app>: a hostile view', () => {
   })
 
   /** The first message a frame of `src` posts to this page (embed.html passes on what its own frame said), or undefined after 5 s. */
-  const firstMessage = async (src: string): Promise<{ method?: string; params?: { reason?: string } } | undefined> => {
+  const firstMessage = async (
+    src: string,
+    referrerPolicy: ReferrerPolicy = '',
+  ): Promise<{ method?: string; params?: { reason?: string } } | undefined> => {
     const frame = document.createElement('iframe')
+    frame.referrerPolicy = referrerPolicy
     try {
       return await new Promise((resolve) => {
         const timer = setTimeout(() => resolve(undefined), 5_000)
@@ -376,6 +380,8 @@ describe('<mcp-app>: a hostile view', () => {
     const origin = new URL(sandboxUrl).origin
     expect((await firstMessage(`${origin}/index.html`))?.method).to.equal('ui/notifications/sandbox-proxy-ready')
     expect((await firstMessage(`${origin}/embed.html`))?.method).to.equal('ui/notifications/sandbox-proxy-refused')
+    // A host that sends no referrer (a privacy setting) is still known: by the frame's ancestor origins.
+    expect((await firstMessage(`${origin}/index.html`, 'no-referrer'))?.method).to.equal('ui/notifications/sandbox-proxy-ready')
   })
 
   it('the proxy refuses when its embedder is of another origin but a page above it is of its own (it could reach that page)', async () => {
