@@ -32,7 +32,7 @@ import { allowAttribute } from '../../sandbox/csp.js'
 export { declaredSites, grantPermissions } from './view-grants.js'
 import { emit } from '../shared/events.js'
 import { msg } from '../shared/i18n.js'
-import { serverIdentity } from './server-identity.js'
+import { serverIdentity } from '../shared/server-identity.js'
 
 export type DisplayMode = 'inline' | 'fullscreen' | 'pip'
 const HOST_MODES: DisplayMode[] = ['inline', 'fullscreen', 'pip']

@@ -7,7 +7,7 @@ import { I18nController, msg } from '../shared/i18n.js'
 import type { AppHost, AppRequestDetail, DisplayMode } from './app-host.js'
 import { styles } from './mcp-app.styles.js'
 import type { PermissionGrant } from './view-grants.js'
-import { serverIdentity } from './server-identity.js'
+import { serverIdentity } from '../shared/server-identity.js'
 import { allowedModes, listOf } from './view-policy.js'
 
 /**

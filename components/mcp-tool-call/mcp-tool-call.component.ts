@@ -26,6 +26,7 @@ import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { shownHints, type HintKind } from '../shared/tool-hints.js'
+import { serverIdentity } from '../shared/server-identity.js'
 import { styles } from './mcp-tool-call.styles.js'
 
 /**
@@ -314,22 +315,21 @@ export class McpToolCallElement extends ConnectedElement {
     const card = this.#renderCard()
     if (!(this.modal && this.state === 'awaiting')) return card
     return html`<dialog part="dialog" aria-labelledby="heading" @cancel=${this.#onDialogCancel}>
-      <h2 id="heading" part="heading">${msg('tool-call.dialog-title', '“{server}” wants to run a tool', { server: this.#serverIdentity() })}</h2>
+      <h2 id="heading" part="heading">${msg('tool-call.dialog-title', '“{server}” wants to run a tool', { server: this.#serverLabel() })}</h2>
       ${card}
     </dialog>`
   }
 
-  #serverName(): string {
+  /** The server as the page knows it (its URL's host), with the name it gave itself (see shared/server-identity.ts). */
+  #server(): { host: string; name?: string } {
     const server = this.shown?.server
-    const info = this.connection?.client === this.#client ? (this.connection?.server?._meta?.[META.serverInfo] as Implementation | undefined) : undefined
-    return String(server?.title || server?.name || info?.title || info?.name || hostOf(server?.url ?? this.#client?.url ?? ''))
+    // The request's server when the card has no client of its own (a page's prompt): its URL is the one called.
+    return serverIdentity(this.#client ?? server, this.connection, server?.title || server?.name)
   }
 
-  /** The server as the page knows it (its URL's host), with the name it gave itself. */
-  #serverIdentity(): string {
-    const host = hostOf(this.shown?.server.url ?? this.#client?.url ?? '')
-    const name = this.#serverName()
-    return name && name !== host ? msg('tool-call.server-identity', '{host} ({name})', { host, name }) : host
+  #serverLabel(): string {
+    const { host, name } = this.#server()
+    return name ? msg('tool-call.server-identity', '{host} ({name})', { host, name }) : host
   }
 
   #renderCard() {
@@ -343,10 +343,11 @@ export class McpToolCallElement extends ConnectedElement {
     }
     const { tool } = shown
     const url = shown.server.url
+    const { host, name } = this.#server()
     return html`<article part="base" class="base" aria-labelledby="title">
       <p part="server" class="server">
-        ${msg('tool-call.server', 'Server:')} <strong>${this.#serverName()}</strong>
-        <span class="host">(${hostOf(url)})</span>
+        ${msg('tool-call.server', 'Server:')} <strong>${name ?? host}</strong>
+        <span class="host">(${host})</span>
       </p>
       ${renderToolHeader(tool, url)}
       <p part="origin" class="origin">${originText(shown.origin)}</p>
@@ -525,14 +526,6 @@ function valueText(field: Field | undefined, value: unknown): string {
     }
   }
   return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host
-  } catch {
-    return url
-  }
 }
 
 function formatDuration(ms: number): string {
