@@ -73,6 +73,7 @@ export {
 } from './apps.js'
 export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './icons.js'
 export * from '../protocol/errors.js'
+export * from '../protocol/connection-errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 export { MemoryCache } from '../cache/memory.js'
 export type { CacheStore, CacheEntry } from '../cache/policy.js'

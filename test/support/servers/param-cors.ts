@@ -13,7 +13,7 @@ import type { FixtureStats, TestServer } from '../fixture-server.js'
 /** What a 2026-07-28 client sends on every request, and the two headers `deploy` mirrors. */
 export const ALLOWED_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-param-region', 'mcp-param-tenant']
 
-function makeServer(): McpServer {
+export function makeServer(): McpServer {
   const mcp = new McpServer({ name: 'param-cors', version: '1.0.0' })
   mcp.registerTool(
     'deploy',
