@@ -4,10 +4,12 @@
  * does not allow this page, CORS, which a browser reports the same way) from
  * an HTTP failure, a refusal, and an answer that is not MCP.
  */
-import { HttpError, JsonRpcError, ProtocolError, StreamError, TimeoutError } from '../../src/client/index.js'
+import { ConnectionProblemError, HttpError, JsonRpcError, ProtocolError, StreamError, TimeoutError } from '../../src/client/index.js'
 import { msg } from '../shared/i18n.js'
 
 export function describeError(error: unknown, url: string): string {
+  // The connection doctor's finding says what is wrong itself (its fix is shown apart, with the README's table).
+  if (error instanceof ConnectionProblemError) return error.problem
   if (error instanceof StreamError && error.cause instanceof TypeError) {
     return msg(
       'server.error.unreachable',

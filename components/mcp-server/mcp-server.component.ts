@@ -3,6 +3,8 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import {
+  CONNECTION_HELP_URL,
+  ConnectionProblemError,
   McpClient,
   type ApprovalGate,
   type AppDisplayMode,
@@ -43,6 +45,13 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
  * endpoint (plain http: on any host, as the page's allowInsecureRequests may have admitted it at discovery).
  */
 const signInLinkAllowed = (url: string) => endpointUrlAllowed(url, { allowInsecureRequests: true })
+
+/** The fix of a connection problem the client diagnosed: the header the server must send, and the README's table. */
+const howToFix = (error: ConnectionProblemError) =>
+  html`<p part="fix">
+    ${error.fix ? html`${msg('server.fix.send', 'How to fix: the server must send')} <code>${error.fix}</code>.` : msg('server.fix', 'How to fix:')}
+    <a href=${CONNECTION_HELP_URL} target="_blank" rel="noopener">${msg('server.fix.link', 'Connection problems and their fixes')}</a>
+  </p>`
 
 /** Longest wait for the first lists before the listen stream opens anyway (a list may hang on a slow server). */
 const FIRST_LISTS_WAIT_MS = 2_000
@@ -111,6 +120,8 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart instructions - The server's instructions (a `<details>`).
  * @csspart error - What went wrong, with the Retry button.
  * @csspart retry - The Retry button.
+ * @csspart fix - For a connection problem the client diagnosed (CORS, mixed content, …): the header the server must send,
+ *   and a link to the README's table of connection problems.
  * @csspart sign-in - The sign-in prompt (shown when the server needs a sign-in).
  * @csspart sign-in-button - The Sign in button.
  * @csspart sign-in-link - The link to the sign-in page, shown when the browser blocked the popup (only for an http(s) address:
@@ -490,6 +501,7 @@ export class McpServerElement extends LitElement {
           : connection?.status === 'error' && connection.error?.name !== 'SignInRequiredError'
             ? html`<div part="error" role="alert">
                 <p>${describeError(connection.error, connection.client.url)}</p>
+                ${connection.error instanceof ConnectionProblemError ? howToFix(connection.error) : nothing}
                 <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
               </div>`
             : nothing

@@ -47,13 +47,17 @@ function checkEndpoint(field: string, url: unknown, source: string, options: Dis
   if (!endpointUrlAllowed(url, options)) throw new UnsafeEndpointError(field, url, source)
 }
 
-/** GETs a JSON document; undefined when the URL has none (an error status, or not JSON). */
-async function getJson(fetch: Fetch, url: string, signal?: AbortSignal): Promise<Record<string, unknown> | undefined> {
+/**
+ * GETs a JSON document; undefined when the URL has none (an error status, or not JSON). A fetch that fails is
+ * recorded in `failed` (with its error), for the connection doctor.
+ */
+async function getJson(fetch: Fetch, url: string, signal?: AbortSignal, failed?: Array<[string, unknown]>): Promise<Record<string, unknown> | undefined> {
   let res: Response
   try {
     res = await fetch(url, { headers: { accept: 'application/json' }, signal })
   } catch (error) {
     if (signal?.aborted) throw error
+    failed?.push([url, error])
     return undefined // unreachable is "not here": the next candidate may answer
   }
   const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase()
@@ -160,8 +164,9 @@ export async function discoverAuthorizationServer(
 ): Promise<AuthorizationServer> {
   checkEndpoint('issuer', issuer, 'The authorization server to discover', options)
   const urls = metadataUrls(issuer)
+  const failed: Array<[string, unknown]> = []
   for (const url of urls) {
-    const json = await getJson(fetch, url, signal)
+    const json = await getJson(fetch, url, signal, failed)
     if (!json) continue
     if (json.issuer !== issuer) throw new IssuerMismatchError(issuer, typeof json.issuer === 'string' ? json.issuer : undefined, 'metadata')
     for (const key of ENDPOINT_FIELDS) {
@@ -169,6 +174,14 @@ export async function discoverAuthorizationServer(
     }
     if (typeof json.token_endpoint !== 'string') throw new AuthMetadataError(`The authorization server metadata at ${url} has no token_endpoint`)
     return json as unknown as AuthorizationServer
+  }
+  // Not found, and a fetch failed in a page: the connection doctor tells a server without CORS from one not there.
+  const page = globalThis.location?.href
+  if (failed.length && page) {
+    const [url, cause] = failed[0]
+    const { diagnoseAuthServer } = await import('../transport/diagnose.js')
+    const found = await diagnoseAuthServer(fetch, url, 'metadata', cause, page)
+    if (found) throw found
   }
   throw new AuthMetadataError(`No authorization server metadata for ${issuer} (tried ${urls.join(', ')})`)
 }

@@ -15,6 +15,7 @@ import { canonicalResource, discoverAuthorizationServer, discoverResource, type 
 import { isLoopbackHost } from './endpoint-url.js'
 import {
   AuthError,
+  AuthMetadataError,
   AuthorizationDeniedError,
   IssuerMismatchError,
   RegistrationError,
@@ -25,6 +26,8 @@ import {
 } from './errors.js'
 import { keys, MemoryAuthStore, type AuthStore, type StoredClient, type StoredTokens } from './store.js'
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate.js'
+import { ChallengeNotExposedError } from '../protocol/connection-errors.js'
+import { crossOriginPage } from '../transport/headers.js'
 
 /** A client registered with an authorization server ahead of time. */
 export interface PreRegisteredClient {
@@ -164,6 +167,8 @@ export class OAuthProvider extends EventTarget implements AuthHook {
   #tokens: StoredTokens | undefined
   #loaded: Promise<void>
   #challenge: BearerChallenge | undefined
+  /** The last 401's challenge was unreadable in a page on another origin: not sent, or not exposed (CORS). */
+  #challengeHidden = false
   #busy: Promise<boolean> | undefined
   #stepUps = 0
   #signedInWaiters = new Set<() => void>()
@@ -247,6 +252,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
         if (res.status === 401) {
           signedIn = true
           this.#challenge = challenge
+          this.#challengeHidden = !challenge && crossOriginPage(this.serverUrl)
           // Shared by every request that meets this 401, so no one request's signal may cancel it.
           const cured = await this.#single(async () => {
             // Someone else's refresh or sign-in may already have replaced the refused token.
@@ -389,7 +395,13 @@ export class OAuthProvider extends EventTarget implements AuthHook {
 
   /** Resource metadata, then the first authorization server's metadata. */
   async #discover(signal?: AbortSignal): Promise<{ prm: ResourceMetadata; issuer: string; as: oauth.AuthorizationServer }> {
-    const prm = await discoverResource(this.#fetch, this.serverUrl, this.#challenge?.resource_metadata, signal, this.#discoveryOptions)
+    const prm = await discoverResource(this.#fetch, this.serverUrl, this.#challenge?.resource_metadata, signal, this.#discoveryOptions).catch(
+      (error: unknown) => {
+        // No metadata at the well-known addresses, and the challenge that may have named another was unreadable.
+        if (error instanceof AuthMetadataError && this.#challengeHidden) throw new ChallengeNotExposedError(this.serverUrl, { cause: error })
+        throw error
+      },
+    )
     const issuer = prm.authorization_servers[0]
     // Metadata is fetched afresh for each sign-in: a server that moved to another authorization server is followed.
     this.#metadata.delete(issuer)

@@ -27,6 +27,7 @@ import type {
 } from '../protocol/generated/2026-07-28.js'
 import { LATEST_PROTOCOL_VERSION } from '../protocol/meta.js'
 import { PACKAGE_INFO } from '../protocol/generated/package.js'
+import { diagnosingFetch } from '../transport/http.js'
 import { appsCapabilities } from './apps.js'
 import { mergeCapabilities } from './input-required.js'
 import type { McpClientEventMap } from './events.js'
@@ -106,10 +107,10 @@ export class McpClient extends EventTarget {
     this.url = String(url)
     const { auth } = options
     // Auth lives behind the fetch: every request (listen streams too) is signed and retried the same way.
-    if (auth) {
-      const inner = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a))
-      options = { ...options, fetch: auth.wrapFetch(inner), authContext: options.authContext ?? (() => auth.context()) }
-    }
+    // The page's own fetch is used as it is (it may go through a proxy); the default one explains a failure the browser
+    // keeps quiet about (the connection doctor). Below auth, so the doctor sees the Authorization header too.
+    const base = options.fetch ?? diagnosingFetch((...a: Parameters<typeof fetch>) => fetch(...a))
+    if (auth) options = { ...options, fetch: auth.wrapFetch(base), authContext: options.authContext ?? (() => auth.context()) }
     this.options = options
     const { authContext } = options
     const cache = new CacheLayer(
@@ -132,7 +133,7 @@ export class McpClient extends EventTarget {
     this.#era = new EraSelector(
       {
         url: this.url,
-        fetch: options.fetch ?? ((...a) => fetch(...a)),
+        fetch: options.fetch ?? base,
         nextId: () => requests.nextId(),
         headers: () => requests.headers(),
         applyNotification: (n) => this.applyNotification(n),

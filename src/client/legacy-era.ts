@@ -10,11 +10,13 @@
  * answer is POSTed back. Subscriptions are the GET stream plus
  * `resources/subscribe`; `listen()` works as on a modern server.
  */
-import { AbortError, HttpError, ProtocolError, StreamError, TimeoutError } from '../protocol/errors.js'
+import { AbortError, HttpError, ProtocolError, StreamError, TimeoutError, toError } from '../protocol/errors.js'
+import { SessionIdNotExposedError } from '../protocol/connection-errors.js'
 import type { DiscoverResult, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { META } from '../protocol/meta.js'
 import { postRequest } from '../transport/http.js'
+import { crossOriginPage } from '../transport/headers.js'
 import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders } from '../transport/legacy-session.js'
 import { SseChannel } from '../transport/legacy-sse.js'
 import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
@@ -117,7 +119,13 @@ export class LegacyEra implements Era {
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       sessionHeaders(session.version, sessionId, extra),
       this.host.timeoutMs,
-    )
+    ).catch((error: unknown) => {
+      // Turned away right after initialize with no session id to send: the server sent one this page could not read.
+      if (!sessionId && error instanceof HttpError && (error.status === 400 || error.status === 404) && crossOriginPage(this.host.url)) {
+        throw new SessionIdNotExposedError(this.host.url, { cause: error })
+      }
+      throw error
+    })
     this.#current = session
     // Server requests not tied to a call (a server asking for roots, say) come on the GET stream: with handlers to answer them, it is opened.
     const handlers = this.choice.handlers()
@@ -191,10 +199,9 @@ export class LegacyEra implements Era {
         const response = await this.#post(session, { ...request, ...(attempt && { id: this.host.nextId() }), onResponse })
         // A 404 for a session that was sent: the server no longer knows it (its JSON-RPC body, if any, says so too).
         if (status === 404 && session.id !== undefined) throw new HttpError(404, 'error' in response ? response.error.message : '', this.host.url)
-        if (status === 400 && session.id === undefined && 'error' in response && typeof document !== 'undefined') {
+        if (status === 400 && session.id === undefined && 'error' in response && !session.sse && crossOriginPage(this.host.url)) {
           // A page cannot read a header the server does not expose: the session it has is invisible to it.
-          const hint = ' (no Mcp-Session-Id was readable from the initialize response: the server must send Access-Control-Expose-Headers: Mcp-Session-Id)'
-          return { ...response, error: { ...response.error, message: response.error.message + hint } }
+          throw new SessionIdNotExposedError(this.host.url, { cause: toError(response.error) })
         }
         // Earlier revisions said -32002 for a resource that does not exist; 2026-07-28 says -32602 (server/resources).
         if ('error' in response && response.error.code === -32002 && request.method === 'resources/read') {

@@ -13,7 +13,8 @@ export const CONNECTION_HELP_URL = 'https://www.npmjs.com/package/mcp-web-elemen
 export class ConnectionProblemError extends StreamError {
   override name = 'ConnectionProblemError'
   constructor(
-    message: string,
+    /** What is wrong, in a sentence (the message without the fix). */
+    readonly problem: string,
     /** The address that failed. */
     readonly url: string,
     /** What the server must send, as `Header-Name: value`, when a header fixes it. */
@@ -21,7 +22,7 @@ export class ConnectionProblemError extends StreamError {
     idempotent: boolean,
     options?: { cause?: unknown },
   ) {
-    super(fix ? `${message} Fix: the server must send ${fix}.` : message, idempotent, options)
+    super(fix ? `${problem} Fix: the server must send ${fix}.` : problem, idempotent, options)
   }
 }
 

@@ -67,3 +67,12 @@ export function paramHeaders(params: readonly HeaderParam[], args: Record<string
   }
   return headers
 }
+
+/**
+ * Whether this code runs in a page (or worker) on another origin than `url`'s: CORS applies, and a response header
+ * the server does not list in `Access-Control-Expose-Headers` reads as absent. False in Node.
+ */
+export function crossOriginPage(url: string): boolean {
+  const page = globalThis.location?.origin
+  return page !== undefined && page !== new URL(url).origin
+}

@@ -30,6 +30,7 @@ export async function postOneWay(
     res = await fetcher(url, { method: 'POST', headers, body: JSON.stringify(message), signal })
   } catch (error) {
     if (signal.aborted) throw new TimeoutError(timeoutMs, 'method' in message ? message.method : 'a response')
+    if (error instanceof McpError) throw error // the connection doctor's finding, or a fetch wrapper's own failure
     throw new StreamError(`Could not reach ${url}: ${(error as Error)?.message ?? error}`, false, { cause: error })
   }
   const text = await res.text().catch(() => '')

@@ -1,0 +1,114 @@
+/**
+ * The connection doctor: a lazy chunk, loaded only when a browser's fetch
+ * fails with nothing but "TypeError: Failed to fetch". It finds out why with
+ * a small budget of probes (never a loop) that carry no body and no real
+ * header value (no token, no session), so none can do anything on the server:
+ *
+ * - an `https:` page and an `http:` server: mixed content, known without a probe;
+ * - a request that needs no preflight (a CORS "simple" POST) fails too: then a
+ *   `no-cors` one tells a server that answers without CORS headers from one
+ *   where nothing answers;
+ * - the simple request passes: the preflight refused a header. Requests with
+ *   halves of the sent headers find which (a bisection), and one with that
+ *   header alone confirms it.
+ */
+import { isLoopbackHost } from '../auth/endpoint-url.js'
+import {
+  AuthServerCorsError,
+  CorsHeadersMissingError,
+  HeaderNotAllowedError,
+  MixedContentError,
+  ServerUnreachableError,
+  type ConnectionProblemError,
+} from '../protocol/connection-errors.js'
+import { traitsOf } from '../protocol/methods.js'
+
+/** The most probes one diagnosis sends. */
+export const PROBE_BUDGET = 6
+/** How long a probe may take. */
+const PROBE_TIMEOUT_MS = 5_000
+
+/** Request headers a page may send without a preflight (Fetch, "CORS-safelisted request-header", as this client uses them). */
+const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
+
+/** How a header is spelled where it is defined (the spec, RFCs): the names a server's configuration is written with. */
+const SPELLED: Record<string, string> = { 'mcp-protocol-version': 'MCP-Protocol-Version', 'last-event-id': 'Last-Event-ID' }
+const spelled = (name: string) => SPELLED[name] ?? name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
+
+/** A diagnosis: the error for a request that failed, given whether that request is safe to retry. */
+export type Diagnosis = (idempotent: boolean) => ConnectionProblemError
+
+/**
+ * Why `fetch(url, init)` failed with `cause`, or undefined when the probes
+ * cannot tell (the plain error stands). `page` is the page's URL (`location`).
+ */
+export async function diagnose(fetcher: typeof fetch, url: string, init: RequestInit, cause: unknown, page: string): Promise<Diagnosis | undefined> {
+  const target = new URL(url)
+  const here = new URL(page)
+  const options = { cause }
+  if (here.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackHost(target.hostname)) return () => new MixedContentError(url, options)
+  // Same origin: CORS plays no part, and a network error is just that.
+  if (target.origin === here.origin) return undefined
+  let probes = 0
+  const probe = async (extra: RequestInit): Promise<boolean> => {
+    probes++
+    try {
+      const res = await fetcher(url, { method: 'POST', body: '', credentials: init.credentials, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), ...extra })
+      await res.body?.cancel().catch(() => {})
+      return true
+    } catch {
+      return false
+    }
+  }
+  // A POST with a text/plain body needs no preflight: it fails only when the answer has no CORS headers, or no answer.
+  if (!(await probe({ headers: { 'content-type': 'text/plain' } }))) {
+    if (await probe({ mode: 'no-cors' })) return () => new CorsHeadersMissingError(url, here.origin, options)
+    return (idempotent) => new ServerUnreachableError(url, idempotent, options)
+  }
+  // The server answers CORS: the preflight refused something the request sent. Which header?
+  const sent = Object.fromEntries(new Headers(init.headers))
+  const names = Object.keys(sent).filter((name) => !SAFELISTED.has(name))
+  // Each probe names the same headers, each with a harmless value (the preflight sees only the names).
+  const allowed = (some: string[]) =>
+    probe({ method: init.method === 'GET' ? 'GET' : 'POST', body: init.method === 'GET' ? undefined : '', headers: Object.fromEntries(some.map((n) => [n, n === 'content-type' ? sent[n] : 'probe'])) })
+  let suspects = names
+  while (suspects.length > 1 && probes < PROBE_BUDGET - 1) {
+    const half = suspects.slice(0, Math.ceil(suspects.length / 2))
+    suspects = (await allowed(half)) ? suspects.slice(half.length) : half
+  }
+  if (suspects.length !== 1 || (await allowed(suspects))) return undefined
+  return () => new HeaderNotAllowedError(url, spelled(suspects[0]), names.map(spelled), options)
+}
+
+/** Whether `init` is a request that may be sent again: a JSON-RPC request the protocol calls idempotent, or no JSON-RPC at all. */
+export function retrySafe(init: RequestInit): boolean {
+  if (typeof init.body !== 'string') return true
+  try {
+    const method = (JSON.parse(init.body) as { method?: unknown }).method
+    return typeof method !== 'string' || traitsOf(method).idempotent === true
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Why an authorization server's `endpoint` at `url` could not be fetched: an answer to a `no-cors` request means it
+ * answers without CORS headers. Undefined when nothing answers (the caller's own error stands).
+ */
+export async function diagnoseAuthServer(
+  fetcher: typeof fetch,
+  url: string,
+  endpoint: 'metadata' | 'token endpoint',
+  cause: unknown,
+  page: string,
+): Promise<AuthServerCorsError | undefined> {
+  const here = new URL(page)
+  if (new URL(url).origin === here.origin) return undefined
+  try {
+    const res = await fetcher(url, { mode: 'no-cors', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
+    await res.body?.cancel().catch(() => {})
+  } catch {
+    return undefined
+  }
+  return new AuthServerCorsError(url, endpoint, here.origin, { cause })
+}
