@@ -154,7 +154,8 @@ describe('<mcp-server>', () => {
   for (const [mode, words] of [
     ['http-500', /HTTP error \(500\)/],
     ['not-json', /not an MCP response/],
-    ['no-cors', /Could not reach .*CORS/],
+    // The connection doctor's finding, with the header to send.
+    ['no-cors', /sends no CORS headers.*Access-Control-Allow-Origin/s],
   ] as const) {
     it(`shows a ${mode} failure in words, fires mcp-error, and recovers on Retry`, async () => {
       await controlServer('flaky', 'mode', { mode })
@@ -178,7 +179,7 @@ describe('<mcp-server>', () => {
 
   it('shows an unreachable server as such', async () => {
     const el = await connected(html`<mcp-server url="http://127.0.0.1:9/mcp"></mcp-server>`)
-    expect(part(el, 'error')!.textContent).to.include('Could not reach the server at http://127.0.0.1:9/mcp')
+    expect(part(el, 'error')!.textContent).to.include('Nothing answers at http://127.0.0.1:9/mcp')
     expect(part(el, 'retry')!.textContent).to.equal('Retry')
   })
 

@@ -7,6 +7,7 @@
 import type { AuthorizationServer } from 'oauth4webapi'
 import { endpointUrlAllowed } from './endpoint-url.js'
 import { AuthMetadataError, IssuerMismatchError, ResourceMismatchError, UnsafeEndpointError } from './errors.js'
+import type { AuthServerEndpoint } from '../protocol/connection-errors.js'
 
 /** What the MCP server says about its protection (RFC 9728). */
 export interface ResourceMetadata {
@@ -70,6 +71,24 @@ async function getJson(fetch: Fetch, url: string, signal?: AbortSignal, failed?:
     return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined
   } catch {
     return undefined
+  }
+}
+
+/**
+ * `fetcher`, but in a page a request to the authorization server that fails with only "Failed to fetch" is
+ * diagnosed (transport/diagnose.ts, loaded then): an answer to a `no-cors` probe means it sends no CORS headers.
+ */
+export function diagnosedAuthFetch(fetcher: Fetch, endpoint: AuthServerEndpoint): Fetch {
+  return async (input, init) => {
+    try {
+      return await fetcher(input, init)
+    } catch (error) {
+      const page = globalThis.location?.href
+      if (!(error instanceof TypeError) || init?.signal?.aborted || !page) throw error
+      const url = input instanceof Request ? input.url : String(input)
+      const { diagnoseAuthServer } = await import('../transport/diagnose.js')
+      throw (await diagnoseAuthServer(fetcher, url, endpoint, error, page)) ?? error
+    }
   }
 }
 
@@ -175,7 +194,7 @@ export async function discoverAuthorizationServer(
     if (typeof json.token_endpoint !== 'string') throw new AuthMetadataError(`The authorization server metadata at ${url} has no token_endpoint`)
     return json as unknown as AuthorizationServer
   }
-  // Not found, and a fetch failed in a page: the connection doctor tells a server without CORS from one not there.
+  // Not found, and a fetch failed: in a page the connection doctor tells a server without CORS from one not there.
   const page = globalThis.location?.href
   if (failed.length && page) {
     const [url, cause] = failed[0]

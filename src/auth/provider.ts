@@ -11,7 +11,7 @@
  */
 import * as oauth from 'oauth4webapi'
 import type { AuthHook } from './hook.js'
-import { canonicalResource, discoverAuthorizationServer, discoverResource, type ResourceMetadata } from './discovery.js'
+import { canonicalResource, diagnosedAuthFetch, discoverAuthorizationServer, discoverResource, type ResourceMetadata } from './discovery.js'
 import { isLoopbackHost } from './endpoint-url.js'
 import {
   AuthError,
@@ -26,7 +26,7 @@ import {
 } from './errors.js'
 import { keys, MemoryAuthStore, type AuthStore, type StoredClient, type StoredTokens } from './store.js'
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate.js'
-import { ChallengeNotExposedError } from '../protocol/connection-errors.js'
+import { ChallengeNotExposedError, ConnectionProblemError, type AuthServerEndpoint } from '../protocol/connection-errors.js'
 import { crossOriginPage } from '../transport/headers.js'
 
 /** A client registered with an authorization server ahead of time. */
@@ -367,10 +367,14 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     this.dispatchEvent(new Event('signedout'))
   }
 
-  #oauthOptions(url?: string): { [oauth.customFetch]?: typeof fetch; [oauth.allowInsecureRequests]?: boolean } {
+  #oauthOptions(
+    url?: string,
+    endpoint: AuthServerEndpoint = 'token endpoint',
+  ): { [oauth.customFetch]?: typeof fetch; [oauth.allowInsecureRequests]?: boolean } {
     const insecure = this.options.allowInsecureRequests ?? (url ? isLoopbackHost(new URL(url).hostname) : false)
     return {
-      ...(this.options.fetch ? { [oauth.customFetch]: this.options.fetch } : {}),
+      // The page's own fetch as it is; the default one says so when the token endpoint sends no CORS headers.
+      [oauth.customFetch]: this.options.fetch ?? diagnosedAuthFetch(this.#fetch, endpoint),
       ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
     }
   }
@@ -446,7 +450,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
           token_endpoint_auth_method: method,
           application_type: loopback ? 'native' : 'web',
         },
-        { ...this.#oauthOptions(as.registration_endpoint), signal },
+        { ...this.#oauthOptions(as.registration_endpoint, 'registration endpoint'), signal },
       )
       registered = await registrationResponse(res)
     } catch (error) {
@@ -700,7 +704,7 @@ function describe(error: unknown): string {
 
 /** A failed token request as a typed error: the OAuth error code when there is one. */
 function tokenError(error: unknown, issuer: string): Error {
-  if (error instanceof AuthError) return error
+  if (error instanceof AuthError || error instanceof ConnectionProblemError) return error
   if (error instanceof oauth.ResponseBodyError) {
     return new TokenEndpointError(`${issuer} refused the token request: ${describe(error)}`, error.error, { cause: error })
   }

@@ -111,13 +111,16 @@ export class MixedContentError extends ConnectionProblemError {
   }
 }
 
+/** The parts of an authorization server a page fetches. */
+export type AuthServerEndpoint = 'metadata' | 'token endpoint' | 'registration endpoint'
+
 /** The authorization server's metadata or token endpoint answers without CORS headers: the page cannot sign in with it. */
 export class AuthServerCorsError extends ConnectionProblemError {
   override name = 'AuthServerCorsError'
   constructor(
     url: string,
-    /** What was asked for: `'metadata'` or `'token endpoint'`. */
-    readonly endpoint: 'metadata' | 'token endpoint',
+    /** What was asked for. */
+    readonly endpoint: AuthServerEndpoint,
     pageOrigin: string,
     options?: { cause?: unknown },
   ) {

@@ -19,6 +19,7 @@ import {
   HeaderNotAllowedError,
   MixedContentError,
   ServerUnreachableError,
+  type AuthServerEndpoint,
   type ConnectionProblemError,
 } from '../protocol/connection-errors.js'
 import { traitsOf } from '../protocol/methods.js'
@@ -98,7 +99,7 @@ export function retrySafe(init: RequestInit): boolean {
 export async function diagnoseAuthServer(
   fetcher: typeof fetch,
   url: string,
-  endpoint: 'metadata' | 'token endpoint',
+  endpoint: AuthServerEndpoint,
   cause: unknown,
   page: string,
 ): Promise<AuthServerCorsError | undefined> {

@@ -131,6 +131,20 @@ describe('the connection doctor', () => {
     expect(error.message).to.include(`${new URL(url).origin}/.well-known/oauth-authorization-server/as`)
   })
 
+  it('an authorization server whose token endpoint has no CORS: AuthServerCorsError', async () => {
+    await mode('token-no-cors')
+    const auth = new OAuthProvider(url, {
+      client: { client_id: 'doctor' },
+      redirectUri: `${location.origin}/callback`,
+      // The user signs in at once: the authorization server sends them back with a code.
+      authorize: async ({ redirectUri, state }) => `${redirectUri}?code=a-code&state=${encodeURIComponent(state)}`,
+    })
+    const error = await failure(new McpClient(url, { cache: false, auth }).listTools())
+    expect(error).to.be.instanceOf(AuthServerCorsError)
+    expect((error as AuthServerCorsError).endpoint).to.equal('token endpoint')
+    expect(error.message).to.include(`${new URL(url).origin}/as/token`)
+  })
+
   it('<mcp-server> says what is wrong, the header to send, and links the README table', async () => {
     await mode('refuse', ['mcp-method'])
     const el = await fixture<McpServerElement>(html`<mcp-server .url=${url}></mcp-server>`)

@@ -2,7 +2,7 @@
 // behind a CORS policy that names the headers it allows) are on different origins, so the browser asks the server
 // first (a CORS preflight) whether it may send them, and sends the call only when the answer lists them.
 import { expect } from '@open-wc/testing'
-import { McpClient, StreamError, type CallToolResult } from '../../src/client/index.js'
+import { HeaderNotAllowedError, McpClient, StreamError, type CallToolResult } from '../../src/client/index.js'
 import { controlServer, serverStats, serverUrl } from '../support/browser.js'
 
 const SERVER = 'param-cors'
@@ -46,10 +46,14 @@ describe('Mcp-Param-* headers across origins (CORS preflight)', () => {
       () => undefined,
       (e: unknown) => e,
     )
-    expect(error).to.be.instanceOf(StreamError)
-    expect((error as StreamError).idempotent, 'a tools/call is not safe to retry').to.equal(false)
+    // The connection doctor's probes found which header (test/browser/connection-doctor.test.ts).
+    expect(error).to.be.instanceOf(HeaderNotAllowedError)
+    expect((error as HeaderNotAllowedError).header).to.equal('Mcp-Param-Region')
+    expect((error as StreamError).idempotent, 'stopped at the preflight, the call never ran: retrying is safe').to.equal(true)
     const requests = (await serverStats(SERVER)).requests.slice(from)
-    expect(requests.map((r) => r.method)).to.deep.equal(['OPTIONS'])
+    expect(requests[0].method).to.equal('OPTIONS')
     expect(requests[0].headers['access-control-request-headers'].split(',')).to.include('mcp-param-region')
+    // The probes carry no body: the call itself never reached the server.
+    expect(requests.filter((r) => r.body !== undefined)).to.deep.equal([])
   })
 })

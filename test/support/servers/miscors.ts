@@ -13,6 +13,7 @@
 //   path no well-known URI finds) is not exposed;
 // - `as-no-cors`: every MCP request answers 401 with an exposed challenge; the resource metadata names the
 //   authorization server `<origin>/as`, whose metadata is served without CORS.
+// - `token-no-cors`: as `as-no-cors`, but the metadata has CORS and the token endpoint (`<origin>/as/token`) has none.
 // Control `dead`: the URL of a port nothing listens on (bound, then released).
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
@@ -22,7 +23,7 @@ import { startLegacyServer } from '../legacy-server.js'
 import type { FixtureStats, TestServer } from '../fixture-server.js'
 import { makeServer } from './param-cors.js'
 
-type Mode = 'ok' | 'no-cors' | 'refuse' | 'legacy-hidden-session' | 'hidden-challenge' | 'as-no-cors'
+type Mode = 'ok' | 'no-cors' | 'refuse' | 'legacy-hidden-session' | 'hidden-challenge' | 'as-no-cors' | 'token-no-cors'
 
 const EXPOSE_ALL = 'Mcp-Session-Id, WWW-Authenticate, MCP-Protocol-Version, Content-Type'
 
@@ -88,6 +89,7 @@ export async function startServer(): Promise<TestServer> {
         headers: mode === 'as-no-cors' ? {} : cors(request),
       })
     }
+    if (url.pathname === '/as/token') return Response.json({ error: 'invalid_grant' }, { status: 400, headers: mode === 'token-no-cors' ? {} : cors(request) })
     if (url.pathname === '/.well-known/oauth-protected-resource/mcp' || url.pathname === '/prm/mcp') {
       // In hidden-challenge only the challenge's own address has it: without the challenge it cannot be found.
       if (mode === 'hidden-challenge' && url.pathname !== '/prm/mcp') return new Response('not here', { status: 404, headers: cors(request) })
@@ -95,7 +97,7 @@ export async function startServer(): Promise<TestServer> {
     }
     if (url.pathname !== '/mcp') return new Response('not here', { status: 404, headers: cors(request) })
 
-    if (mode === 'hidden-challenge' || mode === 'as-no-cors') {
+    if (mode === 'hidden-challenge' || mode === 'as-no-cors' || mode === 'token-no-cors') {
       const where = mode === 'hidden-challenge' ? `${origin}/prm/mcp` : `${origin}/.well-known/oauth-protected-resource/mcp`
       return new Response('{"error":"invalid_token"}', {
         status: 401,
