@@ -120,8 +120,8 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart instructions - The server's instructions (a `<details>`).
  * @csspart error - What went wrong, with the Retry button.
  * @csspart retry - The Retry button.
- * @csspart fix - For a connection problem the client diagnosed (CORS, mixed content, …): the header the server must send,
- *   and a link to the README's table of connection problems.
+ * @csspart fix - For a connection problem the client diagnosed (CORS, mixed content, …), beside `error` or `sign-in-error`:
+ *   the header the server must send, and a link to the README's table of connection problems.
  * @csspart sign-in - The sign-in prompt (shown when the server needs a sign-in).
  * @csspart sign-in-button - The Sign in button.
  * @csspart sign-in-link - The link to the sign-in page, shown when the browser blocked the popup (only for an http(s) address:
@@ -479,7 +479,8 @@ export class McpServerElement extends LitElement {
               <p>${msg('server.signIn.needed', 'This server needs you to sign in.')}</p>
               ${
                 connection?.error && connection.error.name !== 'SignInRequiredError'
-                  ? html`<p part="sign-in-error">${describeError(connection.error, connection.client.url)}</p>`
+                  ? html`<p part="sign-in-error">${describeError(connection.error, connection.client.url)}</p>
+                      ${connection.error instanceof ConnectionProblemError ? howToFix(connection.error) : nothing}`
                   : nothing
               }
               <slot name="sign-in">

@@ -83,7 +83,10 @@ export interface McpClientOptions {
    * beside it.
    */
   headers?: Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
-  /** The fetch to use (a proxy, a test double at the HTTP level). @default globalThis.fetch */
+  /**
+   * The fetch to use (a proxy, a test double at the HTTP level), used as it is. @default globalThis.fetch, which in a
+   * page also explains a bare "Failed to fetch" (a `ConnectionProblemError`: README, "Connection problems")
+   */
   fetch?: typeof fetch
   /**
    * Signs requests and answers 401/403 (refresh, sign in, step up, then retry
