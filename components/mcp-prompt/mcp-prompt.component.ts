@@ -2,6 +2,7 @@ import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import type { ContentBlock, GetPromptResult, McpClient, Prompt, PromptArgument, PromptMessage } from '../../src/client/index.js'
+import { ComboboxController } from '../shared/combobox.js'
 import { CompletionController } from '../shared/completion.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
@@ -21,7 +22,8 @@ export interface PromptResultDetail {
 /**
  * One prompt: a form with a labelled field per argument (required ones
  * marked, descriptions as help, the server's completion suggestions offered
- * as you type), a Get button, and the messages the server returns, each
+ * as you type in a listbox: ArrowDown/ArrowUp move, Enter picks, Escape closes,
+ * a second Escape clears), a Get button, and the messages the server returns, each
  * labelled with its role and shown through `<mcp-content>`.
  *
  * @tag mcp-prompt
@@ -34,6 +36,8 @@ export interface PromptResultDetail {
  * @csspart base - The wrapper around everything.
  * @csspart form - The arguments form.
  * @csspart field - Each argument's label, input, help and error.
+ * @csspart listbox - The list of an argument's completion suggestions.
+ * @csspart option - Each suggestion.
  * @csspart get - The Get button.
  * @csspart status - The live region saying the prompt is being fetched.
  * @csspart error - The error message when Get failed.
@@ -57,6 +61,7 @@ export class McpPromptElement extends ConnectedElement {
 
   #i18n = new I18nController(this)
   #completion = new CompletionController(this)
+  #combobox = new ComboboxController(this)
   #get = new Task(this, {
     autoRun: false,
     task: async ([client, name, args]: readonly [McpClient, string, Record<string, string>], { signal }) => {
@@ -72,6 +77,7 @@ export class McpPromptElement extends ConnectedElement {
       this.values = {}
       this.missing = []
       this.#completion.reset()
+      this.#combobox.close()
       this.#get.abort()
     }
   }
@@ -102,31 +108,26 @@ export class McpPromptElement extends ConnectedElement {
                   : nothing
               }
             </label>
-            <input
-              id="arg-${i}"
-              name=${name}
-              autocomplete="off"
-              list="suggestions-${i}"
-              aria-required=${arg.required ? 'true' : 'false'}
-              aria-invalid=${invalid ? 'true' : 'false'}
-              aria-describedby=${describedBy || nothing}
-              .value=${this.values[name] ?? ''}
-              @focus=${() => ask(name, this.values[name] ?? '')}
-              @input=${(e: Event) => {
-                const value = (e.target as HTMLInputElement).value
+            ${this.#combobox.render({
+              id: `arg-${i}`,
+              name,
+              label: arg.title || name,
+              value: this.values[name] ?? '',
+              suggestions: this.#completion.suggestions[name] ?? [],
+              required: arg.required === true,
+              invalid,
+              describedBy,
+              onValue: (value) => {
                 this.values = { ...this.values, [name]: value }
                 if (value) this.missing = this.missing.filter((n) => n !== name)
-                ask(name, value)
-              }}
-            />
-            <datalist id="suggestions-${i}">
-              ${(this.#completion.suggestions[name] ?? []).map((value) => html`<option value=${value}></option>`)}
-            </datalist>
+              },
+              ask: (value) => ask(name, value),
+            })}
             ${arg.description ? html`<span id="help-${i}" class="help">${arg.description}</span>` : nothing}
             ${invalid ? html`<span id="error-${i}" class="field-error">${msg('prompt.missing', 'Fill this in.')}</span>` : nothing}
           </div>`
         })}
-        <button part="get" type="submit" ?disabled=${pending || !clientOf(this)}>${msg('prompt.get', 'Get')}</button>
+        <button part="get" class="primary" type="submit" ?disabled=${pending || !clientOf(this)}>${msg('prompt.get', 'Get')}</button>
       </form>
       <p part="status" class="status" role="status" aria-live="polite">${pending ? msg('prompt.getting', 'Getting the prompt…') : ''}</p>
       ${
@@ -184,6 +185,7 @@ export class McpPromptElement extends ConnectedElement {
       return
     }
     this.#completion.cancel()
+    this.#combobox.close()
     // Empty optional fields are left out, never sent as "".
     const filled = Object.fromEntries(args.map((a) => [a.name, this.values[a.name] ?? '']).filter(([, value]) => value !== ''))
     void this.#get.run([client, prompt.name, filled])

@@ -1,4 +1,6 @@
 import { css } from 'lit'
+import { comboboxStyles } from '../shared/combobox.js'
+import { primaryButtonStyles } from '../shared/controls.js'
 import { baseStyles, errorStyles, fieldStyles } from '../shared/item-list.js'
 import { themeStyles } from '../shared/theme.js'
 
@@ -7,6 +9,8 @@ export const styles = [
   errorStyles,
   fieldStyles,
   baseStyles,
+  primaryButtonStyles,
+  comboboxStyles,
   css`
     form,
     .result {

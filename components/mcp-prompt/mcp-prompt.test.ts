@@ -2,15 +2,16 @@
 // `greet` and `status` prompts, and the `prompts` test server (optional
 // arguments, completion with context, hostile strings).
 import { expect, fixture, html, oneEvent } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { McpClient, type Prompt } from '../../src/client/index.js'
-import { deepText, deepQueryAll, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { deepText, deepQueryAll, eventually, pointerClick, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { activeSuggestion, announced, listboxOf, shownSuggestions } from '../../test/support/combobox.js'
 import './mcp-prompt.js'
 import type { McpPromptElement, PromptResultDetail } from './mcp-prompt.js'
 
 const field = (el: McpPromptElement, name: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`input[name="${name}"]`)!
 const getButton = (el: McpPromptElement) => el.shadowRoot!.querySelector<HTMLButtonElement>('[part="get"]')!
-const suggestions = (el: McpPromptElement, name: string) =>
-  [...el.shadowRoot!.querySelectorAll<HTMLOptionElement>(`#${field(el, name).getAttribute('list')} option`)].map((o) => o.value)
+const suggestions = (el: McpPromptElement, name: string) => shownSuggestions(field(el, name))
 const messages = (el: McpPromptElement) =>
   [...el.shadowRoot!.querySelectorAll('.message')].map((m) => ({
     role: m.querySelector('.role')!.textContent!.trim(),
@@ -104,6 +105,7 @@ describe('<mcp-prompt>', () => {
     const el = await promptOf(prompts, 'draft_email')
     type(field(el, 'recipient'), 'boss@example.com')
     field(el, 'tone').focus()
+    await sendKeys({ press: 'ArrowDown' }) // opens the list, asking for suggestions
     await eventually(() => suggestions(el, 'tone').length > 0, 'tone suggestions')
     expect(suggestions(el, 'tone')).to.deep.equal(['formal'])
     const completion = (await requestsFor('completion/complete', 'prompts')).at(-1)
@@ -158,5 +160,146 @@ describe('<mcp-prompt>', () => {
     expect(messages(el)[0].text).to.include('<img src=x onerror=')
     expect(deepQueryAll(el, 'img[src="x"], script')).to.have.length(0)
     expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
+  })
+})
+
+// The argument fields are comboboxes (components/shared/combobox.ts), driven here with the real keyboard
+// against the `prompts` server's `visit_city`, whose completion answers "P" late.
+describe('<mcp-prompt> completion, as a keyboard and screen reader user meets it', () => {
+  let prompts: string
+  before(async () => {
+    prompts = await serverUrl('prompts')
+  })
+
+  /** `visit_city`'s form with its city field focused. */
+  async function cityField() {
+    const el = await promptOf(prompts, 'visit_city')
+    const city = field(el, 'city')
+    city.focus()
+    return { el, city }
+  }
+  /** A real key press, and the update it causes. */
+  async function press(el: McpPromptElement, key: string) {
+    await sendKeys({ press: key })
+    await el.updateComplete
+  }
+  const cityRequests = async () =>
+    (await requestsFor('completion/complete', 'prompts')).filter((r) => r.params.ref.name === 'visit_city')
+
+  it('is a combobox whose arrows move through the suggestions and whose Enter picks one without submitting', async () => {
+    const { el, city } = await cityField()
+    expect(city.getAttribute('role')).to.equal('combobox')
+    expect(city.getAttribute('aria-expanded')).to.equal('false')
+    await sendKeys({ type: 'O' })
+    await eventually(() => suggestions(el, 'city').length === 3, 'three suggestions')
+    expect(suggestions(el, 'city')).to.deep.equal(['Oslo', 'Osaka', 'Ottawa'])
+    expect(city.getAttribute('aria-expanded')).to.equal('true')
+    expect(listboxOf(city).getAttribute('aria-label')).to.equal('city')
+    await eventually(() => announced(city) === '3 suggestions', 'the count announced')
+    expect(activeSuggestion(city)).to.equal(undefined)
+
+    await press(el, 'ArrowDown')
+    expect(activeSuggestion(city)).to.equal('Oslo')
+    await press(el, 'ArrowDown')
+    expect(activeSuggestion(city)).to.equal('Osaka')
+    await sendKeys({ press: 'ArrowUp' })
+    await press(el, 'ArrowUp')
+    expect(activeSuggestion(city), 'ArrowUp wraps from the first to the last').to.equal('Ottawa')
+    await press(el, 'ArrowDown')
+    expect(activeSuggestion(city), 'ArrowDown wraps from the last to the first').to.equal('Oslo')
+    await sendKeys({ press: 'ArrowDown' })
+
+    const gets = (await requestsFor('prompts/get', 'prompts')).length
+    let submitted = false
+    el.addEventListener('mcp-prompt-result', () => (submitted = true))
+    await press(el, 'Enter')
+    expect(city.value).to.equal('Osaka')
+    expect(city.getAttribute('aria-expanded')).to.equal('false')
+    expect(city.hasAttribute('aria-activedescendant')).to.equal(false)
+    expect(el.shadowRoot!.activeElement).to.equal(city)
+    await new Promise((r) => setTimeout(r, 300))
+    expect((await requestsFor('prompts/get', 'prompts')).length, 'Enter on an option does not submit').to.equal(gets)
+    expect(submitted).to.equal(false)
+
+    // With the list closed, Enter is the form's again.
+    const answered = oneEvent(el, 'mcp-prompt-result')
+    await sendKeys({ press: 'Enter' })
+    expect(((await answered) as CustomEvent<PromptResultDetail>).detail.arguments).to.deep.equal({ city: 'Osaka' })
+  })
+
+  it('does not submit a partial value when Enter is pressed with the list open and nothing picked', async () => {
+    const { el, city } = await cityField()
+    await sendKeys({ type: 'Os' })
+    await eventually(() => suggestions(el, 'city').length === 2, 'the suggestions for Os')
+    const gets = (await requestsFor('prompts/get', 'prompts')).length
+    await press(el, 'Enter')
+    expect(city.getAttribute('aria-expanded'), 'Enter closed the list').to.equal('false')
+    expect(city.value).to.equal('Os')
+    await new Promise((r) => setTimeout(r, 300))
+    expect((await requestsFor('prompts/get', 'prompts')).length).to.equal(gets)
+  })
+
+  it('closes on Escape, clears on a second Escape, and closes on Tab as focus leaves', async () => {
+    const { el, city } = await cityField()
+    await sendKeys({ type: 'O' })
+    await eventually(() => suggestions(el, 'city').length === 3, 'the suggestions')
+    await sendKeys({ press: 'ArrowDown' })
+    await press(el, 'Escape')
+    expect(city.getAttribute('aria-expanded')).to.equal('false')
+    expect(city.value, 'the first Escape only closes').to.equal('O')
+    expect(announced(city)).to.equal('')
+    await press(el, 'Escape')
+    expect(city.value, 'the second Escape clears').to.equal('')
+
+    await sendKeys({ type: 'Os' })
+    await eventually(() => suggestions(el, 'city').length === 2, 'the suggestions again')
+    await sendKeys({ press: 'ArrowDown' })
+    await press(el, 'Tab')
+    expect(city.getAttribute('aria-expanded')).to.equal('false')
+    expect(city.value, 'Tab picks nothing').to.equal('Os')
+    expect(el.shadowRoot!.activeElement).to.equal(getButton(el))
+  })
+
+  it('picks a suggestion with the mouse, keeping focus in the field', async () => {
+    const { el, city } = await cityField()
+    await sendKeys({ type: 'P' })
+    await sendKeys({ type: 'r' })
+    await eventually(() => suggestions(el, 'city').length === 1, 'Prague')
+    await pointerClick(listboxOf(city).querySelector('[role="option"]')!)
+    await el.updateComplete
+    expect(city.value).to.equal('Prague')
+    expect(el.shadowRoot!.activeElement).to.equal(city)
+    expect(city.getAttribute('aria-expanded')).to.equal('false')
+  })
+
+  it('asks once per pause in typing: five quick keys send at most two requests', async () => {
+    const { el } = await cityField()
+    const before = (await cityRequests()).length
+    await sendKeys({ type: 'Ottaw' })
+    await eventually(() => suggestions(el, 'city').join() === 'Ottawa', 'the suggestion Ottawa')
+    await new Promise((r) => setTimeout(r, 400))
+    const sent = (await cityRequests()).slice(before)
+    expect(sent.length, sent.map((r) => JSON.stringify(r.params.argument.value)).join(' ')).to.be.at.most(2)
+    expect(sent.at(-1).params.argument).to.deep.equal({ name: 'city', value: 'Ottaw' })
+  })
+
+  it('never shows a slower earlier answer over a newer one', async () => {
+    const { el } = await cityField()
+    await sendKeys({ type: 'P' })
+    // The server holds its answer for "P" (1.5 s); the user types on meanwhile.
+    await eventually(async () => (await cityRequests()).some((r) => r.params.argument.value === 'P'), 'the request for P')
+    await sendKeys({ type: 'o' })
+    await eventually(() => suggestions(el, 'city').join() === 'Porto', 'the answer for Po')
+    await new Promise((r) => setTimeout(r, 1_800))
+    expect(suggestions(el, 'city'), 'the late answer for P is dropped').to.deep.equal(['Porto'])
+  })
+
+  it('is accessible with the list open and an option active', async () => {
+    const { el, city } = await cityField()
+    await sendKeys({ type: 'O' })
+    await eventually(() => suggestions(el, 'city').length === 3, 'the suggestions')
+    await press(el, 'ArrowDown')
+    expect(activeSuggestion(city)).to.equal('Oslo')
+    await expect(el).to.be.accessible()
   })
 })

@@ -2,6 +2,7 @@ import { TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { state } from 'lit/decorators.js'
 import { JsonRpcError, type Resource, type ResourceTemplate } from '../../src/client/index.js'
+import { ComboboxController } from '../shared/combobox.js'
 import { CompletionController } from '../shared/completion.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
@@ -44,7 +45,7 @@ export interface ResourceSelectDetail {
  * The resources and resource templates of a server, with a filter box. Picking
  * a resource opens an `<mcp-resource-view>` of it below the list; picking a
  * template opens a small form with one field per RFC 6570 variable (with the
- * server's completion suggestions), whose Read button views the expanded URI.
+ * server's completion suggestions in a listbox, as in `<mcp-prompt>`), whose Read button views the expanded URI.
  * The list reloads by itself when the server says it changed. It stays
  * quick with thousands of resources: only the rows in view (and a screenful
  * either side) are rendered, each saying its place (`aria-posinset`) in its
@@ -72,6 +73,8 @@ export interface ResourceSelectDetail {
  * @csspart list - Each list (resources, templates).
  * @csspart item - Each resource or template button.
  * @csspart template-form - The form filling in a template's variables.
+ * @csspart listbox - The list of a variable's completion suggestions.
+ * @csspart option - Each suggestion.
  * @csspart view - The `<mcp-resource-view>` of the picked resource.
  *
  * @cssprop --mcp-color-accent - Focus ring and the picked item's marker.
@@ -114,6 +117,7 @@ export class McpResourceListElement extends ConnectedElement {
   #shown: { resources: Resource[]; templates: ResourceTemplate[] } = { resources: [], templates: [] }
   #shownFrom?: { all: unknown; filter: string }
   #completion = new CompletionController(this)
+  #combobox = new ComboboxController(this)
   #listing = new ListingController<ReturnType<typeof combine>>(this, 'resources', async (client, options, showStale) => {
     // Each list may be stale on its own: what is shown meanwhile is the stale part with the other part as known so far.
     const known: { resources?: Resource[]; templates?: ResourceTemplate[] } = {}
@@ -137,7 +141,10 @@ export class McpResourceListElement extends ConnectedElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('template')) this.#completion.reset()
+    if (changed.has('template')) {
+      this.#completion.reset()
+      this.#combobox.close()
+    }
     const all = this.#all
     if (this.#shownFrom?.all === all && this.#shownFrom.filter === this.filter) return
     this.#shownFrom = { all, filter: this.filter }
@@ -293,27 +300,21 @@ export class McpResourceListElement extends ConnectedElement {
       </p>
       ${variables.map(
         (name, i) =>
-          html`<label class="field">
-            <span>${name}</span>
-            <input
-              name=${name}
-              autocomplete="off"
-              list="template-suggestions-${i}"
-              .value=${this.templateValues[name] ?? ''}
-              @focus=${() => ask(name, this.templateValues[name] ?? '')}
-              @input=${(e: Event) => {
-                const value = (e.target as HTMLInputElement).value
-                this.templateValues = { ...this.templateValues, [name]: value }
-                ask(name, value)
-              }}
-            />
-            <datalist id="template-suggestions-${i}">
-              ${(this.#completion.suggestions[name] ?? []).map((value) => html`<option value=${value}></option>`)}
-            </datalist>
-          </label>`,
+          html`<div class="field">
+            <label for="template-var-${i}">${name}</label>
+            ${this.#combobox.render({
+              id: `template-var-${i}`,
+              name,
+              label: name,
+              value: this.templateValues[name] ?? '',
+              suggestions: this.#completion.suggestions[name] ?? [],
+              onValue: (value) => (this.templateValues = { ...this.templateValues, [name]: value }),
+              ask: (value) => ask(name, value),
+            })}
+          </div>`,
       )}
       <p class="preview">${msg('resource-list.template-uri', 'URI:')} <output class="uri">${uri}</output></p>
-      <button type="submit">${msg('resource-list.read', 'Read')}</button>
+      <button type="submit" class="primary">${msg('resource-list.read', 'Read')}</button>
     </form>`
   }
 
@@ -336,6 +337,7 @@ export class McpResourceListElement extends ConnectedElement {
     if (!template) return
     const detail: ResourceSelectDetail = { uri: expandTemplate(String(template.uriTemplate), this.templateValues), template }
     this.#completion.cancel()
+    this.#combobox.close()
     if (emit(this, 'mcp-resource-select', detail, { cancelable: true })) this.viewing = detail
   }
 }

@@ -1,4 +1,6 @@
 import { css } from 'lit'
+import { comboboxStyles } from '../shared/combobox.js'
+import { primaryButtonStyles } from '../shared/controls.js'
 import { itemListStyles } from '../shared/item-list.js'
 import { themeStyles } from '../shared/theme.js'
 import { windowedListStyles } from '../shared/windowed-rows.js'
@@ -7,6 +9,8 @@ export const styles = [
   themeStyles,
   itemListStyles,
   windowedListStyles,
+  primaryButtonStyles,
+  comboboxStyles,
   css`
     ul[part='list'] {
       --row-height: var(--mcp-resource-list-row-height, 7.5em);

@@ -18,6 +18,7 @@ import {
   pointerClick,
 } from '../../test/support/browser.js'
 import { expectRowsAt, inView, placeOf, scrollToRow } from '../../test/support/windowed-list.js'
+import { activeSuggestion, shownSuggestions } from '../../test/support/combobox.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-resource-list.js'
 import type { McpResourceListElement, ResourceSelectDetail } from './mcp-resource-list.js'
@@ -156,18 +157,28 @@ describe('<mcp-resource-list>', () => {
 
     const asked = (await requestsFor('completion/complete')).length
     type(input, 'a')
-    const suggestions = () =>
-      [...el.shadowRoot!.querySelectorAll<HTMLOptionElement>(`#${input.getAttribute('list')} option`)].map((o) => o.value)
+    const suggestions = () => shownSuggestions(input)
     await eventually(() => suggestions().includes('alice'), 'the suggestion alice')
     expect(suggestions()).to.deep.equal(['alice'])
+    expect(input.getAttribute('role')).to.equal('combobox')
+    await expect(el, 'accessible with the list open').to.be.accessible()
     const completion = (await requestsFor('completion/complete')).slice(asked).at(-1)
     expect(completion.params).to.deep.include({
       ref: { type: 'ref/resource', uri: 'fixture://users/{id}' },
       argument: { name: 'id', value: 'a' },
     })
 
-    type(input, 'alice') // picking the suggestion fills the field
+    // Picked with the keyboard: ArrowDown makes it active, Enter fills the field (and does not read yet).
+    await sendKeys({ press: 'ArrowDown' })
     await el.updateComplete
+    expect(activeSuggestion(input)).to.equal('alice')
+    const reads = (await requestsFor('resources/read')).length
+    await sendKeys({ press: 'Enter' })
+    await el.updateComplete
+    expect(input.value).to.equal('alice')
+    expect(input.getAttribute('aria-expanded')).to.equal('false')
+    expect(deepQueryAll(el, 'mcp-resource-view'), 'Enter on the option did not submit').to.have.length(0)
+    expect((await requestsFor('resources/read')).length).to.equal(reads)
     expect(form.querySelector('output')!.textContent).to.equal('fixture://users/alice')
     const picked = oneEvent(el, 'mcp-resource-select')
     form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click()
@@ -190,8 +201,7 @@ describe('<mcp-resource-list>', () => {
     type(name, 'r')
     type(name, 're')
     type(name, 'rea')
-    const suggestions = () =>
-      [...el.shadowRoot!.querySelectorAll<HTMLOptionElement>(`#${name.getAttribute('list')} option`)].map((o) => o.value)
+    const suggestions = () => shownSuggestions(name)
     await eventually(() => suggestions().length > 0, 'suggestions for name')
     expect(suggestions()).to.deep.equal(['readme.md'])
     const sent = (await requestsFor('completion/complete', 'resources')).slice(asked)

@@ -56,7 +56,7 @@ function rowOf(tool: Tool): ToolRow {
 }
 
 /**
- * The tools of a server: icon, title, description and annotations (as
+ * The tools of a server: icon (a neutral glyph for a tool without one, as in `<mcp-tool>`), title, description and annotations (as
  * badges) of each, a filter box, and keyboard use. Picking a tool opens an
  * `<mcp-tool>` for it below the list. Tools the client left out because their
  * definition breaks the transport's rules are listed in a collapsed warning.
@@ -231,7 +231,7 @@ export class McpToolListElement extends ConnectedElement {
       aria-current=${row.name === this.selected ? 'true' : 'false'}
     >
       <span class="icon"
-        >${row.icons.length ? html`<mcp-icon size="20" theme=${ifDefined(this.theme)} .serverUrl=${this.client?.url} .icons=${row.icons}></mcp-icon>` : nothing}</span
+        ><mcp-icon size="20" theme=${ifDefined(this.theme)} .serverUrl=${this.client?.url} .icons=${row.icons}></mcp-icon></span
       >
       <span class="text">
         <span class="line"

@@ -1,7 +1,9 @@
 /**
  * Argument suggestions from the server's `completion/complete`, for a prompt's
- * arguments or a resource template's variables. Asks after a pause in typing
- * (one request per pause, the previous one aborted), sends the other filled-in
+ * arguments or a resource template's variables (shown by combobox.ts). Asks
+ * after a pause in typing (one request per pause, the previous one aborted
+ * through the client's `signal`, and an answer to any but the newest request
+ * dropped, should it arrive all the same), sends the other filled-in
  * arguments as context, and keeps the newest answer per argument. Suggestions
  * are a help, not a requirement: a failed request leaves none, and a server
  * without completions is not asked again.
@@ -72,10 +74,12 @@ export class CompletionController implements ReactiveController {
       const result = await client.complete(ref, { name, value }, Object.keys(others).length ? { arguments: others } : undefined, {
         signal: controller.signal,
       })
+      // A newer request was made meanwhile: this answer is stale, even if it beat the abort.
+      if (this.#inFlight !== controller) return
       const values = Array.isArray(result.completion?.values) ? result.completion.values.filter((v) => typeof v === 'string') : []
       this.suggestions = { ...this.suggestions, [name]: values.slice(0, 100) }
     } catch (error) {
-      if (controller.signal.aborted) return
+      if (controller.signal.aborted || this.#inFlight !== controller) return
       // -32601: the server has no completion/complete; do not ask it again.
       if (error instanceof JsonRpcError && error.code === -32601) this.#unsupported.add(client)
       this.suggestions = { ...this.suggestions, [name]: [] }

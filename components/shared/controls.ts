@@ -1,5 +1,17 @@
 import { css } from 'lit'
 
+/**
+ * The look of a primary action (`<button class="primary">`): the tool's Call, the prompt's Get, the template's
+ * Read, the dialogs' Submit. Every element's primary button uses this one rule, so they all look the same.
+ */
+export const primaryButtonStyles = css`
+  button.primary {
+    border-color: var(--mcp-color-accent);
+    background: var(--mcp-color-accent);
+    color: var(--mcp-color-bg);
+  }
+`
+
 /** Buttons and error boxes, shared by `<mcp-elicitation>` and `<mcp-tool>` so the tool's Call and Cancel look like the dialog's. */
 export const controlStyles = css`
   .error {
@@ -19,11 +31,7 @@ export const controlStyles = css`
     color: var(--mcp-color-text);
     cursor: pointer;
   }
-  button.primary {
-    border-color: var(--mcp-color-accent);
-    background: var(--mcp-color-accent);
-    color: var(--mcp-color-bg);
-  }
+  ${primaryButtonStyles}
   button:disabled {
     opacity: 0.6;
     cursor: default;

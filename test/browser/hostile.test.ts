@@ -420,10 +420,10 @@ describe('a hostile server', () => {
     input.value = '<'
     input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }))
     const suggestion = () =>
-      deepQueryAll<HTMLOptionElement>(list, 'datalist option').find((o) => o.value.startsWith(scriptText('template.completion')))
+      deepQueryAll(list, '[role="option"]').find((o) => o.textContent!.trim().startsWith(scriptText('template.completion')))
     await eventually(() => !!suggestion(), 'the hostile suggestion offered')
-    input.value = suggestion()!.value
-    input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }))
+    suggestion()!.click()
+    await eventually(() => input.value.startsWith(scriptText('template.completion')), 'the suggestion picked')
     deepQueryAll<HTMLButtonElement>(list, '[part~="template-form"] button[type="submit"]')[0]!.click()
     await shows(el, scriptText('template.text'), 'the template resource read, shown as text')
     await settled(el)
@@ -438,13 +438,13 @@ describe('a hostile server', () => {
       'the prompt shown',
     )
     await eventually(() => deepQueryAll<HTMLButtonElement>(el, 'button[part~="get"]').some((b) => !b.disabled), 'the Get button enabled')
-    // The argument's suggestions come from the server too: offered as option values, inert.
+    // The argument's suggestions come from the server too: offered as the options' text, inert.
     const input = deepQueryAll<HTMLInputElement>(el, '[part~="field"] input')[0]!
     input.focus()
     input.value = '<'
     input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }))
     await eventually(
-      () => deepQueryAll<HTMLOptionElement>(el, 'datalist option').some((o) => o.value.startsWith(scriptText('prompt.completion'))),
+      () => deepQueryAll(el, '[role="option"]').some((o) => o.textContent!.trim().startsWith(scriptText('prompt.completion'))),
       'the hostile suggestion offered',
     )
     await clickAll(el, '[part~="get"]')

@@ -19,9 +19,11 @@ applyTheme()
 const events = document.body.dataset.events?.split(/\s+/).filter(Boolean) ?? ALL_EVENTS
 logEvents(document, document.querySelector<HTMLElement>('#event-log')!, events)
 
-// Theming: the elements read these custom properties (set on any ancestor).
+// Theming: the elements read the MCP Apps style variables, set on any ancestor (here the stage). Their own
+// --mcp-* properties are declared on each element's :host, so set on an ancestor they would change nothing.
 const themingCode = document.querySelector<HTMLElement>('#theming-code')!
 const controls = [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-prop]')]
+const accentControl = document.querySelector<HTMLInputElement>('[data-prop="--color-ring-primary"]')!
 function applyTheming() {
   const lines: string[] = []
   for (const control of controls) {
@@ -36,12 +38,40 @@ function applyTheming() {
   }
   themingCode.textContent = lines.length ? `#stage {\n${lines.join('\n')}\n}` : '/* the built-in theme */'
 }
+
+/**
+ * The accent the elements draw with nothing set, as the colour input's #rrggbb: the built-in one is light-dark(), so
+ * it differs in light and dark, and a colour input cannot show light-dark(). Read from an element on the stage, so it
+ * is always the theme's own value.
+ */
+function builtInAccent(): string {
+  const element = [...stage.querySelectorAll('*')].find((el) => el.shadowRoot)
+  const chosen = stage.style.getPropertyValue('--color-ring-primary')
+  stage.style.removeProperty('--color-ring-primary')
+  const probe = stage.appendChild(document.createElement('span'))
+  probe.style.color = (element && getComputedStyle(element).getPropertyValue('--mcp-color-accent').trim()) || 'currentColor'
+  const [r, g, b] = getComputedStyle(probe).color.match(/\d+(\.\d+)?/g)!.map(Number)
+  probe.remove()
+  if (chosen) stage.style.setProperty('--color-ring-primary', chosen)
+  return '#' + [r, g, b].map((n) => Math.round(n!).toString(16).padStart(2, '0')).join('')
+}
+
+/** Light or dark changed (the switch in the header): the accent control follows the built-in accent, unless one was picked. */
+function followTheme() {
+  // No default yet (the page's start): nothing was picked.
+  const atDefault = accentControl.dataset.default === undefined || accentControl.value === accentControl.dataset.default
+  accentControl.dataset.default = builtInAccent()
+  if (atDefault) accentControl.value = accentControl.dataset.default
+  applyTheming()
+}
+
 for (const control of controls) control.addEventListener('input', applyTheming)
 document.querySelector('#theming-reset')?.addEventListener('click', () => {
   for (const control of controls) control.value = control.dataset.default ?? ''
   applyTheming()
 })
-applyTheming()
+new MutationObserver(followTheme).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
+followTheme()
 
 function dedent(text: string): string {
   const lines = text.replace(/^\n+|\s+$/g, '').split('\n')
@@ -70,10 +100,10 @@ function layout(): HTMLElement {
         </section>
         <details class="panel theming" open>
           <summary>Theming</summary>
-          <label>Accent <input type="color" data-prop="--mcp-color-accent" value="#2957d6" data-default="#2957d6" /></label>
-          <label>Corner radius <input type="range" min="0" max="16" data-unit="px" data-prop="--mcp-radius" value="6" data-default="6" /></label>
+          <label>Accent <input type="color" data-prop="--color-ring-primary" /></label>
+          <label>Corner radius <input type="range" min="0" max="16" data-unit="px" data-prop="--border-radius-md" value="6" data-default="6" /></label>
           <label>Font
-            <select data-prop="--mcp-font" data-default="">
+            <select data-prop="--font-sans" data-default="">
               <option value="">System</option>
               <option value="Georgia, serif">Serif</option>
               <option value="ui-monospace, monospace">Monospace</option>

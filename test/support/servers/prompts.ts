@@ -3,6 +3,8 @@
 // - `draft_email` has a required argument with completion, an optional one
 //   whose completion depends on the first (context arguments), and one more
 //   optional; its result has a description and a user and an assistant message.
+// - `visit_city` completes `city` from CITIES (case-insensitive prefix); its answer for exactly "P" comes
+//   SLOW_ANSWER_MS late, so a suite can make an earlier answer arrive after a later one.
 // - `hostile` carries markup, a script tag and a `javascript:` URL in its name,
 //   title, description and message (the elements must show them as text).
 // - `control('junk', { on: true })` makes prompts/list also carry entries that
@@ -15,6 +17,8 @@ import { serveMcp, type TestServer } from '../fixture-server.js'
 
 export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>javascript:alert(1)'
 const RECIPIENTS = ['alice@example.com', 'bob@example.com', 'boss@example.com']
+const CITIES = ['Oslo', 'Osaka', 'Ottawa', 'Paris', 'Porto', 'Prague']
+const SLOW_ANSWER_MS = 1_500
 
 /** Listing entries no schema allows, and a prompt whose arguments are partly junk. */
 export const JUNK: unknown[] = [
@@ -66,6 +70,19 @@ export async function startServer(): Promise<TestServer> {
             { role: 'assistant', content: { type: 'text', text: 'Here is a draft.' } },
           ],
         }),
+      )
+      mcp.registerPrompt(
+        'visit_city',
+        {
+          title: 'Visit a city',
+          argsSchema: z.object({
+            city: completable(z.string().describe('Where to go'), async (value) => {
+              if (value === 'P') await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS))
+              return CITIES.filter((c) => c.toLowerCase().startsWith(value.toLowerCase()))
+            }),
+          }),
+        },
+        ({ city }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Plan a visit to ${city}.` } }] }),
       )
       mcp.registerPrompt(HOSTILE, { title: HOSTILE, description: HOSTILE }, () => ({
         description: HOSTILE,
