@@ -251,3 +251,19 @@ test('a client with any one server-request handler (sampling alone) opens the se
     await server.close()
   }
 })
+
+describe('a legacy server that answers 2026-07-28 with the spec-shaped -32022 (supported: 2025-11-25, 2025-06-18)', () => {
+  let server: LegacyServer
+  before(async () => (server = await startLegacyServer('stateful', { refuseModern: true })))
+  after(() => server.close())
+
+  test('the client takes the legacy path: one modern request, then initialize; tools list and call', BOUND, async () => {
+    const client = new McpClient(server.url)
+    assert.equal(text(await client.callTool('echo', { text: 'older' })), 'older')
+    assert.equal(client.protocolVersion, '2025-11-25')
+    const sent = server.requests.filter((r) => r.method === 'POST').map((r) => r.body?.method)
+    assert.deepEqual(sent.slice(0, 2), ['tools/list', 'initialize'], sent.join())
+    assert.equal(sent.filter((m) => m === 'initialize').length, 1)
+    client.close()
+  })
+})
