@@ -60,6 +60,10 @@ export class EraSelector implements Era {
     return this.#era.protocolVersion
   }
 
+  get serverInfo(): Implementation | undefined {
+    return this.#era.serverInfo
+  }
+
   send(request: EraRequest): Promise<JsonRpcResponse> {
     return this.#settled ? this.#era.send(request) : this.#first(request)
   }

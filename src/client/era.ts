@@ -10,6 +10,7 @@
 import type {
   ClientCapabilities,
   DiscoverResult,
+  Implementation,
   LoggingLevel,
   ProgressToken,
   SubscriptionFilter,
@@ -78,6 +79,8 @@ export interface Era {
   readonly kind: 'modern' | 'legacy'
   /** The protocol version requests are sent with. */
   readonly protocolVersion: string
+  /** The server's identity when the era learns it apart from results (legacy: `initialize`'s serverInfo). */
+  readonly serverInfo?: Implementation
   /** Sends one request; resolves with its response, error responses included. */
   send(request: EraRequest): Promise<JsonRpcResponse>
   /** Opens a stream of the server notifications `filter` asks for. */

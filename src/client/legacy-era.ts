@@ -11,7 +11,7 @@
  * `resources/subscribe`; `listen()` works as on a modern server.
  */
 import { AbortError, HttpError, ProtocolError, StreamError, TimeoutError } from '../protocol/errors.js'
-import type { DiscoverResult, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
+import type { DiscoverResult, Implementation, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { LEGACY_PROTOCOL_VERSIONS, META } from '../protocol/meta.js'
 import { postRequest } from '../transport/http.js'
@@ -20,6 +20,7 @@ import { SseChannel } from '../transport/legacy-sse.js'
 import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
 import type { EraChoice } from './era-select.js'
 import type { InputHandlers } from './options.js'
+import { serverInfoOf } from './server-info.js'
 import { backoffMs, sleep } from './listen-stream.js'
 
 
@@ -67,6 +68,11 @@ export class LegacyEra implements Era {
 
   get protocolVersion(): string {
     return this.#current?.version ?? this.#wanted
+  }
+
+  /** The session's `initialize` serverInfo (legacy results carry none of their own). */
+  get serverInfo(): Implementation | undefined {
+    return this.#current && serverInfoOf(discoverResult(this.#current))
   }
 
   /** The open session, initializing one when there is none. */
