@@ -136,7 +136,7 @@ export class McpClient extends EventTarget {
         nextId: () => requests.nextId(),
         headers: () => requests.headers(),
         applyNotification: (n) => this.applyNotification(n),
-        dispatchNotification: (n) => void this.dispatchEvent(new CustomEvent('notification', { detail: n })),
+        dispatchNotification: (n) => requests.unrelated(n),
         timeoutMs: options.timeoutMs ?? 60_000,
         maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
       },

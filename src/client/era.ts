@@ -69,7 +69,7 @@ export interface EraHost {
   headers(): Record<string, string> | Promise<Record<string, string>>
   /** A notification that concerns the whole server (a list changed, a resource updated): cache invalidation and events. */
   applyNotification(n: JsonRpcNotification): void | Promise<void>
-  /** A notification nothing else consumed. */
+  /** A notification tied to no request: a log line to the client's onLog, anything else to its notification event. */
   dispatchNotification(n: JsonRpcNotification): void
   timeoutMs: number
   maxBodyBytes: number

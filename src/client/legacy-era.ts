@@ -177,8 +177,10 @@ export class LegacyEra implements Era {
     const only = calls.length === 1 ? calls[0] : undefined
     if ('id' in m) return void this.#answer(session, m, only?.handlers ?? this.choice.handlers(), only)
     if (SERVER_NEWS.has(m.method)) return void this.#deliver(m)
-    const token = m.params?.progressToken
-    const call = token !== undefined ? calls.find((c) => c.progressToken === token) : m.method === 'notifications/message' ? only : undefined
+    // One stream carries every call's messages: a message is a call's only when it says so (its progress token, in
+    // params or in _meta); a log line that names no call is the server's own (client-level onLog), even with one call open.
+    const token = m.params?.progressToken ?? (m.params?._meta as { progressToken?: unknown } | undefined)?.progressToken
+    const call = token !== undefined ? calls.find((c) => c.progressToken === token) : undefined
     if (call) call.onNotification(m)
     else this.host.dispatchNotification(m)
   }

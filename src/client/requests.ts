@@ -185,13 +185,23 @@ export class Requests {
           } else if (n.method === 'notifications/message' && (options.onLog ?? clientOptions.onLog)) {
             callBack((options.onLog ?? clientOptions.onLog)!, p as unknown as LoggingMessageNotificationParams)
           } else if (onNotification) onNotification(n)
-          else this.host.dispatchEvent(new CustomEvent('notification', { detail: n }))
+          else this.unrelated(n)
         },
       })
     } finally {
       options.signal?.removeEventListener('abort', onAbort)
       untrack()
     }
+  }
+
+  /**
+   * A notification tied to no request (a legacy server's GET or session stream): a log line goes to the client's
+   * `onLog`, anything else (and a log line with no `onLog`) to the client's `notification` event.
+   */
+  unrelated(n: JsonRpcNotification): void {
+    const onLog = this.host.options.onLog
+    if (n.method === 'notifications/message' && onLog) callBack(onLog, n.params as unknown as LoggingMessageNotificationParams)
+    else this.host.dispatchEvent(new CustomEvent('notification', { detail: n }))
   }
 
   /** Later callers of requests under `prefix` send anew rather than join one in flight. */

@@ -89,6 +89,11 @@ function makeServer(stats: Pick<LegacyServer, 'cancelled' | 'levels' | 'subscrib
     }
     return { content: [{ type: 'text', text: 'logged' }] }
   })
+  // A log line of the server's own, tied to no request: it goes to the GET stream (Streamable HTTP) or the session stream (HTTP+SSE).
+  server.registerTool('log_later', { description: 'Logs on its own shortly after answering', inputSchema: {} }, async () => {
+    setTimeout(() => void server.server.sendLoggingMessage({ level: 'info', data: 'unsolicited line' }).catch(() => {}), 100)
+    return { content: [{ type: 'text', text: 'will log' }] }
+  })
   server.registerTool('slow', { description: 'Waits until cancelled', inputSchema: {} }, async (_args, extra) => {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 30_000)
