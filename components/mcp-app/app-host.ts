@@ -32,7 +32,7 @@ import { allowAttribute } from '../../sandbox/csp.js'
 export { declaredSites, grantPermissions } from './view-grants.js'
 import { emit } from '../shared/events.js'
 import { msg } from '../shared/i18n.js'
-import { serverIdentity } from '../shared/server-identity.js'
+import { serverLabel } from '../shared/server-identity.js'
 
 export type DisplayMode = 'inline' | 'fullscreen' | 'pip'
 const HOST_MODES: DisplayMode[] = ['inline', 'fullscreen', 'pip']
@@ -399,8 +399,7 @@ export class AppHost {
     if (this.#consent) throw new Refusal(-32000, 'Another link is already waiting for the user')
     const consent = document.createElement('mcp-elicitation') as McpElicitationElement
     // The server as this page knows it (its host, and the name it gave), never the tool's title.
-    const { host, name } = serverIdentity(this.#o.client, (this.#o.element as { connection?: McpConnection }).connection)
-    consent.serverName = name ? msg('app.server-identity', '{host} ({name})', { host, name }) : host
+    consent.serverName = serverLabel(this.#o.client)
     consent.params = {
       mode: 'url',
       message: msg('app.open-link', 'The app asks to open a page.'),

@@ -119,7 +119,7 @@ describe('<mcp-app> wire: views on one page, and the host', () => {
     deepQuery<HTMLButtonElement>(dialog, 'button[data-action=cancel]').click()
   })
 
-  it('inside <mcp-server>, open-link names the server by its host and the name it gave', async function (this: Timed) {
+  it('inside <mcp-server>, open-link names the server by its host and the name and version it gave', async function (this: Timed) {
     this.timeout(30_000)
     const client = new McpClient(url, { apps: { sandboxUrl } })
     const tool = (await client.listTools()).find((t) => t.name === 'show_link')!
@@ -130,7 +130,7 @@ describe('<mcp-app> wire: views on one page, and the host', () => {
     await nextEvent(el, 'mcp-app-ready', 9_000)
     el.result = await client.callTool('show_link', {})
     const dialog = await consentIn(el)
-    expect(deepQuery(dialog, '[part~=title]').textContent).to.contain(`${new URL(url).host} (apps-fixture)`)
+    expect(deepQuery(dialog, '[part~=title]').textContent).to.contain(`${new URL(url).host} (apps-fixture 1.0.0)`)
     deepQuery<HTMLButtonElement>(dialog, 'button[data-action=cancel]').click()
   })
 })

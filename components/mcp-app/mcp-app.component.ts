@@ -304,7 +304,7 @@ export class McpAppElement extends ConnectedElement {
 
   protected override render() {
     const closed = this.#for === 'closed'
-    const server = serverIdentity(this.#client, this.connection)
+    const server = serverIdentity(this.#client)
     return html`<div part="base">
       ${this.loading ? html`<p part="status" class="status" role="status">${msg('app.loading', 'Loading the app…')}</p>` : nothing}
       ${this.error ? html`<p part="error" class="error" role="alert">${this.error.message}</p>` : nothing}

@@ -27,9 +27,11 @@ import {
   type InputContext,
   type InputHandlers,
   type ListRootsResult,
+  type McpClient,
 } from '../../src/client/index.js'
 import { emit } from '../shared/events.js'
 import { msg } from '../shared/i18n.js'
+import { serverLabel } from '../shared/server-identity.js'
 import './mcp-elicitation.js'
 
 /** The detail of the `mcp-input-required` event. */
@@ -72,9 +74,16 @@ export const INPUT_CAPABILITIES = { elicitation: { form: {}, url: {} } }
 
 /**
  * @param host the element events are fired on and dialogs are shown in (the `<mcp-server>`).
- * @param serverName the name to show as "who asks".
+ * @param server who asks: the client (the dialogs name its server by host, name and version, from `client.serverInfo`),
+ *   or the name to show.
+ * @example
+ * const client = new McpClient(url, { handlers: createInputHandlers(host, () => client), capabilities: INPUT_CAPABILITIES })
  */
-export function createInputHandlers(host: HTMLElement, serverName: () => string): InputHandlers {
+export function createInputHandlers(host: HTMLElement, server: () => string | McpClient | undefined): InputHandlers {
+  const serverName = () => {
+    const who = server()
+    return typeof who === 'string' ? who : serverLabel(who)
+  }
   return {
     elicitation: (params: ElicitRequestParams, context: InputContext) =>
       offer<ElicitRequestParams, ElicitResult>(host, serverName(), 'elicitation/create', params, context, (signal) =>

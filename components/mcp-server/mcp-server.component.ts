@@ -14,7 +14,6 @@ import {
   type Subscription,
   type SubscriptionFilter,
 } from '../../src/client/index.js'
-import { META } from '../../src/protocol/meta.js'
 import { defaultElementCache } from '../../src/cache/idb.js'
 import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
 import '../mcp-icon/mcp-icon.js'
@@ -103,7 +102,8 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   `mcp-web-elements/auth`), given to the client made from `url`. When the server needs a sign-in the element shows
  *   a Sign in button (or the `sign-in` slot) instead of the lists; `signIn()` starts it inside the click.
  *
- * @fires mcp-connected - The server answered `server/discover`. Detail `{ server: DiscoverResult }`.
+ * @fires mcp-connected - The server answered `server/discover`. Detail `{ server: DiscoverResult, serverInfo?: Implementation }`:
+ *   `serverInfo` is `client.serverInfo`, the server's name and version in both eras (self-reported: for display).
  * @fires mcp-error - Connecting failed, or live updates stopped for good. Detail `{ error: Error }`.
  * @fires mcp-auth-required - The server needs the user to sign in (the sign-in state shows). Detail `{ error: Error }`.
  *   Cancel it (preventDefault) to run the sign-in your own way; the element then shows nothing for it.
@@ -200,7 +200,7 @@ export class McpServerElement extends LitElement {
     if (!this.url) return undefined
     // The handlers alone declare form-mode elicitation; <mcp-elicitation> also does URL mode.
     this.#ownClient ??= new McpClient(this.url, {
-      handlers: createInputHandlers(this, () => this.#serverName),
+      handlers: createInputHandlers(this, () => this.#ownClient),
       capabilities: INPUT_CAPABILITIES,
       // In a browser, results persist in IndexedDB, shared by the page's servers and the origin's tabs (mcp-web-elements/cache).
       cache: defaultElementCache(),
@@ -281,7 +281,7 @@ export class McpServerElement extends LitElement {
   }
 
   get #serverInfo(): Implementation | undefined {
-    return this.connection?.server?._meta?.[META.serverInfo] as Implementation | undefined
+    return this.connection?.client.serverInfo
   }
 
   get #serverName(): string {
@@ -340,7 +340,7 @@ export class McpServerElement extends LitElement {
     this.signInState = 'none'
     if (attempt.signal.aborted) return
     this.#provide({ status: 'ready', server })
-    emit(this, 'mcp-connected', { server })
+    emit(this, 'mcp-connected', { server, serverInfo: client.serverInfo })
     await this.#firstListsShown()
     if (!attempt.signal.aborted) this.#listen(client, server)
   }

@@ -6,7 +6,7 @@ import { consume } from '@lit/context'
 import { expect, fixture, html } from '@open-wc/testing'
 import { LitElement } from 'lit'
 import { state } from 'lit/decorators.js'
-import { McpClient, type DiscoverResult } from '../../src/client/index.js'
+import { McpClient, type DiscoverResult, type Implementation } from '../../src/client/index.js'
 import { controlServer, eventually, nextEvent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import './mcp-server.js'
@@ -55,8 +55,10 @@ describe('<mcp-server>', () => {
     const url = await serverUrl()
     const { el, event } = await mounted(url, 'mcp-connected')
     const probe = el.appendChild(document.createElement('connection-probe')) as ConnectionProbe
-    const { detail } = (await event) as CustomEvent<{ server: DiscoverResult }>
+    const { detail } = (await event) as CustomEvent<{ server: DiscoverResult; serverInfo?: Implementation }>
     expect(detail.server.capabilities.tools).to.deep.equal({ listChanged: true })
+    // Who the server says it is, the one way every element knows it (client.serverInfo).
+    expect(detail.serverInfo).to.deep.equal({ name: 'mcp-elements-fixture', version: '1.0.0' })
     // It can answer elicitations in both modes, and says so.
     const [discover] = (await requestsFor('server/discover')).slice(-1)
     expect(discover.params._meta['io.modelcontextprotocol/clientCapabilities'].elicitation).to.deep.equal({ form: {}, url: {} })

@@ -10,13 +10,11 @@ import {
   type ApprovalRequest,
   type CallOrigin,
   type CallToolResult,
-  type Implementation,
   type McpClient,
   type ProgressNotificationParams,
   type Tool,
   type ToolHints,
 } from '../../src/client/index.js'
-import { META } from '../../src/protocol/meta.js'
 import { buildFormModel, choiceText, deepEqual, type Field } from '../../src/schema/form.js'
 import '../mcp-content/mcp-content.js'
 import '../mcp-icon/mcp-icon.js'
@@ -26,7 +24,7 @@ import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { shownHints, type HintKind } from '../shared/tool-hints.js'
-import { serverIdentity } from '../shared/server-identity.js'
+import { serverIdentity, serverLabel } from '../shared/server-identity.js'
 import { styles } from './mcp-tool-call.styles.js'
 
 /**
@@ -279,14 +277,15 @@ export class McpToolCallElement extends ConnectedElement {
   /** The tool as listed (title, icon, schema, annotations) and the server's name, for the card; shown as they come. */
   async #describe(client: McpClient, name: string, controller: AbortController): Promise<void> {
     try {
-      const [tool, server] = await Promise.all([
+      const [tool] = await Promise.all([
         client.listTools({ signal: controller.signal }).then((tools) => tools.find((t) => t.name === name)),
+        // Settles client.serverInfo (a cached discover on a warm client).
         client.discover({ signal: controller.signal }).catch(() => undefined),
       ])
       const shown = this.shown
       // The gate's request, when it came first, is what the call is approved on: it stays.
       if (!shown || this.state === 'awaiting' || shown.tool.name !== name || this.#controller !== controller) return
-      const info = server?._meta?.[META.serverInfo] as Implementation | undefined
+      const info = client.serverInfo
       this.shown = {
         ...shown,
         ...(tool && { tool, hints: toolHints(tool, client.options.trustAnnotations) }),
@@ -321,15 +320,15 @@ export class McpToolCallElement extends ConnectedElement {
   }
 
   /** The server as the page knows it (its URL's host), with the name it gave itself (see shared/server-identity.ts). */
-  #server(): { host: string; name?: string } {
+  /** The server as the page knows it (its URL's host), with the name it gave itself (see shared/server-identity.ts). */
+  #server(): [client: Parameters<typeof serverIdentity>[0], given: string | undefined] {
     const server = this.shown?.server
     // The request's server when the card has no client of its own (a page's prompt): its URL is the one called.
-    return serverIdentity(this.#client ?? server, this.connection, server?.title || server?.name)
+    return [this.#client ?? server, server?.title || server?.name]
   }
 
   #serverLabel(): string {
-    const { host, name } = this.#server()
-    return name ? msg('tool-call.server-identity', '{host} ({name})', { host, name }) : host
+    return serverLabel(...this.#server())
   }
 
   #renderCard() {
@@ -343,7 +342,7 @@ export class McpToolCallElement extends ConnectedElement {
     }
     const { tool } = shown
     const url = shown.server.url
-    const { host, name } = this.#server()
+    const { host, name } = serverIdentity(...this.#server())
     return html`<article part="base" class="base" aria-labelledby="title">
       <p part="server" class="server">
         ${msg('tool-call.server', 'Server:')} <strong>${name ?? host}</strong>

@@ -302,7 +302,8 @@ describe('<mcp-tool> inside <mcp-server>: multi round-trip calls with elicitatio
     // capability declared, which a page does today by handing in a client with the same handlers.
     if (declareUrlMode) {
       server.client = new McpClient(url, {
-        handlers: createInputHandlers(server, () => 'elicit-fixture'),
+        // The dialogs name the server as its client knows it (client.serverInfo), not by a name the page wrote.
+        handlers: createInputHandlers(server, () => server.client),
         capabilities: INPUT_CAPABILITIES,
       })
     }
@@ -319,7 +320,9 @@ describe('<mcp-tool> inside <mcp-server>: multi round-trip calls with elicitatio
     const el = await inServer('sign_up')
     callButton(el).click()
     const dialog = await openDialog()
-    expect(text(dialog.shadowRoot!.querySelector('[part~=title]'))).to.contain('elicit-fixture')
+    const host = new URL(await serverUrl('elicit')).host
+    // The server's host (the page's choice), then its name and version from _meta serverInfo (2026-07-28).
+    expect(text(dialog.shadowRoot!.querySelector('[part~=title]'))).to.contain(`${host} (elicit-fixture 1.0.0)`)
     expect(text(dialog.shadowRoot!.querySelector('[part~=context]'))).to.contain('sign_up')
     await fillForm(dialog, [
       { fill: 'Full name', with: 'Ann Lee' },
@@ -359,6 +362,8 @@ describe('<mcp-tool> inside <mcp-server>: multi round-trip calls with elicitatio
     try {
       callButton(el).click()
       const dialog = await openDialog()
+      const host = new URL(await serverUrl('elicit')).host
+      expect(text(dialog.shadowRoot!.querySelector('[part~=title]'))).to.contain(`“${host} (elicit-fixture 1.0.0)” asks you to open a page`)
       expect(text(dialog.shadowRoot!.querySelector('[part~=host]'))).to.equal('accounts.example.com')
       dialog.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=open]')!.click()
       await eventually(() => shownResult(el).includes('account connected'), 'the tool result')

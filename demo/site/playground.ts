@@ -64,13 +64,9 @@ logEvents(document, eventLog, ALL_EVENTS)
 function connect(url: string): void {
   badge.hidden = true
   const server = document.createElement('mcp-server') as McpServerElement
-  let serverName = url
-  server.addEventListener('mcp-connected', (event) => {
-    const info = (event as CustomEvent).detail.server.serverInfo
-    serverName = info?.title || info?.name || url
-  })
   server.client = new McpClient(url, {
-    handlers: createInputHandlers(server, () => serverName),
+    // The dialogs name the server as the client knows it (its host, and the name and version it reports).
+    handlers: createInputHandlers(server, () => server.client),
     capabilities: INPUT_CAPABILITIES,
     cache: defaultElementCache(),
     fetch: loggingFetch,

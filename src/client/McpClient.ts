@@ -16,6 +16,7 @@ import type {
   CompleteResult,
   DiscoverResult,
   GetPromptResult,
+  Implementation,
   Prompt,
   PromptReference,
   ReadResourceResult,
@@ -43,7 +44,6 @@ import { withInput } from './input-rounds.js'
 import { coveredPrefixes, markStale, notificationPrefixes } from './invalidation.js'
 import type { ClientParts } from './parts.js'
 import { CallLog } from './call-log.js'
-import { META } from '../protocol/meta.js'
 import type { AlwaysAllowed } from './approval.js'
 
 export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
@@ -126,7 +126,7 @@ export class McpClient extends EventTarget {
     })
     const log = new CallLog(
       options.callLogSize ?? 100,
-      () => ({ url: this.url, ...(this.#parts.serverInfo?.name !== undefined && { name: this.#parts.serverInfo.name }) }),
+      () => ({ url: this.url, ...(this.serverInfo && { name: this.serverInfo.name }) }),
       (record) => this.dispatchEvent(new CustomEvent('callrecord', { detail: record })),
     )
     this.#parts = { client: this, requests, cache, tools, log }
@@ -137,7 +137,7 @@ export class McpClient extends EventTarget {
         nextId: () => requests.nextId(),
         headers: () => requests.headers(),
         applyNotification: (n) => this.applyNotification(n),
-        dispatchNotification: (n) => void this.dispatchEvent(new CustomEvent('notification', { detail: n })),
+        dispatchNotification: (n) => requests.unrelated(n),
         timeoutMs: options.timeoutMs ?? 60_000,
         maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
       },
@@ -157,6 +157,15 @@ export class McpClient extends EventTarget {
     return this.#era.protocolVersion
   }
 
+  /**
+   * The server's name, version (and title, icons) as it reports itself: from the newest result that carried
+   * `_meta['io.modelcontextprotocol/serverInfo']` (2026-07-28), or from `initialize` (legacy); undefined until then
+   * (`discover()` settles it). Self-reported: show it beside the URL, decide nothing by it.
+   */
+  get serverInfo(): Implementation | undefined {
+    return this.#parts.requests.serverInfo ?? this.#era.serverInfo
+  }
+
   /** Capabilities declared on each request: those the handlers imply, plus `options.capabilities`. */
   capabilities(handlers: InputHandlers = this.options.handlers ?? {}): ClientCapabilities {
     const implied: ClientCapabilities = {
@@ -170,15 +179,7 @@ export class McpClient extends EventTarget {
 
   /** The server's versions, capabilities and identity (`server/discover`). Cached as the server's hints allow. */
   discover(options?: StaleOptions<DiscoverResult>): Promise<DiscoverResult> {
-    return this.request('server/discover', {}, options as RequestOptions).then((result) => {
-      // The name the server gave, for the approval gate and the call log (server text: shown as text only).
-      const info = (result._meta as Record<string, unknown> | undefined)?.[META.serverInfo] as { name?: unknown; title?: unknown } | undefined
-      this.#parts.serverInfo = {
-        ...(typeof info?.name === 'string' && { name: info.name }),
-        ...(typeof info?.title === 'string' && { title: info.title }),
-      }
-      return result
-    }) as Promise<DiscoverResult>
+    return this.request('server/discover', {}, options as RequestOptions) as Promise<DiscoverResult>
   }
 
   /** Every tool, across all pages. Tools whose `x-mcp-header` annotations break the transport's rules are left out and reported. */

@@ -100,7 +100,8 @@ export async function approveCall(
   const timeoutMs = options.timeoutMs ?? client.options.timeoutMs ?? 60_000
   const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(new ApprovalTimeoutError(timeoutMs, tool.name)), timeoutMs) : undefined
   const untrack = requests.track(controller)
-  const server = { url: client.url, ...parts.serverInfo }
+  const info = client.serverInfo
+  const server = { url: client.url, ...(info && { name: info.name, ...(info.title !== undefined && { title: info.title }) }) }
   let answer: ApprovalAnswer
   try {
     const given = await new Promise<unknown>((resolve, reject) => {

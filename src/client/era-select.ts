@@ -11,10 +11,8 @@ import type { ListenSend } from './listen-stream.js'
 import type { InputHandlers } from './options.js'
 import { ModernEra } from './modern-era.js'
 import { HttpError, ProtocolError } from '../protocol/errors.js'
-import { ERROR_CODES } from '../protocol/meta.js'
-
-/** Legacy protocol versions this client speaks, newest first (here, not in legacy-era.ts, which stays a lazy chunk). */
-export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']
+import { LEGACY_PROTOCOL_VERSIONS } from '../protocol/meta.js'
+import { eraOfAnswer } from './era-answer.js'
 
 export interface EraChoice {
   /** The version asked for first; a legacy one (2025-11-25 or older) forces the legacy era. */
@@ -32,8 +30,6 @@ export interface EraChoice {
 
 /** Statuses with which a legacy server turns away a modern request (streamable-http.mdx, "Backward Compatibility"). */
 const LEGACY_STATUS = new Set([400, 404, 405])
-/** JSON-RPC errors only a modern server sends: the server is modern, whatever the status. */
-const MODERN_CODES = new Set(Object.values(ERROR_CODES) as number[])
 /** How long a server's era is remembered. */
 const REMEMBER_MS = 7 * 24 * 3600_000
 
@@ -43,6 +39,8 @@ export class EraSelector implements Era {
   #settled = false
   #recalled?: Promise<void>
   #fallingBack?: Promise<Era>
+  /** The one `initialize` tried after an answer that only may be a legacy server's: whether it opened a session. */
+  #trying?: Promise<boolean>
   /** The legacy era came from the store, not from this page's probe: if it fails, the server is probed again. */
   #fromStore = false
 
@@ -60,6 +58,10 @@ export class EraSelector implements Era {
 
   get protocolVersion(): string {
     return this.#era.protocolVersion
+  }
+
+  get serverInfo(): Implementation | undefined {
+    return this.#era.serverInfo
   }
 
   send(request: EraRequest): Promise<JsonRpcResponse> {
@@ -93,16 +95,32 @@ export class EraSelector implements Era {
       if (error instanceof HttpError && LEGACY_STATUS.has(error.status)) return this.#fallBack(request)
       throw error
     }
-    // A JSON-RPC error that answers this very request, or one only a modern server sends, comes from a modern server;
-    // a legacy server turns a request without a session away with an error tied to no request (id null), or none.
-    const legacy =
-      LEGACY_STATUS.has(status) && 'error' in response && response.id !== request.id && !MODERN_CODES.has(response.error.code)
-    // A server/discover answered with something that is no DiscoverResult: a legacy server answering what it does not know.
-    const notDiscover = request.method === 'server/discover' && 'result' in response && !Array.isArray(response.result.supportedVersions)
     // (Concurrent first requests each see the legacy answer; the first to fall back loads the legacy era for all.)
-    if (legacy || notDiscover) return this.#fallBack(request)
+    const verdict = eraOfAnswer(status, response, request.id, request.method)
+    if (verdict === 'legacy') return this.#fallBack(request)
+    if (verdict === 'maybe-legacy' && (await this.#tryLegacy())) return this.#fallBack(request)
     if (!this.#settled && (status < 300 || 'error' in response)) this.#settled = true
     return response
+  }
+
+  /**
+   * An answer a legacy server may give (a 400 with an error of its own): one `initialize` decides. A session opened
+   * makes the era legacy (remembered); a refused one leaves it modern, and the caller gets the first answer.
+   */
+  #tryLegacy(): Promise<boolean> {
+    return (this.#trying ??= import('./legacy-era.js').then(async ({ LegacyEra }) => {
+      if (this.#settled) return this.#era.kind === 'legacy'
+      const era = new LegacyEra(this.host, this.choice)
+      try {
+        await era.session()
+      } catch {
+        era.close()
+        return false
+      }
+      if (this.#settled) era.close()
+      else this.#fallingBack ??= Promise.resolve(this.#settle(era, true))
+      return this.#era.kind === 'legacy'
+    }))
   }
 
   async #fallBack(request: EraRequest): Promise<JsonRpcResponse> {
@@ -114,12 +132,14 @@ export class EraSelector implements Era {
 
   /** Switches to the legacy era (loaded on first need: a modern page never downloads it). */
   #toLegacy(remember = false): Promise<Era> {
-    return (this.#fallingBack ??= import('./legacy-era.js').then(({ LegacyEra }) => {
-      this.#era = new LegacyEra(this.host, this.choice)
-      this.#settled = true
-      if (remember) this.#remember()
-      return this.#era
-    }))
+    return (this.#fallingBack ??= import('./legacy-era.js').then(({ LegacyEra }) => this.#settle(new LegacyEra(this.host, this.choice), remember)))
+  }
+
+  #settle(era: Era, remember: boolean): Era {
+    this.#era = era
+    this.#settled = true
+    if (remember) this.#remember()
+    return era
   }
 
   #key(): string {
@@ -152,7 +172,7 @@ export class EraSelector implements Era {
     this.#era.close()
     this.#era = new ModernEra(this.host, this.choice.version, this.choice.clientInfo)
     this.#settled = this.#fromStore = false
-    this.#fallingBack = undefined
+    this.#fallingBack = this.#trying = undefined
     try {
       void Promise.resolve(this.choice.store()?.clear?.(this.#key())).catch(() => {})
     } catch {

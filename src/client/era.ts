@@ -10,6 +10,7 @@
 import type {
   ClientCapabilities,
   DiscoverResult,
+  Implementation,
   LoggingLevel,
   ProgressToken,
   SubscriptionFilter,
@@ -68,7 +69,7 @@ export interface EraHost {
   headers(): Record<string, string> | Promise<Record<string, string>>
   /** A notification that concerns the whole server (a list changed, a resource updated): cache invalidation and events. */
   applyNotification(n: JsonRpcNotification): void | Promise<void>
-  /** A notification nothing else consumed. */
+  /** A notification tied to no request: a log line to the client's onLog, anything else to its notification event. */
   dispatchNotification(n: JsonRpcNotification): void
   timeoutMs: number
   maxBodyBytes: number
@@ -78,6 +79,8 @@ export interface Era {
   readonly kind: 'modern' | 'legacy'
   /** The protocol version requests are sent with. */
   readonly protocolVersion: string
+  /** The server's identity when the era learns it apart from results (legacy: `initialize`'s serverInfo). */
+  readonly serverInfo?: Implementation
   /** Sends one request; resolves with its response, error responses included. */
   send(request: EraRequest): Promise<JsonRpcResponse>
   /** Opens a stream of the server notifications `filter` asks for. */

@@ -12,16 +12,17 @@
  */
 import { AbortError, HttpError, ProtocolError, StreamError, TimeoutError, toError } from '../protocol/errors.js'
 import { SessionIdNotExposedError } from '../protocol/connection-errors.js'
-import type { DiscoverResult, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
+import type { DiscoverResult, Implementation, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
-import { META } from '../protocol/meta.js'
+import { LEGACY_PROTOCOL_VERSIONS, META } from '../protocol/meta.js'
 import { postRequest } from '../transport/http.js'
 import { crossOriginPage } from '../transport/headers.js'
 import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders } from '../transport/legacy-session.js'
 import { SseChannel } from '../transport/legacy-sse.js'
 import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
-import { LEGACY_PROTOCOL_VERSIONS, type EraChoice } from './era-select.js'
+import type { EraChoice } from './era-select.js'
 import type { InputHandlers } from './options.js'
+import { serverInfoOf } from './server-info.js'
 import { backoffMs, sleep } from './listen-stream.js'
 
 
@@ -69,6 +70,11 @@ export class LegacyEra implements Era {
 
   get protocolVersion(): string {
     return this.#current?.version ?? this.#wanted
+  }
+
+  /** The session's `initialize` serverInfo (legacy results carry none of their own). */
+  get serverInfo(): Implementation | undefined {
+    return this.#current && serverInfoOf(discoverResult(this.#current))
   }
 
   /** The open session, initializing one when there is none. */
@@ -179,8 +185,10 @@ export class LegacyEra implements Era {
     const only = calls.length === 1 ? calls[0] : undefined
     if ('id' in m) return void this.#answer(session, m, only?.handlers ?? this.choice.handlers(), only)
     if (SERVER_NEWS.has(m.method)) return void this.#deliver(m)
-    const token = m.params?.progressToken
-    const call = token !== undefined ? calls.find((c) => c.progressToken === token) : m.method === 'notifications/message' ? only : undefined
+    // One stream carries every call's messages: a message is a call's only when it says so (its progress token, in
+    // params or in _meta); a log line that names no call is the server's own (client-level onLog), even with one call open.
+    const token = m.params?.progressToken ?? (m.params?._meta as { progressToken?: unknown } | undefined)?.progressToken
+    const call = token !== undefined ? calls.find((c) => c.progressToken === token) : undefined
     if (call) call.onNotification(m)
     else this.host.dispatchNotification(m)
   }

@@ -8,7 +8,7 @@
 import { UnsupportedProtocolVersionError, toError } from '../protocol/errors.js'
 import type { Implementation, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcResponse } from '../protocol/jsonrpc.js'
-import { META, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
+import { LEGACY_PROTOCOL_VERSIONS, META, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 import { standardHeaders } from '../transport/headers.js'
 import { postRequest } from '../transport/http.js'
 import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
@@ -37,7 +37,7 @@ export class ModernEra implements Era {
       const error = toError(response.error) as UnsupportedProtocolVersionError
       const version = SUPPORTED_PROTOCOL_VERSIONS.find((v) => error.supported.includes(v))
       if (!version) {
-        const message = `The server supports protocol versions ${error.supported.join(', ') || '(none listed)'}; this client speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`
+        const message = `The server supports protocol versions ${error.supported.join(', ') || '(none listed)'}; this client speaks ${[...SUPPORTED_PROTOCOL_VERSIONS, ...LEGACY_PROTOCOL_VERSIONS].join(', ')}`
         return { ...response, error: { ...response.error, message } }
       }
       this.#version = version

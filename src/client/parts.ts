@@ -15,6 +15,4 @@ export interface ClientParts {
   readonly cache: CacheLayer
   readonly tools: ToolRegistry
   readonly log: CallLog
-  /** The server's name and title from its `server/discover` answer, once the client has one. */
-  serverInfo?: { name?: string; title?: string }
 }

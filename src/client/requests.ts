@@ -9,6 +9,7 @@ import type { CacheLayer } from '../cache/layer.js'
 import { AbortError, JsonRpcError, ProtocolError, UnknownResultTypeError, toError } from '../protocol/errors.js'
 import type {
   ClientCapabilities,
+  Implementation,
   LoggingMessageNotificationParams,
   ProgressNotificationParams,
   ProgressToken,
@@ -18,6 +19,7 @@ import { traitsOf } from '../protocol/methods.js'
 import { Coalescer } from './coalesce.js'
 import type { Era } from './era.js'
 import type { InputHandlers, McpClientOptions, RequestOptions } from './options.js'
+import { serverInfoOf } from './server-info.js'
 
 /** Options as passed down to a send: a multi round-trip call keeps one progress token across its rounds. */
 export interface SendOptions extends RequestOptions {
@@ -60,6 +62,8 @@ export class Requests {
   #nextId = 0
   #controllers = new Set<AbortController>()
   #inFlight = new Coalescer()
+  /** The server's identity from the newest result that carried it (cached ones too: a warm start knows it at once). */
+  serverInfo?: Implementation
 
   /** @param era The server's era (modern, or a legacy session), chosen on first use. */
   constructor(
@@ -91,6 +95,7 @@ export class Requests {
       const found = this.cache.read(plan)
       // In memory (the usual case) the hit is synchronous: no await on storage.
       const cached = found instanceof Promise ? await found : found
+      if (cached) this.#noteServer(cached.value)
       if (cached?.fresh) return cached.value
       if (cached) options.onStale?.(cached.value, { ageMs: cached.ageMs })
     }
@@ -107,6 +112,7 @@ export class Requests {
       })
       if ('error' in response) throw toError(response.error)
       const result = response.result as Result
+      this.#noteServer(result)
       const type = result.resultType ?? 'complete'
       if (type !== 'complete' && type !== 'input_required') throw new UnknownResultTypeError(type, method)
       if (type === 'input_required' && !traitsOf(method).mayAskForInput) {
@@ -128,6 +134,11 @@ export class Requests {
       options.logLevel ?? this.host.options.logLevel ?? '',
     ].join('\n')
     return this.#inFlight.run(sharedKey, options.signal, ask)
+  }
+
+  #noteServer(result: Result): void {
+    // Only results that carry it (_meta is rare on most): one property read otherwise.
+    if (result._meta) this.serverInfo = serverInfoOf(result) ?? this.serverInfo
   }
 
   /** The overall cap of one request or multi round-trip call (see McpClientOptions.maxTotalTimeMs). */
@@ -174,13 +185,23 @@ export class Requests {
           } else if (n.method === 'notifications/message' && (options.onLog ?? clientOptions.onLog)) {
             callBack((options.onLog ?? clientOptions.onLog)!, p as unknown as LoggingMessageNotificationParams)
           } else if (onNotification) onNotification(n)
-          else this.host.dispatchEvent(new CustomEvent('notification', { detail: n }))
+          else this.unrelated(n)
         },
       })
     } finally {
       options.signal?.removeEventListener('abort', onAbort)
       untrack()
     }
+  }
+
+  /**
+   * A notification tied to no request (a legacy server's GET or session stream): a log line goes to the client's
+   * `onLog`, anything else (and a log line with no `onLog`) to the client's `notification` event.
+   */
+  unrelated(n: JsonRpcNotification): void {
+    const onLog = this.host.options.onLog
+    if (n.method === 'notifications/message' && onLog) callBack(onLog, n.params as unknown as LoggingMessageNotificationParams)
+    else this.host.dispatchEvent(new CustomEvent('notification', { detail: n }))
   }
 
   /** Later callers of requests under `prefix` send anew rather than join one in flight. */

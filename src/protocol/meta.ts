@@ -14,6 +14,9 @@ export const LATEST_PROTOCOL_VERSION = '2026-07-28'
 /** Modern (per-request `_meta`) versions this client speaks, newest first. */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = [LATEST_PROTOCOL_VERSION]
 
+/** Legacy (`initialize`) versions this client speaks, newest first (not in legacy-era.ts, which stays a lazy chunk). */
+export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']
+
 /** Error codes the spec reserves for itself (basic/index, "Error Codes"). */
 export const ERROR_CODES = {
   headerMismatch: -32020,

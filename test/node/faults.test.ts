@@ -540,7 +540,7 @@ test(
           ctx.res,
           400,
           rpcError(ctx.id, -32022, 'Unsupported protocol version', {
-            supported: ['2025-11-25'],
+            supported: ['2025-11-25', '2099-01-01'],
             requested: ctx.headers['mcp-protocol-version'],
           }),
         ),
@@ -549,15 +549,35 @@ test(
         const error = await failure(client.discover())
         assertIs(error, UnsupportedProtocolVersionError)
         assert.equal(error.code, -32022)
-        assert.deepEqual(error.supported, ['2025-11-25'])
-        assert.match(error.message, /2025-11-25/, 'the message says what the server supports')
-        assert.match(error.message, /2026-07-28/, 'the message says what the client speaks')
+        assert.deepEqual(error.supported, ['2025-11-25', '2099-01-01'])
+        assert.match(error.message, /supports protocol versions 2025-11-25, 2099-01-01/, 'the message says what the server supports')
+        // Every version the client speaks, the legacy ones too (2025-11-25 is one: the server's other version is not).
+        assert.match(error.message, /this client speaks 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05/, error.message)
         assert.equal(server.requests.length, 1)
         assert.deepEqual(versionOf(server.requests[0]), { header: VERSION, meta: VERSION })
       },
     )
   },
 )
+
+test('a 400 with a -32000 for the request from a server that refuses initialize too: one initialize, then the first error, remembered', BOUND, async () => {
+  await scenario(
+    (ctx) =>
+      ctx.method === 'initialize'
+        ? sendJson(ctx.res, 400, rpcError(ctx.id, -32601, 'Method not found'))
+        : sendJson(ctx.res, 400, rpcError(ctx.id, -32000, 'Quota exceeded')),
+    {},
+    async (client, server) => {
+      const error = await failure(client.listTools())
+      assertIs(error, JsonRpcError)
+      assert.equal(error.code, -32000)
+      assert.match(error.message, /Quota exceeded/)
+      assert.equal(client.protocolVersion, VERSION)
+      await failure(client.listTools())
+      assert.deepEqual(methods(server), ['tools/list', 'initialize', 'tools/list'], 'initialize is tried once, not per request')
+    },
+  )
+})
 
 test('-32022 listing 2026-07-28 after a request for another version is retried once with 2026-07-28 and succeeds', BOUND, async () => {
   await scenario(

@@ -251,3 +251,50 @@ test('a client with any one server-request handler (sampling alone) opens the se
     await server.close()
   }
 })
+
+describe('a legacy server that answers 2026-07-28 with the spec-shaped -32022 (supported: 2025-11-25, 2025-06-18)', () => {
+  let server: LegacyServer
+  before(async () => (server = await startLegacyServer('stateful', { refuseModern: true })))
+  after(() => server.close())
+
+  test('the client takes the legacy path: one modern request, then initialize; tools list and call', BOUND, async () => {
+    const client = new McpClient(server.url)
+    assert.equal(text(await client.callTool('echo', { text: 'older' })), 'older')
+    assert.equal(client.protocolVersion, '2025-11-25')
+    const sent = server.requests.filter((r) => r.method === 'POST').map((r) => r.body?.method)
+    assert.deepEqual(sent.slice(0, 2), ['tools/list', 'initialize'], sent.join())
+    assert.equal(sent.filter((m) => m === 'initialize').length, 1)
+    client.close()
+  })
+})
+
+describe('log lines the server sends on its own (issue 19): the client-level onLog, never a call that happens to be in flight', () => {
+  for (const mode of ['stateful', 'sse'] as LegacyMode[]) {
+    test(mode === 'sse' ? 'HTTP+SSE: the session stream' : 'Streamable HTTP: the GET stream', BOUND, async () => {
+      const server = await startLegacyServer(mode)
+      const clientLines: string[] = []
+      const callLines: string[] = []
+      const notified: string[] = []
+      const client = new McpClient(server.url, { onLog: (p) => clientLines.push(String(p.data)) })
+      client.addEventListener('notification', (e) => notified.push(e.detail.method))
+      try {
+        // A subscription keeps the stream for messages tied to no request open.
+        const sub = client.listen({ toolsListChanged: true })
+        await sub.acknowledged
+        await client.callTool('log_later', {})
+        // A call in flight, with a log callback of its own, while the unsolicited line arrives.
+        const controller = new AbortController()
+        const slow = client.callTool('slow', {}, { signal: controller.signal, onLog: (p) => callLines.push(String(p.data)) }).catch(() => {})
+        await until(() => clientLines.includes('unsolicited line'), 'the unsolicited line at the client-level onLog')
+        controller.abort()
+        await slow
+        assert.deepEqual(callLines, [], 'the call in flight did not get a line that is not its own')
+        assert.ok(!notified.includes('notifications/message'), 'taken by onLog, not also the notification event')
+        sub.close()
+      } finally {
+        client.close()
+        await server.close()
+      }
+    })
+  }
+})

@@ -89,6 +89,11 @@ function makeServer(stats: Pick<LegacyServer, 'cancelled' | 'levels' | 'subscrib
     }
     return { content: [{ type: 'text', text: 'logged' }] }
   })
+  // A log line of the server's own, tied to no request: it goes to the GET stream (Streamable HTTP) or the session stream (HTTP+SSE).
+  server.registerTool('log_later', { description: 'Logs on its own shortly after answering', inputSchema: {} }, async () => {
+    setTimeout(() => void server.server.sendLoggingMessage({ level: 'info', data: 'unsolicited line' }).catch(() => {}), 100)
+    return { content: [{ type: 'text', text: 'will log' }] }
+  })
   server.registerTool('slow', { description: 'Waits until cancelled', inputSchema: {} }, async (_args, extra) => {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 30_000)
@@ -144,8 +149,15 @@ function cors(res: ServerResponse): void {
   res.setHeader('access-control-expose-headers', 'mcp-session-id')
 }
 
-/** Starts a legacy server. `cors` allows and exposes the headers a browser page needs. */
-export async function startLegacyServer(mode: LegacyMode, options: { cors?: boolean } = {}): Promise<LegacyServer> {
+/** The versions a legacy server lists in its spec-shaped -32022 (`refuseModern`). */
+export const LEGACY_SUPPORTED = ['2025-11-25', '2025-06-18']
+
+/**
+ * Starts a legacy server. `cors` allows and exposes the headers a browser page needs. `refuseModern` puts the spec's
+ * answer to an unknown version in front of the SDK (which has none): a 2026-07-28 request gets HTTP 400 and a -32022
+ * tied to it, listing `LEGACY_SUPPORTED`.
+ */
+export async function startLegacyServer(mode: LegacyMode, options: { cors?: boolean; refuseModern?: boolean } = {}): Promise<LegacyServer> {
   const stats = { cancelled: [] as string[], levels: [] as string[], subscribed: [] as string[] }
   const requests: LegacyServer['requests'] = []
   const extraTools: string[] = []
@@ -157,6 +169,10 @@ export async function startLegacyServer(mode: LegacyMode, options: { cors?: bool
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]))
     requests.push({ method: req.method ?? '', headers, body })
     const path = new URL(req.url ?? '/', 'http://x').pathname
+    if (options.refuseModern && headers['mcp-protocol-version'] === '2026-07-28') {
+      const error = { code: -32022, message: 'Unsupported protocol version', data: { supported: LEGACY_SUPPORTED, requested: '2026-07-28' } }
+      return void res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: body?.id ?? null, error }))
+    }
     try {
       if (mode === 'sse') {
         if (req.method === 'GET' && path === '/mcp') {

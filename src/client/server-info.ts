@@ -1,0 +1,23 @@
+/**
+ * The server's identity as it reports it: `_meta['io.modelcontextprotocol/serverInfo']` on 2026-07-28 results
+ * (basic/index, ResultMetaObject: servers SHOULD send it on every result), or `initialize`'s `serverInfo` on a legacy
+ * server. Self-reported: for display and logs only, never for a decision (the spec says so); elements show it beside
+ * the URL's host, which the page chose.
+ */
+import type { Implementation } from '../protocol/generated/2026-07-28.js'
+import { META } from '../protocol/meta.js'
+
+/** The server's identity in a result's `_meta`, when it is one (a string `name`); its text fields only as strings. */
+export function serverInfoOf(result: unknown): Implementation | undefined {
+  const info = (result as { _meta?: Record<string, unknown> } | undefined)?._meta?.[META.serverInfo] as Record<string, unknown> | undefined
+  if (typeof info !== 'object' || info === null || typeof info.name !== 'string') return undefined
+  const text = (key: string) => (typeof info[key] === 'string' ? { [key]: info[key] as string } : {})
+  return {
+    name: info.name,
+    version: typeof info.version === 'string' ? info.version : '',
+    ...text('title'),
+    ...text('description'),
+    ...text('websiteUrl'),
+    ...(Array.isArray(info.icons) && { icons: info.icons as Implementation['icons'] }),
+  }
+}

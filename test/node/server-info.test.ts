@@ -1,0 +1,38 @@
+// client.serverInfo: the server's identity, one way for both eras (issue 19): `_meta['io.modelcontextprotocol/serverInfo']`
+// on 2026-07-28 results (the official SDK 2.x sends it on every result), `initialize`'s serverInfo on a legacy server.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { McpClient } from '../../src/client/index.js'
+import { FIXTURE_SERVER_INFO, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
+import { LEGACY_SERVER_INFO, startLegacyServer, type LegacyServer } from '../support/legacy-server.js'
+import { FASTMCP_SERVER_INFO, startFastMcpServer, type FastMcpServer } from '../support/fastmcp-server.js'
+
+const BOUND = { timeout: 15_000 }
+
+let modern: FixtureServer
+let legacy: LegacyServer
+let fast: FastMcpServer
+before(async () => {
+  ;[modern, legacy, fast] = await Promise.all([startFixtureServer(), startLegacyServer('stateless'), startFastMcpServer()])
+})
+after(() => Promise.all([modern.close(), legacy.close(), fast.close()]))
+
+test('2026-07-28: unknown before any result, then the name and version from the first result (no discover)', BOUND, async () => {
+  const client = new McpClient(modern.url)
+  assert.equal(client.serverInfo, undefined)
+  await client.listTools()
+  assert.deepEqual(client.serverInfo, FIXTURE_SERVER_INFO)
+  client.close()
+})
+
+test('legacy servers (SDK v1, FastMCP): initialize’s serverInfo, after any call', BOUND, async () => {
+  for (const [url, info] of [
+    [legacy.url, LEGACY_SERVER_INFO],
+    [fast.url, FASTMCP_SERVER_INFO],
+  ] as const) {
+    const client = new McpClient(url)
+    await client.listTools()
+    assert.deepEqual(client.serverInfo, info, url)
+    client.close()
+  }
+})
