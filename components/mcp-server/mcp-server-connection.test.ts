@@ -60,7 +60,7 @@ describe('<mcp-server> connection state', () => {
     await el.updateComplete
     const status = statusOf(el)
     expect(status.dataset.state).to.equal('reconnecting')
-    expect(status.part.contains('status-reconnecting')).to.equal(true)
+    expect(part(el, 'status-reconnecting')!.textContent).to.equal(status.textContent)
     expect(status.textContent).to.include('reconnecting')
     expect(status.textContent).to.include(new Date(el.connectionState.nextRetryAt!).toLocaleTimeString())
     expect(status.textContent).to.not.match(/^Connected/)
@@ -99,7 +99,7 @@ describe('<mcp-server> connection state', () => {
     await el.updateComplete
     const status = statusOf(el)
     expect(status.dataset.state).to.equal('offline')
-    expect(status.part.contains('status-offline')).to.equal(true)
+    expect(part(el, 'status-offline')!.textContent).to.equal(status.textContent)
     expect(status.textContent).to.match(/^Offline\. Showing lists saved (\d+ seconds? ago|now)\./)
     expect(status.textContent).to.include(`Next try at ${new Date(el.connectionState.nextRetryAt!).toLocaleTimeString()}`)
     // Why, in words, in the place a diagnosis goes, and a Retry; the saved lists stay on screen.
@@ -127,7 +127,7 @@ describe('<mcp-server> connection state', () => {
     await el.updateComplete
     expect(el.connectionState.error).to.be.instanceOf(HttpError)
     expect(statusOf(el).dataset.state).to.equal('failed')
-    expect(statusOf(el).part.contains('status-failed')).to.equal(true)
+    expect(part(el, 'status-failed')!.textContent).to.equal(statusOf(el).textContent)
     expect(part(el, 'error')!.querySelector('[part="failure"]')!.textContent).to.match(/HTTP error \(500\)/)
     expect(states.map((s) => s.state)).to.not.include('connected')
     const failedColour = getComputedStyle(statusOf(el)).color

@@ -122,13 +122,13 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart icon - The server's `<mcp-icon>`.
  * @csspart title - The server's title (or name).
  * @csspart status - Connection state, announced politely; its `data-state` attribute is the state's name.
- * @csspart status-connecting - The status while nothing is heard from the server yet (also `status-none`: no address).
- * @csspart status-connected - The status while connected.
- * @csspart status-offline - The status while offline, showing saved lists (their age) and the next try's time.
- * @csspart status-reconnecting - The status while reconnecting after a drop, with the next try's time.
- * @csspart status-failed - The status after connecting failed.
+ * @csspart status-connecting - The status's words while nothing is heard from the server yet (`status-none`: no address).
+ * @csspart status-connected - The status's words while connected.
+ * @csspart status-offline - The status's words while offline: the saved lists' age and the next try's time.
+ * @csspart status-reconnecting - The status's words while reconnecting after a drop, with the next try's time.
+ * @csspart status-failed - The status's words after connecting failed.
  * @csspart instructions - The server's instructions (a `<details>`).
- * @csspart error - What went wrong (state `failed`), with the Retry button.
+ * @csspart error - What went wrong, with the Retry button: state `failed`, and `offline` (then also the `offline` part).
  * @csspart offline - Why the server is offline (state `offline`), with the Retry button; the saved lists stay.
  * @csspart failure - The reason, in words, inside `error` or `offline`.
  * @csspart retry - The Retry button (connects again now).
@@ -543,8 +543,8 @@ export class McpServerElement extends LitElement {
           <span part="title">${title}</span>
           ${identity ? html`<span class="identity">${identity}</span>` : nothing}
         </div>
-        <span part="status status-${state.state}" role="status" data-status=${connection?.status ?? 'none'} data-state=${state.state}
-          >${connectionStateText(state, this.live)}</span
+        <span part="status" role="status" data-status=${connection?.status ?? 'none'} data-state=${state.state}
+          ><span part="status-${state.state}">${connectionStateText(state, this.live)}</span></span
         >
       </header>
       ${
@@ -581,7 +581,7 @@ export class McpServerElement extends LitElement {
               }
             </div>`
           : connection && state.error && state.error.name !== 'SignInRequiredError' && (state.state === 'failed' || state.state === 'offline')
-            ? html`<div part=${state.state === 'failed' ? 'error' : 'offline'} role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}>
+            ? html`<div part=${state.state === 'failed' ? 'error' : 'error offline'} role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}>
                 <p part="failure">${describeError(state.error, connection.client.url)}</p>
                 <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
               </div>`

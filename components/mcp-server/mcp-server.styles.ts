@@ -34,21 +34,21 @@ export const styles = [
       font-size: 0.85em;
       overflow-wrap: anywhere;
     }
-    [part~='status'] {
+    [part='status'] {
       color: var(--mcp-color-text-secondary);
       font-size: 0.85em;
       white-space: nowrap;
     }
-    [part~='status'][data-state='connected'] {
+    [part='status'][data-state='connected'] {
       color: var(--mcp-color-success);
     }
-    [part~='status'][data-state='offline'],
-    [part~='status'][data-state='reconnecting'] {
+    [part='status'][data-state='offline'],
+    [part='status'][data-state='reconnecting'] {
       color: var(--mcp-color-warning);
       /* With the age and the next try's time it is a sentence: it wraps rather than push the title out. */
       white-space: normal;
     }
-    [part~='status'][data-state='failed'] {
+    [part='status'][data-state='failed'] {
       color: var(--mcp-color-danger);
     }
     [part='instructions'] {
@@ -60,8 +60,7 @@ export const styles = [
       white-space: pre-wrap;
       overflow-wrap: anywhere;
     }
-    [part='error'],
-    [part='offline'] {
+    [part~='error'] {
       display: flex;
       flex-wrap: wrap;
       align-items: center;
@@ -72,7 +71,7 @@ export const styles = [
       color: var(--mcp-color-danger);
       background: var(--mcp-color-danger-bg);
     }
-    [part='offline'] {
+    [part~='offline'] {
       color: var(--mcp-color-warning);
       background: var(--mcp-color-warning-bg);
     }
