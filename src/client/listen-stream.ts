@@ -33,7 +33,7 @@ export function backoffMs(attempt: number): number {
  * How long an acknowledged stream must have stayed up for its drop to start the backoff over. A server (or proxy)
  * that acknowledges and then drops at once would otherwise be asked again within 500 ms, forever.
  */
-export const HEALTHY_STREAM_MS = 30_000
+const HEALTHY_STREAM_MS = 30_000
 
 /** Waits `ms`, or less if `signal` aborts first (it resolves either way). */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
