@@ -1,6 +1,6 @@
 // <mcp-server>'s connection state against real servers that die and come back: `live` behind its HTTP front
-// (test/support/servers/front.ts: `stop` closes its port, as a killed server's; `restart` listens on it again) and
-// `flaky` (answers HTTP 500 on demand). A dead server is never shown as connected.
+// (test/support/servers/front.ts: `stop` closes its port, as a killed server's; `restart` listens on it again), `quiet`
+// (no list changes, so no listen stream; behind the same front) and `flaky` (answers HTTP 500 on demand). A dead server is never shown as connected.
 import { expect, fixture, html } from '@open-wc/testing'
 import { HttpError, StreamError } from '../../src/client/index.js'
 import { controlServer, deepText, eventually, serverUrl } from '../../test/support/browser.js'
@@ -41,6 +41,7 @@ const live = (el: McpServerElement) => el.connectionState.state === 'connected' 
 describe('<mcp-server> connection state', () => {
   afterEach(async () => {
     await controlServer('live', 'restart')
+    await controlServer('quiet', 'restart')
     await controlServer('flaky', 'mode', { mode: 'ok' })
   })
 
@@ -118,6 +119,26 @@ describe('<mcp-server> connection state', () => {
     const shown = states.map((s) => s.state)
     expect(shown.indexOf('connected'), `states: ${shown.join(', ')}`).to.be.greaterThan(shown.indexOf('offline'))
     expect(shown.slice(0, shown.indexOf('offline')), 'never connected before the server answered').to.not.include('connected')
+  })
+
+  it('a warm cache of a server with no listen stream, down: checked with a fresh discover, offline (not "connected"); Retry connects once it is back', async () => {
+    const url = await serverUrl('quiet')
+    const first = await mount(url)
+    await eventually(() => first.el.connectionState.state === 'connected', 'the first visit connected')
+    first.el.parentElement!.remove()
+    await controlServer('quiet', 'stop')
+
+    const { el, states } = await mount(url)
+    await eventually(() => el.connectionState.state === 'offline', 'the offline state')
+    expect(states.map((s) => s.state)).to.not.include('connected')
+    expect(el.connectionState.savedAt).to.be.a('number')
+    expect(el.connectionState.nextRetryAt, 'no automatic tries without a listen stream').to.equal(undefined)
+    await el.updateComplete
+    expect(statusOf(el).textContent).to.match(/^Offline\. Showing lists saved /)
+
+    await controlServer('quiet', 'restart')
+    part(el, 'retry')!.click()
+    await eventually(() => el.connectionState.state === 'connected', 'connected after Retry')
   })
 
   it('a failing server: failed, with the reason where a diagnosis goes, and Retry connects once it is back', async () => {
