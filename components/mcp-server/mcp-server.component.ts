@@ -5,7 +5,10 @@ import { ifDefined } from 'lit/directives/if-defined.js'
 import {
   CONNECTION_HELP_URL,
   ConnectionProblemError,
+  HttpError,
+  JsonRpcError,
   McpClient,
+  ProtocolError,
   type ApprovalGate,
   type AppDisplayMode,
   type AppFeature,
@@ -24,6 +27,7 @@ import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { approvalGate, type ApprovalPolicy } from './approval-policy.js'
 import { describeError } from './describe-error.js'
+import { connectionStateOf, connectionStateText, type ConnectionFacts, type McpConnectionState } from './connection-state.js'
 import { listOf } from '../mcp-app/view-policy.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
 import { endpointUrlAllowed } from '../../src/auth/endpoint-url.js'
@@ -75,6 +79,12 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * lists inside have loaded (`mcp-list-loaded`) and rendered, so a warm start
  * from the cache sends nothing before they are on screen. Failures are shown in words with a Retry button.
  *
+ * The header says only what is known (`connectionState`, each state with its own words, colour and `status-*` part):
+ * `connected` once the server itself has answered (a cached answer alone is not proof: a warm start shows
+ * `connecting` until the listen stream is acknowledged, or a fresh `server/discover` when the server offers no list
+ * changes); `offline` with the age of the saved lists shown when it cannot be reached; `reconnecting` with the next
+ * try's time after a connection that worked broke (the client retries with backoff); `failed` with the reason and Retry.
+ *
  * @tag mcp-server
  *
  * @attr {string} url - The server's MCP endpoint. Changing it connects anew.
@@ -98,6 +108,9 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @property {ApprovalGate} approve - The page's own approval gate for the client made from `url`, replacing the policy of
  *   `approval` (it is given every call, the user's too: `origin.kind === 'user'`).
  * @property {McpConnection} connection - Read-only: what is provided to the elements inside.
+ * @property {McpConnectionState} connectionState - Read-only: `{ state, since, nextRetryAt?, error?, savedAt? }`, where
+ *   `state` is `none`, `connecting`, `connected`, `offline` (the server unreachable; lists saved at `savedAt` shown),
+ *   `reconnecting` (it answered, then the connection broke; next try at `nextRetryAt`) or `failed` (`error`).
  * @property {InteractiveAuth} auth - Sign-in for a protected server (a `BrowserOAuthProvider` from
  *   `mcp-web-elements/auth`), given to the client made from `url`. When the server needs a sign-in the element shows
  *   a Sign in button (or the `sign-in` slot) instead of the lists; `signIn()` starts it inside the click.
@@ -105,6 +118,7 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @fires mcp-connected - The server answered `server/discover`. Detail `{ server: DiscoverResult, serverInfo?: Implementation }`:
  *   `serverInfo` is `client.serverInfo`, the server's name and version in both eras (self-reported: for display).
  * @fires mcp-error - Connecting failed, or live updates stopped for good. Detail `{ error: Error }`.
+ * @fires mcp-connection-state - The connection state changed (or the time of the next try). Detail: `connectionState`.
  * @fires mcp-auth-required - The server needs the user to sign in (the sign-in state shows). Detail `{ error: Error }`.
  *   Cancel it (preventDefault) to run the sign-in your own way; the element then shows nothing for it.
  * @fires mcp-signed-in - A sign-in finished (the element connects again). Detail `{}`.
@@ -116,10 +130,17 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart header - The row with icon, title and status.
  * @csspart icon - The server's `<mcp-icon>`.
  * @csspart title - The server's title (or name).
- * @csspart status - Connection state, announced politely.
+ * @csspart status - Connection state, announced politely; its `data-state` attribute is the state's name.
+ * @csspart status-connecting - The status's words while nothing is heard from the server yet (`status-none`: no address).
+ * @csspart status-connected - The status's words while connected.
+ * @csspart status-offline - The status's words while offline: the saved lists' age and the next try's time.
+ * @csspart status-reconnecting - The status's words while reconnecting after a drop, with the next try's time.
+ * @csspart status-failed - The status's words after connecting failed.
  * @csspart instructions - The server's instructions (a `<details>`).
- * @csspart error - What went wrong, with the Retry button.
- * @csspart retry - The Retry button.
+ * @csspart error - What went wrong, with the Retry button: state `failed`, and `offline` (then also the `offline` part).
+ * @csspart offline - Why the server is offline (state `offline`), with the Retry button; the saved lists stay.
+ * @csspart failure - The reason, in words, inside `error` or `offline`.
+ * @csspart retry - The Retry button (connects again now).
  * @csspart fix - For a connection problem the client diagnosed (CORS, mixed content, …), beside `error` or `sign-in-error`:
  *   the header the server must send, and a link to the README's table of connection problems.
  * @csspart sign-in - The sign-in prompt (shown when the server needs a sign-in).
@@ -155,8 +176,23 @@ export class McpServerElement extends LitElement {
   @state()
   connection?: McpConnection
 
-  /** Whether list changes reach us now: `off` (not offered, or not yet), `on`, `reconnecting` after a drop. */
-  @state() private live: 'off' | 'on' | 'reconnecting' = 'off'
+  /** The listen stream is acknowledged: list changes reach us now. */
+  @state() private live = false
+  /** The server itself answered in this connect (not the cache). */
+  @state() private heard = false
+  /** When the discover answer on show was saved, when the cache gave it. */
+  @state() private savedAt?: number
+  /** A listen attempt failed; the client tries again at `retryAt`. */
+  @state() private retrying?: { error: Error; retryAt?: number }
+  /** A cached answer's check with the server failed (a server without a listen stream). */
+  @state() private checkError?: Error
+  #state: McpConnectionState = { state: 'none', since: Date.now() }
+  #stateChanged = false
+
+  /** The connection as the header shows it; `mcp-connection-state` tells of each change. */
+  get connectionState(): McpConnectionState {
+    return this.#state
+  }
 
   #i18n = new I18nController(this)
   /** The approval gate of the client made from `url`, and of views' calls through a client handed in with none. */
@@ -239,6 +275,29 @@ export class McpServerElement extends LitElement {
       }
       void this.#connect()
     }
+    this.#updateState()
+  }
+
+  protected override updated(): void {
+    if (!this.#stateChanged) return
+    this.#stateChanged = false
+    emit(this, 'mcp-connection-state', this.#state)
+  }
+
+  #updateState(): void {
+    const connection = this.connection
+    const facts: ConnectionFacts = {
+      status: connection?.status,
+      heard: this.heard,
+      savedAt: this.savedAt,
+      retry: this.retrying,
+      error: connection?.status === 'error' ? connection.error : this.checkError,
+    }
+    const next = connectionStateOf(facts)
+    const now = this.#state
+    if (next.state === now.state && next.nextRetryAt === now.nextRetryAt && next.error === now.error && next.savedAt === now.savedAt) return
+    this.#state = { ...next, since: next.state === now.state ? now.since : Date.now() }
+    this.#stateChanged = true
   }
 
   /**
@@ -301,7 +360,8 @@ export class McpServerElement extends LitElement {
     this.#listsSettled?.()
     this.#subscription?.close()
     this.#subscription = undefined
-    this.live = 'off'
+    this.live = this.heard = false
+    this.savedAt = this.retrying = this.checkError = undefined
   }
 
   async #connect(fresh = false): Promise<void> {
@@ -318,13 +378,17 @@ export class McpServerElement extends LitElement {
     const attempt = (this.#attempt = new AbortController())
     this.#provide({ client, status: 'connecting', server: undefined, error: undefined })
     let server: DiscoverResult
+    let cached = false
+    const saved = (ageMs: number) => (this.savedAt = Date.now() - ageMs)
     try {
       server = await client.discover({
         signal: attempt.signal,
         fresh,
+        // A fresh answer from the cache: the server has not said anything yet.
+        onCached: ({ ageMs }) => ((cached = true), saved(ageMs)),
         // A stale answer from the cache: the lists inside start from the cache at once (stale-while-revalidate), and
         // keep what they show if the server turns out to be down.
-        onStale: (stale) => attempt.signal.aborted || this.#provide({ status: 'ready', server: stale }),
+        onStale: (stale, { ageMs }) => attempt.signal.aborted || (saved(ageMs), this.#provide({ status: 'ready', server: stale })),
       })
     } catch (error) {
       if (attempt.signal.aborted) return
@@ -339,10 +403,28 @@ export class McpServerElement extends LitElement {
     }
     this.signInState = 'none'
     if (attempt.signal.aborted) return
+    if (!cached) {
+      this.heard = true
+      this.savedAt = undefined
+    }
     this.#provide({ status: 'ready', server })
     emit(this, 'mcp-connected', { server, serverInfo: client.serverInfo })
     await this.#firstListsShown()
-    if (!attempt.signal.aborted) this.#listen(client, server)
+    if (attempt.signal.aborted) return
+    // With no listen stream to prove it, a cached answer is checked with the server once the lists are on screen.
+    if (!this.#listen(client, server) && !this.heard) void this.#check(client, attempt.signal)
+  }
+
+  /** Asks the server afresh whether it is there (a warm start on a server that offers no list changes). */
+  async #check(client: McpClient, signal: AbortSignal): Promise<void> {
+    try {
+      await client.discover({ signal, fresh: true })
+      if (signal.aborted) return
+      this.heard = true
+      this.savedAt = undefined
+    } catch (error) {
+      if (!signal.aborted) this.checkError = error instanceof Error ? error : new Error(String(error))
+    }
   }
 
   /**
@@ -369,19 +451,25 @@ export class McpServerElement extends LitElement {
     await new Promise((resolve) => setTimeout(resolve))
   }
 
-  /** Subscribes to the list changes the server offers. */
-  #listen(client: McpClient, server: DiscoverResult): void {
+  /** Subscribes to the list changes the server offers; false when it offers none. */
+  #listen(client: McpClient, server: DiscoverResult): boolean {
     const capabilities = server.capabilities ?? {}
     const filter: SubscriptionFilter = {
       ...(capabilities.tools?.listChanged && { toolsListChanged: true }),
       ...(capabilities.resources?.listChanged && { resourcesListChanged: true }),
       ...(capabilities.prompts?.listChanged && { promptsListChanged: true }),
     }
-    if (Object.keys(filter).length === 0) return
+    if (Object.keys(filter).length === 0) return false
     const subscription = (this.#subscription = client.listen(filter))
     const current = () => this.#subscription === subscription
     subscription.acknowledged.then(
-      () => current() && (this.live = 'on'),
+      () => {
+        if (!current()) return
+        this.live = this.heard = true
+        // Reached at last after failed tries: the lists that could not load (or came from the cache) load again.
+        if (this.retrying) this.#bump('tools', 'resources', 'prompts')
+        this.retrying = this.checkError = undefined
+      },
       () => {},
     )
     subscription.addEventListener('notification', (event) => {
@@ -393,18 +481,35 @@ export class McpServerElement extends LitElement {
         this.#bumpUpdated(notification.params.uri)
       }
     })
-    subscription.addEventListener('drop', () => current() && (this.live = 'reconnecting'))
+    // A drop is followed by `retrying` with the next try's time (a legacy server's GET stream gives only the drop).
+    subscription.addEventListener('drop', (event) => {
+      if (!current()) return
+      this.live = false
+      this.retrying = { error: asError(event.detail) }
+    })
+    subscription.addEventListener('retrying', (event) => {
+      if (!current()) return
+      this.live = false
+      this.retrying = { error: asError(event.detail.error), retryAt: event.detail.retryAt }
+    })
     subscription.addEventListener('reconnect', () => {
       if (!current()) return
-      this.live = 'on'
+      this.live = this.heard = true
+      this.retrying = undefined
       // Notifications sent while the stream was down are lost: every list reloads.
       this.#bump('tools', 'resources', 'prompts')
     })
     subscription.addEventListener('error', (event) => {
       if (!current()) return
-      this.live = 'off'
-      emit(this, 'mcp-error', { error: (event as CustomEvent<unknown>).detail })
+      const error = asError(event.detail)
+      this.live = false
+      this.retrying = undefined
+      // An answer refusing the stream still says the server is there; anything else leaves it unproven.
+      if (error instanceof HttpError || error instanceof JsonRpcError || error instanceof ProtocolError) this.heard = true
+      else if (!this.heard) this.checkError = error
+      emit(this, 'mcp-error', { error })
     })
+    return true
   }
 
   /**
@@ -435,27 +540,13 @@ export class McpServerElement extends LitElement {
     this.connection = { ...base, ...patch, changes: { ...this.#changes }, updated: this.#updated, approve: this.#gate }
   }
 
-  #statusText(): string {
-    switch (this.connection?.status) {
-      case 'connecting':
-        return msg('server.status.connecting', 'Connecting…')
-      case 'error':
-        return msg('server.status.error', 'Not connected')
-      case 'ready':
-        if (this.live === 'on') return msg('server.status.live', 'Connected, live updates')
-        if (this.live === 'reconnecting') return msg('server.status.reconnecting', 'Connected, reconnecting for updates…')
-        return msg('server.status.ready', 'Connected')
-      default:
-        return msg('server.status.none', 'No server address')
-    }
-  }
-
   protected override render() {
     const connection = this.connection
     const info = this.#serverInfo
     const title = this.#serverName
     const identity = info?.title && info.name ? `${info.name} ${info.version ?? ''}` : info?.version
     const instructions = typeof connection?.server?.instructions === 'string' ? connection.server.instructions : ''
+    const state = this.#state
     return html`
       <header part="header">
         <mcp-icon part="icon" size="32" theme=${ifDefined(this.theme)} .icons=${info?.icons}></mcp-icon>
@@ -463,7 +554,9 @@ export class McpServerElement extends LitElement {
           <span part="title">${title}</span>
           ${identity ? html`<span class="identity">${identity}</span>` : nothing}
         </div>
-        <span part="status" role="status" data-status=${connection?.status ?? 'none'}>${this.#statusText()}</span>
+        <span part="status" role="status" data-status=${connection?.status ?? 'none'} data-state=${state.state}
+          ><span part="status-${state.state}">${connectionStateText(state, this.live)}</span></span
+        >
       </header>
       ${
         instructions
@@ -499,10 +592,10 @@ export class McpServerElement extends LitElement {
                   : nothing
               }
             </div>`
-          : connection?.status === 'error' && connection.error?.name !== 'SignInRequiredError'
-            ? html`<div part="error" role="alert">
-                <p>${describeError(connection.error, connection.client.url)}</p>
-                ${connection.error instanceof ConnectionProblemError ? howToFix(connection.error) : nothing}
+          : connection && state.error && state.error.name !== 'SignInRequiredError' && (state.state === 'failed' || state.state === 'offline')
+            ? html`<div part=${state.state === 'failed' ? 'error' : 'error offline'} role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}>
+                <p part="failure">${describeError(state.error, connection.client.url)}</p>
+                ${state.error instanceof ConnectionProblemError ? howToFix(state.error) : nothing}
                 <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
               </div>`
             : nothing
@@ -516,3 +609,5 @@ export class McpServerElement extends LitElement {
     `
   }
 }
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)))

@@ -39,10 +39,16 @@ export const styles = [
       font-size: 0.85em;
       white-space: nowrap;
     }
-    [part='status'][data-status='ready'] {
+    [part='status'][data-state='connected'] {
       color: var(--mcp-color-success);
     }
-    [part='status'][data-status='error'] {
+    [part='status'][data-state='offline'],
+    [part='status'][data-state='reconnecting'] {
+      color: var(--mcp-color-warning);
+      /* With the age and the next try's time it is a sentence: it wraps rather than push the title out. */
+      white-space: normal;
+    }
+    [part='status'][data-state='failed'] {
       color: var(--mcp-color-danger);
     }
     [part='instructions'] {
@@ -54,7 +60,7 @@ export const styles = [
       white-space: pre-wrap;
       overflow-wrap: anywhere;
     }
-    [part='error'] {
+    [part~='error'] {
       display: flex;
       flex-wrap: wrap;
       align-items: center;
@@ -65,7 +71,11 @@ export const styles = [
       color: var(--mcp-color-danger);
       background: var(--mcp-color-danger-bg);
     }
-    [part='error'] p {
+    [part~='offline'] {
+      color: var(--mcp-color-warning);
+      background: var(--mcp-color-warning-bg);
+    }
+    [part='failure'] {
       margin: 0;
       flex: 1 1 20em;
       overflow-wrap: anywhere;

@@ -1,6 +1,7 @@
 import { McpServerElement } from './mcp-server.component.js'
 
 export { McpServerElement }
+export type { McpConnectionState, ConnectionStateName } from './connection-state.js'
 
 if (!customElements.get('mcp-server')) customElements.define('mcp-server', McpServerElement)
 

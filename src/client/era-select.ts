@@ -220,7 +220,7 @@ class SwitchingStream extends EventTarget implements NotificationStream {
   #attach(stream: NotificationStream, canSwitch: boolean): void {
     this.#inner = stream
     const switches = (e: unknown) => canSwitch && e instanceof EraChanged
-    for (const type of ['notification', 'drop', 'reconnect', 'end', 'error']) {
+    for (const type of ['notification', 'drop', 'retrying', 'reconnect', 'end', 'error']) {
       stream.addEventListener(type, (e) => {
         const detail = (e as CustomEvent).detail
         if (type === 'error' && switches(detail)) return this.#attach(this.next(), false)

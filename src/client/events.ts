@@ -22,11 +22,24 @@ export interface McpClientEventMap {
   callrecord: CustomEvent<CallRecord>
 }
 
+/** The detail of a subscription's `retrying` event. */
+export interface ListenRetry {
+  /** Why the attempt failed (a `StreamError` when the server could not be reached, an `HttpError` for a 5xx, …). */
+  error: unknown
+  /** When the next attempt is sent, in ms since the epoch. */
+  retryAt: number
+}
+
 export interface SubscriptionEventMap {
   /** A notification this subscription's filter asked for. */
   notification: CustomEvent<JsonRpcNotification>
   /** The stream dropped (detail: the error); a re-listen follows. Notifications may have been missed: refresh. */
   drop: CustomEvent<unknown>
+  /**
+   * A listen attempt failed and another follows at `retryAt` (ms since the epoch), with backoff: after a drop, and also
+   * before the first acknowledgement (the server down from the start), when no `drop` is heard. `error` says why.
+   */
+  retrying: CustomEvent<ListenRetry>
   /** Listening again after a drop (detail: this subscription's part of the filter acknowledged). */
   reconnect: CustomEvent<SubscriptionFilter>
   /** The server ended the stream gracefully; the subscription is over. */

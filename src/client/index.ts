@@ -18,7 +18,7 @@ export { CallLog, type CallRecord, type CallRecordInit, type CallApproval } from
 export { toolHints, type ToolHints } from './tool-hints.js'
 export { modelTools, ModelTools, type ModelFunction, type ModelToolTarget, type ModelCallOptions } from './model-tools.js'
 export { Subscription } from './subscription.js'
-export type { McpClientEventMap, SubscriptionEventMap } from './events.js'
+export type { McpClientEventMap, SubscriptionEventMap, ListenRetry } from './events.js'
 export type { JsonRpcNotification } from '../protocol/jsonrpc.js'
 export { InputRequiredError } from './input-required.js'
 export { validateAgainstSchema } from './validator.js'

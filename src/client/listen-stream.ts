@@ -19,8 +19,21 @@ export type ListenSend = (
   timeoutMs?: number,
 ) => Promise<JsonRpcResponse>
 
-/** Backoff before the n-th re-listen: exponential from 500 ms to 30 s, with full jitter. */
-export const backoffMs = (attempt: number) => Math.random() * Math.min(30_000, 500 * 2 ** attempt)
+/**
+ * Backoff before the n-th re-listen: steps exponential from 500 ms to 30 s, the upper half of each step jittered
+ * ("equal jitter"). Half of each step is always waited, so however the draws fall, attempts against a server that is
+ * down come no closer than 250 ms, 500 ms, 1 s, 2 s, … apart (full jitter could retry at once, several times running).
+ */
+export function backoffMs(attempt: number): number {
+  const step = Math.min(30_000, 500 * 2 ** attempt)
+  return step / 2 + (Math.random() * step) / 2
+}
+
+/**
+ * How long an acknowledged stream must have stayed up for its drop to start the backoff over. A server (or proxy)
+ * that acknowledges and then drops at once would otherwise be asked again within 500 ms, forever.
+ */
+const HEALTHY_STREAM_MS = 30_000
 
 /** Waits `ms`, or less if `signal` aborts first (it resolves either way). */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -37,8 +50,10 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /**
  * Events: `notification` (detail: the JSON-RPC notification), `drop`
- * (detail: the error; a re-listen follows), `reconnect` (detail: the filter
- * acknowledged again), `end` (the server ended it gracefully), `error`
+ * (detail: the error; a re-listen follows), `retrying` (detail: `{ error,
+ * retryAt }`: an attempt failed, before or after an acknowledgement, and the
+ * next is sent at `retryAt`, ms since the epoch), `reconnect` (detail: the
+ * filter acknowledged again), `end` (the server ended it gracefully), `error`
  * (detail: the error that stopped it for good).
  */
 export class ListenStream extends EventTarget {
@@ -67,6 +82,7 @@ export class ListenStream extends EventTarget {
       for (let attempt = 0; !signal.aborted;) {
         const id = nextId()
         let ackedThisTime = false
+        let ackedAt = 0
         try {
           const response = await send(id, signal, (n) => {
             const meta = (n.params?._meta ?? {}) as Record<string, unknown>
@@ -84,7 +100,7 @@ export class ListenStream extends EventTarget {
               const honoured = (n.params?.notifications ?? {}) as SubscriptionFilter
               if (acked) this.dispatchEvent(new CustomEvent('reconnect', { detail: honoured }))
               acked = ackedThisTime = true
-              attempt = 0
+              ackedAt = Date.now()
               acknowledge(honoured)
             } else if (ackedThisTime) {
               // Listeners refresh on a notification, so the stale cache entries go first (the store may be async);
@@ -111,8 +127,12 @@ export class ListenStream extends EventTarget {
             this.dispatchEvent(new CustomEvent('error', { detail: error }))
             return
           }
+          // Only a stream that stayed up a while starts the backoff over; one dropped soon after its acknowledgement does not.
+          if (ackedThisTime && Date.now() - ackedAt >= HEALTHY_STREAM_MS) attempt = 0
+          const waitMs = backoffMs(attempt++)
           this.dispatchEvent(new CustomEvent('drop', { detail: error }))
-          await sleep(backoffMs(attempt++), signal)
+          this.dispatchEvent(new CustomEvent('retrying', { detail: { error, retryAt: Date.now() + waitMs } }))
+          await sleep(waitMs, signal)
         }
       }
     }

@@ -231,6 +231,11 @@ export interface RequestOptions {
   handlers?: InputHandlers
   /** Skip the cache and ask the server. */
   fresh?: boolean
+  /**
+   * Called when the cache answers the request and the server is not asked (a fresh cached answer), with the answer's
+   * age: a page showing it can say how old it is while the server has not confirmed it (`<mcp-server>` offline).
+   */
+  onCached?: (info: { ageMs: number }) => void
   /** Stale-while-revalidate for `request()`: see {@link StaleOptions}. */
   onStale?: (stale: Record<string, unknown>, info: { ageMs: number }) => void
   /** Override the client's timeout for this call. */

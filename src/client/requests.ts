@@ -96,7 +96,10 @@ export class Requests {
       // In memory (the usual case) the hit is synchronous: no await on storage.
       const cached = found instanceof Promise ? await found : found
       if (cached) this.#noteServer(cached.value)
-      if (cached?.fresh) return cached.value
+      if (cached?.fresh) {
+        options.onCached?.({ ageMs: cached.ageMs })
+        return cached.value
+      }
       if (cached) options.onStale?.(cached.value, { ageMs: cached.ageMs })
     }
     const sendHeaders = { ...extraHeaders, ...headers }

@@ -103,6 +103,16 @@ export class SharedListen {
       for (const subscription of this.#carried)
         this.#ports.get(subscription)!.dispatch(new CustomEvent('drop', { detail: (e as CustomEvent).detail }))
     })
+    // Every failed attempt, with the next one's time: to the subscriptions the stream carries, or, while it is not yet
+    // acknowledged, to those waiting for it (a server down from the start is heard of this way, with no drop).
+    stream.addEventListener('retrying', (e) => {
+      const waiting = this.#pending === opened
+      if (!waiting && !delivering()) return
+      for (const subscription of this.#ports.keys()) {
+        if (this.#carried.has(subscription) !== waiting)
+          this.#ports.get(subscription)!.dispatch(new CustomEvent('retrying', { detail: (e as CustomEvent).detail }))
+      }
+    })
     stream.addEventListener('reconnect', (e) => {
       if (!delivering()) return
       const honoured = (opened.honoured = (e as CustomEvent<SubscriptionFilter>).detail)

@@ -19,7 +19,8 @@ export interface SubscriptionPort {
 
 /**
  * Events (typed in {@link SubscriptionEventMap}): `notification` (detail: the JSON-RPC notification), `drop`
- * (detail: the error; a re-listen follows), `reconnect` (detail: the filter
+ * (detail: the error; a re-listen follows), `retrying` (detail: `{ error, retryAt }`: an attempt failed, before or
+ * after an acknowledgement, and the next is sent at `retryAt`), `reconnect` (detail: the filter
  * acknowledged again), `end` (the server ended it gracefully), `error`
  * (detail: the error that stopped it for good).
  */

@@ -316,7 +316,7 @@ describe('subscriptions', { timeout: 300_000 }, () => {
     })
   }
 
-  test('re-listen backoff grows exponentially and is jittered (scaled by Math.random)', BOUND, async () => {
+  test('re-listen backoff grows exponentially and is jittered (the upper half of each step scaled by Math.random)', BOUND, async () => {
     const arrivals: number[] = []
     let fourth!: () => void
     const fourListens = new Promise<void>((resolve) => (fourth = resolve))
@@ -326,12 +326,12 @@ describe('subscriptions', { timeout: 300_000 }, () => {
     })
     const random = Math.random
     const draws: number[] = []
-    Math.random = () => (draws.push(0.25), 0.25) // 500 ms × 2^n × 0.25: 125, 250, 500 ms
+    Math.random = () => (draws.push(0.25), 0.25) // 500 ms × 2^n × (0.5 + 0.25 / 2): 312, 625, 1250 ms
     const sub = new McpClient(fault.url).listen({ toolsListChanged: true })
     try {
       await fourListens
       const gaps = arrivals.slice(1, 4).map((t, i) => t - arrivals[i])
-      const expected = [125, 250, 500]
+      const expected = [312.5, 625, 1250]
       gaps.forEach((gap, i) => assert.ok(gap >= expected[i] - 5 && gap < expected[i] + 150, `gap ${i}: ${gap.toFixed(0)} ms, expected about ${expected[i]}`))
       assert.ok(draws.length >= 3, 'each wait draws its jitter')
     } finally {

@@ -25,6 +25,10 @@ export interface FaultServer {
   requests: Array<{ method: string; headers: Record<string, string>; body: any }>
   /** Stops listening and destroys open sockets, so never-ending streams cannot hang a test. */
   close(): Promise<void>
+  /** Stops listening and drops every connection, as a killed server would (connections refused until restart()). */
+  stop(): Promise<void>
+  /** Listens again on the same port (the same URL). */
+  restart(): Promise<void>
 }
 
 export async function startFaultServer(route: FaultRoute, options: { cors?: boolean } = {}): Promise<FaultServer> {

@@ -19,6 +19,10 @@ export interface ServedHandle {
   origin: string
   /** Stops listening and destroys open sockets (open SSE streams included). */
   close(): Promise<void>
+  /** Stops listening and destroys open sockets, as a killed server would: connections are refused until restart(). */
+  stop(): Promise<void>
+  /** Listens again on the same port after stop(). */
+  restart(): Promise<void>
 }
 
 const EXPOSED_HEADERS = [
@@ -56,21 +60,27 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 /** Listens on 127.0.0.1 on `port` (by default one the OS chooses); close() also drops live sockets. */
 export async function listenLoopback(server: Server, listenPort = 0): Promise<ServedHandle> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(listenPort, '127.0.0.1', () => resolve())
-  })
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => (server.off('error', reject), resolve()))
+    })
+  await listen(listenPort)
   const { port } = server.address() as AddressInfo
   const origin = `http://127.0.0.1:${port}`
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve()
+      server.close(() => resolve())
+      // Without this a never-ending SSE response keeps close() pending forever.
+      server.closeAllConnections()
+    })
   return {
     url: `${origin}/mcp`,
     origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        // Without this a never-ending SSE response keeps close() pending forever.
-        server.closeAllConnections()
-      }),
+    close,
+    stop: close,
+    restart: () => (server.listening ? Promise.resolve() : listen(port)),
   }
 }
 

@@ -2,8 +2,9 @@
 // own: `live.ts` and `flaky.ts` are built on it). Requests are forwarded over
 // real HTTP to the SDK server behind it; a test switches the front to answer
 // as a broken server would (HTTP 500, a body that is not JSON-RPC, no CORS
-// headers), or cuts the open subscriptions/listen streams short (a drop, which
-// a client answers by listening again).
+// headers), cuts the open subscriptions/listen streams short (a drop, which
+// a client answers by listening again), or stops listening altogether (a killed
+// server: connections refused) and comes back on the same port.
 import type { FixtureServer, TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
 
@@ -35,7 +36,9 @@ const CORS = {
  * Serves `backend` behind a front with these `control` actions (others go to `control`):
  * - `mode` `{ mode: FrontMode }`: how to answer from now on;
  * - `drop-listens`: ends every open listen stream without its result;
- * - `open-listens`: how many listen streams are open now (`{ open }`).
+ * - `open-listens`: how many listen streams are open now (`{ open }`);
+ * - `stop`: stops listening and drops every connection, as a killed server would (connections refused);
+ * - `restart`: listens again on the same port (the same URL).
  */
 export async function frontServer(
   backend: FixtureServer,
@@ -96,6 +99,10 @@ export async function frontServer(
         for (const listen of listens) listen.terminate()
         listens.clear()
       } else if (action === 'open-listens') return { open: listens.size }
+      else if (action === 'stop') {
+        listens.clear()
+        await served.stop()
+      } else if (action === 'restart') await served.restart()
       else return control?.(action, body)
     },
     async close() {
