@@ -104,7 +104,7 @@ describe('<mcp-server> connection state', () => {
     expect(status.textContent).to.match(/^Offline\. Showing lists saved (\d+ seconds? ago|now)\./)
     expect(status.textContent).to.include(`Next try at ${new Date(el.connectionState.nextRetryAt!).toLocaleTimeString()}`)
     // Why, in words, in the place a diagnosis goes, and a Retry; the saved lists stay on screen.
-    expect(part(el, 'offline')!.querySelector('[part="failure"]')!.textContent).to.include('Could not reach the server')
+    expect(part(el, 'offline')!.querySelector('[part="failure"]')!.textContent).to.match(/^Nothing answers at http:\/\/127\.0\.0\.1:\d+\/mcp: the server is down/)
     expect(part(el, 'retry')).to.not.equal(null)
     expect(getComputedStyle(status).color).to.not.equal(getComputedStyle(part(el, 'title')!).color)
     await expect(el).to.be.accessible()
