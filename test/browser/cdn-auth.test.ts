@@ -5,15 +5,11 @@
 // Also: a page with two copies of the library (the CDN file, and the npm build's `mcp-web-elements/auth` beside it),
 // and a hostile server's script sign-in page, refused from the CDN build as from the sources.
 import { expect } from '@open-wc/testing'
-import { sendMouse } from '@web/test-runner-commands'
 import { eventually, serverUrl } from '../support/browser.js'
+import { clearDefaultAuthStore, CLIENT_ID, click, part, present } from '../support/auth-browser.js'
 import { deepText, plainPage, scriptsFetched, skipUnlessBuilt } from '../support/cdn-page.js'
 
-/** The client id the test authorization server knows (CLIENT_ID of test/support/auth-browser.ts). */
-const CLIENT_ID = 'mcp-elements-tests'
 const CALLBACK = '/test/support/cdn-auth-callback.html'
-/** Where a page's sign-ins are kept when it names no store (BrowserOAuthProvider's default, IdbAuthStore). */
-const DEFAULT_AUTH_DATABASE = 'mcp-web-elements-auth'
 const SIGN_IN_CHUNK = /^\/dist\/cdn\/sign-in-provider-[\w-]+\.js$/
 const TRAP = '__pwned'
 
@@ -25,26 +21,6 @@ const deleteDatabase = (name: string): Promise<void> =>
     request.onsuccess = request.onerror = request.onblocked = () => resolve()
   })
 
-/**
- * Empties the page's default sign-in store (cleared, not deleted: a CDN page of an earlier test may still hold it
- * open, and a deletion would wait for it, holding up every later one).
- */
-async function clearDefaultAuthStore(): Promise<void> {
-  // IdbAuthStore's schema: version 1, one object store, `auth`.
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DEFAULT_AUTH_DATABASE, 1)
-    request.onupgradeneeded = () => request.result.createObjectStore('auth')
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-  await new Promise((resolve, reject) => {
-    const clearing = db.transaction('auth', 'readwrite').objectStore('auth').clear()
-    clearing.onsuccess = resolve
-    clearing.onerror = () => reject(clearing.error)
-  })
-  db.close()
-}
-
 /** A CDN-only page holding one `<mcp-server>` for `url` that signs in from its attributes (`extra` adds more). */
 async function signInPage(url: string, extra = ''): Promise<{ page: Window; frame: HTMLIFrameElement; server: ServerElement }> {
   const frame = await plainPage(
@@ -53,28 +29,6 @@ async function signInPage(url: string, extra = ''): Promise<{ page: Window; fram
   const page = frame.contentWindow!
   await eventually(() => !!page.customElements.get('mcp-server'), 'the CDN module to register <mcp-server>')
   return { page, frame, server: page.document.querySelector('mcp-server') as ServerElement }
-}
-
-const part = (server: Element, name: string) => server.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null
-
-async function present(server: Element, name: string, what: string): Promise<HTMLElement> {
-  await eventually(() => part(server, name) !== null, what, 10_000).catch((error) => {
-    throw new Error(`${error.message}; the element shows: ${deepText(server).replace(/\s+/g, ' ').slice(0, 400)}`)
-  })
-  return part(server, name)!
-}
-
-/** A real click (a user gesture, so the popup may open) on `element`, inside the page's iframe. */
-async function clickIn(frame: HTMLIFrameElement, element: Element): Promise<void> {
-  const outer = frame.getBoundingClientRect()
-  const box = element.getBoundingClientRect()
-  await sendMouse({
-    type: 'click',
-    position: [
-      Math.round(outer.x + frame.clientLeft + box.x + box.width / 2),
-      Math.round(outer.y + frame.clientTop + box.y + box.height / 2),
-    ],
-  })
 }
 
 describe('sign-in from the CDN file', () => {
@@ -101,13 +55,19 @@ describe('sign-in from the CDN file', () => {
     expect(scripts.filter((path) => SIGN_IN_CHUNK.test(path)).length, `the sign-in chunk in ${scripts}`).to.equal(1)
     expect(scripts.filter((path) => !path.startsWith('/dist/cdn/'))).to.deep.equal([])
     const signedIn = new Promise((resolve) => server.addEventListener('mcp-signed-in', resolve, { once: true }))
-    await clickIn(frame, button)
+    await click(button, frame)
     await signedIn
     await eventually(() => /whoami/.test(deepText(server)), 'the protected tools after signing in', 10_000).catch((error) => {
       throw new Error(`${error.message}; the element shows: ${deepText(server).replace(/\s+/g, ' ').slice(0, 400)}`)
     })
     expect(part(server, 'sign-in')).to.equal(null)
     expect(part(server, 'sign-out'), 'the Sign out button').to.not.equal(null)
+
+    // A reload: the same page again finds the sign-in kept in IndexedDB, and shows the tools with no Sign in button.
+    frame.remove()
+    const again = await signInPage(await serverUrl('auth'))
+    await eventually(() => /whoami/.test(deepText(again.server)), 'the protected tools after a reload', 10_000)
+    expect(part(again.server, 'sign-in'), 'the sign-in prompt after a reload').to.equal(null)
   })
 
   it('with a second copy of the library on the page (the npm build’s auth beside the CDN file), the Sign in button shows', async function (this: {
@@ -156,7 +116,7 @@ describe('sign-in from the CDN file', () => {
       if (popup) Object.defineProperty(popup, TRAP, { configurable: true, get: () => sprung[0], set: (value) => sprung.push(value) })
       return popup
     }
-    await clickIn(frame, await present(server, 'sign-in-button', 'the Sign in button'))
+    await click(await present(server, 'sign-in-button', 'the Sign in button'), frame)
     const error = await present(server, 'sign-in-error', 'why the sign-in failed')
     await new Promise((resolve) => setTimeout(resolve, 300)) // a navigation queued in the popup would have run by now
     expect(error.textContent).to.include('authorization_endpoint')
