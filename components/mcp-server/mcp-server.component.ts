@@ -89,8 +89,8 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   geolocation clipboard-write`); default none. The client's `apps.permissions` (see `<mcp-app>`).
  * @attr {string} redirect-uri - Sign-in without script (the CDN file alone): the page the authorization server sends
  *   the user back to, relative to this page or absolute; it runs the callback script
- *   (`dist/cdn/mcp-web-elements-auth-callback.js`). Set, and no `auth` given, the element signs in itself when the
- *   server asks (a 401): the sign-in code is a chunk loaded then, never on a page whose servers do not ask.
+ *   (`dist/cdn/mcp-web-elements-auth-callback.js`). Set, and no `auth` given, the client made from `url` signs in when
+ *   the server asks (a 401): the sign-in code is a chunk loaded then, never on a page whose servers do not ask.
  * @attr {string} client-id - With `redirect-uri`: the client id registered with the server's authorization server.
  * @attr {string} client-metadata-url - With `redirect-uri`: the HTTPS URL of the page's Client ID Metadata Document,
  *   used where the authorization server accepts one. With neither this nor `client-id`, the client registers itself
