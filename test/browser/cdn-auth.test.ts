@@ -4,7 +4,7 @@
 // test/support/cdn-auth-callback.html, whose one script is dist/cdn/mcp-web-elements-auth-callback.js.
 // Also: a page with two copies of the library (the CDN file, and the npm build's `mcp-web-elements/auth` beside it),
 // and a hostile server's script sign-in page, refused from the CDN build as from the sources.
-import { expect } from '@open-wc/testing'
+import { expect, fixture, html } from '@open-wc/testing'
 import { eventually, serverUrl } from '../support/browser.js'
 import { clearDefaultAuthStore, CLIENT_ID, click, part, present } from '../support/auth-browser.js'
 import { deepText, plainPage, scriptsFetched, skipUnlessBuilt } from '../support/cdn-page.js'
@@ -68,6 +68,35 @@ describe('sign-in from the CDN file', () => {
     const again = await signInPage(await serverUrl('auth'))
     await eventually(() => /whoami/.test(deepText(again.server)), 'the protected tools after a reload', 10_000)
     expect(part(again.server, 'sign-in'), 'the sign-in prompt after a reload').to.equal(null)
+  })
+
+  it('sign-in="redirect": the page leaves for the sign-in page and comes back through the CDN callback page, signed in', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const url = await serverUrl('auth')
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe src=${`/test/support/cdn-sign-in-page.html?url=${encodeURIComponent(url)}&client=${CLIENT_ID}`}></iframe>`,
+    )
+    /** The page's <mcp-server>, while the frame is on it (not on the sign-in page of another origin, nor the callback). */
+    const serverOnPage = () => {
+      try {
+        return frame.contentWindow!.location.pathname === '/test/support/cdn-sign-in-page.html'
+          ? frame.contentDocument!.querySelector('mcp-server')
+          : null
+      } catch {
+        return null
+      }
+    }
+    await eventually(() => !!serverOnPage() && part(serverOnPage()!, 'sign-in-button') !== null, 'the Sign in button', 10_000)
+    const firstLoad = frame.contentWindow!.document
+    part(serverOnPage()!, 'sign-in-button')!.click() // no popup: no user gesture needed
+    await eventually(
+      () => frame.contentDocument !== firstLoad && !!serverOnPage() && /whoami/.test(deepText(serverOnPage()!)),
+      'the page back, signed in',
+      15_000,
+    )
+    expect(part(serverOnPage()!, 'sign-in'), 'the sign-in prompt after coming back').to.equal(null)
   })
 
   it('with a second copy of the library on the page (the npm build’s auth beside the CDN file), the Sign in button shows', async function (this: {
