@@ -17,8 +17,10 @@ import { defineConfig, type Plugin } from 'vite'
 // - `vite build --mode cdn`: dist/cdn/mcp-web-elements.js, one self-contained
 //   minified ES module (Lit, the client, every element) for a
 //   `<script type="module">` tag. What the code loads with a dynamic import
-//   (the argument validator, the markdown renderer) stays a chunk of its own
-//   beside it, fetched on first use.
+//   (the argument validator, the markdown renderer, sign-in) stays a chunk of
+//   its own beside it, fetched on first use.
+//   `vite build --mode cdn-callback`: dist/cdn/mcp-web-elements-auth-callback.js,
+//   the sign-in callback page's script, as one file of its own.
 //
 // Both bundle the markdown parser (mdast-util-from-markdown, micromark) with
 // decode-named-character-reference aliased to components/mcp-content/named-references.ts:
@@ -75,31 +77,42 @@ const sandboxBuild = {
   build: { target: 'es2022', outDir: '../dist/sandbox', emptyOutDir: true, minify: true, sourcemap: true },
 }
 
+/**
+ * A CDN build of `entry` into dist/cdn/: self-contained minified ES modules, each for a `<script type="module">`
+ * tag. Run once per file (`--mode cdn`, `--mode cdn-callback`): one build with both entries would move what they
+ * share into a chunk that the callback page would have to load with the whole library.
+ */
+function cdnBuild(entry: Record<string, string>) {
+  return {
+    // Lit picks its production build through export conditions; this replaces any NODE_ENV checks left in dependencies.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    resolve: { alias: markdownAliases },
+    plugins: [minifyLiterals()],
+    build: {
+      target: 'es2022',
+      outDir: 'dist/cdn',
+      emptyOutDir: false,
+      sourcemap: true,
+      minify: true,
+      lib: { entry, formats: ['es'] },
+      rolldownOptions: {
+        // 'strict' (the library default) keeps modules shared by the entry and a lazy chunk in a third file the
+        // entry must load too; allowing extra exports lets them merge into the entry, so it stays one file.
+        preserveEntrySignatures: 'allow-extension',
+        // Vite leaves whitespace in ES library builds; this is a file for the wire, so all of it goes.
+        output: { chunkFileNames: '[name]-[hash].js', minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+      },
+    },
+  }
+}
+
 export default defineConfig(({ mode }) =>
   mode === 'sandbox'
     ? sandboxBuild
     : mode === 'cdn'
-    ? {
-        // Lit picks its production build through export conditions; this replaces any NODE_ENV checks left in dependencies.
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        resolve: { alias: markdownAliases },
-        plugins: [minifyLiterals()],
-        build: {
-          target: 'es2022',
-          outDir: 'dist/cdn',
-          emptyOutDir: false,
-          sourcemap: true,
-          minify: true,
-          lib: { entry: { 'mcp-web-elements': 'components/index.ts' }, formats: ['es'] },
-          rolldownOptions: {
-            // 'strict' (the library default) keeps modules shared by the entry and a lazy chunk in a third file the
-            // entry must load too; allowing extra exports lets them merge into the entry, so it stays one file.
-            preserveEntrySignatures: 'allow-extension',
-            // Vite leaves whitespace in ES library builds; this is a file for the wire, so all of it goes.
-            output: { chunkFileNames: '[name]-[hash].js', minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
-          },
-        },
-      }
+    ? cdnBuild({ 'mcp-web-elements': 'components/index.ts' })
+    : mode === 'cdn-callback'
+    ? cdnBuild({ 'mcp-web-elements-auth-callback': 'src/auth/callback-page.ts' })
     : {
         resolve: { alias: markdownAliases },
         build: {

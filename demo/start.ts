@@ -1,8 +1,10 @@
 // `npm start`: the demo MCP server, the demo site and the MCP Apps sandbox
-// proxy on 127.0.0.1, and their URLs printed. Builds the CDN file and the
+// proxy on 127.0.0.1, and their URLs printed; also a protected MCP server with
+// its authorization server (test/support/servers/auth.ts, which signs everyone
+// in at once) on ports of their own, for the CDN page's sign-in. Builds the CDN file and the
 // sandbox proxy (dist/sandbox/) first when they are missing or older than the
 // sources (the CDN page loads nothing else; the proxy is served as it ships).
-// Ctrl-C stops all three.
+// Ctrl-C stops them all.
 //
 // Ports: DEMO_MCP_PORT (default 3001), DEMO_SITE_PORT (default 5173) and
 // DEMO_SANDBOX_PORT (default: any free port; it only has to be another origin
@@ -16,9 +18,11 @@ import { fileURLToPath } from 'node:url'
 import { createServer, type ViteDevServer } from 'vite'
 import { startDemoServer } from './server/demo-server.js'
 import { startSandboxServer } from './server/sandbox-server.js'
+import { startServer as startProtectedServer } from '../test/support/servers/auth.js'
 
 const repo = fileURLToPath(new URL('..', import.meta.url))
 const CDN_FILE = join(repo, 'dist/cdn/mcp-web-elements.js')
+const CDN_CALLBACK_FILE = join(repo, 'dist/cdn/mcp-web-elements-auth-callback.js')
 const SANDBOX_DIR = join(repo, 'dist/sandbox')
 
 function port(name: string, fallback: number): number {
@@ -55,9 +59,15 @@ function viteBuild(mode: string, what: string): void {
 }
 
 function buildCdnIfStale(): void {
-  if (mtime(CDN_FILE) > Math.max(newestSource(join(repo, 'src')), newestSource(join(repo, 'components')))) return
-  console.log('Building the CDN file (dist/cdn/mcp-web-elements.js)…')
-  viteBuild('cdn', 'the CDN file')
+  const sources = Math.max(newestSource(join(repo, 'src')), newestSource(join(repo, 'components')))
+  if (mtime(CDN_FILE) <= sources) {
+    console.log('Building the CDN file (dist/cdn/mcp-web-elements.js)…')
+    viteBuild('cdn', 'the CDN file')
+  }
+  if (mtime(CDN_CALLBACK_FILE) <= newestSource(join(repo, 'src'))) {
+    console.log('Building the sign-in callback script (dist/cdn/mcp-web-elements-auth-callback.js)…')
+    viteBuild('cdn-callback', 'the sign-in callback script')
+  }
 }
 
 function buildSandboxIfStale(): void {
@@ -89,10 +99,16 @@ const sandbox = await startSandboxServer(SANDBOX_DIR, sandboxPort).catch(async (
     : fail(String(error))
 })
 
+const protectedMcp = await startProtectedServer().catch(async (error) => {
+  await Promise.all([mcp.close(), sandbox.close()])
+  return fail(`the protected demo server did not start: ${error}`)
+})
+
 // The site reads the demo server's and the sandbox's addresses from here (import.meta.env in scripts,
-// %VITE_DEMO_MCP_URL% and %VITE_DEMO_SANDBOX_URL% in HTML).
+// %VITE_DEMO_MCP_URL%, %VITE_DEMO_SANDBOX_URL% and %VITE_DEMO_PROTECTED_MCP_URL% in HTML).
 process.env.VITE_DEMO_MCP_URL = mcp.url
 process.env.VITE_DEMO_SANDBOX_URL = sandbox.url
+process.env.VITE_DEMO_PROTECTED_MCP_URL = protectedMcp.url
 let site: ViteDevServer | undefined
 try {
   site = await createServer({
@@ -110,7 +126,7 @@ try {
   await site.listen()
 } catch (error) {
   await site?.close()
-  await Promise.all([mcp.close(), sandbox.close()])
+  await Promise.all([mcp.close(), sandbox.close(), protectedMcp.close()])
   const taken = inUse(error) || /already in use/i.test(String((error as Error)?.message))
   fail(
     taken
@@ -125,16 +141,17 @@ mcp-web-elements demo
   Demo site:   ${siteUrl}
   MCP server:  ${mcp.url}
   App sandbox: ${sandbox.url} (MCP Apps views run here: another origin than the site)
+  Protected:   ${protectedMcp.url} (needs a sign-in; its authorization server signs everyone in)
 
   Pages: ${siteUrl} (playground) · ${siteUrl}elements/ (one per element) · ${siteUrl}cdn.html (the CDN file only)
          ${siteUrl}react.html · ${siteUrl}plain.html · ${siteUrl}api/ (API reference, after npm run docs)
-Ctrl-C stops all three.`)
+Ctrl-C stops them all.`)
 
 let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
-  await Promise.allSettled([site!.close(), mcp.close(), sandbox.close()])
+  await Promise.allSettled([site!.close(), mcp.close(), sandbox.close(), protectedMcp.close()])
   process.exit(0)
 }
 process.on('SIGINT', stop)

@@ -20,6 +20,7 @@
 import {
   AbortError,
   McpError,
+  registerErrorClasses,
   type CreateMessageRequestParams,
   type CreateMessageResult,
   type ElicitRequestParams,
@@ -63,6 +64,7 @@ export class InputDeclinedError extends McpError {
     super(message)
   }
 }
+registerErrorClasses({ InputDeclinedError })
 
 /**
  * The client capabilities to declare beside these handlers

@@ -4,6 +4,7 @@
  * connection (a discover from the network, or the listen stream
  * acknowledged), never on the strength of a cached answer alone.
  */
+import { isMcpError } from '../../src/client/index.js'
 import { msg } from '../shared/i18n.js'
 
 /**
@@ -53,7 +54,7 @@ export function connectionStateOf(facts: ConnectionFacts): Omit<McpConnectionSta
       return { state: 'connecting' }
     case 'error':
       // Sign-in needed is a failure of its own (the sign-in prompt shows), whatever is saved.
-      if (savedAt !== undefined && error?.name !== 'SignInRequiredError') return { state: 'offline', savedAt, ...(error && { error }) }
+      if (savedAt !== undefined && !isMcpError(error, 'SignInRequiredError')) return { state: 'offline', savedAt, ...(error && { error }) }
       return { state: 'failed', ...(error && { error }) }
   }
   const retrying = retry && { error: retry.error, ...(retry.retryAt !== undefined && { nextRetryAt: retry.retryAt }) }

@@ -6,6 +6,7 @@ import {
   CONNECTION_HELP_URL,
   ConnectionProblemError,
   HttpError,
+  isMcpError,
   JsonRpcError,
   McpClient,
   ProtocolError,
@@ -32,6 +33,7 @@ import { listOf } from '../mcp-app/view-policy.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
 import { endpointUrlAllowed } from '../../src/auth/endpoint-url.js'
 import { UnsafeEndpointError } from '../../src/auth/errors.js'
+import { AttributeAuth } from './attribute-auth.js'
 import { styles } from './mcp-server.styles.js'
 
 type ListName = keyof McpConnection['changes']
@@ -103,6 +105,16 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   tool, Deny; Escape denies). A call the user makes by pressing Call in `<mcp-tool>` is its own approval.
  * @attr {string} allow-permissions - MCP Apps: the browser features views may use when they ask (`camera microphone
  *   geolocation clipboard-write`); default none. The client's `apps.permissions` (see `<mcp-app>`).
+ * @attr {string} redirect-uri - Sign-in without script (the CDN file alone): the page the authorization server sends
+ *   the user back to, relative to this page or absolute; it runs the callback script
+ *   (`dist/cdn/mcp-web-elements-auth-callback.js`). Set, and no `auth` given, the client made from `url` signs in when
+ *   the server asks (a 401): the sign-in code is a chunk loaded then, never on a page whose servers do not ask.
+ * @attr {string} client-id - With `redirect-uri`: the client id registered with the server's authorization server.
+ * @attr {string} client-metadata-url - With `redirect-uri`: the HTTPS URL of the page's Client ID Metadata Document,
+ *   used where the authorization server accepts one. With neither this nor `client-id`, the client registers itself
+ *   (dynamic registration) where the authorization server allows it.
+ * @attr {'popup' | 'redirect'} sign-in - With `redirect-uri`: how the Sign in button signs in: a popup (default), or
+ *   this page goes to the sign-in page and comes back.
  *
  * @property {McpClient} client - A client to use instead of making one from `url` (its handlers stay as they are).
  * @property {ApprovalGate} approve - The page's own approval gate for the client made from `url`, replacing the policy of
@@ -159,6 +171,10 @@ export class McpServerElement extends LitElement {
   @property({ attribute: 'allow-permissions' }) allowPermissions?: string
   @property({ attribute: false }) client?: McpClient
   @property({ attribute: false }) auth?: InteractiveAuth
+  @property({ attribute: 'redirect-uri' }) redirectUri?: string
+  @property({ attribute: 'client-id' }) clientId?: string
+  @property({ attribute: 'client-metadata-url' }) clientMetadataUrl?: string
+  @property({ attribute: 'sign-in' }) signInFlow?: 'popup' | 'redirect'
   @property({ attribute: false }) approve?: ApprovalGate
   @property({ attribute: 'trust-annotations', type: Boolean }) trustAnnotations = false
   @property() approval: ApprovalPolicy = 'ask'
@@ -199,6 +215,8 @@ export class McpServerElement extends LitElement {
   #gate = approvalGate(this)
   /** The client made from `url` (not one handed in, which the page owns). */
   #ownClient?: McpClient
+  /** The sign-in built from the attributes (redirect-uri, …) for the client made from `url`, when no `auth` is given. */
+  #attributeAuth?: AttributeAuth
   #subscription?: Subscription
   /** `invalidate` on the client in use (and only on it), while in the document. */
   #clientEvents = new EventListenersController(this, () => this.client ?? this.#ownClient, {
@@ -208,7 +226,7 @@ export class McpServerElement extends LitElement {
    * The sign-in provider's events, while in the document: a removed element neither connects again on them nor is
    * kept alive by a provider the page shares.
    */
-  #authEvents = new EventListenersController(this, () => this.auth, {
+  #authEvents = new EventListenersController(this, () => this.#activeAuth, {
     signedin: () => this.#onSignedIn(),
     signedout: () => this.#onSignedOut(),
   })
@@ -234,15 +252,17 @@ export class McpServerElement extends LitElement {
   get activeClient(): McpClient | undefined {
     if (this.client) return this.client
     if (!this.url) return undefined
+    if (this.#ownClient) return this.#ownClient
+    const auth = this.auth ?? this.#makeAttributeAuth(this.url)
     // The handlers alone declare form-mode elicitation; <mcp-elicitation> also does URL mode.
-    this.#ownClient ??= new McpClient(this.url, {
+    this.#ownClient = new McpClient(this.url, {
       handlers: createInputHandlers(this, () => this.#ownClient),
       capabilities: INPUT_CAPABILITIES,
       // In a browser, results persist in IndexedDB, shared by the page's servers and the origin's tabs (mcp-web-elements/cache).
       cache: defaultElementCache(),
       approve: this.#gate,
       trustAnnotations: this.trustAnnotations,
-      ...(this.auth && { auth: this.auth }),
+      ...(auth && { auth }),
       ...(this.sandboxUrl && {
         apps: {
           sandboxUrl: this.sandboxUrl,
@@ -252,6 +272,29 @@ export class McpServerElement extends LitElement {
       }),
     })
     return this.#ownClient
+  }
+
+  /** Sign-in from the attributes, when `redirect-uri` asks for it (see attribute-auth.ts). */
+  #makeAttributeAuth(url: string): AttributeAuth | undefined {
+    this.#attributeAuth = undefined
+    if (!this.redirectUri) return undefined
+    let redirectUri = this.redirectUri
+    try {
+      redirectUri = new URL(redirectUri, document.baseURI).href
+    } catch {
+      // not a URL: given as it is, the authorization server refuses it and the sign-in says so
+    }
+    return (this.#attributeAuth = new AttributeAuth(url, {
+      redirectUri,
+      ...(this.clientId && { client: { client_id: this.clientId } }),
+      ...(this.clientMetadataUrl && { clientMetadataUrl: this.clientMetadataUrl }),
+      flow: this.signInFlow === 'redirect' ? 'redirect' : 'popup',
+    }))
+  }
+
+  /** The sign-in in use: the page's `auth`, else the one built from the attributes. */
+  get #activeAuth(): InteractiveAuth | undefined {
+    return this.auth ?? this.#attributeAuth
   }
 
   override connectedCallback(): void {
@@ -267,7 +310,12 @@ export class McpServerElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const remake = changed.has('url') || changed.has('auth') || (changed.has('trustAnnotations') && changed.get('trustAnnotations') !== undefined)
+    const signInChanged = (['redirectUri', 'clientId', 'clientMetadataUrl', 'signInFlow'] as const).some((name) => changed.has(name))
+    const remake =
+      changed.has('url') ||
+      changed.has('auth') ||
+      signInChanged ||
+      (changed.has('trustAnnotations') && changed.get('trustAnnotations') !== undefined)
     if (remake || changed.has('client')) {
       if (remake && this.#ownClient) {
         this.#ownClient.close()
@@ -305,7 +353,7 @@ export class McpServerElement extends LitElement {
    * must open within the user's gesture.
    */
   signIn(): Promise<void> {
-    const auth = this.auth
+    const auth = this.#activeAuth
     if (!auth) return Promise.resolve()
     this.signInState = 'pending'
     this.blockedSignInUrl = undefined
@@ -394,7 +442,7 @@ export class McpServerElement extends LitElement {
       if (attempt.signal.aborted) return
       this.#provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
       // Named, not imported: the auth module stays out of pages that use none.
-      if ((error as Error)?.name === 'SignInRequiredError') {
+      if (isMcpError(error, 'SignInRequiredError')) {
         if (emit(this, 'mcp-auth-required', { error }, { cancelable: true })) this.signInState = 'required'
         return
       }
@@ -571,7 +619,7 @@ export class McpServerElement extends LitElement {
           ? html`<div part="sign-in" role="alert">
               <p>${msg('server.signIn.needed', 'This server needs you to sign in.')}</p>
               ${
-                connection?.error && connection.error.name !== 'SignInRequiredError'
+                connection?.error && !isMcpError(connection.error, 'SignInRequiredError')
                   ? html`<p part="sign-in-error">${describeError(connection.error, connection.client.url)}</p>
                       ${connection.error instanceof ConnectionProblemError ? howToFix(connection.error) : nothing}`
                   : nothing
@@ -592,7 +640,7 @@ export class McpServerElement extends LitElement {
                   : nothing
               }
             </div>`
-          : connection && state.error && state.error.name !== 'SignInRequiredError' && (state.state === 'failed' || state.state === 'offline')
+          : connection && state.error && !isMcpError(state.error, 'SignInRequiredError') && (state.state === 'failed' || state.state === 'offline')
             ? html`<div part=${state.state === 'failed' ? 'error' : 'error offline'} role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}>
                 <p part="failure">${describeError(state.error, connection.client.url)}</p>
                 ${state.error instanceof ConnectionProblemError ? howToFix(state.error) : nothing}
@@ -601,8 +649,10 @@ export class McpServerElement extends LitElement {
             : nothing
       }
       ${
-        this.auth?.signedIn && this.signInState === 'none'
-          ? html`<button part="sign-out" type="button" @click=${() => this.auth?.signOut()}>${msg('server.signOut', 'Sign out')}</button>`
+        this.#activeAuth?.signedIn && this.signInState === 'none'
+          ? html`<button part="sign-out" type="button" @click=${() => this.#activeAuth?.signOut()}>
+              ${msg('server.signOut', 'Sign out')}
+            </button>`
           : nothing
       }
       <slot ?hidden=${this.signInState !== 'none'}></slot>

@@ -4,7 +4,7 @@
  * them; they live here, not in the core's errors.ts, so that a page without
  * auth does not download them.
  */
-import { McpError } from '../protocol/errors.js'
+import { McpError, registerErrorClasses } from '../protocol/errors.js'
 
 /** Signing in, refreshing or stepping up failed. */
 export class AuthError extends McpError {
@@ -151,3 +151,19 @@ export class ScopeStepUpLimitError extends AuthError {
     super(`The server still wants scope "${scope}" after ${limit} step-up sign-in(s); giving up (the account may lack that permission)`)
   }
 }
+
+registerErrorClasses({
+  AuthError,
+  SignInRequiredError,
+  AuthMetadataError,
+  UnsafeEndpointError,
+  IssuerMismatchError,
+  ResourceMismatchError,
+  RegistrationError,
+  AuthorizationDeniedError,
+  StateMismatchError,
+  PopupBlockedError,
+  PopupClosedError,
+  TokenEndpointError,
+  ScopeStepUpLimitError,
+})

@@ -1,4 +1,4 @@
-import { McpError } from '../protocol/errors.js'
+import { McpError, registerErrorClasses } from '../protocol/errors.js'
 import type { ClientCapabilities, InputRequests, InputResponses } from '../protocol/generated/2026-07-28.js'
 
 /**
@@ -38,6 +38,7 @@ export class InputRequiredError extends McpError {
     )
   }
 }
+registerErrorClasses({ InputRequiredError })
 
 /** The input kinds a client can answer, by the capability that declares each. */
 export const INPUT_CAPABILITIES = { elicitation: 'elicitation/create', sampling: 'sampling/createMessage', roots: 'roots/list' } as const

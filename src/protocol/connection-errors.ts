@@ -5,7 +5,7 @@
  * send (`fix`). Each is a {@link StreamError} (the request did not get its
  * answer), its `cause` the browser's own error.
  */
-import { StreamError } from './errors.js'
+import { registerErrorClasses, StreamError } from './errors.js'
 
 /** Where each failure's fix is explained (README, "Connection problems"). */
 export const CONNECTION_HELP_URL = 'https://www.npmjs.com/package/mcp-web-elements#connection-problems'
@@ -133,3 +133,14 @@ export class AuthServerCorsError extends ConnectionProblemError {
     )
   }
 }
+
+registerErrorClasses({
+  ConnectionProblemError,
+  ServerUnreachableError,
+  CorsHeadersMissingError,
+  HeaderNotAllowedError,
+  SessionIdNotExposedError,
+  ChallengeNotExposedError,
+  MixedContentError,
+  AuthServerCorsError,
+})

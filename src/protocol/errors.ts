@@ -1,8 +1,45 @@
 import { ERROR_CODES } from './meta.js'
 
 /**
+ * The brand every error of this library carries, registered (`Symbol.for`) so that every copy of the library on a
+ * page reads it: the CDN file and a bundled `mcp-web-elements/auth` beside it are two copies, each with its own
+ * classes, and an error made by one must still be recognised by the other.
+ */
+const BRAND = Symbol.for('mcp-web-elements.error')
+
+/** Each error class's brand name (minifiers rename classes, so the name is given, not read off the class). */
+const brandNames = new WeakMap<object, string>()
+
+/**
+ * Registers error classes under their names, so `instanceof` recognises errors of these classes made by another
+ * copy of the library. Every error class of the library is registered where it is declared: a new one goes in its
+ * file's list.
+ */
+export function registerErrorClasses(classes: Record<string, abstract new (...args: never[]) => McpError>): void {
+  for (const [name, errorClass] of Object.entries(classes)) brandNames.set(errorClass, name)
+}
+
+/**
+ * Whether `value` is an error of this library, by any copy of it, and (given `name`) an instance of the class of that
+ * name (`isMcpError(e, 'SignInRequiredError')`), subclasses included. `instanceof` does the same for a class at hand;
+ * this one needs no import of the class (a page without sign-in does not download the auth classes).
+ */
+export function isMcpError(value: unknown, name = 'McpError'): value is McpError {
+  if (typeof value !== 'object' || value === null) return false
+  let names: unknown
+  try {
+    names = (value as { [BRAND]?: unknown })[BRAND]
+  } catch {
+    return false // a revoked proxy, another origin's object
+  }
+  return Array.isArray(names) && names.includes(name)
+}
+
+/**
  * One error class per failure, so callers can branch with `instanceof` and
  * show a message a person can act on. Every class extends {@link McpError}.
+ * `instanceof` recognises errors made by another copy of this library on
+ * the page too (the CDN file and a bundled entry, say): see {@link isMcpError}.
  *
  * @example
  * try { await client.callTool('search', { q }) }
@@ -16,6 +53,23 @@ export class McpError extends Error {
   override name = 'McpError'
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
+  }
+
+  /** The names of this error's registered classes, most derived first (and its own `name`): what every copy reads. */
+  get [BRAND](): string[] {
+    const names = [this.name]
+    for (let proto = Object.getPrototypeOf(this); proto && proto !== Error.prototype; proto = Object.getPrototypeOf(proto)) {
+      const name = brandNames.get(proto.constructor)
+      if (name && !names.includes(name)) names.push(name)
+    }
+    return names
+  }
+
+  /** `instanceof`: by the prototype chain, else (an error of another copy of the library) by the brand's names. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
+    const name = brandNames.get(this)
+    return name !== undefined && isMcpError(value, name)
   }
 }
 
@@ -282,3 +336,29 @@ export class UnknownModelToolError extends McpError {
     super(`The model asked for "${functionName}", which is not one of the tools it was given (list them again: the tools may have changed)`)
   }
 }
+
+registerErrorClasses({
+  McpError,
+  HttpError,
+  JsonRpcError,
+  HeaderMismatchError,
+  MissingClientCapabilityError,
+  UnsupportedProtocolVersionError,
+  ProtocolError,
+  UnknownResultTypeError,
+  ResponseTooLargeError,
+  TimeoutError,
+  AbortError,
+  StreamError,
+  RoundLimitError,
+  PageLimitError,
+  SchemaError,
+  InvalidArgumentsError,
+  InvalidStructuredContentError,
+  InvalidToolError,
+  AppResourceError,
+  AppSandboxError,
+  ToolCallDeniedError,
+  ApprovalTimeoutError,
+  UnknownModelToolError,
+})

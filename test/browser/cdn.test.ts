@@ -1,39 +1,13 @@
 // The CDN build as a page author uses it: a plain HTML page whose only script
 // is `<script type="module" src=".../dist/cdn/mcp-web-elements.js">`, and the
-// tags. The page is a fresh document in an iframe (its own custom-element
-// registry, nothing of the test's imports), served the built file from dist/
-// (`npm run build` writes it; `npm test` builds before the browser tests).
-import { expect, fixture, html } from '@open-wc/testing'
+// tags (test/support/cdn-page.ts; `npm test` builds dist/ before the browser tests).
+import { expect } from '@open-wc/testing'
 import { eventually, serverUrl } from '../support/browser.js'
-
-const CDN_FILE = '/dist/cdn/mcp-web-elements.js'
-
-/** A page with nothing but the CDN script and `body`, in an iframe; resolves once its document has loaded. */
-async function plainPage(body: string): Promise<HTMLIFrameElement> {
-  const frame = await fixture<HTMLIFrameElement>(html`<iframe style="width: 800px; height: 600px"></iframe>`)
-  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }))
-  frame.srcdoc = `<!doctype html><html lang="en"><head><title>CDN page</title>
-    <script type="module" src="${new URL(CDN_FILE, location.href)}"></script></head><body>${body}</body></html>`
-  await loaded
-  return frame
-}
-
-/** Text through open shadow roots. */
-function deepText(node: Node): string {
-  let text = node.nodeType === Node.TEXT_NODE ? (node.nodeValue ?? '') : ''
-  // Duck-typed: the page is another realm, whose elements are not instances of this one’s Element.
-  const shadow = (node as Element).shadowRoot
-  if (shadow) text += deepText(shadow)
-  for (const child of node.childNodes) text += deepText(child)
-  return text
-}
+import { CDN_FILE, deepText, plainPage, skipUnlessBuilt } from '../support/cdn-page.js'
 
 describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
-  before(async function (this: { skip(): void }) {
-    if (!(await fetch(CDN_FILE, { method: 'HEAD' })).ok) {
-      console.info('cdn.test.ts: skipped, dist/cdn/mcp-web-elements.js is not built (npm run build)')
-      this.skip()
-    }
+  before(function (this: { skip(): void }) {
+    return skipUnlessBuilt.call(this, 'cdn.test.ts')
   })
 
   it('alone on a plain page, registers the elements and shows a server’s tools', async () => {

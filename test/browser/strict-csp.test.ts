@@ -7,9 +7,10 @@
 // a user's bundler resolves it (export condition `browser`). The test puts the
 // elements on it as a page author would, uses them as a visitor would (open a
 // tool, fill in its form, call it, answer the dialog it opens, get a prompt, allow or
-// deny a call from page code in the approval dialog),
+// deny a call from page code in the approval dialog, sign in to a protected server),
 // and checks what is on screen, and that the browser reported no violation.
 import { expect, fixture, html } from '@open-wc/testing'
+import { clearDefaultAuthStore, CLIENT_ID, click as clickAt, present } from '../support/auth-browser.js'
 import { controlServer, eventually, serverUrl } from '../support/browser.js'
 import type { StrictPage } from '../support/strict-page.js'
 
@@ -322,6 +323,27 @@ for (const build of ['cdn', 'npm'] as const) {
       expect(denied?.name).to.equal('ToolCallDeniedError')
       await eventually(() => prompt() === null, 'the second prompt gone')
       expectNoViolations(page)
+    })
+
+    it('signs in to a protected server from <mcp-server>’s attributes: the sign-in chunk, the popup, the tools', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      await clearDefaultAuthStore()
+      const page = await strictPage(build)
+      const server = add(page, page.document.body, 'mcp-server', {
+        url: await serverUrl('auth'),
+        'redirect-uri': '/test/support/cdn-auth-callback.html',
+        'client-id': CLIENT_ID,
+      })
+      const tools = add(page, server, 'mcp-tool-list')
+      const button = await present(server, 'sign-in-button', 'the Sign in button')
+      const signInChunk = /\/(dist\/cdn\/sign-in-provider|__strict\/npm\/sign-in-provider)-[\w-]+\.js$/
+      expect(page.performance.getEntriesByType('resource').filter((e) => signInChunk.test(e.name)).length, 'the sign-in chunk').to.equal(1)
+      await clickAt(button, page.frameElement as HTMLIFrameElement)
+      await shows(tools, 'whoami', 'the protected tools after signing in', 15_000)
+      expectNoViolations(page)
+      await clearDefaultAuthStore()
     })
 
     it('shows the hostile server’s markup as text; nothing of it runs', async function (this: { timeout(ms: number): void }) {

@@ -158,6 +158,7 @@ test('the tarball holds the build, its declarations and manifest, the sources an
     'dist/auth.js',
     'dist/auth-callback.js',
     'dist/cdn/mcp-web-elements.js',
+    'dist/cdn/mcp-web-elements-auth-callback.js',
     'dist/custom-elements.json',
     'dist/types/components/index.d.ts',
     'dist/types/src/client/index.d.ts',
@@ -456,6 +457,12 @@ test('the CDN file is one self-contained module that registers every element; it
     assert.match(code, lazily, `${specifier} is loaded at start-up, not lazily`)
   }
   for (const name of elementFolders()) assert.match(code, definesTag(name), `the CDN file does not register <${name}>`)
+})
+
+test('the CDN callback script is one file: it imports nothing, and registers no element', BUILD, () => {
+  const code = read('dist/cdn/mcp-web-elements-auth-callback.js')
+  assert.deepEqual(importsOf(code), [], 'the callback script loads other files')
+  assert.doesNotMatch(code, /customElements\.define/)
 })
 
 /** mcp-tool-list → McpToolList */

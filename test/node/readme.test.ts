@@ -158,12 +158,13 @@ test('every TypeScript block type-checks against the sources', { timeout: 120_00
   assert.deepEqual(errors, [])
 })
 
-test('HTML blocks use only the elements the package registers, and load the CDN file the build writes', () => {
+test('HTML blocks use only the elements the package registers, and load the CDN files the build writes', () => {
   const snippets = ofLang('html')
   assert.ok(snippets.length > 0)
   const cdnConfig = read('vite.config.ts')
   assert.match(cdnConfig, /outDir: 'dist\/cdn'/)
-  assert.match(cdnConfig, /entry: \{ 'mcp-web-elements': 'components\/index\.ts' \}/)
+  assert.match(cdnConfig, /\{ 'mcp-web-elements': 'components\/index\.ts' \}/)
+  assert.match(cdnConfig, /\{ 'mcp-web-elements-auth-callback': 'src\/auth\/callback-page\.ts' \}/)
   for (const block of snippets) {
     const tags = [...block.code.matchAll(/<(mcp-[a-z-]+)/g)].map((m) => m[1]!)
     assert.deepEqual(
@@ -172,7 +173,7 @@ test('HTML blocks use only the elements the package registers, and load the CDN 
       `README.md:${block.line}: unknown elements`,
     )
     for (const [, src] of block.code.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) {
-      assert.match(src!, /\/mcp-web-elements\/dist\/cdn\/mcp-web-elements\.js$/, `README.md:${block.line}: script ${src}`)
+      assert.match(src!, /\/mcp-web-elements\/dist\/cdn\/mcp-web-elements(-auth-callback)?\.js$/, `README.md:${block.line}: script ${src}`)
     }
   }
 })
