@@ -32,6 +32,8 @@ export const PAGES: Record<string, string> = {
 }
 export const WIDTHS = [390, 1280] as const
 export const SCHEMES = ['light', 'dark'] as const
+/** The tallest picture, in CSS pixels (the gallery is long; past this it is cut). */
+const MAX_HEIGHT = 16_000
 
 function pagesAsked(args: string[]): Record<string, string> {
   const pages: Record<string, string> = {}
@@ -64,8 +66,13 @@ async function main(): Promise<void> {
           // Lists and views fill in after the server answers (a listen stream stays open: no "network idle" to wait for).
           await page.evaluate(() => document.fonts.ready)
           await page.waitForTimeout(2_500)
+          // The whole page, in a viewport as tall as the page: a full-page capture of a shorter one resizes it while
+          // capturing, and a list that renders only its rows in view would be caught between two renders (blank rows).
+          const height = await page.evaluate(() => document.documentElement.scrollHeight)
+          await page.setViewportSize({ width, height: Math.min(height, MAX_HEIGHT) })
+          await page.waitForTimeout(700)
           const file = shotName(name, width, scheme)
-          writeFileSync(join(OUT, file), await page.screenshot({ fullPage: true }))
+          writeFileSync(join(OUT, file), await page.screenshot())
           console.log(`docs/screenshots/${file}`)
           await context.close()
         }
