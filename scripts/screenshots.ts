@@ -7,6 +7,8 @@
  * settle, and takes the whole page. Re-run it after any change to how the
  * demo looks; the files are overwritten.
  *
+ * The gallery shows light and dark side by side itself: it is taken in the light page only.
+ *
  * `npm run screenshots -- /react.html /gallery.html` takes only those pages;
  * `-- --elements` adds the page of every element (/elements/mcp-*.html).
  */
@@ -31,6 +33,8 @@ export const PAGES: Record<string, string> = {
   cdn: '/cdn.html',
 }
 export const WIDTHS = [390, 1280] as const
+/** Pages that show light and dark side by side themselves: one picture per width, in the light page (~1.7 MB each). */
+const BOTH_SCHEMES_SHOWN = new Set(['gallery'])
 export const SCHEMES = ['light', 'dark'] as const
 /** The tallest picture, in CSS pixels (the gallery is long; past this it is cut). */
 const MAX_HEIGHT = 16_000
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
   try {
     for (const [name, path] of Object.entries(pages)) {
       for (const width of WIDTHS) {
-        for (const scheme of SCHEMES) {
+        for (const scheme of BOTH_SCHEMES_SHOWN.has(name) ? SCHEMES.slice(0, 1) : SCHEMES) {
           // A fresh profile each time: no remembered theme, server or cache from another picture.
           const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme, reducedMotion: 'reduce' })
           const page = await context.newPage()
