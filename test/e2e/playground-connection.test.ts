@@ -1,38 +1,20 @@
-// The demo as a showcase, end to end with `npm start` and headless Chromium:
-// the playground connects with a bearer token and custom headers (the server
-// receives them, as Playwright sees the requests leave the browser), remembers
-// the connection (secrets for the tab only), and its logs open to the full
-// JSON-RPC with Copy; the gallery shows every element light and dark; the
-// React page drives the elements through its JSX props and event props.
+// The playground as the MCP Inspector's users expect it, end to end with
+// `npm start` and headless Chromium: it connects with a bearer token and
+// custom headers (the server receives them, as Playwright sees the requests
+// leave the browser) or by OAuth sign-in (a real protected server and its
+// authorization server, in a popup), remembers the connection (the secrets for
+// the tab only), and its logs open to the full JSON-RPC, with Copy.
 import assert from 'node:assert/strict'
-import { existsSync, readdirSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
-import { npmStart, type NpmStart } from './npm-start.js'
-
-const repo = fileURLToPath(new URL('../../', import.meta.url))
-/** The tags the package registers (a folder with a registering file). */
-const TAGS = readdirSync(`${repo}components`).filter(
-  (name) => name.startsWith('mcp-') && existsSync(`${repo}components/${name}/${name}.ts`),
-)
+import type { Page } from 'playwright'
+import { AUTH_CLIENT_ID, startServer as startProtectedServer } from '../support/servers/auth.js'
+import { demoBrowser, type DemoBrowser } from './demo-browser.js'
 
 const TOKEN = 's3cret-token'
 const HEADER_VALUE = 'k-123-value'
 
-let browser: Browser
-let context: BrowserContext
+let demo: DemoBrowser
 let page: Page
-let urls: NpmStart
-const pageErrors: string[] = []
-
-async function newPage(): Promise<Page> {
-  const opened = await context.newPage()
-  opened.setDefaultTimeout(15_000)
-  opened.on('pageerror', (error) => pageErrors.push(`${opened.url()}: ${error.message}`))
-  return opened
-}
 
 /** Opens a tool in the playground's list and calls it with `name` filled in. */
 async function callGreet(name: string): Promise<void> {
@@ -51,22 +33,18 @@ async function openLogLine(log: string, text: string): Promise<{ shown: string; 
   return { shown: await line.locator('pre').innerText(), line }
 }
 
-describe('the demo as a showcase', { timeout: 150_000 }, () => {
+describe("the playground's connection and logs", { timeout: 140_000 }, () => {
   before(async () => {
-    urls = await npmStart()
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(urls.site).origin })
-    page = await newPage()
+    demo = await demoBrowser()
+    page = await demo.newPage()
   })
 
   after(async () => {
-    await browser?.close()
-    urls?.stop()
+    await demo?.close()
   })
 
   it('the playground connects with a bearer token and a custom header, and the server receives both', { timeout: 40_000 }, async () => {
-    await page.goto(urls.site)
+    await page.goto(demo.urls.site)
     await page.locator('mcp-tool-list [part~="item"][data-name="greet"]').waitFor()
     await page.getByText('Authentication and headers').click()
     await page.getByLabel('Bearer token').check()
@@ -110,13 +88,13 @@ describe('the demo as a showcase', { timeout: 150_000 }, () => {
   it('remembers the connection: names across visits, the token and header values in this tab only', { timeout: 30_000 }, async () => {
     await page.reload()
     await page.locator('mcp-tool-list [part~="item"][data-name="greet"]').waitFor()
-    assert.equal(await page.locator('#server-url').inputValue(), urls.mcp)
+    assert.equal(await page.locator('#server-url').inputValue(), demo.urls.mcp)
     assert.equal(await page.getByLabel('Token', { exact: true }).inputValue(), TOKEN)
     assert.equal(await page.getByLabel('Header 1 value').inputValue(), HEADER_VALUE)
     // Another tab: the same origin's localStorage, but a sessionStorage of its own.
-    const other = await newPage()
+    const other = await demo.newPage()
     try {
-      await other.goto(urls.site)
+      await other.goto(demo.urls.site)
       await other.getByText('Authentication and headers').waitFor()
       assert.equal(await other.getByLabel('Bearer token').isChecked(), true)
       assert.equal(await other.getByLabel('Header 1 name').inputValue(), 'X-Demo-Key')
@@ -136,60 +114,40 @@ describe('the demo as a showcase', { timeout: 150_000 }, () => {
     await page.getByLabel('Header 1 name').fill('X-Demo-Key')
   })
 
-  it('the gallery shows every element, light and dark side by side, in each of its states', { timeout: 40_000 }, async () => {
-    await page.goto(new URL('/gallery.html', urls.site).href)
-    for (const tag of TAGS) {
-      const section = page.locator(`section#${tag}`)
-      await section.waitFor()
-      const light = section.locator('.scheme[data-scheme="light"]')
-      const dark = section.locator('.scheme[data-scheme="dark"]')
-      assert.ok((await light.count()) > 0 && (await light.count()) === (await dark.count()), `${tag}: light and dark in pairs`)
-      // A modal dialog cannot sit side by side: the elicitation's sides open it.
-      if (tag === 'mcp-elicitation') continue
-      await light.first().locator(tag).first().waitFor()
-      await dark.first().locator(tag).first().waitFor()
-    }
-    for (const state of ['awaiting', 'done', 'error', 'denied']) {
-      for (const scheme of ['light', 'dark']) {
-        await page.locator(`.scheme[data-scheme="${scheme}"] mcp-tool-call[state="${state}"]`).waitFor()
+  it(
+    "signs in with OAuth from the server's Sign in button (a popup), then shows the protected server's tools",
+    { timeout: 60_000 },
+    async () => {
+      // A real protected MCP server and its authorization server (the one the auth suites use), on free ports.
+      const server = await startProtectedServer()
+      try {
+        await page.goto(demo.urls.site)
+        await page.getByText('Authentication and headers').waitFor()
+        if (!(await page.locator('#connection-options').evaluate((d) => (d as HTMLDetailsElement).open))) {
+          await page.getByText('Authentication and headers').click()
+        }
+        await page.locator('#server-url').fill(server.url)
+        await page.getByLabel('OAuth sign-in').check()
+        await page.getByLabel('Client ID').fill(AUTH_CLIENT_ID)
+        await page.getByRole('button', { name: 'Connect', exact: true }).click()
+        const signIn = page.locator('mcp-server [part~="sign-in-button"]')
+        await signIn.waitFor()
+        const popup = page.waitForEvent('popup')
+        await signIn.click()
+        // The authorization server signs in at once and sends the popup to /oauth-callback.html, which hands the answer back.
+        await (await popup).waitForEvent('close', { timeout: 20_000 })
+        await page.locator('mcp-tool-list [part~="item"][data-name="whoami"]').waitFor({ timeout: 20_000 })
+        const { shown } = await openLogLine('#network-log', 'tools/list')
+        assert.equal(JSON.parse(shown).request.headers.authorization, 'Bearer •••')
+      } finally {
+        // Back to the demo server, with nothing else, for whoever opens the playground next in this profile.
+        await page.evaluate(() => localStorage.clear())
+        await server.close()
       }
-    }
-    // Each side is in its scheme whatever the page's: the elements' own colours differ.
-    const background = (scheme: string) =>
-      page
-        .locator(`section#mcp-tool-call .scheme[data-scheme="${scheme}"] mcp-tool-call`)
-        .first()
-        .evaluate((card) => getComputedStyle(card.shadowRoot!.querySelector('[part~="base"]')!).color)
-    assert.notEqual(await background('light'), await background('dark'))
-    // Opened, the dialog of each side shows the question.
-    await page.locator('.scheme[data-scheme="dark"]').getByRole('button', { name: 'Open a form question' }).click()
-    const dialog = page.locator('mcp-elicitation [part~="dialog"]')
-    await dialog.getByText('Who is signing up?').waitFor()
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
-  })
-
-  it('the gallery is linked from every page', { timeout: 20_000 }, async () => {
-    for (const path of ['/', '/react.html', '/elements/']) {
-      await page.goto(new URL(path, urls.site).href)
-      await page.getByRole('navigation').getByRole('link', { name: 'Gallery' }).waitFor()
-    }
-  })
-
-  it('the React page sets properties from React state and hears events through its typed JSX props', { timeout: 30_000 }, async () => {
-    await page.goto(new URL('/react.html', urls.site).href)
-    await page.locator('mcp-tool-list [part~="item"][data-name="add"]').waitFor()
-    await page.getByLabel('Filter (React state)').fill('greet')
-    await page.locator('mcp-tool-list [part~="status"]', { hasText: /^\s*1 of \d+ tools/ }).waitFor()
-    assert.equal(await page.locator('mcp-tool-list').evaluate((list) => (list as HTMLElement & { filter: string }).filter), 'greet')
-    await page.locator('mcp-tool-list [part~="item"][data-name="greet"]').click()
-    const tool = page.locator('mcp-tool-list mcp-tool')
-    await tool.getByLabel('Name').fill('Grace')
-    await tool.getByRole('button', { name: 'Call', exact: true }).click()
-    // onmcp-tool-result put the text in React state, which renders it beside the list.
-    await page.locator('aside').getByText('Hello, Grace!').waitFor()
-  })
+    },
+  )
 
   it('no page threw', () => {
-    assert.deepEqual(pageErrors, [])
+    assert.deepEqual(demo.pageErrors, [])
   })
 })
