@@ -1,20 +1,29 @@
-// The playground: any server URL (remembered in localStorage: the URL only,
-// never a token), its tools, resources and prompts, every event the elements
-// fire, every tool call (<mcp-call-log>: arguments, results, who started it)
-// and every JSON-RPC request that went out. The client is made here rather than
-// by <mcp-server> so that its requests can be logged (its `fetch` option);
-// it gets what <mcp-server> would give its own: the element's input handlers,
-// the shared IndexedDB cache, and MCP Apps views run in the demo's sandbox
-// proxy (another origin).
+// The playground: any server URL, connected as the MCP Inspector connects (a
+// bearer token, custom headers, or OAuth sign-in; remembered: see
+// connection.ts for what is kept where, and why), its tools, resources and
+// prompts, every event the elements fire, every tool call (<mcp-call-log>:
+// arguments, results, who started it) and every JSON-RPC request that went out
+// (request-log.ts: each opens to its whole exchange). The client is made here
+// rather than by <mcp-server> so that its requests can be logged (its `fetch`
+// option); it gets what <mcp-server> would give its own: the element's input
+// handlers, the shared IndexedDB cache, and MCP Apps views run in the demo's
+// sandbox proxy (another origin).
 import { INPUT_CAPABILITIES, McpClient, createInputHandlers, type McpServerElement } from 'mcp-web-elements'
 import { clearCache, defaultElementCache } from 'mcp-web-elements/cache'
+import { connectionHeaders, connectionProblem, loadConnection, saveConnection, type AuthMode, type Connection } from './connection.js'
+import { loggingFetch } from './request-log.js'
 import { ALL_EVENTS, DEMO_SANDBOX_URL, DEMO_URL, applyTheme, logEvents, logLine, mountHeader } from './site.js'
-
-const URL_KEY = 'mcp-demo:server-url'
+import './playground.css'
 
 mountHeader()
 const form = document.querySelector<HTMLFormElement>('#connect')!
 const input = document.querySelector<HTMLInputElement>('#server-url')!
+const options = document.querySelector<HTMLDetailsElement>('#connection-options')!
+const tokenInput = document.querySelector<HTMLInputElement>('#bearer-token')!
+const clientIdInput = document.querySelector<HTMLInputElement>('#oauth-client-id')!
+const scopeInput = document.querySelector<HTMLInputElement>('#oauth-scope')!
+const headerRows = document.querySelector<HTMLOListElement>('#header-rows')!
+const problem = document.querySelector<HTMLElement>('#connection-problem')!
 const slot = document.querySelector<HTMLElement>('#server-slot')!
 const badge = document.querySelector<HTMLElement>('#cache-badge')!
 const eventLog = document.querySelector<HTMLElement>('#event-log')!
@@ -24,26 +33,10 @@ const tabs = [...document.querySelectorAll<HTMLButtonElement>('[role="tab"]')]
 /** How many requests of each JSON-RPC method this page has sent. */
 const sent = new Map<string, number>()
 
-/** fetch, logging each request's JSON-RPC method and how it went. */
-const loggingFetch: typeof fetch = async (resource, init) => {
-  let method = '?'
-  try {
-    method = JSON.parse(String(init?.body)).method ?? '?'
-  } catch {
-    // not a JSON-RPC body
-  }
-  sent.set(method, (sent.get(method) ?? 0) + 1)
-  logLine(networkLog, `→ ${method}`, '')
-  const started = performance.now()
-  try {
-    const response = await fetch(resource, init)
-    logLine(networkLog, `← ${method}`, `HTTP ${response.status} in ${Math.round(performance.now() - started)} ms`)
-    return response
-  } catch (error) {
-    logLine(networkLog, `✗ ${method}`, String(error))
-    throw error
-  }
-}
+/** The connection in use (its headers are read per request: the log masks the custom ones). */
+let current: Connection = loadConnection(DEMO_URL)
+const customHeaderNames = () => new Set(current.headerNames.map((name) => name.toLowerCase()))
+const fetchAndLog = loggingFetch(networkLog, (method) => sent.set(method, (sent.get(method) ?? 0) + 1), customHeaderNames)
 
 // The badge: did the tool list on screen need a tools/list request? Told by the list's own events.
 let toolsListsAtLoading = 0
@@ -61,15 +54,107 @@ document.addEventListener('mcp-list-loaded', (event) => {
 
 logEvents(document, eventLog, ALL_EVENTS)
 
-function connect(url: string): void {
+// ---- the connection form ----
+
+function addHeaderRow(name = '', value = ''): void {
+  const row = document.createElement('li')
+  row.className = 'row'
+  const index = headerRows.children.length + 1
+  const nameInput = Object.assign(document.createElement('input'), {
+    type: 'text',
+    value: name,
+    placeholder: 'X-Api-Key',
+    spellcheck: false,
+  })
+  nameInput.className = 'header-name'
+  nameInput.setAttribute('aria-label', `Header ${index} name`)
+  const valueInput = Object.assign(document.createElement('input'), { type: 'password', value, autocomplete: 'off' })
+  valueInput.className = 'header-value'
+  valueInput.setAttribute('aria-label', `Header ${index} value`)
+  const remove = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Remove' })
+  remove.setAttribute('aria-label', `Remove header ${index}`)
+  remove.addEventListener('click', () => {
+    row.remove()
+    document.querySelector<HTMLButtonElement>('#add-header')!.focus()
+  })
+  row.append(nameInput, valueInput, remove)
+  headerRows.append(row)
+}
+
+const authMode = (): AuthMode => (form.querySelector<HTMLInputElement>('input[name="auth"]:checked')?.value as AuthMode) ?? 'none'
+
+function showAuthFields(): void {
+  for (const fields of form.querySelectorAll<HTMLElement>('[data-auth]')) fields.hidden = fields.dataset.auth !== authMode()
+}
+
+/** The connection the form describes (header rows with no name are left out). */
+function formConnection(): Connection {
+  const rows = [...headerRows.querySelectorAll('li')]
+    .map((row) => [
+      row.querySelector<HTMLInputElement>('.header-name')!.value.trim(),
+      row.querySelector<HTMLInputElement>('.header-value')!.value,
+    ])
+    .filter(([name]) => name)
+  return {
+    url: input.value,
+    auth: authMode(),
+    token: tokenInput.value,
+    oauthClientId: clientIdInput.value.trim(),
+    oauthScope: scopeInput.value.trim(),
+    headerNames: rows.map(([name]) => name!),
+    headerValues: rows.map(([, value]) => value!),
+  }
+}
+
+function fillForm(connection: Connection): void {
+  input.value = connection.url
+  form.querySelector<HTMLInputElement>(`input[name="auth"][value="${connection.auth}"]`)!.checked = true
+  tokenInput.value = connection.token
+  clientIdInput.value = connection.oauthClientId
+  scopeInput.value = connection.oauthScope
+  headerRows.replaceChildren()
+  connection.headerNames.forEach((name, i) => addHeaderRow(name, connection.headerValues[i] ?? ''))
+  // Open when something besides the URL is set, so a returning visitor sees how they connect.
+  options.open = connection.auth !== 'none' || connection.headerNames.length > 0
+  showAuthFields()
+}
+
+form.addEventListener('change', (event) => {
+  if ((event.target as HTMLInputElement).name === 'auth') showAuthFields()
+})
+document.querySelector('#add-header')!.addEventListener('click', () => {
+  addHeaderRow()
+  headerRows.querySelector<HTMLInputElement>('li:last-child .header-name')!.focus()
+})
+
+// ---- connecting ----
+
+/** The OAuth provider for a connection (the auth module loads only when OAuth is chosen). */
+async function oauthFor(connection: Connection) {
+  const { BrowserOAuthProvider } = await import('mcp-web-elements/auth')
+  return new BrowserOAuthProvider(connection.url, {
+    redirectUri: new URL('/oauth-callback.html', location.href).href,
+    clientName: 'mcp-web-elements playground',
+    ...(connection.oauthClientId && { client: { client_id: connection.oauthClientId } }),
+    ...(connection.oauthScope && { scope: connection.oauthScope }),
+  })
+}
+
+async function connect(connection: Connection): Promise<void> {
+  current = connection
   badge.hidden = true
   const server = document.createElement('mcp-server') as McpServerElement
-  server.client = new McpClient(url, {
+  const auth = connection.auth === 'oauth' ? await oauthFor(connection) : undefined
+  // The element shows the Sign in button for this provider, and signs in from its click.
+  if (auth) server.auth = auth
+  server.client = new McpClient(connection.url, {
     // The dialogs name the server as the client knows it (its host, and the name and version it reports).
     handlers: createInputHandlers(server, () => server.client),
     capabilities: INPUT_CAPABILITIES,
     cache: defaultElementCache(),
-    fetch: loggingFetch,
+    fetch: fetchAndLog,
+    headers: connectionHeaders(connection),
+    ...(auth && { auth }),
     // This page lets views go fullscreen (when the user asks in the view); by default they stay inline.
     ...(DEMO_SANDBOX_URL && { apps: { sandboxUrl: DEMO_SANDBOX_URL, displayModes: ['fullscreen'] } }),
   })
@@ -95,23 +180,23 @@ for (const tab of tabs) {
 
 form.addEventListener('submit', (event) => {
   event.preventDefault()
-  localStorage.setItem(URL_KEY, withoutCredentials(input.value))
-  connect(input.value)
+  const connection = formConnection()
+  const wrong = connectionProblem(connection)
+  problem.hidden = !wrong
+  problem.textContent = wrong ?? ''
+  if (wrong) {
+    options.open = true
+    return
+  }
+  saveConnection(connection)
+  void connect(connection)
 })
-
-/** The address to remember: never a user name or password written into it. */
-function withoutCredentials(address: string): string {
-  const url = new URL(address)
-  url.username = ''
-  url.password = ''
-  return url.href
-}
 
 document.querySelector('#forget')!.addEventListener('click', async () => {
   await clearCache()
   logLine(eventLog, 'cache cleared', '')
-  connect(input.value)
+  void connect(current)
 })
 
-input.value = localStorage.getItem(URL_KEY) || DEMO_URL
-connect(input.value)
+fillForm(current)
+void connect(current)

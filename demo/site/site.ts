@@ -1,5 +1,6 @@
 // What every page of the demo site shares: the header with its links and the
 // light/dark switch, the demo server's address, and the live event log.
+import { logEntry, logJson } from './log-entry.js'
 
 /** The demo server's MCP endpoint (`npm start` sets it; see demo/start.ts). */
 export const DEMO_URL: string = import.meta.env.VITE_DEMO_MCP_URL ?? 'http://127.0.0.1:3001/mcp'
@@ -13,6 +14,7 @@ export const DEMO_SANDBOX_URL: string | undefined = import.meta.env.VITE_DEMO_SA
 const PAGES = [
   ['/', 'Playground'],
   ['/elements/', 'Elements'],
+  ['/gallery.html', 'Gallery'],
   ['/cdn.html', 'CDN page'],
   ['/react.html', 'React'],
   ['/plain.html', 'Plain JS'],
@@ -74,25 +76,7 @@ export function mountHeader(): void {
 /** A short, safe text of an event's detail: errors by message, elements by tag, long strings cut. */
 export function summarize(detail: unknown): string {
   if (detail === undefined || detail === null) return ''
-  const seen = new WeakSet<object>()
-  let text: string
-  try {
-    text = JSON.stringify(detail, (_key, value: unknown) => {
-      if (value instanceof Error) return `${value.name}: ${value.message}`
-      if (typeof value === 'function') return undefined
-      if (typeof value === 'string' && value.length > 40) return `${value.slice(0, 40)}…`
-      if (value && typeof value === 'object') {
-        if (value instanceof Node) return `<${(value as Element).localName ?? value.nodeName}>`
-        if (seen.has(value)) return '…'
-        seen.add(value)
-        const proto = Object.getPrototypeOf(value)
-        if (proto !== Object.prototype && proto !== null && !Array.isArray(value)) return `[${value.constructor?.name ?? 'object'}]`
-      }
-      return value
-    })
-  } catch {
-    text = '[detail]'
-  }
+  const text = logJson(detail, { short: true })
   return text.length > 120 ? `${text.slice(0, 120)}…` : text
 }
 
@@ -101,7 +85,13 @@ export function summarize(detail: unknown): string {
  * roots, so listening on `root` hears them all) into `list`, newest first, as text.
  */
 export function logEvents(root: EventTarget, list: HTMLElement, types: readonly string[]): void {
-  for (const type of types) root.addEventListener(type, (event) => logLine(list, type, summarize((event as CustomEvent).detail)))
+  for (const type of types) {
+    root.addEventListener(type, (event) => {
+      const { detail } = event as CustomEvent
+      // One line each, opening to the whole detail as JSON (log-entry.ts).
+      logEntry(list, type, summarize(detail), logJson(detail))
+    })
+  }
 }
 
 /** Adds one line to a log list, newest first, keeping the last 200. */

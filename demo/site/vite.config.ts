@@ -106,6 +106,7 @@ export default defineConfig({
     alias: [
       { find: /^mcp-web-elements$/, replacement: join(repo, 'components/index.ts') },
       { find: /^mcp-web-elements\/elements\/(mcp-[a-z-]+)$/, replacement: join(repo, 'components/$1/$1.ts') },
+      { find: /^mcp-web-elements\/auth\/callback$/, replacement: join(repo, 'src/auth/callback.ts') },
       { find: /^mcp-web-elements\/([a-z-]+)$/, replacement: join(repo, 'src/$1/index.ts') },
     ],
   },

@@ -171,7 +171,10 @@ test('the tarball holds the build, its declarations and manifest, the sources an
   }
   // The MCP Apps sandbox proxy page (for users to host on a second origin) works only with the script it loads.
   const proxyScript = /src="\.\/([^"]+\.js)"/.exec(readFileSync(new URL('dist/sandbox/index.html', root), 'utf8'))?.[1]
-  assert.ok(proxyScript && packedFiles.includes(`dist/sandbox/${proxyScript}`), `the sandbox page's script (${proxyScript}) is not in the tarball`)
+  assert.ok(
+    proxyScript && packedFiles.includes(`dist/sandbox/${proxyScript}`),
+    `the sandbox page's script (${proxyScript}) is not in the tarball`,
+  )
   assert.deepEqual(
     packedFiles.filter((f) => /\.test\.ts$|(^|\/)node_modules\//.test(f)),
     [],
@@ -215,6 +218,24 @@ function userFiles(name: string, files: Record<string, string>): string {
   return dir
 }
 
+/** A user's strict tsconfig.json that type-checks `files` (libraries' own declarations skipped). */
+function userTsconfig(resolution: 'Bundler' | 'NodeNext', module: 'ESNext' | 'NodeNext', files: string[], extra: object = {}): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      module,
+      moduleResolution: resolution,
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types: [],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      ...extra,
+    },
+    files,
+  })
+}
+
 /** A user's module using the client, the cache and the elements, with their types. */
 const USER_APP = `
 import { McpClient, InputRequiredError, type Tool } from 'mcp-web-elements/client'
@@ -255,19 +276,7 @@ for (const [resolution, module] of [
           ...elements.map((name, i) => `import { type ${pascal(name)}Element as E${i} } from 'mcp-web-elements/elements/${name}'`),
           ...elements.map((name, i) => `export const e${i}: E${i} | null = document.querySelector('${name}')`),
         ].join('\n'),
-        'tsconfig.json': JSON.stringify({
-          compilerOptions: {
-            target: 'ES2022',
-            module,
-            moduleResolution: resolution,
-            lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-            types: [],
-            strict: true,
-            noEmit: true,
-            skipLibCheck: true,
-          },
-          files: ['app.ts', 'elements.ts'],
-        }),
+        'tsconfig.json': userTsconfig(resolution, module, ['app.ts', 'elements.ts']),
       })
       run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], dir)
     },
@@ -497,3 +506,102 @@ test('the custom-elements manifest describes every element index.ts registers, w
     assert.ok(definition, `${tag}: no custom-element-definition export (the registering file's customElements.define)`)
   }
 })
+
+// ---- typings for the frameworks people use (frameworks/, from the manifest) ----
+
+test(
+  'frameworks/ holds exactly the typings the packed custom-elements.json gives (npm run framework-types writes them)',
+  BUILD,
+  async () => {
+    const { frameworkTypes } = await import('../../scripts/framework-types.js')
+    const expected = frameworkTypes(JSON.parse(read('dist/custom-elements.json')))
+    for (const [file, text] of Object.entries(expected)) {
+      assert.ok(packedFiles.includes(`frameworks/${file}`), `frameworks/${file} is not in the tarball`)
+      assert.equal(read(`frameworks/${file}`), text, `frameworks/${file} is stale: run npm run framework-types`)
+    }
+  },
+)
+
+/**
+ * A small app per framework, each using the elements with their typings: good usage type-checks, and a wrong prop's
+ * type is an error (`@ts-expect-error`: without the typings the tag would be unknown or anything, and the directive unused).
+ */
+const FRAMEWORK_APPS: Record<string, string> = {
+  'react-app.tsx': `import type {} from 'mcp-web-elements/react'
+import type { McpToolListElement } from 'mcp-web-elements'
+import { useRef, useState } from 'react'
+export function App() {
+  const list = useRef<McpToolListElement>(null)
+  const [text, setText] = useState('')
+  return (
+    <mcp-server url="https://example.com/mcp" compact theme="dark" onmcp-connected={(event) => console.log(event.detail.server)}>
+      <mcp-tool-list ref={list} filter="echo" className="tools" onmcp-tool-select={(event: CustomEvent) => setText(event.detail.name)} />
+      <mcp-tool name="echo" onmcp-tool-result={(event) => setText(String(event.detail.result))} />
+      <mcp-call-log />
+      {/* @ts-expect-error filter is a string */}
+      <mcp-tool-list filter={3} />
+      {/* @ts-expect-error theme is 'light' or 'dark' */}
+      <mcp-server theme="blue" />
+      {/* @ts-expect-error a listener takes an event, not a string */}
+      <mcp-tool onmcp-tool-result={(event: string) => event} />
+      <p>{text}</p>
+    </mcp-server>
+  )
+}
+`,
+  'preact-app.tsx': `/** @jsxImportSource preact */
+import type {} from 'mcp-web-elements/preact'
+export const app = (
+  <mcp-server url="https://example.com/mcp" onmcp-connected={(event) => console.log(event.detail)}>
+    <mcp-tool-list filter="echo" class="tools" onmcp-tool-select={(event) => event.detail} />
+    <mcp-tool name="echo" />
+    {/* @ts-expect-error filter is a string */}
+    <mcp-tool-list filter={3} />
+    {/* @ts-expect-error compact is a boolean */}
+    <mcp-server compact="yes" />
+  </mcp-server>
+)
+`,
+  // Vue checks templates against GlobalComponents (vue-tsc); this reads the same props the way it does.
+  'vue-app.ts': `import type {} from 'mcp-web-elements/vue'
+import type { GlobalComponents } from 'vue'
+type TemplateProps<Tag extends keyof GlobalComponents> = InstanceType<GlobalComponents[Tag]>['$props']
+export const server: TemplateProps<'mcp-server'> = { url: 'https://example.com/mcp', compact: true, class: 'x', onMcpConnected: (event) => event.detail }
+export const list: TemplateProps<'mcp-tool-list'> = { filter: 'echo', onMcpToolSelect: (event: CustomEvent) => event.detail }
+export const ref: InstanceType<GlobalComponents['mcp-tool-list']>['filter'] = 'echo'
+// @ts-expect-error filter is a string
+export const wrongType: TemplateProps<'mcp-tool-list'> = { filter: 3 }
+// @ts-expect-error a listener takes an event
+export const wrongListener: TemplateProps<'mcp-tool'> = { onMcpToolResult: (event: number) => event }
+`,
+  // Svelte checks markup against svelte/elements' SvelteHTMLElements (svelte-check); this reads the same attributes.
+  'svelte-app.ts': `import type {} from 'mcp-web-elements/svelte'
+import type { SvelteHTMLElements } from 'svelte/elements'
+export const server: SvelteHTMLElements['mcp-server'] = { url: 'https://example.com/mcp', compact: true, class: 'x', 'onmcp-connected': (event) => event.detail }
+export const list: SvelteHTMLElements['mcp-tool-list'] = { filter: 'echo', 'onmcp-tool-select': (event) => event.detail }
+// @ts-expect-error filter is a string
+export const wrongType: SvelteHTMLElements['mcp-tool-list'] = { filter: 3 }
+// @ts-expect-error theme is 'light' or 'dark'
+export const wrongTheme: SvelteHTMLElements['mcp-content'] = { theme: 'blue' }
+`,
+}
+
+// One resolution only: each tsc run costs seconds of this file's 120 s, and NodeNext resolves the same "exports" entries.
+test(
+  "tsc (moduleResolution Bundler, as the frameworks' build tools resolve) type-checks a React 19, a Preact, a Vue and a Svelte app with the package's typings",
+  { timeout: 60_000 },
+  () => {
+    // The frameworks' own types, as the user's app would have them installed.
+    for (const name of ['react', '@types/react', 'preact', 'vue', '@vue', 'svelte', 'csstype']) {
+      const link = join(project, 'node_modules', name)
+      if (existsSync(link)) continue
+      mkdirSync(dirname(link), { recursive: true })
+      symlinkSync(join(checkout, 'node_modules', name), link)
+    }
+    const dir = userFiles('frameworks', {
+      ...FRAMEWORK_APPS,
+      'tsconfig.json': userTsconfig('Bundler', 'ESNext', Object.keys(FRAMEWORK_APPS), { jsx: 'react-jsx' }),
+    })
+    run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], dir)
+  },
+)

@@ -125,12 +125,15 @@ test('every TypeScript block type-checks against the sources', { timeout: 120_00
   })
   writeFileSync(join(dir, 'readers-code.d.ts'), READERS_CODE)
   // Each entry of the package's exports map, mapped to the source its declarations come from (dist/types/x.d.ts
-  // from x.ts), so the blocks are checked against the code as it is, not against a build.
+  // from x.ts), so the blocks are checked against the code as it is, not against a build. Declarations shipped as
+  // they are (frameworks/*.d.ts) are their own source.
   const paths: Record<string, string[]> = {}
   for (const [entry, target] of Object.entries<{ types?: string } | string>(pkg.exports)) {
     if (typeof target !== 'object' || !target.types) continue
     const specifier = `${pkg.name}${entry.slice(1)}`
-    const source = target.types.replace(/^\.\/dist\/types\//, '').replace(/\.d\.ts$/, '.ts')
+    const source = target.types.startsWith('./dist/types/')
+      ? target.types.replace(/^\.\/dist\/types\//, '').replace(/\.d\.ts$/, '.ts')
+      : target.types.replace(/^\.\//, '')
     if (!entry.includes('*')) paths[specifier] = [join(root, source)]
     else for (const name of elements) paths[specifier.replace('*', name)] = [join(root, source.replaceAll('*', name))]
   }
