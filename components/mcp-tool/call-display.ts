@@ -289,7 +289,12 @@ export class ResultFrameController implements ReactiveController {
         <span class="frame-actions">
           ${
             json !== undefined
-              ? html`<button part="button json-toggle" type="button" aria-pressed=${showJson ? 'true' : 'false'} @click=${() => this.#toggleJson()}>
+              ? html`<button
+                  part="button json-toggle"
+                  type="button"
+                  aria-pressed=${showJson ? 'true' : 'false'}
+                  @click=${() => this.#toggleJson()}
+                >
                   ${showJson ? msg('tool.show-result', 'Show result') : msg('tool.show-json', 'Show JSON')}
                 </button>`
               : nothing
@@ -311,11 +316,13 @@ export class ResultFrameController implements ReactiveController {
       </div>
       ${
         showJson
-          ? html`<pre part="result-json" class="json-block" tabindex="0" aria-label=${msg('tool.result-json', 'The result as JSON')}>${
-              json!.length > SHOWN_JSON_CHARS ? `${json!.slice(0, SHOWN_JSON_CHARS)}…` : json
-            }</pre>`
+          ? html`<pre part="result-json" class="json-block" tabindex="0" aria-label=${msg('tool.result-json', 'The result as JSON')}>
+${json!.length > SHOWN_JSON_CHARS ? `${json!.slice(0, SHOWN_JSON_CHARS)}…` : json}</pre>`
           : call.result
-            ? html`<mcp-content .result=${call.result} .outputSchema=${call.result.isError ? undefined : call.tool.outputSchema}></mcp-content>`
+            ? html`<mcp-content
+                .result=${call.result}
+                .outputSchema=${call.result.isError ? undefined : call.tool.outputSchema}
+              ></mcp-content>`
             : status === 'cancelled'
               ? html`<p part="error" class="cancelled">${msg('tool.cancelled', 'The call was cancelled.')}</p>`
               : renderCallError(call.error, call.serverUrl)
@@ -334,7 +341,9 @@ export class ResultFrameController implements ReactiveController {
       await navigator.clipboard.writeText(text)
       this.#copyStatus = msg('tool.copied', 'Copied.')
     } catch (error) {
-      this.#copyStatus = msg('tool.copy-failed', 'Could not copy: {reason}', { reason: error instanceof Error ? error.message : String(error) })
+      this.#copyStatus = msg('tool.copy-failed', 'Could not copy: {reason}', {
+        reason: error instanceof Error ? error.message : String(error),
+      })
     }
     this.host.requestUpdate()
   }
