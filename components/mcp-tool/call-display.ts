@@ -16,7 +16,9 @@ import {
   type ProgressNotificationParams,
   type Tool,
 } from '../../src/client/index.js'
+import { explainError } from '../../src/schema/form.js'
 import { InputDeclinedError } from '../mcp-elicitation/input-handlers.js'
+import { translated } from '../mcp-schema-form/mcp-schema-form.component.js'
 import { describeError as describeServerError } from '../mcp-server/describe-error.js'
 import { msg } from '../shared/i18n.js'
 import '../mcp-content/mcp-content.js'
@@ -195,7 +197,10 @@ export function renderCallError(error: unknown, serverUrl: string) {
     ${
       error instanceof InvalidArgumentsError
         ? html`<ul>
-            ${error.errors.map((e) => html`<li><code>${e.path || '/'}</code> ${e.message}</li>`)}
+            ${error.errors.map((e) => {
+              const problem = translated(explainError(e))
+              return html`<li title=${ifDefined(problem.detail)}><code>${e.path || '/'}</code> ${problem.message}</li>`
+            })}
           </ul>`
         : detail
           ? html`<p>${detail}</p>`
