@@ -2,6 +2,7 @@ import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import type { ContentBlock, GetPromptResult, McpClient, Prompt, PromptArgument, PromptMessage } from '../../src/client/index.js'
+import { humaniseName } from '../../src/schema/form.js'
 import { CompletionController } from '../shared/completion.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
@@ -33,7 +34,8 @@ export interface PromptResultDetail {
  *
  * @csspart base - The wrapper around everything.
  * @csspart form - The arguments form.
- * @csspart field - Each argument's label, input, help and error.
+ * @csspart field - Each argument's label, input, help and error. An argument with no title is labelled by its name
+ *   humanised ("user_id" → "User id"), the name itself beside it (part `key`).
  * @csspart get - The Get button.
  * @csspart status - The live region saying the prompt is being fetched.
  * @csspart error - The error message when Get failed.
@@ -94,7 +96,7 @@ export class McpPromptElement extends ConnectedElement {
           const describedBy = [arg.description ? `help-${i}` : '', invalid ? `error-${i}` : ''].filter(Boolean).join(' ')
           return html`<div part="field" class="field">
             <label for="arg-${i}">
-              ${arg.title || name}
+              <span class="arg-label">${arg.title || humaniseName(name)}</span>
               ${
                 arg.required
                   ? html`<span class="required" aria-hidden="true">*</span
@@ -102,6 +104,7 @@ export class McpPromptElement extends ConnectedElement {
                   : nothing
               }
             </label>
+            ${arg.title || humaniseName(name) === name ? nothing : html`<code class="key" part="key">${name}</code>`}
             <input
               id="arg-${i}"
               name=${name}
