@@ -2,6 +2,7 @@ import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import type { ContentBlock, GetPromptResult, McpClient, Prompt, PromptArgument, PromptMessage } from '../../src/client/index.js'
+import { humaniseName } from '../../src/schema/form.js'
 import { ComboboxController } from '../shared/combobox.js'
 import { CompletionController } from '../shared/completion.js'
 import { ConnectedElement } from '../shared/connected-element.js'
@@ -35,7 +36,8 @@ export interface PromptResultDetail {
  *
  * @csspart base - The wrapper around everything.
  * @csspart form - The arguments form.
- * @csspart field - Each argument's label, input, help and error.
+ * @csspart field - Each argument's label, input, help and error. An argument with no title is labelled by its name
+ *   humanised ("user_id" → "User id"), the name itself beside it (part `key`).
  * @csspart listbox - The list of an argument's completion suggestions.
  * @csspart option - Each suggestion.
  * @csspart get - The Get button.
@@ -100,7 +102,7 @@ export class McpPromptElement extends ConnectedElement {
           const describedBy = [arg.description ? `help-${i}` : '', invalid ? `error-${i}` : ''].filter(Boolean).join(' ')
           return html`<div part="field" class="field">
             <label for="arg-${i}">
-              ${arg.title || name}
+              <span class="arg-label">${arg.title || humaniseName(name)}</span>
               ${
                 arg.required
                   ? html`<span class="required" aria-hidden="true">*</span
@@ -108,10 +110,11 @@ export class McpPromptElement extends ConnectedElement {
                   : nothing
               }
             </label>
+            ${arg.title || humaniseName(name) === name ? nothing : html`<code class="key" part="key">${name}</code>`}
             ${this.#combobox.render({
               id: `arg-${i}`,
               name,
-              label: arg.title || name,
+              label: arg.title || humaniseName(name),
               value: this.values[name] ?? '',
               suggestions: this.#completion.suggestions[name] ?? [],
               required: arg.required === true,

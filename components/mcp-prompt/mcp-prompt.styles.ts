@@ -34,6 +34,12 @@ export const styles = [
       color: var(--mcp-color-text-secondary);
     }
     .required,
+    .key {
+      font-family: var(--mcp-font-mono);
+      font-size: 0.8em;
+      color: var(--mcp-color-text-secondary);
+      overflow-wrap: anywhere;
+    }
     .field-error {
       color: var(--mcp-color-danger);
     }

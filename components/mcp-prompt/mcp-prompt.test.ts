@@ -41,10 +41,19 @@ describe('<mcp-prompt>', () => {
   it('shows a labelled field per argument, with required mark and description as help', async () => {
     const el = await promptOf(main, 'greet')
     const input = field(el, 'name')
-    expect(input.labels![0].textContent).to.include('name').and.include('(required)')
+    expect(input.labels![0].textContent).to.include('Name').and.include('(required)')
     expect(input.getAttribute('aria-required')).to.equal('true')
     expect(el.shadowRoot!.getElementById(input.getAttribute('aria-describedby')!)!.textContent).to.equal('Who to greet')
     expect(el.shadowRoot!.querySelector('.title')!.textContent).to.equal('Greet')
+    await expect(el).to.be.accessible()
+  })
+
+  it('an argument with no title is labelled by its name humanised, the name itself beside it as code', async () => {
+    const el = await promptOf(main, 'greet')
+    const input = field(el, 'name')
+    const label = input.labels![0]
+    expect(label.querySelector('.arg-label')!.textContent!.trim()).to.equal('Name')
+    expect(label.parentElement!.querySelector('code.key')?.textContent).to.equal('name')
     await expect(el).to.be.accessible()
   })
 

@@ -13,6 +13,7 @@ import {
   escapePointer,
   extraKeys,
   getAt,
+  humaniseName,
   initialValue,
   isObject,
   mapErrors,
@@ -40,6 +41,8 @@ import { styles } from './mcp-schema-form.styles.js'
 export interface SchemaFormError {
   path: string
   message: string
+  /** The validator's keyword (`type`, `maxLength` …): the message is then said in the form's own words. */
+  keyword?: string
 }
 
 /** How a field is drawn where it sits: its label may come from its parent (array items, variant branches). */
@@ -61,8 +64,15 @@ interface Placement {
  * before reading {@link arguments}.
  *
  * Empty optional fields are left out of `arguments`, never sent as `""` or
- * `null`; an optional checkbox is tri-state: unset (shown as mixed, left
- * out) until ticked or unticked, and a Clear button unsets it again.
+ * `null`. A required boolean is a checkbox, as is an optional one with a
+ * default (sent as shown); an optional boolean without a default is a select
+ * of Not set (left out), Yes and No. Validation problems, the form's own and
+ * the validator's (by their keyword), are said as what to enter ("Enter a
+ * number.", "Enter at most 10 characters.", "Pick one of: …", "This field is
+ * required."), with the validator's text in the message's `title`. A field
+ * with no title is labelled by its property name humanised ("User id"), the
+ * name itself beside it as code (part `key`). List items are "Item 1" (or the
+ * items' title with the number).
  * `readOnly` properties are shown, not editable, and not sent unless
  * required. `additionalProperties` get a key/value editor. Errors given in
  * `errors` are shown on the fields their paths point at; the rest above the
@@ -71,7 +81,7 @@ interface Placement {
  * @tag mcp-schema-form
  *
  * @attr {boolean} disabled - Every control is disabled (e.g. while a call runs).
- * @attr {boolean} hide-json-toggle - No "Edit as JSON" button, for a page whose users should only see the
+ * @attr {boolean} hide-json-toggle - No "Edit as JSON" / "Edit as form" button, for a page whose users should only see the
  *   form. `json` fields keep their own JSON editor.
  *
  * @property {object} schema - The JSON Schema. A schema the form cannot use (too deep, a remote `$ref`) is
@@ -96,6 +106,7 @@ interface Placement {
  * @csspart item - One item of a list, with its move and remove buttons.
  * @csspart button - The add, move, remove and JSON-toggle buttons.
  * @csspart json - A JSON editor (a field's, or the whole value's).
+ * @csspart key - An untitled field's property name, beside its humanised label.
  *
  * @cssprop --mcp-schema-form-gap - Space between fields.
  */
@@ -152,7 +163,7 @@ export class McpSchemaFormElement extends LitElement {
       const parsed = parseArguments(this.jsonText)
       if ('error' in parsed) problems.push({ path: '', code: 'json', message: parsed.error })
     } else if (this.#model) {
-      problems = checkValue(this.#model, this.current).map(translated)
+      problems = checkValue(this.#model, this.current)
       for (const [path, { field, keys }] of this.#entryRows)
         keys.forEach((_, i) => {
           const problem = entryProblem(field, keys, i)
@@ -256,7 +267,7 @@ export class McpSchemaFormElement extends LitElement {
                   aria-pressed=${this.jsonMode ? 'true' : 'false'}
                   @click=${this.#toggleJson}
                 >
-                  ${msg('schema-form.edit-json', 'Edit as JSON')}
+                  ${this.jsonMode ? msg('schema-form.edit-form', 'Edit as form') : msg('schema-form.edit-json', 'Edit as JSON')}
                 </button>
               </div>`
             : nothing
@@ -347,10 +358,13 @@ export class McpSchemaFormElement extends LitElement {
     return { id, describedBy: ids.join(' ') || undefined, invalid }
   }
 
+  /** A control's label; when it is the property's name humanised ("User id"), the name itself follows as code (`user_id`) for developers. */
   #label(field: Field, id: string, text: string): TemplateResult {
-    return html`<label for=${id} part="label"
+    const key = field.name && text === field.label && text !== field.name && text === humaniseName(field.name) ? field.name : undefined
+    const label = html`<label for=${id} part="label"
       >${text}${isRequired(field) ? html`<span class="required" aria-hidden="true">*</span>` : nothing}</label
     >`
+    return key ? html`<span class="label-row">${label} <code class="key" part="key">${key}</code></span>` : label
   }
 
   #help(field: Field, path: string): TemplateResult | typeof nothing {
@@ -360,7 +374,10 @@ export class McpSchemaFormElement extends LitElement {
   #error(path: string): TemplateResult | typeof nothing {
     const errors = this.#errorsFor.get(path)
     if (!errors?.length) return nothing
-    return html`<div id="${idFor(path)}-error" class="error" part="error">${errors.map((e) => html`<div>${e.message}</div>`)}</div>`
+    // The validator's own words stay at hand for developers (a tooltip); the message says what to enter.
+    return html`<div id="${idFor(path)}-error" class="error" part="error">
+      ${errors.map((e) => html`<div title=${ifDefined(e.detail)}>${e.message}</div>`)}
+    </div>`
   }
 
   #string(field: StringField, path: string, value: unknown, placement: Placement): TemplateResult {
@@ -432,38 +449,44 @@ export class McpSchemaFormElement extends LitElement {
   }
 
   /**
-   * A checkbox; an optional one has a third state, unset (left out of the
-   * arguments): shown as indeterminate ("mixed" to assistive technology),
-   * and a Clear button brings a ticked or unticked box back to it.
+   * A required boolean is a checkbox (unticked is an answer: false), and so is an optional one with a default
+   * (it starts at the default and is sent as shown). An optional one without a default has a third answer,
+   * "not set" (left out of the arguments; a required nullable one is sent as null): a select of Not set, Yes,
+   * No, as Swagger UI has it, rather than a mixed checkbox with a Clear button beside it.
    */
   #boolean(field: Field, path: string, value: unknown, placement: Placement): TemplateResult {
     const { id, describedBy, invalid } = this.#describe(field, path)
-    const optional = !isRequired(field)
-    return html`<div class="field checkbox" part="field">
-      <input
+    if (isRequired(field) || field.hasDefault) {
+      return html`<div class="field checkbox" part="field">
+        <input
+          id=${id}
+          part="control"
+          type="checkbox"
+          aria-invalid=${invalid ? 'true' : 'false'}
+          aria-describedby=${ifDefined(describedBy)}
+          .checked=${live(value === true)}
+          @change=${(e: Event) => this.#set(path, (e.target as HTMLInputElement).checked)}
+        />
+        ${this.#label(field, id, placement.label)} ${this.#help(field, path)} ${this.#error(path)}
+      </div>`
+    }
+    const choice = value === true ? 'yes' : value === false ? 'no' : ''
+    return html`<div class="field" part="field">
+      ${this.#label(field, id, placement.label)}
+      <select
         id=${id}
         part="control"
-        type="checkbox"
         aria-invalid=${invalid ? 'true' : 'false'}
         aria-describedby=${ifDefined(describedBy)}
-        .checked=${live(value === true)}
-        .indeterminate=${optional && typeof value !== 'boolean'}
-        @change=${(e: Event) => this.#set(path, (e.target as HTMLInputElement).checked)}
-      />
-      ${this.#label(field, id, placement.label)}
-      ${
-        optional && typeof value === 'boolean'
-          ? html`<button
-              type="button"
-              part="button"
-              class="clear"
-              aria-label=${msg('schema-form.clear', 'Clear {label}', { label: placement.label })}
-              @click=${() => ((this.#focusAfterUpdate = id), this.#set(path, undefined))}
-            >
-              ${msg('schema-form.clear-text', 'Clear')}
-            </button>`
-          : nothing
-      }
+        @change=${(e: Event) => {
+          const picked = (e.target as HTMLSelectElement).value
+          this.#set(path, picked === 'yes' ? true : picked === 'no' ? false : undefined)
+        }}
+      >
+        <option value="" ?selected=${choice === ''}>${msg('schema-form.not-set', 'Not set')}</option>
+        <option value="yes" ?selected=${choice === 'yes'}>${msg('schema-form.yes', 'Yes')}</option>
+        <option value="no" ?selected=${choice === 'no'}>${msg('schema-form.no', 'No')}</option>
+      </select>
       ${this.#help(field, path)} ${this.#error(path)}
     </div>`
   }
@@ -649,7 +672,14 @@ export class McpSchemaFormElement extends LitElement {
   #array(field: ArrayField, path: string, value: unknown, placement: Placement): TemplateResult {
     const items = Array.isArray(value) ? value : []
     const { id, describedBy } = this.#describe(field, path)
-    const itemLabel = (i: number) => msg('schema-form.item', '{label} {n}', { label: placement.label, n: i + 1 })
+    // "Item 1", or the items' own title with the number ("Line 1"); buttons name the list too ("Remove Item 1 of Tags").
+    const itemTitle =
+      typeof field.item.schema.title === 'string' && field.item.schema.title.trim() ? field.item.schema.title.trim() : undefined
+    const itemLabel = (i: number) =>
+      itemTitle
+        ? msg('schema-form.item-titled', '{title} {n}', { title: itemTitle, n: i + 1 })
+        : msg('schema-form.item', 'Item {n}', { n: i + 1 })
+    const itemName = (i: number) => msg('schema-form.item-of', '{item} of {list}', { item: itemLabel(i), list: placement.label })
     const move = (from: number, to: number, focus: string) => {
       const next = [...items]
       const [moved] = next.splice(from, 1)
@@ -666,6 +696,7 @@ export class McpSchemaFormElement extends LitElement {
       <ol class="items">
         ${items.map((_, i) => {
           const label = itemLabel(i)
+          const name = itemName(i)
           return html`<li class="item" part="item">
             <div class="item-body">${this.#field(field.item, `${path}/${i}`, { label })}</div>
             <div class="item-actions">
@@ -673,7 +704,7 @@ export class McpSchemaFormElement extends LitElement {
                 type="button"
                 part="button"
                 id="${id}-up-${i}"
-                aria-label=${msg('schema-form.move-up', 'Move {item} up', { item: label })}
+                aria-label=${msg('schema-form.move-up', 'Move {item} up', { item: name })}
                 ?disabled=${i === 0}
                 @click=${() => move(i, i - 1, i - 1 === 0 ? `${id}-down-0` : `${id}-up-${i - 1}`)}
               >
@@ -683,13 +714,13 @@ export class McpSchemaFormElement extends LitElement {
                 type="button"
                 part="button"
                 id="${id}-down-${i}"
-                aria-label=${msg('schema-form.move-down', 'Move {item} down', { item: label })}
+                aria-label=${msg('schema-form.move-down', 'Move {item} down', { item: name })}
                 ?disabled=${i === items.length - 1}
                 @click=${() => move(i, i + 1, i + 1 === items.length - 1 ? `${id}-up-${i + 1}` : `${id}-down-${i + 1}`)}
               >
                 ↓
               </button>
-              ${this.#removeButton(label, `${id}-add`, () =>
+              ${this.#removeButton(name, `${id}-add`, () =>
                 this.#set(
                   path,
                   items.filter((_, j) => j !== i),
@@ -866,7 +897,8 @@ export class McpSchemaFormElement extends LitElement {
     for (const path of this.#edited) byField.delete(path)
     const local = mapErrors(this.#model, this.current, this.localErrors)
     for (const [path, errors] of local.byField) byField.set(path, [...(byField.get(path) ?? []), ...errors])
-    return { byField, general: [...general, ...local.general] }
+    for (const [path, errors] of byField) byField.set(path, errors.map(translated))
+    return { byField, general: [...general, ...local.general].map(translated) }
   }
 }
 
@@ -946,12 +978,13 @@ function parseJson(text: string): { value: unknown } | { error: string } {
 
 /**
  * A form check's message through msg(), so a page can replace it: ids are
- * `schema-form.check.<code>` (e.g. `.required`, `.minLength`; formats are
- * `.format.email` …), with the check's numbers as `{min}`, `{max}`, `{step}`, `{pattern}`.
+ * `schema-form.check.<code>` (e.g. `.required`, `.minLength`, `.choice`; formats are
+ * `.format.email` …, types `.type.number` …), with the check's numbers as `{min}`, `{max}`, `{step}`,
+ * `{pattern}`, and `{options}` (the choices' labels). The validator's errors get the same codes (explainError).
  */
-function translated(e: FieldError): FieldError {
+export function translated(e: FieldError): FieldError {
   if (!e.code) return e
-  const id = e.code === 'format' ? `schema-form.check.format.${e.params?.format}` : `schema-form.check.${e.code}`
+  const id = e.code === 'format' || e.code === 'type' ? `schema-form.check.${e.code}.${e.params?.[e.code]}` : `schema-form.check.${e.code}`
   return { ...e, message: msg(id, e.message, e.params) }
 }
 

@@ -47,6 +47,18 @@ export const styles = [
     .checkbox label {
       font-weight: normal;
     }
+    .label-row {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: baseline;
+      gap: 0 0.5em;
+    }
+    .key {
+      font-family: var(--mcp-font-mono);
+      font-size: 0.8em;
+      color: var(--mcp-color-text-secondary);
+      overflow-wrap: anywhere;
+    }
     .required {
       color: var(--mcp-color-danger);
       margin-inline-start: 0.2em;

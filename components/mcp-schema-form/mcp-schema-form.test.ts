@@ -88,13 +88,13 @@ describe('<mcp-schema-form>', () => {
     const name = control(el, 'Name')
     expect(name.getAttribute('aria-invalid')).to.equal('true')
     expect(description(el, name)).to.equal('This field is required.')
-    expect(description(el, control(el, 'Email'))).to.equal('Must be an email address.')
-    expect(description(el, control(el, 'Age'))).to.equal('Must be at least 0.')
+    expect(description(el, control(el, 'Email'))).to.equal('Enter an email address.')
+    expect(description(el, control(el, 'Age'))).to.equal('Enter 0 or more.')
     expect(el.shadowRoot!.activeElement).to.equal(name)
     await fillForm(el, [{ fill: 'Name', with: 'A' }])
     expect(name.getAttribute('aria-invalid')).to.equal('false')
     expect(await el.validate()).to.equal(false)
-    expect(description(el, name)).to.equal('Must be at least 2 characters long.')
+    expect(description(el, name)).to.equal('Enter at least 2 characters.')
     await fillForm(el, [
       { fill: 'Name', with: 'Ada' },
       { fill: 'Email', with: 'ada@example.com' },
@@ -120,8 +120,8 @@ describe('<mcp-schema-form>', () => {
       expect(description(el, control(el, 'Mail'))).to.equal('Keine E-Mail-Adresse.')
     } finally {
       setStrings({
-        'schema-form.check.minLength': 'Must be at least {min} characters long.',
-        'schema-form.check.format.email': 'Must be an email address.',
+        'schema-form.check.minLength': 'Enter at least {min} characters.',
+        'schema-form.check.format.email': 'Enter an email address.',
       })
     }
   })
@@ -156,7 +156,7 @@ describe('<mcp-schema-form>', () => {
 
   it('validate() also checks the whole schema with the client validator (what the form does not check itself)', async () => {
     const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } } })
-    await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { fill: 'Tags 1', with: 'a' }, { fill: 'Tags 2', with: 'a' }])
+    await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { fill: 'Item 1', with: 'a' }, { fill: 'Item 2', with: 'a' }])
     expect(el.arguments).to.deep.equal({ tags: ['a', 'a'] })
     expect(await el.validate()).to.equal(false)
     expect($(el, 'fieldset.group').getAttribute('aria-describedby')).to.match(/-error/)
@@ -292,22 +292,22 @@ describe('<mcp-schema-form>', () => {
   it('reorders and removes array items with labelled buttons, focus following the moved item', async () => {
     const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } })
     await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { press: 'Add to Tags' }])
-    expect(el.shadowRoot!.activeElement).to.equal(control(el, 'Tags 3'))
+    expect(el.shadowRoot!.activeElement).to.equal(control(el, 'Item 3'))
     await fillForm(el, [
-      { fill: 'Tags 1', with: 'a' },
-      { fill: 'Tags 2', with: 'b' },
-      { fill: 'Tags 3', with: 'c' },
+      { fill: 'Item 1', with: 'a' },
+      { fill: 'Item 2', with: 'b' },
+      { fill: 'Item 3', with: 'c' },
     ])
     const button = (name: string) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === name)!
-    button('Move Tags 3 up').click()
+    button('Move Item 3 of Tags up').click()
     await el.updateComplete
     expect(el.arguments).to.deep.equal({ tags: ['a', 'c', 'b'] })
-    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Move Tags 2 up')
-    button('Move Tags 1 down').click()
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Move Item 2 of Tags up')
+    button('Move Item 1 of Tags down').click()
     await el.updateComplete
     expect(el.arguments).to.deep.equal({ tags: ['c', 'a', 'b'] })
-    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Move Tags 2 down')
-    button('Remove Tags 2').click()
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal('Move Item 2 of Tags down')
+    button('Remove Item 2 of Tags').click()
     await el.updateComplete
     expect(el.arguments).to.deep.equal({ tags: ['c', 'b'] })
     expect(el.shadowRoot!.activeElement?.textContent?.trim()).to.equal('Add to Tags')
@@ -406,32 +406,6 @@ describe('<mcp-schema-form>', () => {
     expect(description(el, slug)).to.contain('^[a-z]+$')
   })
 
-  it('an optional checkbox shows "unset" as mixed, and Clear brings it back there (left out of the arguments)', async () => {
-    const el = await form({
-      type: 'object',
-      properties: { archive: { type: 'boolean', title: 'Archive' }, force: { type: 'boolean', title: 'Force' } },
-      required: ['force'],
-    })
-    const box = control(el, 'Archive')
-    const clear = () => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === 'Clear Archive')
-    expect([box.indeterminate, box.checked], 'unset at first').to.deep.equal([true, false])
-    expect(control(el, 'Force').indeterminate, 'a required box is plain').to.equal(false)
-    expectAbsent(clear(), 'no Clear while unset')
-    box.click()
-    await el.updateComplete
-    expect(el.arguments).to.deep.equal({ archive: true, force: false })
-    box.click()
-    await el.updateComplete
-    expect(el.arguments, 'unticked is an answer: false').to.deep.equal({ archive: false, force: false })
-    clear()!.click()
-    await el.updateComplete
-    expect(el.arguments).to.deep.equal({ force: false })
-    expect([box.indeterminate, box.checked]).to.deep.equal([true, false])
-    expect(el.shadowRoot!.activeElement, 'focus back on the box').to.equal(box)
-    expectAbsent(clear(), 'no Clear once unset')
-    await expect(el).to.be.accessible()
-  })
-
   it('readOnly properties are shown with their value but have no control and are not sent (a required one is, with its default)', async () => {
     const el = await form(SCHEMA_ZOO['read-only'].schema, { id: 'given-by-page' })
     const shown = [...el.shadowRoot!.querySelectorAll('.field.const')].map((f) => f.textContent!.replace(/\s+/g, ' ').trim())
@@ -510,6 +484,108 @@ describe('<mcp-schema-form>', () => {
     await fillForm(el, [{ press: 'Add to Tags' }, { check: 'Ok' }, { press: 'Add entry to Meta' }, { fill: 'Key 1', with: 'k' }])
     await expect(el).to.be.accessible()
     await el.validate()
+    await expect(el).to.be.accessible()
+  })
+})
+
+describe('<mcp-schema-form>: words a person reads', () => {
+  const button = (el: McpSchemaFormElement, name: string) =>
+    [...el.shadowRoot!.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent!).trim() === name)
+
+  it('the JSON toggle says where it goes: "Edit as JSON", then "Edit as form"', async () => {
+    const el = await form({ type: 'object', properties: { text: { type: 'string' } } })
+    const toggle = $<HTMLButtonElement>(el, 'button.json-toggle')
+    expect(toggle.textContent!.trim()).to.equal('Edit as JSON')
+    toggle.click()
+    await el.updateComplete
+    expect($<HTMLButtonElement>(el, 'button.json-toggle').textContent!.trim()).to.equal('Edit as form')
+    $<HTMLButtonElement>(el, 'button.json-toggle').click()
+    await el.updateComplete
+    expect($<HTMLButtonElement>(el, 'button.json-toggle').textContent!.trim()).to.equal('Edit as JSON')
+  })
+
+  it('the validator’s errors (the client’s InvalidArgumentsError) are said as what to enter, by the field; the raw text is kept in its title', async () => {
+    const el = await form({
+      type: 'object',
+      properties: {
+        a: { type: 'number', title: 'A' },
+        code: { type: 'string', maxLength: 10, title: 'Code' },
+        mode: { enum: ['fast', 'slow'], title: 'Mode' },
+      },
+    })
+    el.errors = [
+      { path: '/a', message: 'Instance type "string" is invalid. Expected "number".', keyword: 'type' },
+      { path: '/code', message: 'String is too long (12 > 10).', keyword: 'maxLength' },
+      { path: '/mode', message: 'Instance does not match any of ["fast","slow"].', keyword: 'enum' },
+    ] as never
+    await el.updateComplete
+    expect(description(el, control(el, 'A'))).to.equal('Enter a number.')
+    expect(description(el, control(el, 'Code'))).to.equal('Enter at most 10 characters.')
+    expect(description(el, control(el, 'Mode'))).to.equal('Pick one of: fast, slow.')
+    const shown = el.shadowRoot!.getElementById(control(el, 'A').getAttribute('aria-describedby')!.split(' ').at(-1)!)!
+    expect(shown.querySelector('[title]')!.getAttribute('title')).to.contain('Instance type "string" is invalid')
+  })
+
+  it('validate() says the whole schema’s problems in the same words', async () => {
+    // Bounds the form does not check itself (a const in an allOf) reach the validator: its words are explained too.
+    const el = await form({ type: 'object', properties: { n: { type: 'integer', title: 'N', allOf: [{ maximum: 3 }] } } })
+    await fillForm(el, [{ fill: 'N', with: '7' }])
+    expect(await el.validate()).to.equal(false)
+    expect(description(el, control(el, 'N'))).to.equal('Enter 3 or less.')
+  })
+
+  it('a required boolean is a plain checkbox with no Clear; an optional one with a default is a checkbox sent as shown; one without is Not set / Yes / No', async () => {
+    const el = await form({
+      type: 'object',
+      properties: {
+        force: { type: 'boolean', title: 'Force' },
+        news: { type: 'boolean', title: 'Newsletter', default: false },
+        archive: { type: 'boolean', title: 'Archive' },
+      },
+      required: ['force'],
+    })
+    expect(control(el, 'Force').type).to.equal('checkbox')
+    expect(control(el, 'Newsletter').type).to.equal('checkbox')
+    const archive = control<HTMLSelectElement>(el, 'Archive')
+    expect([...archive.options].map((o) => o.text.trim())).to.deep.equal(['Not set', 'Yes', 'No'])
+    expect(el.arguments).to.deep.equal({ force: false, news: false })
+    await fillForm(el, [{ check: 'Force' }, { check: 'Newsletter' }, { choose: 'Archive', option: 'No' }])
+    expect(el.arguments).to.deep.equal({ force: true, news: true, archive: false })
+    expect(button(el, 'Clear Force') ?? button(el, 'Clear Newsletter') ?? button(el, 'Clear Archive'), 'no Clear buttons').to.equal(
+      undefined,
+    )
+    await fillForm(el, [{ choose: 'Archive', option: 'Not set' }])
+    expect(el.arguments).to.deep.equal({ force: true, news: true })
+    await expect(el).to.be.accessible()
+  })
+
+  it('list items are "Item 1", "Item 2" (or the items’ own title with the number)', async () => {
+    const el = await form({
+      type: 'object',
+      properties: {
+        tags: { type: 'array', items: { type: 'string' } },
+        lines: { type: 'array', items: { type: 'object', title: 'Line', properties: { sku: { type: 'string' } } } },
+      },
+    })
+    await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { press: 'Add to Lines' }])
+    const labels = [...el.shadowRoot!.querySelectorAll('.item label, .item legend')].map((l) =>
+      l.textContent!.replace(/\*/g, '').replace(/\s+/g, ' ').trim(),
+    )
+    expect(labels).to.include.members(['Item 1', 'Item 2', 'Line 1'])
+    expect(button(el, 'Remove Item 2 of Tags'), 'Remove names the item and its list').to.exist
+    await expect(el).to.be.accessible()
+  })
+
+  it('an untitled field is labelled by its name humanised, with the name itself beside it as code', async () => {
+    const el = await form({
+      type: 'object',
+      properties: { user_id: { type: 'string' }, maxResults: { type: 'integer' }, note: { type: 'string', title: 'A note' } },
+    })
+    const userId = control(el, 'User id')
+    expect(control(el, 'Max results')).to.exist
+    const field = userId.closest('.field')!
+    expect(field.querySelector('code.key')?.textContent).to.equal('user_id')
+    expect(control(el, 'A note').closest('.field')!.querySelector('code.key'), 'a titled field shows no key').to.equal(null)
     await expect(el).to.be.accessible()
   })
 })

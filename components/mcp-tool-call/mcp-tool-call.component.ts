@@ -18,7 +18,7 @@ import {
 import { buildFormModel, choiceText, deepEqual, type Field } from '../../src/schema/form.js'
 import '../mcp-content/mcp-content.js'
 import '../mcp-icon/mcp-icon.js'
-import { describeCallError, renderProgress, renderToolHeader } from '../mcp-tool/call-display.js'
+import { ResultFrameController, formatDuration, renderProgress, renderToolHeader } from '../mcp-tool/call-display.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
@@ -73,6 +73,8 @@ const LONG_JSON_CHARS = 100_000
  * `role="status"`; failures `role="alert"`): awaiting approval (Allow once,
  * Always allow this tool, Deny), running (progress and Cancel), done (the
  * result with its duration), error (in words, with Retry), denied, cancelled.
+ * A result or failure is framed as in `<mcp-tool>`: status, duration, Copy,
+ * and the whole `CallToolResult` as JSON.
  * Every transition fires `mcp-call-state`.
  *
  * Two ways to use it:
@@ -114,8 +116,10 @@ const LONG_JSON_CHARS = 100_000
  * @csspart actions - The row of buttons.
  * @csspart button - Every button; also `allow`, `always`, `deny`, `cancel`, `retry`.
  * @csspart progress-bar - The `<progress>` while running.
- * @csspart result - The result (`<mcp-content>`).
- * @csspart error - A failure in words.
+ * @csspart result - The result or failure, in the frame `<mcp-tool>` uses: `result-frame` (with `data-status`:
+ *   `success`, `tool-error`, `failure`), `result-heading`, `result-status`, `duration`, `copy`, `json-toggle`,
+ *   `copy-status`, `result-json` (the whole `CallToolResult` with Show JSON); see `<mcp-tool>`.
+ * @csspart error - A failure in words (said once).
  *
  * @cssprop --mcp-tool-call-width - The dialog's width. Default `min(36rem, 100vw - 2rem)`.
  * @cssprop --mcp-color-danger - Destructive hints and failures.
@@ -140,6 +144,7 @@ export class McpToolCallElement extends ConnectedElement {
   @query('dialog') private dialog?: HTMLDialogElement
 
   #i18n = new I18nController(this)
+  #frame = new ResultFrameController(this)
   /** Answers the approval shown, while one is. */
   #answer?: (answer: ApprovalAnswer) => void
   /** The driven call in flight: its abort switch. */
@@ -382,7 +387,7 @@ export class McpToolCallElement extends ConnectedElement {
       }
       <details part="json">
         <summary>${msg('tool-call.json', 'As JSON')}</summary>
-        <pre>${json.length > LONG_JSON_CHARS ? `${json.slice(0, LONG_JSON_CHARS)}…` : json}</pre>
+        <pre class="json-block">${json.length > LONG_JSON_CHARS ? `${json.slice(0, LONG_JSON_CHARS)}…` : json}</pre>
       </details>
     </section>`
   }
@@ -436,13 +441,9 @@ export class McpToolCallElement extends ConnectedElement {
         return html`<div class="progress">${this.state === 'running' ? renderProgress(this.progress) : nothing}</div>
           <div part="actions" class="actions">${this.#button('cancel', msg('tool.cancel', 'Cancel'), () => this.cancel())}</div>`
       case 'done':
-        return html`<div part="result" class="result"><mcp-content .result=${this.result} .outputSchema=${this.shown?.tool.outputSchema}></mcp-content></div>`
+        return this.#renderResult()
       case 'error':
-        return html`${
-            this.result
-              ? html`<div part="result" class="result"><mcp-content .result=${this.result}></mcp-content></div>`
-              : this.#renderError(this.error)
-          }
+        return html`${this.#renderResult()}
           ${this.name && this.#client ? html`<div part="actions" class="actions">${this.#button('retry', msg('tool-call.retry', 'Retry'), () => this.#retry())}</div>` : nothing}`
       case 'denied':
       case 'cancelled':
@@ -460,11 +461,18 @@ export class McpToolCallElement extends ConnectedElement {
     this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('button[data-action=cancel]')?.focus())
   }
 
-  #renderError(error: unknown) {
-    const [title, detail] = describeCallError(error, this.#client?.url ?? this.shown?.server.url ?? '')
-    return html`<div part="error" class="error" role="alert">
-      <strong>${title}</strong>
-      ${detail ? html`<p>${detail}</p>` : nothing}
+  /** The result or failure in the shared frame (status, duration, Copy, JSON); the card's own Retry is below it. */
+  #renderResult() {
+    const shown = this.shown
+    if (!shown) return nothing
+    return html`<div part="result" class="result">
+      ${this.#frame.render({
+        tool: shown.tool,
+        result: this.result,
+        error: this.error,
+        durationMs: this.durationMs,
+        serverUrl: this.#client?.url ?? shown.server.url,
+      })}
     </div>`
   }
 
@@ -525,8 +533,4 @@ function valueText(field: Field | undefined, value: unknown): string {
     }
   }
   return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text
-}
-
-function formatDuration(ms: number): string {
-  return ms < 1_000 ? `${Math.round(ms)} ms` : `${(ms / 1_000).toFixed(1)} s`
 }

@@ -74,18 +74,6 @@ export const styles = [
     details {
       margin-top: calc(var(--mcp-space) / 2);
     }
-    pre {
-      margin: calc(var(--mcp-space) / 2) 0 0;
-      padding: var(--mcp-space);
-      max-height: 16rem;
-      overflow: auto;
-      background: var(--mcp-color-bg-secondary);
-      border-radius: var(--mcp-radius);
-      font-family: var(--mcp-font-mono);
-      font-size: 0.85em;
-      white-space: pre-wrap;
-      overflow-wrap: anywhere;
-    }
     ul {
       margin: 0;
       padding-left: 1.25em;

@@ -134,6 +134,29 @@ describe('<mcp-tool-call>', () => {
     expect(await callsWith('fails', marker)).to.have.length(2)
   })
 
+  it('a result is framed as in <mcp-tool>: success or tool error (data-status), its duration, Copy, and the whole result as JSON', async () => {
+    const marker = `f${++unique}`
+    const { el } = await card('move_file', { from_path: `/tmp/${marker}`, mode: 'copy' })
+    await reached(el, 'awaiting')
+    button(el, 'allow')!.click()
+    await reached(el, 'done')
+    const frame = () => part(el, 'result-frame')!
+    await eventually(() => frame()?.dataset.status === 'success', 'the result framed as a success')
+    expect(text(part(el, 'result-heading'))).to.equal('Result: Move a file')
+    expect(text(part(el, 'duration'))).to.match(/^\d+(\.\d)? m?s$/)
+    expect(part(el, 'copy'), 'Copy').to.exist
+    part(el, 'json-toggle')!.click()
+    await eventually(() => !!part(el, 'result-json'), 'the JSON view')
+    expect(JSON.parse(part(el, 'result-json')!.textContent!).content[0].text).to.contain(`copy /tmp/${marker}: done`)
+    await expect(el).to.be.accessible()
+
+    const failing = await card('fails', { note: `g${++unique}` })
+    await reached(failing.el, 'awaiting')
+    button(failing.el, 'allow')!.click()
+    await reached(failing.el, 'error')
+    await eventually(() => part(failing.el, 'result-frame')?.dataset.status === 'tool-error', 'the tool error framed')
+  })
+
   it('error in words: arguments the schema refuses fail before sending, said as a person can act on it', async () => {
     const { el } = await card('slow', { steps: 'many' })
     await reached(el, 'error')

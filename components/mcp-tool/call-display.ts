@@ -3,9 +3,11 @@
  * `<mcp-tool>` (a call the user filled in) and `<mcp-tool-call>` (one a view,
  * a page or a model made), so both say the same thing in the same words.
  */
-import { css, html, nothing } from 'lit'
+import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import {
+  AbortError,
+  type CallToolResult,
   InputRequiredError,
   InvalidArgumentsError,
   InvalidToolError,
@@ -14,9 +16,12 @@ import {
   type ProgressNotificationParams,
   type Tool,
 } from '../../src/client/index.js'
+import { explainError } from '../../src/schema/form.js'
 import { InputDeclinedError } from '../mcp-elicitation/input-handlers.js'
+import { translated } from '../mcp-schema-form/mcp-schema-form.component.js'
 import { describeError as describeServerError } from '../mcp-server/describe-error.js'
 import { msg } from '../shared/i18n.js'
+import '../mcp-content/mcp-content.js'
 import '../mcp-icon/mcp-icon.js'
 
 /** The tool's icon (on `serverUrl`'s origin it may load; see iconSourceAllowed), title (its `title`, else the annotations' title, else its name) and, when it differs, its name. */
@@ -31,7 +36,7 @@ export function renderToolHeader(tool: Tool, serverUrl?: string) {
   </header>`
 }
 
-/** The looks of the header and the progress line above. */
+/** The looks of the header, the progress line and the result frame above. */
 export const callStyles = css`
   header {
     display: flex;
@@ -48,6 +53,84 @@ export const callStyles = css`
     color: var(--mcp-color-text-secondary);
     font-size: 0.85em;
     overflow-wrap: anywhere;
+  }
+  .frame {
+    margin: var(--mcp-space) 0;
+    padding: var(--mcp-space);
+    border: 1px solid var(--mcp-color-border);
+    border-left: 4px solid var(--status-color);
+    border-radius: var(--mcp-radius);
+    --status-color: var(--mcp-color-success);
+  }
+  .frame[data-status='tool-error'] {
+    --status-color: var(--mcp-color-warning);
+  }
+  .frame[data-status='failure'] {
+    --status-color: var(--mcp-color-danger);
+  }
+  .frame[data-status='cancelled'] {
+    --status-color: var(--mcp-color-border);
+  }
+  .frame-header {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: calc(var(--mcp-space) / 2) var(--mcp-space);
+    margin-bottom: var(--mcp-space);
+  }
+  .frame-heading {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  .frame-status {
+    display: inline-flex;
+    gap: 0.3em;
+    font-weight: 600;
+    color: var(--status-color);
+  }
+  .frame[data-status='cancelled'] .frame-status,
+  .duration {
+    color: var(--mcp-color-text-secondary);
+    font-size: 0.9em;
+  }
+  .frame-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--mcp-space) / 2);
+    margin-left: auto;
+  }
+  .copy-status {
+    flex-basis: 100%;
+    color: var(--mcp-color-text-secondary);
+    font-size: 0.85em;
+  }
+  .copy-status:empty {
+    display: none;
+  }
+  /* The frame's status already says it is an error. */
+  .frame mcp-content::part(error-label) {
+    display: none;
+  }
+  /* JSON text: the result's here, the arguments' in <mcp-tool-call>. */
+  .json-block {
+    margin: calc(var(--mcp-space) / 2) 0 0;
+    padding: var(--mcp-space);
+    max-height: 20rem;
+    overflow: auto;
+    background: var(--mcp-color-bg-secondary);
+    border-radius: var(--mcp-radius);
+    font-family: var(--mcp-font-mono);
+    font-size: 0.85em;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .frame .error p,
+  .frame .error ul {
+    margin: calc(var(--mcp-space) / 2) 0 0;
+  }
+  .frame .cancelled {
+    margin: 0;
+    color: var(--mcp-color-text-secondary);
   }
   .progress:empty {
     display: none;
@@ -101,5 +184,212 @@ export function describeCallError(error: unknown, serverUrl: string): [string, s
       detail,
     ]
   }
-  return [describeServerError(error, serverUrl), detail]
+  const title = describeServerError(error, serverUrl)
+  // The title may already quote the error's own message ("The server refused the request: …"): said once.
+  return [title, title.includes(detail) ? '' : detail]
+}
+
+/** A failed call in words: what kind of failure, its explanation, and for arguments the client refused, each problem. */
+export function renderCallError(error: unknown, serverUrl: string) {
+  const [title, detail] = describeCallError(error, serverUrl)
+  return html`<div part="error" class="error" role="alert">
+    <strong>${title}</strong>
+    ${
+      error instanceof InvalidArgumentsError
+        ? html`<ul>
+            ${error.errors.map((e) => {
+              const problem = translated(explainError(e))
+              return html`<li title=${ifDefined(problem.detail)}><code>${e.path || '/'}</code> ${problem.message}</li>`
+            })}
+          </ul>`
+        : detail
+          ? html`<p>${detail}</p>`
+          : nothing
+    }
+  </div>`
+}
+
+/** A duration for people: "85 ms", "1.4 s". */
+export function formatDuration(ms: number): string {
+  return ms < 1_000 ? `${Math.round(ms)} ms` : `${(ms / 1_000).toFixed(1)} s`
+}
+
+/** How a call ended, as the frame's `data-status` says it. */
+export type ResultStatus = 'success' | 'tool-error' | 'failure' | 'cancelled'
+
+/** What the frame shows: one call's end, its result or the error that ended it. */
+export interface FramedCall {
+  tool: Tool
+  /** The tool's answer (a tool error when `isError`). */
+  result?: CallToolResult
+  /** What ended the call without an answer (an AbortError is a cancellation). */
+  error?: unknown
+  /** From the call's start to its end. */
+  durationMs?: number
+  /** The server's URL, to say failures in its words. */
+  serverUrl: string
+  /** The frame heading's level (`aria-level`), one below the tool's title. Default 4. */
+  headingLevel?: number
+  /** Offered as Retry (tool errors and failures). */
+  retry?: () => void
+}
+
+/** Longest JSON text the JSON view shows (Copy has all of it). */
+const SHOWN_JSON_CHARS = 200_000
+
+/**
+ * The frame around a call's end, shared by `<mcp-tool>` and `<mcp-tool-call>`: a heading ("Result: Echo"), the
+ * status (success, tool error, failure, cancelled: text, icon and colour, and `data-status`), the duration, Copy
+ * (the result's text, or in the JSON view its JSON; a failure's message) and a toggle between the result and the
+ * whole `CallToolResult` as JSON. A controller, because the toggle and the copy status are the frame's own state:
+ * a new result resets both.
+ */
+export class ResultFrameController implements ReactiveController {
+  #showJson = false
+  #copyStatus = ''
+  /** The result or error the state above is about. */
+  #about: unknown
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this)
+  }
+
+  hostConnected(): void {}
+
+  /** The frame's heading id, for a region to be labelled by (`aria-labelledby`). */
+  static readonly headingId = 'result-heading'
+
+  render(call: FramedCall) {
+    const about = call.result ?? call.error
+    if (about !== this.#about) {
+      this.#about = about
+      this.#showJson = false
+      this.#copyStatus = ''
+    }
+    const status = statusOf(call)
+    const json = call.result ? jsonText(call.result) : undefined
+    const showJson = this.#showJson && json !== undefined
+    const title = String(call.tool.title || call.tool.annotations?.title || call.tool.name)
+    return html`<div part="result-frame" class="frame" data-status=${status}>
+      <div part="result-header" class="frame-header">
+        <div
+          part="result-heading"
+          class="frame-heading"
+          id=${ResultFrameController.headingId}
+          role="heading"
+          aria-level=${call.headingLevel ?? 4}
+        >
+          ${msg('tool.result-heading', 'Result: {tool}', { tool: title })}
+        </div>
+        <span part="result-status status-${status}" class="frame-status"
+          ><span class="icon" aria-hidden="true">${STATUS_ICONS[status]}</span>${statusText(status)}</span
+        >
+        ${
+          call.durationMs !== undefined
+            ? html`<span part="duration" class="duration" title=${msg('tool.duration-title', 'From the call’s start to its end')}
+                >${formatDuration(call.durationMs)}</span
+              >`
+            : nothing
+        }
+        <span class="frame-actions">
+          ${
+            json !== undefined
+              ? html`<button
+                  part="button json-toggle"
+                  type="button"
+                  aria-pressed=${showJson ? 'true' : 'false'}
+                  @click=${() => this.#toggleJson()}
+                >
+                  ${showJson ? msg('tool.show-result', 'Show result') : msg('tool.show-json', 'Show JSON')}
+                </button>`
+              : nothing
+          }
+          ${
+            status !== 'cancelled'
+              ? html`<button part="button copy" type="button" @click=${() => this.#copy(showJson ? json! : copyText(call))}>
+                  ${msg('tool.copy', 'Copy')}
+                </button>`
+              : nothing
+          }
+          ${
+            call.retry && (status === 'tool-error' || status === 'failure')
+              ? html`<button part="button retry" type="button" @click=${call.retry}>${msg('tool.retry', 'Retry')}</button>`
+              : nothing
+          }
+        </span>
+        <span part="copy-status" class="copy-status" role="status">${this.#copyStatus}</span>
+      </div>
+      ${
+        showJson
+          ? html`<pre part="result-json" class="json-block" tabindex="0" aria-label=${msg('tool.result-json', 'The result as JSON')}>
+${json!.length > SHOWN_JSON_CHARS ? `${json!.slice(0, SHOWN_JSON_CHARS)}…` : json}</pre>`
+          : call.result
+            ? html`<mcp-content
+                .result=${call.result}
+                .outputSchema=${call.result.isError ? undefined : call.tool.outputSchema}
+              ></mcp-content>`
+            : status === 'cancelled'
+              ? html`<p part="error" class="cancelled">${msg('tool.cancelled', 'The call was cancelled.')}</p>`
+              : renderCallError(call.error, call.serverUrl)
+      }
+    </div>`
+  }
+
+  #toggleJson(): void {
+    this.#showJson = !this.#showJson
+    this.#copyStatus = ''
+    this.host.requestUpdate()
+  }
+
+  async #copy(text: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text)
+      this.#copyStatus = msg('tool.copied', 'Copied.')
+    } catch (error) {
+      this.#copyStatus = msg('tool.copy-failed', 'Could not copy: {reason}', {
+        reason: error instanceof Error ? error.message : String(error),
+      })
+    }
+    this.host.requestUpdate()
+  }
+}
+
+const STATUS_ICONS: Record<ResultStatus, string> = { success: '✓', 'tool-error': '⚠', failure: '✕', cancelled: '⊘' }
+
+function statusOf(call: FramedCall): ResultStatus {
+  if (call.result) return call.result.isError === true ? 'tool-error' : 'success'
+  return call.error instanceof AbortError ? 'cancelled' : 'failure'
+}
+
+function statusText(status: ResultStatus): string {
+  switch (status) {
+    case 'success':
+      return msg('tool.status-success', 'Success')
+    case 'tool-error':
+      return msg('tool.status-tool-error', 'Tool error')
+    case 'failure':
+      return msg('tool.status-failure', 'Failed')
+    default:
+      return msg('tool.status-cancelled', 'Cancelled')
+  }
+}
+
+/** A result as JSON text (undefined for a value JSON cannot hold, which a client never hands over). */
+function jsonText(result: CallToolResult): string | undefined {
+  try {
+    return JSON.stringify(result, null, 2)
+  } catch {
+    return undefined
+  }
+}
+
+/** What Copy copies: the result's text blocks (else its JSON), or a failure in words. */
+function copyText(call: FramedCall): string {
+  if (call.result) {
+    const texts = Array.isArray(call.result.content)
+      ? call.result.content.flatMap((block) => (block?.type === 'text' && typeof block.text === 'string' ? [block.text] : []))
+      : []
+    return texts.length ? texts.join('\n\n') : (jsonText(call.result) ?? '')
+  }
+  return describeCallError(call.error, call.serverUrl).filter(Boolean).join('\n')
 }

@@ -1,6 +1,7 @@
 import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
+import { ifDefined } from 'lit/directives/if-defined.js'
 import { keyed } from 'lit/directives/keyed.js'
 import {
   AbortError,
@@ -21,7 +22,7 @@ import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
-import { describeCallError, renderProgress, renderToolHeader } from './call-display.js'
+import { ResultFrameController, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
 
@@ -53,7 +54,13 @@ interface RunningCall {
  * total, with the server's message) and Cancel aborts the call (the server
  * sees it cancelled). The result is shown with `<mcp-content>` (checked
  * against the tool's `outputSchema`); tool errors (`isError`) and failures
- * (HTTP, timeout, protocol) are shown as errors a person can read.
+ * (HTTP, timeout, protocol) are shown as errors a person can read, each said
+ * once, with Retry. The result (or failure) comes in a frame: a heading
+ * ("Result: <tool title>", which names its region, so two tools' results
+ * differ), the status (success, tool error, failure, cancelled; in words, an
+ * icon and a colour, and `data-status`), the time from the call's start to
+ * its end, Copy (the result's text, or its JSON when shown) and Show JSON /
+ * Show result (the whole `CallToolResult` as JSON).
  *
  * The last arguments are kept per server and tool for the browser tab's
  * session, so reopening the tool pre-fills its form.
@@ -87,12 +94,22 @@ interface RunningCall {
  * @csspart cancel - The Cancel button (while a call runs).
  * @csspart progress - The live region with the progress bar and message.
  * @csspart progress-bar - The `<progress>` element.
- * @csspart result - The live region with the result.
+ * @csspart result - The live region with the result: a region named by the frame's heading.
+ * @csspart result-frame - The frame around a result or failure; `data-status` is `success`, `tool-error`, `failure` or `cancelled`.
+ * @csspart result-header - The frame's top row: heading, status, duration and buttons.
+ * @csspart result-heading - "Result: <tool title>" (`role="heading"`, level 4).
+ * @csspart result-status - The status in words with its icon; also `status-success`, `status-tool-error`, `status-failure`, `status-cancelled`.
+ * @csspart duration - The time from the call's start to its result or failure.
+ * @csspart button - The frame's buttons; also `copy`, `json-toggle` (`aria-pressed`), `retry`.
+ * @csspart copy-status - Says whether Copy worked (a status line).
+ * @csspart result-json - The whole `CallToolResult` as JSON (with Show JSON).
  * @csspart app - The `<mcp-app>` showing a call in the tool's view.
  * @csspart error - A failure, with its explanation.
  *
  * @cssprop --mcp-color-accent - The Call button and the progress bar.
- * @cssprop --mcp-color-danger - Text of failures.
+ * @cssprop --mcp-color-danger - Text of failures, and the frame's mark for a failure.
+ * @cssprop --mcp-color-warning - The frame's mark for a tool error (`isError`).
+ * @cssprop --mcp-color-success - The frame's mark for a success.
  * @cssprop --mcp-color-danger-bg - Background of failures.
  */
 export class McpToolElement extends ConnectedElement {
@@ -104,6 +121,8 @@ export class McpToolElement extends ConnectedElement {
   @state() private running?: RunningCall
   @state() private result?: CallToolResult
   @state() private error?: unknown
+  /** From the last call's start to its result or error. */
+  @state() private durationMs?: number
   @state() private appCall?: AppCall
   @state() private appFailed = false
 
@@ -115,6 +134,7 @@ export class McpToolElement extends ConnectedElement {
   #prefill?: Record<string, unknown>
   #prefillFor?: string
   #i18n = new I18nController(this)
+  #frame = new ResultFrameController(this)
   #appCalls = 0
 
   /** The tool named by `name`, when `tool` is not given; reloads when the server's tool list changes. */
@@ -178,6 +198,8 @@ export class McpToolElement extends ConnectedElement {
     this.running = running
     this.result = undefined
     this.error = undefined
+    this.durationMs = undefined
+    const startedAt = performance.now()
     const appCall = client.options.apps && appResourceUri(tool) ? { id: ++this.#appCalls, args } : undefined
     if (appCall) {
       // The previous call's view may have work to save: it is asked to tear down, and answers, before it goes.
@@ -199,12 +221,14 @@ export class McpToolElement extends ConnectedElement {
         },
       })
       if (running.controller.signal.aborted) return toApp({ cancelled: abortReason(running.controller.signal) })
+      this.durationMs = performance.now() - startedAt
       this.result = result
       toApp({ result })
       emit(this, 'mcp-tool-result', { result })
     } catch (error) {
       if (this.#prefillFor !== keyOf(client, tool)) return
       toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
+      this.durationMs = performance.now() - startedAt
       this.error = error
       emit(this, 'mcp-tool-error', { error })
     } finally {
@@ -223,11 +247,20 @@ export class McpToolElement extends ConnectedElement {
     this.updateComplete.then(() => this.callButton?.focus())
   }
 
+  /** Retry: the same call again, with the form as it is. */
+  #retry(): void {
+    void this.call()
+    // The Retry button goes with the result: the keyboard user stays on the call's controls.
+    this.updateComplete.then(() => (this.renderRoot.querySelector<HTMLButtonElement>('button[part~=cancel]') ?? this.callButton)?.focus())
+  }
+
   protected override render() {
     const tool = this.#tool
     if (!tool) return this.#renderMissing()
     const running = this.running
     const fieldErrors = this.error instanceof InvalidArgumentsError ? this.error.errors : []
+    // A result the tool's view shows is not shown twice; a cancelled or failed call is framed too.
+    const framed = this.result ? !(this.appCall && !this.appFailed) : this.error !== undefined
     return html`<div part="base" class="base">
       ${renderToolHeader(tool, this.client?.url)}
       <p part="hints" class="badges">${hintBadges(tool).map(renderHintBadge)}</p>
@@ -268,15 +301,23 @@ export class McpToolElement extends ConnectedElement {
             )
           : nothing
       }
-      <section part="result" class="result" aria-live="polite" aria-label=${msg('tool.result-label', 'Result')}>
+      <section
+        part="result"
+        class="result"
+        aria-live="polite"
+        aria-labelledby=${ifDefined(framed ? ResultFrameController.headingId : undefined)}
+      >
         ${
-          this.result && this.appCall && !this.appFailed
-            ? nothing
-            : this.result
-            ? html`<mcp-content .result=${this.result} .outputSchema=${tool.outputSchema}></mcp-content>`
-            : this.error !== undefined
-              ? this.#renderError(this.error)
-              : nothing
+          framed
+            ? this.#frame.render({
+                tool,
+                result: this.result,
+                error: this.error,
+                durationMs: this.durationMs,
+                serverUrl: this.#client?.url ?? '',
+                retry: this.error instanceof InvalidArgumentsError ? undefined : () => this.#retry(),
+              })
+            : nothing
         }
       </section>
     </div>`
@@ -294,25 +335,6 @@ export class McpToolElement extends ConnectedElement {
       initial: () => nothing,
       complete: () => nothing,
     })
-  }
-
-  #renderError(error: unknown) {
-    if (error instanceof AbortError) {
-      return html`<p part="error" class="cancelled">${msg('tool.cancelled', 'The call was cancelled.')}</p>`
-    }
-    const [title, detail] = describeCallError(error, this.#client?.url ?? '')
-    return html`<div part="error" class="error" role="alert">
-      <strong>${title}</strong>
-      ${
-        error instanceof InvalidArgumentsError
-          ? html`<ul>
-              ${error.errors.map((e) => html`<li><code>${e.path || '/'}</code> ${e.message}</li>`)}
-            </ul>`
-          : detail
-            ? html`<p>${detail}</p>`
-            : nothing
-      }
-    </div>`
   }
 }
 

@@ -5,6 +5,7 @@
 // Forms are filled as a user does (test/support/schema-zoo.ts: fillForm), and
 // what the server received is read from its request log.
 import { expect, fixture, html } from '@open-wc/testing'
+import { executeServerCommand } from '@web/test-runner-commands'
 import { McpClient, type CallToolResult, type Tool } from '../../src/client/index.js'
 import {
   controlServer,
@@ -212,6 +213,21 @@ describe('<mcp-tool>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('a JSON-RPC error is said once (no generic line repeating it), with Retry that calls again', async () => {
+    const el = await openTool('main', 'throws')
+    const before = (await callsOf('throws', 'main')).length
+    callButton(el).click()
+    await eventually(() => !!shadow(el).querySelector('[part~=error]'), 'the failure')
+    const shown = text(shadow(el).querySelector('[part~=error]'))
+    expect(shown.split('The throws tool failed').length - 1, `said once: ${shown}`).to.equal(1)
+    const retry = shadow(el).querySelector<HTMLButtonElement>('button[part~=retry]')
+    expect(retry, 'a Retry button').to.exist
+    const failedAgain = nextEvent(el, 'mcp-tool-error')
+    retry!.click()
+    await failedAgain
+    expect((await callsOf('throws', 'main')).length).to.equal(before + 2)
+  })
+
   it('an HTTP error is shown readably', async () => {
     const el = await openTool('flaky', 'ping')
     await controlServer('flaky', 'mode', { mode: 'http-500' })
@@ -381,3 +397,110 @@ describe('<mcp-tool> inside <mcp-server>: multi round-trip calls with elicitatio
     await eventually(() => shownResult(el).includes('sign-up decline'), 'the tool result')
   })
 })
+
+describe('<mcp-tool> result frame', () => {
+  beforeEach(() => sessionStorage.clear())
+  const frame = (el: McpToolElement) => shadow(el).querySelector<HTMLElement>('[part~=result-frame]')
+  const framePart = (el: McpToolElement, name: string) => frame(el)?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null
+
+  it('a result is framed: a heading naming the tool, success, its duration; two tools’ results are regions of distinct names; accessible', async () => {
+    const client = new McpClient(await serverUrl('main'))
+    // Each in an <article>, as a page of cards would: the tools' own <header>s are then not page banners.
+    const page = await fixture<HTMLElement>(html`<div>
+      <article aria-label="First"><mcp-tool name="echo" .client=${client}></mcp-tool></article>
+      <article aria-label="Second"><mcp-tool name="add" .client=${client}></mcp-tool></article>
+    </div>`)
+    const [echo, add] = [...page.querySelectorAll<McpToolElement>('mcp-tool')]
+    await eventually(() => !!shadow(echo).querySelector('mcp-schema-form') && !!shadow(add).querySelector('mcp-schema-form'), 'both forms')
+    await fillForm(echo, [{ fill: 'Text', with: 'framed' }])
+    await fillForm(add, [
+      { fill: 'A', with: '1' },
+      { fill: 'B', with: '2' },
+    ])
+    callButton(echo).click()
+    callButton(add).click()
+    await eventually(() => !!frame(echo) && !!frame(add), 'both results framed')
+    expect(frame(echo)!.dataset.status).to.equal('success')
+    expect(spoken(framePart(echo, 'result-status'))).to.equal('Success')
+    expect(text(framePart(echo, 'result-heading'))).to.equal('Result: Echo')
+    expect(framePart(echo, 'result-heading')!.getAttribute('role')).to.equal('heading')
+    expect(text(framePart(echo, 'duration'))).to.match(/^\d+(\.\d)? m?s$/)
+    const regionName = (el: McpToolElement) => {
+      const region = shadow(el).querySelector('section[part~=result]')!
+      return text(shadow(el).getElementById(region.getAttribute('aria-labelledby') ?? '-'))
+    }
+    expect(regionName(echo)).to.equal('Result: Echo')
+    expect(regionName(add)).to.equal('Result: Add')
+    await expect(page).to.be.accessible()
+  })
+
+  it('a tool error (isError) is framed as a tool error, said once, with Retry that calls again', async () => {
+    const el = await openTool('main', 'fail')
+    const before = (await callsOf('fail', 'main')).length
+    callButton(el).click()
+    await eventually(() => frame(el)?.dataset.status === 'tool-error', 'the tool error framed')
+    expect(spoken(framePart(el, 'result-status'))).to.equal('Tool error')
+    await eventually(() => shownResult(el).includes('this tool always fails'), 'the tool’s message')
+    // The frame says it is an error: <mcp-content>'s own "Error" label would say it a second time.
+    const label = shadow(el).querySelector('mcp-content')!.shadowRoot!.querySelector<HTMLElement>('[part~=error-label]')
+    expect(label && getComputedStyle(label).display, 'the second "Error" label hidden').to.equal('none')
+    const again = nextEvent(el, 'mcp-tool-result')
+    framePart(el, 'retry')!.click()
+    await again
+    expect((await callsOf('fail', 'main')).length).to.equal(before + 2)
+    await expect(el).to.be.accessible()
+  })
+
+  it('a failure (HTTP) is framed as a failure', async () => {
+    const el = await openTool('flaky', 'ping')
+    await controlServer('flaky', 'mode', { mode: 'http-500' })
+    try {
+      callButton(el).click()
+      await eventually(() => frame(el)?.dataset.status === 'failure', 'the failure framed')
+      expect(spoken(framePart(el, 'result-status'))).to.equal('Failed')
+      expect(text(framePart(el, 'duration'))).to.match(/^\d+(\.\d)? m?s$/)
+    } finally {
+      await controlServer('flaky', 'mode', { mode: 'ok' })
+    }
+  })
+
+  it('Copy puts the result’s text on the clipboard; Show JSON shows the whole CallToolResult (and Copy copies it), Show result goes back', async () => {
+    await executeServerCommand('grant-clipboard')
+    const el = await openTool('main', 'echo')
+    await fillForm(el, [{ fill: 'Text', with: 'copy me' }])
+    const resulted = nextEvent<CustomEvent<{ result: CallToolResult }>>(el, 'mcp-tool-result')
+    callButton(el).click()
+    const { result } = (await resulted).detail
+    await eventually(() => !!framePart(el, 'copy'), 'the Copy button')
+    framePart(el, 'copy')!.click()
+    await eventually(async () => (await navigator.clipboard.readText()) === 'copy me', 'the text on the clipboard')
+    await eventually(() => text(framePart(el, 'copy-status')) === 'Copied.', 'Copied said')
+    const toggle = framePart(el, 'json-toggle')!
+    expect(text(toggle)).to.equal('Show JSON')
+    toggle.click()
+    await eventually(() => !!framePart(el, 'result-json'), 'the JSON view')
+    expect(JSON.parse(framePart(el, 'result-json')!.textContent!)).to.deep.equal(result)
+    expect(text(framePart(el, 'json-toggle'))).to.equal('Show result')
+    expect(framePart(el, 'json-toggle')!.getAttribute('aria-pressed')).to.equal('true')
+    expectAbsent(shadow(el).querySelector('mcp-content'), 'the content view while JSON shows')
+    await expect(el).to.be.accessible()
+    framePart(el, 'copy')!.click()
+    await eventually(async () => {
+      try {
+        return deepEqualJson(JSON.parse(await navigator.clipboard.readText()), result)
+      } catch {
+        return false
+      }
+    }, 'the JSON on the clipboard')
+    framePart(el, 'json-toggle')!.click()
+    await eventually(() => shownResult(el) === 'copy me', 'the result view again')
+  })
+})
+
+/** The text a screen reader reads (what is aria-hidden, such as an icon, left out). */
+function spoken(node: Element | null): string {
+  const copy = node?.cloneNode(true) as Element | undefined
+  copy?.querySelectorAll('[aria-hidden=true]').forEach((n) => n.remove())
+  return text(copy)
+}
+const deepEqualJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)

@@ -133,6 +133,24 @@ function makeServer(state: DemoState, views: Map<string, string>): McpServer {
   )
 
   mcp.registerTool(
+    'divide',
+    {
+      title: 'Divide',
+      description: 'Divides one number by another. Dividing by zero answers with a tool error (isError: true).',
+      icons: themedIcons('divide'),
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      inputSchema: z.object({
+        a: z.number().describe('The number to divide').meta({ title: 'Dividend' }),
+        b: z.number().describe('The number to divide by').meta({ title: 'Divisor' }),
+      }),
+    },
+    async ({ a, b }) =>
+      b === 0
+        ? { ...text(`Cannot divide by zero: ${a} ÷ 0 has no value. Pick another divisor.`), isError: true }
+        : text(`${a} ÷ ${b} = ${a / b}`),
+  )
+
+  mcp.registerTool(
     'slow_task',
     {
       title: 'Slow task',

@@ -17,6 +17,8 @@ const SHAPES = {
   shapes:
     '<circle cx="8" cy="8" r="4" fill="COLOR"/><rect x="13" y="13" width="8" height="8" rx="1" fill="COLOR"/><path d="M17 3l4 7h-8z" fill="COLOR"/>',
   plus: '<path d="M12 4v16M4 12h16" stroke="COLOR" stroke-width="3" stroke-linecap="round"/>',
+  divide:
+    '<circle cx="12" cy="5.5" r="2" fill="COLOR"/><path d="M4 12h16" stroke="COLOR" stroke-width="3" stroke-linecap="round"/><circle cx="12" cy="18.5" r="2" fill="COLOR"/>',
   server:
     '<rect x="3" y="4" width="18" height="7" rx="2" fill="COLOR"/><rect x="3" y="13" width="18" height="7" rx="2" fill="COLOR" opacity=".6"/>',
 }

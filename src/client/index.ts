@@ -31,6 +31,7 @@ export {
   buildArguments,
   toArgument,
   checkValue,
+  explainError,
   mapErrors,
   fieldPathFor,
   normalizeErrorPath,

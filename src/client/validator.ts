@@ -3,6 +3,8 @@
  * and a page that only lists tools never needs it: the first call, or the
  * first `validateAgainstSchema()`, loads it as a separate chunk.
  */
+import type { SchemaProblem } from '../protocol/errors.js'
+
 export const loadValidator = loadOnce(() => import('../schema/validate.js'))
 
 /**
@@ -35,6 +37,6 @@ export function loadOnce<T>(load: () => Promise<T>): { (): Promise<T>; /** What 
  * const problems = await validateAgainstSchema(params.requestedSchema, content)
  * if (problems.length) showErrors(problems)
  */
-export async function validateAgainstSchema(schema: unknown, value: unknown): Promise<Array<{ path: string; message: string }>> {
+export async function validateAgainstSchema(schema: unknown, value: unknown): Promise<SchemaProblem[]> {
   return (await loadValidator()).validateAgainstSchema(schema, value)
 }

@@ -225,12 +225,19 @@ export class SchemaError extends McpError {
 }
 
 /** Tool arguments do not satisfy the tool's `inputSchema`. Nothing was sent. */
+/** One problem a schema check found: where in the value (a JSON Pointer), the validator's words, and its kind (the failing keyword: `type`, `maxLength` …) so a form can say it in its own words. */
+export interface SchemaProblem {
+  path: string
+  message: string
+  keyword?: string
+}
+
 export class InvalidArgumentsError extends McpError {
   override name = 'InvalidArgumentsError'
   constructor(
     readonly tool: string,
-    /** One entry per problem: where in the arguments, and what is wrong. */
-    readonly errors: Array<{ path: string; message: string }>,
+    /** One entry per problem: where in the arguments, what is wrong, and its kind. */
+    readonly errors: SchemaProblem[],
   ) {
     super(`Arguments for tool "${tool}" are invalid: ${firstProblems(errors)}`)
   }

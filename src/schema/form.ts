@@ -167,6 +167,8 @@ export interface FieldError {
   message: string
   code?: string
   params?: Record<string, string | number>
+  /** The validator's own words, when `message` says it for people instead (for developers: a tooltip, a details line). */
+  detail?: string
 }
 
 export interface FormModelOptions {
@@ -219,7 +221,7 @@ class Builder {
   ) {}
 
   field(raw: unknown, place: Place): Field {
-    const base = { name: place.name, label: humanise(place.name), required: place.required, schema: isObject(raw) ? raw : {} }
+    const base = { name: place.name, label: humaniseName(place.name), required: place.required, schema: isObject(raw) ? raw : {} }
     if (++this.#built > this.maxFields) return jsonField(base, `the form has more than ${this.maxFields} fields`)
     if (place.depth > SCHEMA_LIMITS.maxDepth) return jsonField(base, `nested deeper than ${SCHEMA_LIMITS.maxDepth} levels`)
     if (raw === true || raw === undefined) return jsonField(base, 'any value')
@@ -560,12 +562,12 @@ function fieldLabel(raw: JsonSchema, schema: JsonSchema, name: string): string {
   if (own) return own
   const viaRef = (s: unknown) => isObject(s) && typeof s.$ref === 'string'
   if (name && (viaRef(raw) || [raw.anyOf, raw.oneOf, raw.allOf].some((list) => Array.isArray(list) && list.some(viaRef))))
-    return humanise(name)
-  return reached ?? humanise(name)
+    return humaniseName(name)
+  return reached ?? humaniseName(name)
 }
 
-/** "user_id" → "User id", "maxResults" → "Max results". */
-function humanise(name: string): string {
+/** "user_id" → "User id", "maxResults" → "Max results": how a field with no title is labelled. */
+export function humaniseName(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-.]+/g, ' ')
@@ -757,50 +759,44 @@ export function checkValue(root: Field, value: unknown): FieldError[] {
   const check = (field: Field, v: unknown, path: string): void => {
     const arg = toArgument(field, v)
     if (arg === undefined) {
-      if (field.required && path !== '') errors.push(error(path, 'required', 'This field is required.'))
+      if (field.required && path !== '') errors.push(problem(path, 'required'))
       return
     }
     if (arg === null) return
     switch (field.kind) {
       case 'string': {
-        if (typeof arg !== 'string') return void errors.push(error(path, 'type', 'Must be text.'))
+        if (typeof arg !== 'string') return void errors.push(problem(path, 'type', { type: 'string' }))
         const length = [...arg].length
-        if (field.minLength !== undefined && length < field.minLength)
-          errors.push(error(path, 'minLength', 'Must be at least {min} characters long.', { min: field.minLength }))
-        if (field.maxLength !== undefined && length > field.maxLength)
-          errors.push(error(path, 'maxLength', 'Must be at most {max} characters long.', { max: field.maxLength }))
+        if (field.minLength !== undefined && length < field.minLength) errors.push(problem(path, 'minLength', { min: field.minLength }))
+        if (field.maxLength !== undefined && length > field.maxLength) errors.push(problem(path, 'maxLength', { max: field.maxLength }))
         if (field.pattern !== undefined && !matchesPattern(field.pattern, arg))
-          errors.push(error(path, 'pattern', 'Must match the pattern {pattern}.', { pattern: field.pattern }))
-        if (field.format && !FORMAT_CHECKS[field.format](arg))
-          errors.push(error(path, 'format', FORMAT_MESSAGES[field.format], { format: field.format }))
+          errors.push(problem(path, 'pattern', { pattern: field.pattern }))
+        if (field.format && !FORMAT_CHECKS[field.format](arg)) errors.push(problem(path, 'format', { format: field.format }))
         return
       }
       case 'integer':
       case 'number': {
-        if (typeof arg !== 'number' || !Number.isFinite(arg)) return void errors.push(error(path, 'type', 'Must be a number.'))
-        if (field.kind === 'integer' && !Number.isInteger(arg)) errors.push(error(path, 'integer', 'Must be a whole number.'))
-        if (field.minimum !== undefined && arg < field.minimum)
-          errors.push(error(path, 'minimum', 'Must be at least {min}.', { min: field.minimum }))
-        if (field.maximum !== undefined && arg > field.maximum)
-          errors.push(error(path, 'maximum', 'Must be at most {max}.', { max: field.maximum }))
+        if (typeof arg !== 'number' || !Number.isFinite(arg)) return void errors.push(problem(path, 'type', { type: 'number' }))
+        if (field.kind === 'integer' && !Number.isInteger(arg)) errors.push(problem(path, 'integer'))
+        if (field.minimum !== undefined && arg < field.minimum) errors.push(problem(path, 'minimum', { min: field.minimum }))
+        if (field.maximum !== undefined && arg > field.maximum) errors.push(problem(path, 'maximum', { max: field.maximum }))
         if (field.exclusiveMinimum !== undefined && arg <= field.exclusiveMinimum)
-          errors.push(error(path, 'exclusiveMinimum', 'Must be more than {min}.', { min: field.exclusiveMinimum }))
+          errors.push(problem(path, 'exclusiveMinimum', { min: field.exclusiveMinimum }))
         if (field.exclusiveMaximum !== undefined && arg >= field.exclusiveMaximum)
-          errors.push(error(path, 'exclusiveMaximum', 'Must be less than {max}.', { max: field.exclusiveMaximum }))
+          errors.push(problem(path, 'exclusiveMaximum', { max: field.exclusiveMaximum }))
         if (field.multipleOf !== undefined && !isMultiple(arg, field.multipleOf))
-          errors.push(error(path, 'multipleOf', 'Must be a multiple of {step}.', { step: field.multipleOf }))
+          errors.push(problem(path, 'multipleOf', { step: field.multipleOf }))
         return
       }
       case 'select':
-        if (!field.options.some((o) => deepEqual(o.value, arg))) errors.push(error(path, 'choice', 'Choose one of the options.'))
+        if (!field.options.some((o) => deepEqual(o.value, arg)))
+          errors.push(problem(path, 'choice', { options: optionList(field.options) }))
         return
       case 'multiselect':
       case 'array': {
-        if (!Array.isArray(arg)) return void errors.push(error(path, 'type', 'Must be a list.'))
-        if (field.minItems !== undefined && arg.length < field.minItems)
-          errors.push(error(path, 'minItems', 'Choose or add at least {min}.', { min: field.minItems }))
-        if (field.maxItems !== undefined && arg.length > field.maxItems)
-          errors.push(error(path, 'maxItems', 'Choose or add at most {max}.', { max: field.maxItems }))
+        if (!Array.isArray(arg)) return void errors.push(problem(path, 'type', { type: 'array' }))
+        if (field.minItems !== undefined && arg.length < field.minItems) errors.push(problem(path, 'minItems', { min: field.minItems }))
+        if (field.maxItems !== undefined && arg.length > field.maxItems) errors.push(problem(path, 'maxItems', { max: field.maxItems }))
         if (field.kind === 'array' && Array.isArray(v)) {
           // Item paths follow the items as sent (empty ones are left out).
           let i = 0
@@ -809,7 +805,7 @@ export function checkValue(root: Field, value: unknown): FieldError[] {
         return
       }
       case 'object': {
-        if (!isObject(arg)) return void errors.push(error(path, 'type', 'Must be an object.'))
+        if (!isObject(arg)) return void errors.push(problem(path, 'type', { type: 'object' }))
         for (const child of field.fields) check(child, own(v, child.name), `${path}/${escapePointer(child.name)}`)
         const { additional } = field
         if (additional && isObject(v)) for (const key of extraKeys(field, v)) check(additional, v[key], `${path}/${escapePointer(key)}`)
@@ -826,10 +822,158 @@ export function checkValue(root: Field, value: unknown): FieldError[] {
   return errors
 }
 
-function error(path: string, code: string, message: string, params?: Record<string, string | number>): FieldError {
-  const e: FieldError = { path, code, message: params ? message.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k])) : message }
-  if (params) e.params = params
+/**
+ * What each kind of problem says, in words that tell the user what to enter (`{min}` … are the problem's
+ * params). The form's own checks and the validator's errors (by keyword, see {@link explainError}) share them,
+ * so a problem reads the same whoever found it. Renderers may translate by `code` (and `type`, `format`).
+ */
+const MESSAGES: Record<string, string> = {
+  required: 'This field is required.',
+  integer: 'Enter a whole number.',
+  minLength: 'Enter at least {min} characters.',
+  maxLength: 'Enter at most {max} characters.',
+  pattern: 'Enter text that matches the pattern {pattern}.',
+  minimum: 'Enter {min} or more.',
+  maximum: 'Enter {max} or less.',
+  exclusiveMinimum: 'Enter a number more than {min}.',
+  exclusiveMaximum: 'Enter a number less than {max}.',
+  multipleOf: 'Enter a multiple of {step}.',
+  choice: 'Pick one of: {options}.',
+  minItems: 'Choose or add at least {min}.',
+  maxItems: 'Choose or add at most {max}.',
+  uniqueItems: 'Each item must be different.',
+  schema: 'This value is not one the tool accepts.',
+}
+const TYPE_MESSAGES: Record<string, string> = {
+  string: 'Enter text.',
+  number: 'Enter a number.',
+  integer: 'Enter a whole number.',
+  boolean: 'Choose yes or no.',
+  array: 'Enter a list.',
+  object: 'Enter an object.',
+  null: 'Leave this empty.',
+}
+const FORMAT_MESSAGES: Record<string, string> = {
+  date: 'Enter a date (YYYY-MM-DD).',
+  'date-time': 'Enter a date and time.',
+  time: 'Enter a time (HH:MM).',
+  email: 'Enter an email address.',
+  uri: 'Enter a URL, with its scheme (e.g. https://).',
+}
+
+/** The message of a problem of kind `code` with `params`. */
+function problemMessage(code: string, params: Record<string, string | number> = {}): string {
+  const template =
+    code === 'type'
+      ? (TYPE_MESSAGES[params.type] ?? MESSAGES.schema)
+      : code === 'format'
+        ? (FORMAT_MESSAGES[params.format] ?? 'Enter a value in the {format} format.')
+        : (MESSAGES[code] ?? MESSAGES.schema)
+  return template.replace(/\{(\w+)\}/g, (all, k: string) => (k in params ? String(params[k]) : all))
+}
+
+function problem(path: string, code: string, params?: Record<string, string | number | undefined>): FieldError {
+  const defined =
+    params && (Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined)) as Record<string, string | number>)
+  const e: FieldError = { path, code, message: problemMessage(code, defined) }
+  if (defined) e.params = defined
   return e
+}
+
+/** Choices as the user sees them, for "Pick one of: …" (the first few). */
+function optionList(options: Choice[]): string {
+  const labels = options.slice(0, 8).map((o) => o.label)
+  return options.length > 8 ? `${labels.join(', ')}, …` : labels.join(', ')
+}
+
+/** A validator keyword → the problem kind it is (`choice` for enum and const). */
+const KEYWORD_CODES: Record<string, string> = {
+  required: 'required',
+  type: 'type',
+  minLength: 'minLength',
+  maxLength: 'maxLength',
+  pattern: 'pattern',
+  format: 'format',
+  minimum: 'minimum',
+  maximum: 'maximum',
+  exclusiveMinimum: 'exclusiveMinimum',
+  exclusiveMaximum: 'exclusiveMaximum',
+  multipleOf: 'multipleOf',
+  enum: 'choice',
+  const: 'choice',
+  minItems: 'minItems',
+  maxItems: 'maxItems',
+  uniqueItems: 'uniqueItems',
+}
+
+/**
+ * A validator's error (`validateAgainstSchema`, `InvalidArgumentsError.errors`: `{ path, message, keyword }`) in
+ * the words of the form's own checks: "Enter a number.", "Enter at most 10 characters.", "Pick one of: …",
+ * "This field is required.". The numbers and choices come from `field` (the field the path points at) when
+ * given, else from the validator's text. The validator's text is kept in `detail`. An error without a keyword
+ * (a server's, a page's) is returned as it is.
+ */
+export function explainError(error: { path?: unknown; message?: unknown; keyword?: unknown }, field?: Field): FieldError {
+  const path = typeof error.path === 'string' ? error.path : ''
+  const raw = typeof error.message === 'string' ? error.message : String(error.message ?? '')
+  const keyword = typeof error.keyword === 'string' ? error.keyword : undefined
+  if (!keyword) return { ...(error as FieldError), path, message: raw }
+  // A select built from oneOf/anyOf of consts: its branches failing means the value is not one of the choices.
+  const code = field?.kind === 'select' && (keyword === 'oneOf' || keyword === 'anyOf') ? 'choice' : (KEYWORD_CODES[keyword] ?? 'schema')
+  const numbers = raw.match(/-?\d+(\.\d+)?(e[+-]?\d+)?/gi)?.map(Number) ?? []
+  const last = numbers.at(-1)
+  // The field's own constraint of that name (minLength, maximum …), else the validator's number.
+  const bound = (key: string): number | undefined => {
+    const v = (field as unknown as Record<string, unknown> | undefined)?.[key]
+    return typeof v === 'number' ? v : last
+  }
+  const params: Record<string, string | number | undefined> = {}
+  switch (code) {
+    case 'type':
+      params.type = /Expected "([a-z]+)"/.exec(raw)?.[1] ?? (field && field.kind in TYPE_MESSAGES ? field.kind : undefined)
+      break
+    case 'minLength':
+    case 'minItems':
+    case 'minimum':
+    case 'exclusiveMinimum':
+      params.min = bound(code)
+      break
+    case 'maxLength':
+    case 'maxItems':
+    case 'maximum':
+    case 'exclusiveMaximum':
+      params.max = bound(code)
+      break
+    case 'multipleOf':
+      params.step = bound(code)
+      break
+    case 'pattern':
+      params.pattern = typeof field?.schema.pattern === 'string' ? field.schema.pattern : undefined
+      break
+    case 'format':
+      params.format = /format "([^"]+)"/.exec(raw)?.[1]
+      break
+    case 'choice':
+      params.options =
+        field?.kind === 'select' ? optionList(field.options) : field?.kind === 'const' ? choiceText(field.value) : choicesFromText(raw)
+      break
+  }
+  // Without the numbers it needs, a message would show "{max}": said plainly instead.
+  const made = problem(path, code, params)
+  const usable = !/\{\w+\}/.test(made.message) && !(code === 'type' && !params.type) && !(code === 'choice' && !params.options)
+  return { ...(usable ? made : problem(path, 'schema')), detail: raw }
+}
+
+/** The values an enum or const error lists ("… any of ["a","b"]." / "… match "a"."), as text. */
+function choicesFromText(raw: string): string | undefined {
+  const json = /(?:any of|match) (.+)\.$/.exec(raw)?.[1]
+  if (!json) return undefined
+  try {
+    const parsed: unknown = JSON.parse(json)
+    return (Array.isArray(parsed) ? parsed : [parsed]).map(choiceText).join(', ')
+  } catch {
+    return undefined
+  }
 }
 
 const FORMAT_CHECKS: Record<StringFormat, (s: string) => boolean> = {
@@ -844,13 +988,6 @@ const FORMAT_CHECKS: Record<StringFormat, (s: string) => boolean> = {
       return false
     }
   },
-}
-const FORMAT_MESSAGES: Record<StringFormat, string> = {
-  date: 'Must be a date (YYYY-MM-DD).',
-  'date-time': 'Must be a date and time.',
-  time: 'Must be a time (HH:MM).',
-  email: 'Must be an email address.',
-  uri: 'Must be a URL (with its scheme, e.g. https://).',
 }
 
 function matchesPattern(pattern: string, value: string): boolean {
@@ -918,36 +1055,46 @@ export function mapErrors(
   const byField = new Map<string, FieldError[]>()
   const general: FieldError[] = []
   for (const e of errors) {
-    const message = typeof e.message === 'string' ? e.message : String(e.message ?? '')
-    const target = fieldPathFor(root, value, normalizeErrorPath(e))
-    const entry: FieldError = { ...(e as FieldError), path: target ?? '', message }
-    if (target === undefined || target === '') general.push(entry)
-    else byField.set(target, [...(byField.get(target) ?? []), entry])
+    const path = normalizeErrorPath(e)
+    const reached = reach(root, value, path)
+    const target = reached?.at
+    // A validator's error is said in the form's words, with the numbers and choices of the field it is about.
+    const entry: FieldError = { ...explainError(e, reached?.at === path ? reached.field : undefined), path: target ?? '' }
+    // The validator may say one thing several ways (each branch of a oneOf …): once is enough.
+    const same = (list: FieldError[]) => list.some((other) => other.message === entry.message)
+    if (target === undefined || target === '') {
+      if (!same(general)) general.push(entry)
+    } else if (!same(byField.get(target) ?? [])) byField.set(target, [...(byField.get(target) ?? []), entry])
   }
   return { byField, general }
 }
 
 /** The path of the deepest field `path` reaches, or undefined when not even the first key is a field. */
 export function fieldPathFor(root: Field, value: unknown, path: string): string | undefined {
+  return reach(root, value, path)?.at
+}
+
+/** The deepest field `path` reaches and its path (see fieldPathFor), or undefined when not even the first key is a field. */
+function reach(root: Field, value: unknown, path: string): { at: string; field: Field } | undefined {
   let field: Field = root
   let v = value
   let at = ''
   for (const key of parsePointer(path)) {
     while (field.kind === 'variant') {
       const variant: Variant | undefined = field.variants[chooseVariant(field, v)]
-      if (!variant) return at
+      if (!variant) return { at, field }
       field = variant.field
     }
     let next: Field | undefined
     if (field.kind === 'object') next = field.fields.find((f) => f.name === key) ?? field.additional
     else if (field.kind === 'array' && /^\d+$/.test(key)) next = field.item
-    else if (field.kind === 'multiselect' && /^\d+$/.test(key)) return at
-    if (!next) return at === '' ? undefined : at
+    else if (field.kind === 'multiselect' && /^\d+$/.test(key)) return { at, field }
+    if (!next) return at === '' ? undefined : { at, field }
     field = next
     v = own(v, key)
     at += `/${escapePointer(key)}`
   }
-  return at
+  return { at, field }
 }
 
 // ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@
  * since which properties it covers cannot be told without running it.
  */
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
-import { InvalidArgumentsError, SchemaError } from '../protocol/errors.js'
+import { InvalidArgumentsError, SchemaError, type SchemaProblem } from '../protocol/errors.js'
 import { SCHEMA_LIMITS } from './limits.js'
 import { unsafePattern } from './regex.js'
 import { walkSchema } from './walk.js'
@@ -39,7 +39,7 @@ export function validateArguments(tool: string, schema: unknown, args: unknown):
  * into the value; empty when it is valid. The same guards as for arguments:
  * a schema that cannot be used safely is a {@link SchemaError}.
  */
-export function validateAgainstSchema(schema: unknown, value: unknown): Array<{ path: string; message: string }> {
+export function validateAgainstSchema(schema: unknown, value: unknown): SchemaProblem[] {
   if (schema === true) return []
   if (schema === false) return [{ path: '', message: 'no value is allowed here (the schema is false)' }]
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
@@ -50,7 +50,7 @@ export function validateAgainstSchema(schema: unknown, value: unknown): Array<{ 
 }
 
 /** Validates, turning what the validator reports into plain `{ path, message }` problems. `what` names the schema in errors. */
-function check(what: string, schema: object, value: unknown): Array<{ path: string; message: string }> {
+function check(what: string, schema: object, value: unknown): SchemaProblem[] {
   let validator = validators.get(schema)
   if (!validator) {
     validator = compile(what, schema as Schema)
@@ -69,7 +69,7 @@ function check(what: string, schema: object, value: unknown): Array<{ path: stri
   // cfworker reports each failing keyword up the tree; keep the innermost, which say what to fix.
   const errors = result.errors
     .filter((e) => !['properties', 'allOf', '$ref', 'items'].includes(e.keyword))
-    .map((e) => ({ path: e.instanceLocation.replace(/^#/, ''), message: e.error }))
+    .map((e) => ({ path: e.instanceLocation.replace(/^#/, ''), message: e.error, keyword: e.keyword }))
   return errors.length ? errors : [{ path: '', message: 'does not match the schema' }]
 }
 

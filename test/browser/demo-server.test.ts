@@ -7,9 +7,11 @@ import '../../components/mcp-server/mcp-server.js'
 import '../../components/mcp-tool-list/mcp-tool-list.js'
 import '../../components/mcp-resource-list/mcp-resource-list.js'
 import '../../components/mcp-prompt-list/mcp-prompt-list.js'
+import '../../components/mcp-tool/mcp-tool.js'
 import type { McpServerElement } from '../../components/mcp-server/mcp-server.js'
 import type { McpToolListElement } from '../../components/mcp-tool-list/mcp-tool-list.js'
 import { deepText, eventually, serverUrl } from '../support/browser.js'
+import { fillForm } from '../support/schema-zoo.js'
 
 const toolNames = (list: Element) =>
   [...list.shadowRoot!.querySelectorAll<HTMLElement>('li:not([hidden]) > [part~="item"]')].map((item) => item.dataset.name)
@@ -48,9 +50,10 @@ describe('the demo server, through the elements', () => {
     expect(rendered.length).to.be.greaterThan(6)
     expect(rendered).to.deep.equal(listed.slice(0, rendered.length))
     expect(tools.shadowRoot!.querySelector('[part="status"]')!.textContent!.trim()).to.equal(`${listed.length} tools`)
-    expect(listed.slice(0, 7)).to.deep.equal([
+    expect(listed.slice(0, 8)).to.deep.equal([
       'greet',
       'add',
+      'divide',
       'slow_task',
       'sign_up',
       'connect_account',
@@ -109,5 +112,25 @@ describe('the demo server, through the elements', () => {
       await caller.callTool('toggle_extra_tool', {})
     }
     await eventually(() => !toolNames(tools).includes('extra_tool'), 'extra_tool gone from the list')
+  })
+
+  it('divide by zero answers with a tool error (isError), which <mcp-tool> frames as one; a real division succeeds', async () => {
+    const url = await serverUrl('demo')
+    const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-tool name="divide"></mcp-tool></mcp-server>`)
+    const tool = server.querySelector('mcp-tool')!
+    await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the divide form')
+    const call = async (a: string, b: string) => {
+      await fillForm(tool, [
+        { fill: 'Dividend', with: a },
+        { fill: 'Divisor', with: b },
+      ])
+      tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=call]')!.click()
+    }
+    const frame = () => tool.shadowRoot!.querySelector<HTMLElement>('[part~=result-frame]')
+    await call('1', '0')
+    await eventually(() => frame()?.dataset.status === 'tool-error', 'the tool error')
+    expect(deepText(frame()!)).to.contain('Cannot divide by zero')
+    await call('7', '2')
+    await eventually(() => frame()?.dataset.status === 'success' && deepText(frame()!).includes('3.5'), 'the quotient')
   })
 })

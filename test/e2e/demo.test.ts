@@ -64,7 +64,7 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
   })
 
   it('lists the demo tools', { timeout: 30_000 }, async () => {
-    for (const name of ['greet', 'add', 'slow_task', 'sign_up', 'connect_account', 'show_content', 'toggle_extra_tool']) {
+    for (const name of ['greet', 'add', 'divide', 'slow_task', 'sign_up', 'connect_account', 'show_content', 'toggle_extra_tool']) {
       await toolRow(name).waitFor()
     }
     await page.locator('mcp-server [part="title"]', { hasText: 'Demo server' }).waitFor()

@@ -6,6 +6,7 @@ import {
   buildFormModel,
   checkValue,
   chooseVariant,
+  explainError,
   initialValue,
   mapErrors,
   newItemValue,
@@ -15,6 +16,7 @@ import {
   type ObjectField,
   type VariantField,
 } from '../../src/client/index.js'
+import { validateAgainstSchema } from '../../src/schema/validate.js'
 import { SCHEMA_ZOO } from '../support/schema-zoo.js'
 
 const opts = { timeout: 5_000 }
@@ -500,7 +502,7 @@ describe('form model: checks and error paths', () => {
         ['/nested/must', 'required'],
       ],
     )
-    assert.equal(errors[0].message, 'Must be at least 2 characters long.')
+    assert.equal(errors[0].message, 'Enter at least 2 characters.')
     assert.deepEqual(checkValue(root, { name: 'ab', nested: { must: 'x' }, day: '2025-03-04', site: 'https://a.example', mail: 'a@b' }), [])
   })
 
@@ -600,5 +602,80 @@ describe('json fields', () => {
       ['json', 'Anything at all', 'the schema does not say what type of value it takes'],
       ['json', 'Remote', 'an unresolved $ref (#/$defs/missing)'],
     ])
+  })
+})
+
+describe('form model: messages a person can act on', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      a: { type: 'number' },
+      n: { type: 'integer', minimum: 1, maximum: 5 },
+      name: { type: 'string', maxLength: 10 },
+      color: { enum: ['red', 'green'] },
+      mail: { type: 'string', format: 'email' },
+      tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      flag: { type: 'boolean' },
+    },
+    required: ['name', 'flag'],
+  }
+
+  it('the validator’s errors, by their kind, say what to enter next to the field; the raw text stays in detail', opts, () => {
+    const root = buildFormModel(schema)
+    const value = { a: 'x', n: 9, name: 'a name far too long', color: 'blue', mail: 'nope', tags: [] }
+    const raw = validateAgainstSchema(schema, value)
+    assert.ok(raw.every((e) => typeof e.keyword === 'string'), 'each validator error says its kind')
+    const { byField, general } = mapErrors(root, value, raw)
+    const messages = Object.fromEntries([...byField].map(([path, errors]) => [path, errors.map((e) => e.message)]))
+    assert.deepEqual(messages, {
+      '/a': ['Enter a number.'],
+      '/n': ['Enter 5 or less.'],
+      '/name': ['Enter at most 10 characters.'],
+      '/color': ['Pick one of: red, green.'],
+      '/mail': ['Enter an email address.'],
+      '/tags': ['Choose or add at least 1.'],
+      '/flag': ['This field is required.'],
+    })
+    assert.deepEqual(general, [])
+    const a = byField.get('/a')![0]
+    assert.equal(a.code, 'type')
+    assert.match(a.detail!, /Instance type "string" is invalid\. Expected "number"/)
+  })
+
+  it('choices are named by their labels; a const says what it must be', opts, () => {
+    const titled = {
+      type: 'object',
+      properties: { size: { oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] }, kind: { const: 'user' } },
+    }
+    const root = buildFormModel(titled)
+    const value = { size: 'm', kind: 'admin' }
+    const { byField } = mapErrors(root, value, validateAgainstSchema(titled, value))
+    assert.deepEqual(byField.get('/size')?.map((e) => e.message), ['Pick one of: Small, Large.'])
+    assert.deepEqual(byField.get('/kind')?.map((e) => e.message), ['Pick one of: user.'])
+  })
+
+  it('without a field to read (a path the form does not have), the numbers come from the validator’s text', opts, () => {
+    assert.equal(explainError({ path: '/x', message: 'String is too long (12 > 10).', keyword: 'maxLength' }).message, 'Enter at most 10 characters.')
+    assert.equal(explainError({ path: '/x', message: '0 is less than 1.', keyword: 'minimum' }).message, 'Enter 1 or more.')
+    assert.equal(explainError({ path: '/x', message: 'Instance type "string" is invalid. Expected "integer".', keyword: 'type' }).message, 'Enter a whole number.')
+    // A kind with no wording of its own: said plainly, the raw text in detail.
+    const other = explainError({ path: '/x', message: 'Instance does not match exactly one subschema (2 matches).', keyword: 'oneOf' })
+    assert.equal(other.message, 'This value is not one the tool accepts.')
+    assert.equal(other.detail, 'Instance does not match exactly one subschema (2 matches).')
+    // An error with no kind (a server's words) is kept as it is.
+    assert.equal(explainError({ path: '/x', message: 'name taken' }).message, 'name taken')
+  })
+
+  it('the form’s own checks use the same words', opts, () => {
+    const root = buildFormModel(schema)
+    const errors = checkValue(root, { name: 'a name far too long', n: 0 })
+    assert.deepEqual(
+      errors.map((e) => [e.path, e.message]),
+      [
+        ['/n', 'Enter 1 or more.'],
+        ['/name', 'Enter at most 10 characters.'],
+        ['/flag', 'This field is required.'],
+      ],
+    )
   })
 })

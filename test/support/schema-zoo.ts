@@ -7,7 +7,7 @@
  *
  * Steps find controls by their visible label, as a user does; `in` narrows
  * the search to the fieldset with that legend (array items are fieldsets
- * named "Label n", variants and nested objects are named by their label).
+ * named "Item n" (or the items' title and n), variants and nested objects are named by their label).
  * A variant's chooser is labelled "<label>: kind".
  *
  * Date-times: a datetime-local input is the user's local time; the form sends
@@ -101,7 +101,7 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
       { fill: 'Street', with: 'Main St 1' },
       { fill: 'City', with: 'Paris' },
       { press: 'Add to Tags' },
-      { fill: 'Tags 1', with: 'math' },
+      { fill: 'Item 1', with: 'math', in: 'Tags' },
     ],
     expected: { name: 'Ada', address: { street: 'Main St 1', city: 'Paris' }, tags: ['math'] },
   },
@@ -158,7 +158,7 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
     fill: [
       { fill: 'Name', with: 'top', in: 'Root' },
       { press: 'Add to Children', in: 'Children' },
-      { fill: 'Name', with: 'leaf', in: 'Children 1' },
+      { fill: 'Name', with: 'leaf', in: 'Node 1' },
     ],
     expected: { root: { name: 'top', children: [{ name: 'leaf' }] } },
   },
@@ -182,10 +182,10 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
     fill: [
       { press: 'Add to Items' },
       { press: 'Add to Items' },
-      { fill: 'SKU', with: 'A', in: 'Items 1' },
-      { fill: 'SKU', with: 'B', in: 'Items 2' },
-      { fill: 'Quantity', with: '3', in: 'Items 2' },
-      { press: 'Move Items 2 up' },
+      { fill: 'SKU', with: 'A', in: 'Item 1' },
+      { fill: 'SKU', with: 'B', in: 'Item 2' },
+      { fill: 'Quantity', with: '3', in: 'Item 2' },
+      { press: 'Move Item 2 of Items up' },
     ],
     expected: {
       items: [
@@ -224,9 +224,9 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
     fill: [
       { press: 'Add to Shapes' },
       { press: 'Add to Shapes' },
-      { fill: 'Radius', with: '1.5', in: 'Shapes 1' },
-      { choose: 'Shapes 2: kind', option: 'Square' },
-      { fill: 'Side', with: '2', in: 'Shapes 2' },
+      { fill: 'Radius', with: '1.5', in: 'Item 1' },
+      { choose: 'Item 2: kind', option: 'Square' },
+      { fill: 'Side', with: '2', in: 'Item 2' },
     ],
     expected: {
       shapes: [
@@ -343,11 +343,15 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
       },
       required: ['target'],
     },
-    fill: [{ fill: 'Host', with: 'example.com' }, { check: 'Verbose' }],
+    fill: [
+      { fill: 'Host', with: 'example.com' },
+      { choose: 'Verbose', option: 'Yes' },
+    ],
     expected: { target: { host: 'example.com', port: 443 }, options: { verbose: true } },
   },
   'optional-booleans': {
-    description: 'optional booleans are tri-state: ticked then unticked is false, ticked then cleared (or a default cleared) is left out',
+    description:
+      'optional booleans without a default are Not set / Yes / No (Not set is left out); one with a default is a checkbox sent as shown',
     schema: {
       type: 'object',
       properties: {
@@ -358,8 +362,14 @@ export const SCHEMA_ZOO: Record<string, ZooEntry> = {
       },
       required: ['force'],
     },
-    fill: [{ check: 'Notify' }, { uncheck: 'Notify' }, { check: 'Archive' }, { press: 'Clear Archive' }, { press: 'Clear Dry run' }],
-    expected: { notify: false, force: false },
+    fill: [
+      { choose: 'Notify', option: 'Yes' },
+      { choose: 'Notify', option: 'No' },
+      { choose: 'Archive', option: 'Yes' },
+      { choose: 'Archive', option: 'Not set' },
+      { uncheck: 'Dry run' },
+    ],
+    expected: { notify: false, dry_run: false, force: false },
   },
   'read-only': {
     description: 'readOnly properties are shown with their default or const, not editable, and not sent (unless required)',
