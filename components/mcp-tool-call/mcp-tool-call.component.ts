@@ -244,6 +244,7 @@ export class McpToolCallElement extends ConnectedElement {
     const args = this.arguments ?? {}
     const origin = this.origin ?? { kind: 'page' }
     this.result = this.error = this.durationMs = this.progress = undefined
+    this.#runningSince = 0
     const known = this.shown?.tool.name === name ? this.shown.tool : { name, inputSchema: { type: 'object' as const } }
     this.shown = { tool: known, server: { url: client.url }, origin, args, hints: toolHints(known, client.options.trustAnnotations) }
     if (retry) this.#to('running', { decision: 'allow-once' })
@@ -265,7 +266,7 @@ export class McpToolCallElement extends ConnectedElement {
         onProgress: (progress) => current() && (this.progress = progress),
       })
       if (!current()) return
-      this.durationMs = Date.now() - this.#runningSince
+      this.durationMs = this.#elapsed()
       this.result = result
       this.#to(result.isError ? 'error' : 'done', { result, durationMs: this.durationMs })
     } catch (error) {
@@ -273,10 +274,15 @@ export class McpToolCallElement extends ConnectedElement {
       this.error = error
       if (error instanceof ToolCallDeniedError) this.#to('denied', { error })
       else if (error instanceof AbortError || error instanceof ApprovalTimeoutError) this.#to('cancelled', { error })
-      else this.#to('error', { error, durationMs: (this.durationMs = Date.now() - this.#runningSince) })
+      else this.#to('error', { error, ...((this.durationMs = this.#elapsed()) !== undefined && { durationMs: this.durationMs }) })
     } finally {
       if (current()) this.#controller = undefined
     }
+  }
+
+  /** How long the call ran; undefined when it never started (refused before sending: invalid arguments, no tool). */
+  #elapsed(): number | undefined {
+    return this.#runningSince ? Date.now() - this.#runningSince : undefined
   }
 
   /** The tool as listed (title, icon, schema, annotations) and the server's name, for the card; shown as they come. */
@@ -417,7 +423,9 @@ export class McpToolCallElement extends ConnectedElement {
       case 'done':
         return msg('tool-call.done', 'Done in {duration}.', { duration: formatDuration(this.durationMs ?? 0) })
       case 'error':
-        return msg('tool-call.failed', 'Failed after {duration}.', { duration: formatDuration(this.durationMs ?? 0) })
+        return this.durationMs === undefined
+          ? msg('tool-call.failed-unsent', 'Failed before it was sent.')
+          : msg('tool-call.failed', 'Failed after {duration}.', { duration: formatDuration(this.durationMs) })
       case 'denied':
         return msg('tool-call.denied', 'Denied. Nothing was sent.')
       case 'cancelled':

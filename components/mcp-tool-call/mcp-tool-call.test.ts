@@ -119,6 +119,15 @@ describe('<mcp-tool-call>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('error before sending: arguments the schema refuses fail with no duration (the call never ran)', async () => {
+    const { el, states } = await card('slow', { steps: 'many' })
+    await reached(el, 'error')
+    expect(states.map((s) => s.state)).to.not.include('running')
+    expect(states.at(-1)!.durationMs).to.equal(undefined)
+    expect(text(part(el, 'status'))).to.contain('Failed before it was sent')
+    expect(text(part(el, 'status'))).to.not.match(/after/)
+  })
+
   it('error: a tool error is shown with Retry; Retry runs the same arguments again without asking', async () => {
     const marker = `e${++unique}`
     const { el, states } = await card('fails', { note: marker })
