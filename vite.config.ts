@@ -82,7 +82,7 @@ const sandboxBuild = {
  * tag. Run once per file (`--mode cdn`, `--mode cdn-callback`): one build with both entries would move what they
  * share into a chunk that the callback page would have to load with the whole library.
  */
-function cdnBuild(entry: Record<string, string>) {
+function cdnBuild(entry: Record<string, string>, { oneFile = false } = {}) {
   return {
     // Lit picks its production build through export conditions; this replaces any NODE_ENV checks left in dependencies.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -100,7 +100,14 @@ function cdnBuild(entry: Record<string, string>) {
         // entry must load too; allowing extra exports lets them merge into the entry, so it stays one file.
         preserveEntrySignatures: 'allow-extension',
         // Vite leaves whitespace in ES library builds; this is a file for the wire, so all of it goes.
-        output: { chunkFileNames: '[name]-[hash].js', minify: true, comments: { legal: true, annotation: false, jsdoc: false } },
+        // oneFile: the callback page loads one script, so what the sign-in code imports lazily (the connection doctor,
+        // for a token endpoint without CORS) is inlined rather than left as a chunk beside it.
+        output: {
+          chunkFileNames: '[name]-[hash].js',
+          minify: true,
+          comments: { legal: true, annotation: false, jsdoc: false },
+          ...(oneFile && { inlineDynamicImports: true }),
+        },
       },
     },
   }
@@ -112,7 +119,7 @@ export default defineConfig(({ mode }) =>
     : mode === 'cdn'
     ? cdnBuild({ 'mcp-web-elements': 'components/index.ts' })
     : mode === 'cdn-callback'
-    ? cdnBuild({ 'mcp-web-elements-auth-callback': 'src/auth/callback-page.ts' })
+    ? cdnBuild({ 'mcp-web-elements-auth-callback': 'src/auth/callback-page.ts' }, { oneFile: true })
     : {
         resolve: { alias: markdownAliases },
         build: {

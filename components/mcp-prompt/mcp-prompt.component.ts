@@ -38,6 +38,7 @@ export interface PromptResultDetail {
  * @csspart form - The arguments form.
  * @csspart field - Each argument's label, input, help and error. An argument with no title is labelled by its name
  *   humanised ("user_id" → "User id"), the name itself beside it (part `key`).
+ * @csspart key - An untitled argument's own name, beside its humanised label.
  * @csspart listbox - The list of an argument's completion suggestions.
  * @csspart option - Each suggestion.
  * @csspart get - The Get button.

@@ -34,7 +34,9 @@ function freePort(): Promise<number> {
 }
 
 export async function startFastMcpServer(): Promise<FastMcpServer> {
-  const server = new FastMCP({ ...FASTMCP_SERVER_INFO, logger: silent, health: { enabled: false } })
+  // No keep-alive pings: FastMCP 4.20 leaves an SSE session's ping timer running after its client has gone (and after
+  // stop()), so the test process would never exit.
+  const server = new FastMCP({ ...FASTMCP_SERVER_INFO, logger: silent, health: { enabled: false }, ping: { enabled: false } })
   server.addTool({
     name: 'add',
     description: 'Adds two numbers',
