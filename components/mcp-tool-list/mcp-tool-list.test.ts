@@ -348,6 +348,11 @@ describe('<mcp-tool-list>', () => {
 
   it('skips laying out the rows rendered out of view (content-visibility), which the filter and the arrow keys still reach', async () => {
     const list = await listIn('many')
+    // Tall rows, so the last row rendered (the view and a few rows either side) lies past the margin within which
+    // Chromium lays out content-visibility:auto contents.
+    list.style.setProperty('--mcp-tool-list-row-height', '6.5em')
+    await eventually(() => items(list)[0]!.parentElement!.getBoundingClientRect().height > 90, 'the tall rows')
+    await list.updateComplete
     const all = (await listed('many')).map((t) => t.name)
     // Whether the browser skips the row's contents (a row out of view is not styled or laid out until it comes near).
     const skipped = (name: string) => !item(list, name).checkVisibility({ contentVisibilityAuto: true })

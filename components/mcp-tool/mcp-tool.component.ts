@@ -19,9 +19,10 @@ import type { McpSchemaFormElement } from '../mcp-schema-form/mcp-schema-form.js
 import '../mcp-schema-form/mcp-schema-form.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
+import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
-import { describeCallError, renderProgress, renderToolHeader } from './call-display.js'
+import { describeCallError, headingLevel, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
 
@@ -58,6 +59,11 @@ interface RunningCall {
  * The last arguments are kept per server and tool for the browser tab's
  * session, so reopening the tool pre-fills its form.
  *
+ * Keyboard: Enter in a one-line field calls the tool, as Call does. While the
+ * call runs the form is disabled, so focus moves from the field to Cancel; when
+ * the call ends it goes back to the field. How the call ended is announced
+ * (a polite live region, `announcement`).
+ *
  * A tool with an MCP Apps view (`_meta.ui.resourceUri`), on a client with the
  * `apps` option, shows each call in an `<mcp-app>` (from the call's start: the
  * view gets the arguments, then the result or the cancellation); the previous
@@ -67,6 +73,8 @@ interface RunningCall {
  * @tag mcp-tool
  *
  * @attr {string} name - The tool to show, looked up with `listTools()` (when `tool` is not set).
+ * @attr {number} heading-level - The level of the tool's title heading, 1 to 6 (default 3): the one that follows the
+ *   page's own headings.
  *
  * @property {Tool} tool - The tool to show (wins over `name`).
  * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
@@ -88,6 +96,7 @@ interface RunningCall {
  * @csspart progress - The live region with the progress bar and message.
  * @csspart progress-bar - The `<progress>` element.
  * @csspart result - The live region with the result.
+ * @csspart announcement - The live region (visually hidden) that says how the last call ended.
  * @csspart app - The `<mcp-app>` showing a call in the tool's view.
  * @csspart error - A failure, with its explanation.
  *
@@ -100,15 +109,19 @@ export class McpToolElement extends ConnectedElement {
 
   @property({ attribute: false }) tool?: Tool
   @property({ reflect: true }) name = ''
+  @property({ attribute: 'heading-level', type: Number }) headingLevel = 3
 
   @state() private running?: RunningCall
   @state() private result?: CallToolResult
   @state() private error?: unknown
   @state() private appCall?: AppCall
   @state() private appFailed = false
+  /** How the last call ended, in words, for the live region (empty while one runs). */
+  @state() private announcement = ''
 
   @query('mcp-schema-form') private form?: McpSchemaFormElement
   @query('button[part=call]') private callButton?: HTMLButtonElement
+  @query('button[part=cancel]') private cancelButton?: HTMLButtonElement
   @query('mcp-app') private app?: McpAppElement
 
   /** The stored arguments the form starts from, and which server and tool they were read for. */
@@ -161,6 +174,7 @@ export class McpToolElement extends ConnectedElement {
       this.result = undefined
       this.error = undefined
       this.appCall = undefined
+      this.announcement = ''
     }
   }
 
@@ -175,9 +189,15 @@ export class McpToolElement extends ConnectedElement {
     if (!emit<ToolCallDetail>(this, 'mcp-tool-call', { name: tool.name, arguments: args }, { cancelable: true })) return
     writeArguments(client.url, tool.name, args)
     const running: RunningCall = { controller: new AbortController() }
+    // The form is disabled while the call runs: the field the user pressed Enter in loses focus. Focus goes to Cancel
+    // meanwhile, and back to that field when the call ends (a keyboard user is never dropped to the page's start).
+    const focused = deepActiveElement()
+    const returnTo = focused && this.#holds(focused) ? focused : undefined
     this.running = running
     this.result = undefined
     this.error = undefined
+    this.announcement = ''
+    if (returnTo) void this.updateComplete.then(() => this.#refocusIfLost(this.cancelButton))
     const appCall = client.options.apps && appResourceUri(tool) ? { id: ++this.#appCalls, args } : undefined
     if (appCall) {
       // The previous call's view may have work to save: it is asked to tear down, and answers, before it goes.
@@ -200,16 +220,44 @@ export class McpToolElement extends ConnectedElement {
       })
       if (running.controller.signal.aborted) return toApp({ cancelled: abortReason(running.controller.signal) })
       this.result = result
+      this.announcement = result.isError
+        ? msg('tool.announce-tool-error', '{tool}: the tool reported an error.', { tool: toolTitle(tool) })
+        : msg('tool.announce-done', '{tool}: done. The result is below.', { tool: toolTitle(tool) })
       toApp({ result })
       emit(this, 'mcp-tool-result', { result })
     } catch (error) {
       if (this.#prefillFor !== keyOf(client, tool)) return
       toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
       this.error = error
+      this.announcement =
+        error instanceof AbortError
+          ? msg('tool.announce-cancelled', '{tool}: the call was cancelled.', { tool: toolTitle(tool) })
+          : msg('tool.announce-failed', '{tool}: the call failed.', { tool: toolTitle(tool) })
       emit(this, 'mcp-tool-error', { error })
     } finally {
-      if (this.running?.controller === running.controller) this.running = undefined
+      if (this.running?.controller === running.controller) {
+        this.running = undefined
+        // Cancel goes away with the call: focus that was there is lost, and goes back to where the user was.
+        void this.updateComplete.then(() => this.#refocusIfLost(returnTo?.isConnected ? returnTo : this.callButton))
+      }
     }
+  }
+
+  /** Whether `element` (found through shadow roots) is inside this element. */
+  #holds(element: Element): boolean {
+    for (let node: Node | null = element; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+      if (node === this) return true
+    }
+    return false
+  }
+
+  /**
+   * Focuses `target` when focus is lost: on the page's body (a control disabled or removed under it) or on this
+   * element itself. Focus the user put anywhere else stays there.
+   */
+  #refocusIfLost(target: HTMLElement | undefined): void {
+    const focused = deepActiveElement()
+    if (!focused || focused === this || (this.#holds(focused) && (focused.matches(':disabled') || !focused.isConnected))) target?.focus()
   }
 
   /** Aborts the running call, as the Cancel button does. */
@@ -219,7 +267,7 @@ export class McpToolElement extends ConnectedElement {
 
   #onCancelClick(): void {
     this.cancel()
-    // The Cancel button goes away with the call: keep the keyboard user where they were.
+    // The Cancel button goes away with the call: the keyboard user stays in the tool, on Call.
     this.updateComplete.then(() => this.callButton?.focus())
   }
 
@@ -229,7 +277,7 @@ export class McpToolElement extends ConnectedElement {
     const running = this.running
     const fieldErrors = this.error instanceof InvalidArgumentsError ? this.error.errors : []
     return html`<div part="base" class="base">
-      ${renderToolHeader(tool, this.client?.url)}
+      ${renderToolHeader(tool, this.client?.url, headingLevel(this.headingLevel))}
       <p part="hints" class="badges">${hintBadges(tool).map(renderHintBadge)}</p>
       ${tool.description ? html`<p part="description" class="description">${tool.description}</p>` : nothing}
       <mcp-schema-form
@@ -268,7 +316,8 @@ export class McpToolElement extends ConnectedElement {
             )
           : nothing
       }
-      <section part="result" class="result" aria-live="polite" aria-label=${msg('tool.result-label', 'Result')}>
+      <p part="announcement" class="visually-hidden" role="status">${this.announcement}</p>
+      <section part="result" class="result" aria-live="polite" aria-label=${msg('tool.result-label', 'Result of {tool}', { tool: toolTitle(tool) })}>
         ${
           this.result && this.appCall && !this.appFailed
             ? nothing
@@ -319,6 +368,9 @@ export class McpToolElement extends ConnectedElement {
 /** Why a call was aborted, in words, for the view's `tool-cancelled`. */
 const abortReason = (signal: AbortSignal): string =>
   typeof signal.reason === 'string' ? signal.reason : signal.reason instanceof Error ? signal.reason.message : msg('tool.cancelled-by-user', 'cancelled by the user')
+
+/** The tool's name for people: its title, else the annotations' title, else its name (as its header shows). */
+const toolTitle = (tool: Tool): string => String(tool.title || tool.annotations?.title || tool.name)
 
 /** Which server and tool a form, its stored arguments and a call are for. */
 const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`

@@ -56,7 +56,7 @@ function App() {
       h('h2', { style: { marginTop: 0, fontSize: '1rem' } }, `React ${version} state: last results`),
       calls.length === 0
         ? h('p', { className: 'lead' }, 'Call a tool.')
-        : h('ol', { className: 'log' }, ...calls.map((text, i) => h('li', { key: i }, text))),
+        : h('ol', { className: 'log', 'aria-label': 'Last results', tabIndex: 0 }, ...calls.map((text, i) => h('li', { key: i }, text))),
     ),
   )
 }
