@@ -48,7 +48,7 @@ function App() {
         }),
         h('button', { className: 'primary', type: 'submit' }, 'Connect'),
       ),
-      h('mcp-server', { ref: server, url, key: url }, h('mcp-tool-list', { style: { '--mcp-tool-list-max-height': '22rem' } })),
+      h('mcp-server', { ref: server, url, key: url }, h('mcp-tool-list', { 'heading-level': '2', style: { '--mcp-tool-list-max-height': '22rem' } })),
     ),
     h(
       'aside',

@@ -1,4 +1,4 @@
-// What the demo site's end-to-end suites share (site.test.ts, site-axe.test.ts): the pages, opening one once its
+// What the demo site's end-to-end suites share (site.test.ts, axe-suite.ts): the pages, opening one once its
 // lists have drawn, axe-core run in it, and how far it overflows the viewport.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -46,7 +46,9 @@ export async function openPage(
 export async function axeViolations(page: Page, disabled: string[] = []): Promise<string[]> {
   if ((await page.evaluate('typeof window.axe')) !== 'object') await page.addScriptTag({ content: axeSource })
   const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]))
-  const violations = (await page.evaluate(`axe.run(document, { rules: ${JSON.stringify(rules)} }).then((r) => r.violations)`)) as Array<{
+  const violations = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'], rules: ${JSON.stringify(rules)} }).then((r) => r.violations)`,
+  )) as Array<{
     id: string
     nodes: Array<{ target: unknown[] }>
   }>

@@ -1,7 +1,7 @@
 // Every page of the demo site as a visitor on a phone or with a keyboard meets it (issue 21): `npm start` in a child
 // process, each page opened in headless Chromium (Playwright) at 320 and 390 px wide (no horizontal scroll); the
 // playground's tabs by keyboard; its tool list at 1280×800; the nav's "API reference" link. axe on every page and
-// state, light and dark: site-axe.test.ts.
+// state, light and dark: site-axe-light.test.ts, site-axe-dark.test.ts.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { chromium, type Browser } from 'playwright'
