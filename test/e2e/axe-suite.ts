@@ -3,31 +3,17 @@
 // playground's states (a result shown, the elicitation dialog open) at the given widths, where the dialog must fit.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { chromium, type Browser } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
-import { npmStart, type NpmStart } from './npm-start.js'
-import { PAGES, axeViolations, goDark, openPage, openPlaygroundTool, overflow } from './site-pages.js'
+import { PAGES, demoSite, axeViolations, goDark, openPage, openPlaygroundTool, overflow } from './site-pages.js'
 
 export function describeAxe(colorScheme: 'light' | 'dark', stateWidths: number[]): void {
-  let browser: Browser
-  let urls: NpmStart
-
   describe(`the demo site with axe, ${colorScheme}`, { timeout: 150_000 }, () => {
-    before(async () => {
-      urls = await npmStart()
-      browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
-    })
-
-    after(async () => {
-      await browser?.close()
-      urls?.stop()
-    })
+    const demo = demoSite()
 
     it(`axe finds nothing on any page, ${colorScheme}`, { timeout: 120_000 }, async () => {
       const found: string[] = []
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme })
+      const page = await demo.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme })
       for (const path of PAGES) {
-        await openPage(browser, urls.site, path, { reuse: page })
+        await openPage(demo.browser, demo.site, path, { reuse: page })
         if (colorScheme === 'dark') await goDark(page)
         for (const line of await axeViolations(page)) found.push(`${path} ${line}`)
       }
@@ -40,7 +26,7 @@ export function describeAxe(colorScheme: 'light' | 'dark', stateWidths: number[]
       { timeout: 60_000 },
       async () => {
         for (const width of stateWidths) {
-          const page = await openPage(browser, urls.site, '/', { width, colorScheme })
+          const page = await openPage(demo.browser, demo.site, '/', { width, colorScheme })
           if (colorScheme === 'dark') await goDark(page)
           const greet = await openPlaygroundTool(page, 'greet')
           await greet.getByLabel('Name').fill('Ada')

@@ -1,8 +1,11 @@
 // What the demo site's end-to-end suites share (site.test.ts, axe-suite.ts): the pages, opening one once its
 // lists have drawn, axe-core run in it, and how far it overflows the viewport.
 import { readFileSync } from 'node:fs'
+import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import type { Browser, Page } from 'playwright'
+import { chromium, type Browser, type Page } from 'playwright'
+import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
+import { npmStart, type NpmStart } from './npm-start.js'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const axeSource = readFileSync(`${repo}node_modules/axe-core/axe.min.js`, 'utf8')
@@ -10,6 +13,28 @@ const axeSource = readFileSync(`${repo}node_modules/axe-core/axe.min.js`, 'utf8'
 const ELEMENTS = ['app', 'content', 'elicitation', 'icon', 'prompt-list', 'prompt', 'resource-list', 'resource-view', 'schema-form']
   .concat(['server', 'tool-list', 'tool'])
   .map((name) => `mcp-${name}`)
+
+/** `npm start` and a headless Chromium for the suite it is called in (started before it, stopped after it). */
+export function demoSite(): { readonly browser: Browser; readonly site: string } {
+  let browser: Browser | undefined
+  let urls: NpmStart | undefined
+  before(async () => {
+    urls = await npmStart()
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+  })
+  after(async () => {
+    await browser?.close()
+    urls?.stop()
+  })
+  return {
+    get browser() {
+      return browser!
+    },
+    get site() {
+      return urls!.site
+    },
+  }
+}
 
 /** Every page of the demo site (the nav's, and one per element). */
 export const PAGES = [

@@ -4,31 +4,17 @@
 // state, light and dark: site-axe-light.test.ts, site-axe-dark.test.ts.
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { chromium, type Browser } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
-import { npmStart, type NpmStart } from './npm-start.js'
-import { PAGES, axeViolations, openPage, openPlaygroundTool, overflow } from './site-pages.js'
-
-let browser: Browser
-let urls: NpmStart
+import { PAGES, demoSite, axeViolations, openPage, openPlaygroundTool, overflow } from './site-pages.js'
 
 describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () => {
-  before(async () => {
-    urls = await npmStart()
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
-  })
-
-  after(async () => {
-    await browser?.close()
-    urls?.stop()
-  })
+  const demo = demoSite()
 
   it('every page fits 320 and 390 px: no horizontal scroll', { timeout: 120_000 }, async () => {
     const wide: string[] = []
-    const page = await browser.newPage({ viewport: { width: 320, height: 800 } })
+    const page = await demo.browser.newPage({ viewport: { width: 320, height: 800 } })
     for (const path of PAGES) {
       await page.setViewportSize({ width: 320, height: 800 })
-      await openPage(browser, urls.site, path, { reuse: page })
+      await openPage(demo.browser, demo.site, path, { reuse: page })
       for (const width of [320, 390]) {
         await page.setViewportSize({ width, height: 800 })
         const { extra, widest } = await overflow(page)
@@ -43,7 +29,7 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
     'the playground tabs follow the WAI-ARIA tabs pattern: one Tab stop, arrows, Home and End; the panel is labelled by its tab',
     { timeout: 30_000 },
     async () => {
-      const page = await openPage(browser, urls.site, '/')
+      const page = await openPage(demo.browser, demo.site, '/')
       const tab = (name: string) => page.getByRole('tab', { name })
       const selected = async () => page.locator('[role="tab"][aria-selected="true"]').textContent()
       const focusedTab = async () =>
@@ -73,7 +59,7 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
   )
 
   it('at 1280×800 the playground shows at least 8 tools at once, and opens a tool beside the list', { timeout: 30_000 }, async () => {
-    const page = await openPage(browser, urls.site, '/')
+    const page = await openPage(demo.browser, demo.site, '/')
     const list = page.locator('mcp-tool-list [part~="list"]')
     await list.scrollIntoViewIfNeeded()
     // Rows wholly inside both the list's scroll box and the window.
@@ -96,9 +82,9 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
     'the nav’s "API reference" link opens a page, never a bare 404: the reference, or one saying how it is built',
     { timeout: 30_000 },
     async () => {
-      const page = await openPage(browser, urls.site, '/')
+      const page = await openPage(demo.browser, demo.site, '/')
       const href = await page.getByRole('link', { name: 'API reference' }).getAttribute('href')
-      const response = await page.goto(new URL(href!, urls.site).href)
+      const response = await page.goto(new URL(href!, demo.site).href)
       assert.ok([200, 503].includes(response!.status()), `status ${response!.status()}`)
       assert.match(response!.headers()['content-type'] ?? '', /text\/html/)
       assert.notEqual(await page.locator('h1').count(), 0)
