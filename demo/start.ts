@@ -9,9 +9,12 @@
 // Ports: DEMO_MCP_PORT (default 3001), DEMO_SITE_PORT (default 5173) and
 // DEMO_SANDBOX_PORT (default: any free port; it only has to be another origin
 // than the site's, and the site is told it).
+// The API reference (docs/api/, served at /api/) is built in the background when it is missing or older than the
+// sources (npm run docs, about a minute); /api/ says so meanwhile. DEMO_DOCS=0: not built (the end-to-end tests
+// that do not use it set it, to spare the CPU).
 // DEMO_WATCH=0: no file watching (no reload on edits); the end-to-end tests
 // set it, so that a source edited during a run cannot reload the page under test.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -77,7 +80,25 @@ function buildSandboxIfStale(): void {
   viteBuild('sandbox', 'the sandbox proxy')
 }
 
+/** Starts `npm run docs` in the background when the reference is missing or stale; /api/ says it is on its way. */
+function buildDocsInBackground(): ChildProcess | undefined {
+  const sources = Math.max(newestSource(join(repo, 'src')), newestSource(join(repo, 'components')))
+  if (process.env.DEMO_DOCS === '0' || mtime(join(repo, 'docs/api/index.html')) > sources) return undefined
+  console.log('Building the API reference (docs/api/) in the background; /api/ shows it in about a minute.')
+  process.env.DEMO_DOCS_BUILDING = '1'
+  const typedoc = ['--import', './scripts/typedoc-typescript.mjs', './node_modules/typedoc/bin/typedoc', '--logLevel', 'Error']
+  const child = spawn(process.execPath, typedoc, { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] })
+  child.once('exit', (code) => {
+    process.env.DEMO_DOCS_BUILDING = '0'
+    if (code === 0) console.log('The API reference is built: /api/.')
+    else if (!stopping) console.error(`npm start: building the API reference failed (${code}); npm run docs says why.`)
+  })
+  return child
+}
+
 const inUse = (error: unknown) => (error as NodeJS.ErrnoException)?.code === 'EADDRINUSE'
+
+let stopping = false
 
 const mcpPort = port('DEMO_MCP_PORT', 3001)
 const sitePort = port('DEMO_SITE_PORT', 5173)
@@ -135,6 +156,7 @@ try {
   )
 }
 
+const docs = buildDocsInBackground()
 const siteUrl = `http://127.0.0.1:${(site.httpServer?.address() as { port: number }).port}/`
 console.log(`
 mcp-web-elements demo
@@ -144,13 +166,13 @@ mcp-web-elements demo
   Protected:   ${protectedMcp.url} (needs a sign-in; its authorization server signs everyone in)
 
   Pages: ${siteUrl} (playground) · ${siteUrl}elements/ (one per element) · ${siteUrl}cdn.html (the CDN file only)
-         ${siteUrl}react.html · ${siteUrl}plain.html · ${siteUrl}api/ (API reference, after npm run docs)
+         ${siteUrl}react.html · ${siteUrl}plain.html · ${siteUrl}api/ (API reference)
 Ctrl-C stops them all.`)
 
-let stopping = false
 async function stop() {
   if (stopping) return
   stopping = true
+  docs?.kill()
   await Promise.allSettled([site!.close(), mcp.close(), sandbox.close(), protectedMcp.close()])
   process.exit(0)
 }

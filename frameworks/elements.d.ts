@@ -14,10 +14,10 @@ export interface McpElementProperties {
   'mcp-resource-list': Partial<Pick<McpResourceListElement, 'client'>>
   'mcp-resource-view': Partial<Pick<McpResourceViewElement, 'client' | 'resource' | 'uri'>>
   'mcp-schema-form': Partial<Pick<McpSchemaFormElement, 'disabled' | 'errors' | 'hideJsonToggle' | 'schema' | 'value'>>
-  'mcp-server': Partial<Pick<McpServerElement, 'allowDisplayModes' | 'allowPermissions' | 'approval' | 'approve' | 'auth' | 'client' | 'compact' | 'connection' | 'sandboxUrl' | 'theme' | 'trustAnnotations' | 'url'>>
-  'mcp-tool': Partial<Pick<McpToolElement, 'client' | 'name' | 'tool'>>
+  'mcp-server': Partial<Pick<McpServerElement, 'allowDisplayModes' | 'allowPermissions' | 'approval' | 'approve' | 'auth' | 'client' | 'clientId' | 'clientMetadataUrl' | 'compact' | 'connection' | 'redirectUri' | 'sandboxUrl' | 'signInFlow' | 'theme' | 'trustAnnotations' | 'url'>>
+  'mcp-tool': Partial<Pick<McpToolElement, 'client' | 'headingLevel' | 'name' | 'tool'>>
   'mcp-tool-call': Partial<Pick<McpToolCallElement, 'arguments' | 'client' | 'manual' | 'modal' | 'name' | 'origin' | 'state'>>
-  'mcp-tool-list': Partial<Pick<McpToolListElement, 'client' | 'filter' | 'selected' | 'theme'>>
+  'mcp-tool-list': Partial<Pick<McpToolListElement, 'client' | 'filter' | 'headingLevel' | 'selected' | 'theme'>>
 }
 
 /** Each element's events, by name (`mcp-` prefixed; they bubble and cross shadow roots). */
@@ -32,7 +32,7 @@ export interface McpElementEvents {
   'mcp-resource-list': { 'mcp-list-loaded': CustomEvent; 'mcp-list-loading': CustomEvent; 'mcp-resource-select': CustomEvent }
   'mcp-resource-view': { 'mcp-resource-read': CustomEvent }
   'mcp-schema-form': { 'mcp-form-input': CustomEvent; 'mcp-form-submit': CustomEvent }
-  'mcp-server': { 'mcp-auth-required': CustomEvent; 'mcp-connected': CustomEvent; 'mcp-error': CustomEvent; 'mcp-signed-in': CustomEvent; 'mcp-signed-out': CustomEvent }
+  'mcp-server': { 'mcp-auth-required': CustomEvent; 'mcp-connected': CustomEvent; 'mcp-connection-state': CustomEvent; 'mcp-error': CustomEvent; 'mcp-signed-in': CustomEvent; 'mcp-signed-out': CustomEvent }
   'mcp-tool': { 'mcp-tool-call': CustomEvent; 'mcp-tool-error': CustomEvent; 'mcp-tool-result': CustomEvent }
   'mcp-tool-call': { 'mcp-call-state': CustomEvent }
   'mcp-tool-list': { 'mcp-list-loaded': CustomEvent; 'mcp-list-loading': CustomEvent; 'mcp-tool-select': CustomEvent }

@@ -58,13 +58,15 @@ function rowOf(tool: Tool): ToolRow {
 /**
  * The tools of a server: icon (a neutral glyph for a tool without one, as in `<mcp-tool>`), title, description and annotations (as
  * badges) of each, a filter box, and keyboard use. Picking a tool opens an
- * `<mcp-tool>` for it below the list. Tools the client left out because their
+ * `<mcp-tool>` for it: beside the list when the element is at least 900 px
+ * wide (a container query), else below it. Tools the client left out because their
  * definition breaks the transport's rules are listed in a collapsed warning.
  * The list reloads by itself when the server says its tools changed, and
  * stays quick with thousands of tools: only the rows in view (and a screenful
  * either side) are rendered, each saying its place (`aria-posinset`) among the
- * tools shown (`aria-setsize`). Every row has the same height (long titles and
- * descriptions are cut short; the whole text is in `<mcp-tool>`).
+ * tools shown (`aria-setsize`). Every row has the same height, two lines (the title,
+ * name and badges, then the description; what does not fit is cut short and
+ * the whole text is in `<mcp-tool>`).
  *
  * Keyboard: Tab reaches the filter box, then the list once; ArrowUp/ArrowDown,
  * Home and End move in the list (ArrowDown in the filter box enters it); Enter
@@ -74,6 +76,7 @@ function rowOf(tool: Tool): ToolRow {
  *
  * @attr {string} selected - Name of the picked tool (its `<mcp-tool>` is open below the list).
  * @attr {string} filter - The text in the filter box: tools whose name, title or description contain it are shown.
+ * @attr {number} heading-level - The heading level of the open tool's title (its `<mcp-tool>`'s), 1 to 6 (default 3).
  * @attr {'light' | 'dark'} theme - Forces light or dark colours, and icons made for that background. Unset, both
  *   follow the user's `prefers-color-scheme`.
  *
@@ -100,7 +103,8 @@ function rowOf(tool: Tool): ToolRow {
  * @cssprop --mcp-color-accent - Focus ring and the picked tool's marker.
  * @cssprop --mcp-color-border - Borders of the list.
  * @cssprop --mcp-tool-list-max-height - Height past which the list scrolls (default: none).
- * @cssprop --mcp-tool-list-row-height - Height of every row (default `6.5em`: a title line, two of description, badges).
+ * @cssprop --mcp-tool-list-row-height - Height of every row (default `3.75em`: a line of title, name and badges, one of
+ *   description).
  */
 export class McpToolListElement extends ConnectedElement {
   static override styles = styles
@@ -108,6 +112,7 @@ export class McpToolListElement extends ConnectedElement {
   @property({ reflect: true }) selected?: string
   @property({ reflect: true }) theme?: 'light' | 'dark'
   @property() filter = ''
+  @property({ attribute: 'heading-level', type: Number }) headingLevel = 3
 
   /**
    * Tools the client left out of its listings, with the reason: keyed by name, or by the reason for an entry
@@ -188,16 +193,18 @@ export class McpToolListElement extends ConnectedElement {
 
   protected override render() {
     const chosen = this.selected === undefined ? undefined : this.#byName.get(this.selected)
-    return html`<div part="base">
-      ${renderFilter(
-        msg('tool-list.filter', 'Filter tools'),
-        this.filter,
-        (value) => (this.filter = value),
-        () => this.#roving.focusFirst(),
-      )}
-      ${this.#tools.renderStatus(this.#statusText(), (message) => msg('tool-list.error', 'Could not load the tools: {message}', { message }))}
-      ${this.#renderInvalid()} ${this.#renderList()}
-      ${chosen ? html`<mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client}></mcp-tool>` : nothing}
+    return html`<div part="base" class=${chosen ? 'open' : ''}>
+      <div class="browse">
+        ${renderFilter(
+          msg('tool-list.filter', 'Filter tools'),
+          this.filter,
+          (value) => (this.filter = value),
+          () => this.#roving.focusFirst(),
+        )}
+        ${this.#tools.renderStatus(this.#statusText(), (message) => msg('tool-list.error', 'Could not load the tools: {message}', { message }))}
+        ${this.#renderInvalid()} ${this.#renderList()}
+      </div>
+      ${chosen ? html`<mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client} .headingLevel=${this.headingLevel}></mcp-tool>` : nothing}
     </div>`
   }
 
@@ -234,17 +241,11 @@ export class McpToolListElement extends ConnectedElement {
         ><mcp-icon size="20" theme=${ifDefined(this.theme)} .serverUrl=${this.client?.url} .icons=${row.icons}></mcp-icon></span
       >
       <span class="text">
-        <span class="line"
-          ><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span></span
+        <span class="head"
+          ><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span
+          ><span class="badges">${row.badges.map(renderHintBadge)}</span></span
         >
         <span class="description">${row.description}</span>
-        ${
-          row.badges.length
-            ? html`<span class="badges line">
-                ${row.badges.map(renderHintBadge)}
-              </span>`
-            : nothing
-        }
       </span>
     </button>`
   }

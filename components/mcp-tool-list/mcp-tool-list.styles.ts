@@ -10,10 +10,68 @@ export const styles = [
   windowedListStyles,
   hintBadgeStyles,
   css`
-    /* Every row the same height, as windowing needs: a title line, two lines of description, a line of badges. */
+    /*
+     * The list and the open tool side by side where there is room (the element's own width, not the window's: it may
+     * sit in a sidebar); stacked below that. minmax(0, …): a long name or schema never widens a column.
+     */
+    :host {
+      container-type: inline-size;
+    }
+    .browse {
+      display: flex;
+      flex-direction: column;
+      gap: var(--mcp-space);
+      min-width: 0;
+    }
+    @container (min-width: 900px) {
+      [part='base'].open {
+        display: grid;
+        grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
+        gap: calc(var(--mcp-space) * 2);
+        align-items: start;
+      }
+      [part='base'].open > [part='tool'] {
+        margin-top: 0;
+      }
+    }
+    /* Every row the same height, as windowing needs: a line of title, name and badges, a line of description. */
     ul[part='list'] {
-      --row-height: var(--mcp-tool-list-row-height, 6.5em);
+      --row-height: var(--mcp-tool-list-row-height, 3.75em);
       --max-height: var(--mcp-tool-list-max-height, none);
+    }
+    ul.windowed [part~='item'] {
+      align-items: center;
+    }
+    ul.windowed .text {
+      flex: 1;
+    }
+    /* The title keeps its room; the name takes what is left, then the badges (each cut short when the row is narrow). */
+    .head {
+      display: flex;
+      align-items: baseline;
+      gap: calc(var(--mcp-space) / 2);
+      min-width: 0;
+      white-space: nowrap;
+    }
+    .head > * {
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    .head .title {
+      flex: 0 1 auto;
+      min-width: min(8em, 100%);
+    }
+    .head .name {
+      flex: 1 1 0;
+      min-width: 0;
+    }
+    .head .badges {
+      flex: 0 1 auto;
+      min-width: 0;
+      margin-inline-start: auto;
+    }
+    ul.windowed .description {
+      -webkit-line-clamp: 1;
     }
     /*
      * The rows rendered beyond the view (a screenful either side, so a scroll finds rows ready) are not styled or
@@ -31,7 +89,6 @@ export const styles = [
     .badges {
       display: flex;
       gap: calc(var(--mcp-space) / 2);
-      margin-top: calc(var(--mcp-space) / 4);
     }
     .invalid {
       padding: var(--mcp-space);

@@ -348,6 +348,11 @@ describe('<mcp-tool-list>', () => {
 
   it('skips laying out the rows rendered out of view (content-visibility), which the filter and the arrow keys still reach', async () => {
     const list = await listIn('many')
+    // Tall rows, so the last row rendered (the view and a few rows either side) lies past the margin within which
+    // Chromium lays out content-visibility:auto contents.
+    list.style.setProperty('--mcp-tool-list-row-height', '6.5em')
+    await eventually(() => items(list)[0]!.parentElement!.getBoundingClientRect().height > 90, 'the tall rows')
+    await list.updateComplete
     const all = (await listed('many')).map((t) => t.name)
     // Whether the browser skips the row's contents (a row out of view is not styled or laid out until it comes near).
     const skipped = (name: string) => !item(list, name).checkVisibility({ contentVisibilityAuto: true })
@@ -505,6 +510,77 @@ describe('<mcp-tool-list>', () => {
     expect(refused.length).to.equal(3)
     expect(refused.every((text) => text.startsWith('(no name): '))).to.equal(true)
     expect(refused.join('\n')).to.include('"a string"')
+  })
+
+  it('draws the focus ring of a row inside the row and the list’s scroll box (WCAG 2.4.7: not clipped)', async () => {
+    const list = await listIn('many')
+    list.style.setProperty('--mcp-tool-list-max-height', '300px')
+    const ul = list.shadowRoot!.querySelector<HTMLElement>('ul[part~="list"]')!
+    filterBox(list).focus()
+    for (const key of ['ArrowDown', 'ArrowDown', 'End', 'Home']) {
+      await sendKeys({ press: key })
+      const row = list.shadowRoot!.activeElement as HTMLElement
+      expect(row.matches('[part~="item"]:focus-visible'), `after ${key}: a row has the keyboard focus`).to.equal(true)
+      const style = getComputedStyle(row)
+      expect(style.outlineStyle, 'a ring is drawn').to.not.equal('none')
+      // The ring's outer edge: the row's border box grown by the outline's offset and width (a negative offset: inside).
+      const grow = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth)
+      const box = row.getBoundingClientRect()
+      const ring = { top: box.top - grow, bottom: box.bottom + grow, left: box.left - grow, right: box.right + grow }
+      // What may clip it: the row's <li> (overflow hidden) and the list's scroll box (inside its borders).
+      const li = row.parentElement!.getBoundingClientRect()
+      const scroller = ul.getBoundingClientRect()
+      const visible = {
+        top: scroller.top + ul.clientTop,
+        left: scroller.left + ul.clientLeft,
+        bottom: scroller.top + ul.clientTop + ul.clientHeight,
+        right: scroller.left + ul.clientLeft + ul.clientWidth,
+      }
+      for (const [name, clip] of [
+        ['its row', li],
+        ['the scroll box', visible],
+      ] as const) {
+        expect(ring.top, `after ${key}: the ring's top inside ${name}`).to.be.at.least(clip.top - 0.5)
+        expect(ring.left, `after ${key}: the ring's left inside ${name}`).to.be.at.least(clip.left - 0.5)
+        expect(ring.bottom, `after ${key}: the ring's bottom inside ${name}`).to.be.at.most(clip.bottom + 0.5)
+        expect(ring.right, `after ${key}: the ring's right inside ${name}`).to.be.at.most(clip.right + 0.5)
+      }
+    }
+  })
+
+  it('shows at least 8 rows in a 32rem scroll box: compact rows of one title line and one description line', async () => {
+    const list = await listIn('many')
+    list.style.setProperty('--mcp-tool-list-max-height', '32rem')
+    const ul = list.shadowRoot!.querySelector<HTMLElement>('ul[part~="list"]')!
+    await eventually(() => ul.clientHeight > 0 && ul.scrollHeight > ul.clientHeight, 'the list scrolling by itself')
+    const rowHeight = items(list)[0]!.parentElement!.getBoundingClientRect().height
+    expect(Math.floor(ul.clientHeight / rowHeight), `rows in view (${rowHeight} px each)`).to.be.at.least(8)
+    // Each row's text is in its two lines: the title line (title, name, badges) and the description.
+    const row = items(list)[0]!
+    expect(row.querySelector('.head .title')!.textContent).to.not.equal('')
+    expect(row.querySelector('.head [part~="badge"]'), 'the badges on the title line').to.not.equal(null)
+  })
+
+  it('opens the picked tool beside the list when it is 900 px wide or more, and below it when narrower', async () => {
+    const url = await serverUrl()
+    const wrapper = await fixture<HTMLElement>(html`<div style="width: 1000px"><mcp-server url=${url}><mcp-tool-list></mcp-tool-list></mcp-server></div>`)
+    const list = wrapper.querySelector('mcp-tool-list')!
+    await eventually(() => items(list).length > 0, 'the tools')
+    list.selected = 'echo'
+    await list.updateComplete
+    const tool = () => list.shadowRoot!.querySelector<HTMLElement>('mcp-tool')!
+    await eventually(() => !!tool()?.shadowRoot?.querySelector('[part~="title"]'), 'the open tool')
+    const ul = list.shadowRoot!.querySelector('ul[part~="list"]')!
+    let listBox = ul.getBoundingClientRect()
+    let toolBox = tool().getBoundingClientRect()
+    expect(toolBox.left, 'the tool to the right of the list').to.be.at.least(listBox.right)
+    expect(toolBox.top, 'side by side: the tool starts above the list’s end').to.be.below(listBox.bottom)
+    wrapper.style.width = '600px'
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    listBox = ul.getBoundingClientRect()
+    toolBox = tool().getBoundingClientRect()
+    expect(toolBox.top, 'narrower: the tool below the list').to.be.at.least(listBox.bottom)
+    expect(Math.round(toolBox.width)).to.equal(Math.round(list.getBoundingClientRect().width))
   })
 
   it('says it is loading, then how many tools there are', async () => {

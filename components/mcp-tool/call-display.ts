@@ -5,6 +5,7 @@
  */
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit'
 import { ifDefined } from 'lit/directives/if-defined.js'
+import { html as staticHtml, unsafeStatic } from 'lit/static-html.js'
 import {
   AbortError,
   type CallToolResult,
@@ -24,13 +25,27 @@ import { msg } from '../shared/i18n.js'
 import '../mcp-content/mcp-content.js'
 import '../mcp-icon/mcp-icon.js'
 
-/** The tool's icon (on `serverUrl`'s origin it may load; see iconSourceAllowed), title (its `title`, else the annotations' title, else its name) and, when it differs, its name. */
-export function renderToolHeader(tool: Tool, serverUrl?: string) {
+/** The heading tags a page may ask for, made once (`unsafeStatic` of our own fixed strings, never a page's text). */
+const HEADINGS = [1, 2, 3, 4, 5, 6].map((level) => unsafeStatic(`h${level}`))
+
+/** A `heading-level` attribute as a heading level: a whole number from 1 to 6, else 3 (the elements' default). */
+export function headingLevel(value: unknown): number {
+  const level = Number(value)
+  return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 3
+}
+
+/**
+ * The tool's icon (on `serverUrl`'s origin it may load; see iconSourceAllowed), title (its `title`, else the
+ * annotations' title, else its name) and, when it differs, its name. The title is a heading of `level` (the page
+ * says which, so that its headings stay in order).
+ */
+export function renderToolHeader(tool: Tool, serverUrl?: string, level = 3) {
   const title = String(tool.title || tool.annotations?.title || tool.name)
+  const tag = HEADINGS[headingLevel(level) - 1]!
   return html`<header part="header">
     <mcp-icon .icons=${tool.icons} .serverUrl=${serverUrl} size="24"></mcp-icon>
     <div>
-      <h3 part="title" id="title">${title}</h3>
+      ${staticHtml`<${tag} part="title" id="title" class="title">${title}</${tag}>`}
       ${title !== tool.name ? html`<code class="name">${tool.name}</code>` : nothing}
     </div>
   </header>`
@@ -43,7 +58,7 @@ export const callStyles = css`
     align-items: center;
     gap: var(--mcp-space);
   }
-  h3 {
+  .title {
     margin: 0;
     font-size: 1.1em;
     overflow-wrap: anywhere;

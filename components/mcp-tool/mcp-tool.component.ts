@@ -20,9 +20,10 @@ import type { McpSchemaFormElement } from '../mcp-schema-form/mcp-schema-form.js
 import '../mcp-schema-form/mcp-schema-form.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
+import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
-import { ResultFrameController, renderProgress, renderToolHeader } from './call-display.js'
+import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
 
@@ -65,6 +66,11 @@ interface RunningCall {
  * The last arguments are kept per server and tool for the browser tab's
  * session, so reopening the tool pre-fills its form.
  *
+ * Keyboard: Enter in a one-line field calls the tool, as Call does. While the
+ * call runs the form is disabled, so focus moves from the field to Cancel; when
+ * the call ends it goes back to the field. How the call ended is announced
+ * (a polite live region, `announcement`).
+ *
  * A tool with an MCP Apps view (`_meta.ui.resourceUri`), on a client with the
  * `apps` option, shows each call in an `<mcp-app>` (from the call's start: the
  * view gets the arguments, then the result or the cancellation); the previous
@@ -74,6 +80,8 @@ interface RunningCall {
  * @tag mcp-tool
  *
  * @attr {string} name - The tool to show, looked up with `listTools()` (when `tool` is not set).
+ * @attr {number} heading-level - The level of the tool's title heading, 1 to 6 (default 3): the one that follows the
+ *   page's own headings.
  *
  * @property {Tool} tool - The tool to show (wins over `name`).
  * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
@@ -97,12 +105,13 @@ interface RunningCall {
  * @csspart result - The live region with the result: a region named by the frame's heading.
  * @csspart result-frame - The frame around a result or failure; `data-status` is `success`, `tool-error`, `failure` or `cancelled`.
  * @csspart result-header - The frame's top row: heading, status, duration and buttons.
- * @csspart result-heading - "Result: <tool title>" (`role="heading"`, level 4).
+ * @csspart result-heading - "Result: <tool title>" (`role="heading"`, one level below the tool's title: `heading-level` + 1).
  * @csspart result-status - The status in words with its icon; also `status-success`, `status-tool-error`, `status-failure`, `status-cancelled`.
  * @csspart duration - The time from the call's start to its result or failure.
  * @csspart button - The frame's buttons; also `copy`, `json-toggle` (`aria-pressed`), `retry`.
  * @csspart copy-status - Says whether Copy worked (a status line).
  * @csspart result-json - The whole `CallToolResult` as JSON (with Show JSON).
+ * @csspart announcement - The live region (visually hidden) that says how the last call ended.
  * @csspart app - The `<mcp-app>` showing a call in the tool's view.
  * @csspart error - A failure, with its explanation.
  *
@@ -117,6 +126,7 @@ export class McpToolElement extends ConnectedElement {
 
   @property({ attribute: false }) tool?: Tool
   @property({ reflect: true }) name = ''
+  @property({ attribute: 'heading-level', type: Number }) headingLevel = 3
 
   @state() private running?: RunningCall
   @state() private result?: CallToolResult
@@ -125,9 +135,12 @@ export class McpToolElement extends ConnectedElement {
   @state() private durationMs?: number
   @state() private appCall?: AppCall
   @state() private appFailed = false
+  /** How the last call ended, in words, for the live region (empty while one runs). */
+  @state() private announcement = ''
 
   @query('mcp-schema-form') private form?: McpSchemaFormElement
   @query('button[part=call]') private callButton?: HTMLButtonElement
+  @query('button[part=cancel]') private cancelButton?: HTMLButtonElement
   @query('mcp-app') private app?: McpAppElement
 
   /** The stored arguments the form starts from, and which server and tool they were read for. */
@@ -181,6 +194,7 @@ export class McpToolElement extends ConnectedElement {
       this.result = undefined
       this.error = undefined
       this.appCall = undefined
+      this.announcement = ''
     }
   }
 
@@ -195,11 +209,17 @@ export class McpToolElement extends ConnectedElement {
     if (!emit<ToolCallDetail>(this, 'mcp-tool-call', { name: tool.name, arguments: args }, { cancelable: true })) return
     writeArguments(client.url, tool.name, args)
     const running: RunningCall = { controller: new AbortController() }
+    // The form is disabled while the call runs: the field the user pressed Enter in loses focus. Focus goes to Cancel
+    // meanwhile, and back to that field when the call ends (a keyboard user is never dropped to the page's start).
+    const focused = deepActiveElement()
+    const returnTo = focused && this.#holds(focused) ? focused : undefined
     this.running = running
     this.result = undefined
     this.error = undefined
     this.durationMs = undefined
     const startedAt = performance.now()
+    this.announcement = ''
+    if (returnTo) void this.updateComplete.then(() => this.#refocusIfLost(this.cancelButton))
     const appCall = client.options.apps && appResourceUri(tool) ? { id: ++this.#appCalls, args } : undefined
     if (appCall) {
       // The previous call's view may have work to save: it is asked to tear down, and answers, before it goes.
@@ -223,6 +243,9 @@ export class McpToolElement extends ConnectedElement {
       if (running.controller.signal.aborted) return toApp({ cancelled: abortReason(running.controller.signal) })
       this.durationMs = performance.now() - startedAt
       this.result = result
+      this.announcement = result.isError
+        ? msg('tool.announce-tool-error', '{tool}: the tool reported an error.', { tool: toolTitle(tool) })
+        : msg('tool.announce-done', '{tool}: done. The result is below.', { tool: toolTitle(tool) })
       toApp({ result })
       emit(this, 'mcp-tool-result', { result })
     } catch (error) {
@@ -230,10 +253,35 @@ export class McpToolElement extends ConnectedElement {
       toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
       this.durationMs = performance.now() - startedAt
       this.error = error
+      this.announcement =
+        error instanceof AbortError
+          ? msg('tool.announce-cancelled', '{tool}: the call was cancelled.', { tool: toolTitle(tool) })
+          : msg('tool.announce-failed', '{tool}: the call failed.', { tool: toolTitle(tool) })
       emit(this, 'mcp-tool-error', { error })
     } finally {
-      if (this.running?.controller === running.controller) this.running = undefined
+      if (this.running?.controller === running.controller) {
+        this.running = undefined
+        // Cancel goes away with the call: focus that was there is lost, and goes back to where the user was.
+        void this.updateComplete.then(() => this.#refocusIfLost(returnTo?.isConnected ? returnTo : this.callButton))
+      }
     }
+  }
+
+  /** Whether `element` (found through shadow roots) is inside this element. */
+  #holds(element: Element): boolean {
+    for (let node: Node | null = element; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+      if (node === this) return true
+    }
+    return false
+  }
+
+  /**
+   * Focuses `target` when focus is lost: on the page's body (a control disabled or removed under it) or on this
+   * element itself. Focus the user put anywhere else stays there.
+   */
+  #refocusIfLost(target: HTMLElement | undefined): void {
+    const focused = deepActiveElement()
+    if (!focused || focused === this || (this.#holds(focused) && (focused.matches(':disabled') || !focused.isConnected))) target?.focus()
   }
 
   /** Aborts the running call, as the Cancel button does. */
@@ -243,7 +291,7 @@ export class McpToolElement extends ConnectedElement {
 
   #onCancelClick(): void {
     this.cancel()
-    // The Cancel button goes away with the call: keep the keyboard user where they were.
+    // The Cancel button goes away with the call: the keyboard user stays in the tool, on Call.
     this.updateComplete.then(() => this.callButton?.focus())
   }
 
@@ -262,7 +310,7 @@ export class McpToolElement extends ConnectedElement {
     // A result the tool's view shows is not shown twice; a cancelled or failed call is framed too.
     const framed = this.result ? !(this.appCall && !this.appFailed) : this.error !== undefined
     return html`<div part="base" class="base">
-      ${renderToolHeader(tool, this.client?.url)}
+      ${renderToolHeader(tool, this.client?.url, headingLevel(this.headingLevel))}
       <p part="hints" class="badges">${hintBadges(tool).map(renderHintBadge)}</p>
       ${tool.description ? html`<p part="description" class="description">${tool.description}</p>` : nothing}
       <mcp-schema-form
@@ -301,6 +349,7 @@ export class McpToolElement extends ConnectedElement {
             )
           : nothing
       }
+      <p part="announcement" class="visually-hidden" role="status">${this.announcement}</p>
       <section
         part="result"
         class="result"
@@ -311,6 +360,7 @@ export class McpToolElement extends ConnectedElement {
           framed
             ? this.#frame.render({
                 tool,
+                headingLevel: Math.min(headingLevel(this.headingLevel) + 1, 6),
                 result: this.result,
                 error: this.error,
                 durationMs: this.durationMs,
@@ -341,6 +391,9 @@ export class McpToolElement extends ConnectedElement {
 /** Why a call was aborted, in words, for the view's `tool-cancelled`. */
 const abortReason = (signal: AbortSignal): string =>
   typeof signal.reason === 'string' ? signal.reason : signal.reason instanceof Error ? signal.reason.message : msg('tool.cancelled-by-user', 'cancelled by the user')
+
+/** The tool's name for people: its title, else the annotations' title, else its name (as its header shows). */
+const toolTitle = (tool: Tool): string => String(tool.title || tool.annotations?.title || tool.name)
 
 /** Which server and tool a form, its stored arguments and a call are for. */
 const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`

@@ -5,7 +5,7 @@
 // Forms are filled as a user does (test/support/schema-zoo.ts: fillForm), and
 // what the server received is read from its request log.
 import { expect, fixture, html } from '@open-wc/testing'
-import { executeServerCommand } from '@web/test-runner-commands'
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { McpClient, type CallToolResult, type Tool } from '../../src/client/index.js'
 import {
   controlServer,
@@ -143,6 +143,57 @@ describe('<mcp-tool>', () => {
     callButton(el).click()
     await new Promise((r) => setTimeout(r, 200))
     expect((await callsOf('echo', 'main')).length).to.equal(before)
+  })
+
+  it('Enter in a field runs the call without dropping focus (Cancel meanwhile, the field after), and the end is announced', async () => {
+    const el = await openTool('main', 'slow_count')
+    await fillForm(el, [
+      { fill: 'N', with: '3' },
+      { fill: 'Delay ms', with: '150' },
+    ])
+    /** The focused element, through shadow roots. */
+    const focused = () => {
+      let active = document.activeElement
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+      return active
+    }
+    const field = deepQueryAll<HTMLInputElement>(el, 'input').find((input) => input.value === '150')!
+    field.focus()
+    const done = nextEvent(el, 'mcp-tool-result')
+    await sendKeys({ press: 'Enter' })
+    await eventually(() => !!cancelButton(el), 'the call running')
+    // The form is disabled while the call runs; focus is on Cancel, not on the page's body.
+    await eventually(() => focused() === cancelButton(el), 'focus on Cancel during the call')
+    await done
+    await eventually(() => !cancelButton(el), 'the call ended')
+    await el.updateComplete
+    expect(focused(), 'focus after the call').to.equal(field)
+    const announcement = shadow(el).querySelector('[part~=announcement]')!
+    expect(announcement.getAttribute('role')).to.equal('status')
+    expect(text(announcement)).to.match(/done/i)
+  })
+
+  it('its title is a heading of the level the page asks for (heading-level), 3 by default', async () => {
+    const el = await openTool('main', 'echo')
+    expect(shadow(el).querySelector('[part~=title]')!.localName).to.equal('h3')
+    el.setAttribute('heading-level', '2')
+    await el.updateComplete
+    expect(shadow(el).querySelector('[part~=title]')!.localName).to.equal('h2')
+    el.setAttribute('heading-level', '9')
+    await el.updateComplete
+    expect(shadow(el).querySelector('[part~=title]')!.localName, 'out of range: the default').to.equal('h3')
+  })
+
+  it('two tools on a page have result regions of different names (axe landmark-unique)', async () => {
+    const client = new McpClient(await serverUrl('main'))
+    const page = await fixture<HTMLElement>(
+      html`<main><mcp-tool name="echo" .client=${client}></mcp-tool><mcp-tool name="slow_count" .client=${client}></mcp-tool></main>`,
+    )
+    const tools = [...page.querySelectorAll<McpToolElement>('mcp-tool')]
+    await eventually(() => tools.every((t) => !!t.shadowRoot!.querySelector('[part~=result]')), 'both tools')
+    const names = tools.map((t) => t.shadowRoot!.querySelector('[part~=result]')!.getAttribute('aria-label'))
+    expect(names[0]).to.not.equal(names[1])
+    await expect(page).to.be.accessible()
   })
 
   it('shows progress while calling; Cancel aborts the call, and the server sees it cancelled', async () => {

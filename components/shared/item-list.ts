@@ -332,6 +332,10 @@ export const itemListStyles = css`
     border-inline-start: 3px solid transparent;
     cursor: pointer;
   }
+  /* The ring inside the row: a row fills its <li> (which cuts off what overflows) and the list may scroll (WCAG 2.4.7). */
+  [part='item']:focus-visible {
+    outline-offset: -2px;
+  }
   [part='item']:hover {
     background: var(--mcp-color-bg-secondary);
   }

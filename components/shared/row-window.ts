@@ -19,7 +19,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit'
 /** Rows rendered beyond each edge of the view, so a scroll shows rendered rows before the next update lands. */
 const OVERSCAN = 6
 /**
- * The row height assumed until a row is measured (px): 6.5em at the theme's 15px font (`<mcp-tool-list>`'s rows).
+ * The row height assumed until a row is measured (px): 6.5em at the theme's 15px font (`<mcp-prompt-list>`'s rows).
  * A wrong guess costs one more update, and only when the rendered rows or the space around them depend on it.
  */
 const GUESS_PX = 97.5

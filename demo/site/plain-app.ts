@@ -16,6 +16,8 @@ function show(tool: Tool): void {
   const element = document.createElement('mcp-tool') as McpToolElement
   element.client = client
   element.tool = tool
+  // The page's headings: h1, then the tool's title.
+  element.headingLevel = 2
   element.addEventListener('mcp-tool-result', (event) => {
     const { result } = (event as CustomEvent).detail
     const text = result.content?.find((block: { type: string }) => block.type === 'text')?.text ?? '(no text)'

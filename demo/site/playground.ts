@@ -162,6 +162,8 @@ async function connect(connection: Connection): Promise<void> {
   for (const tag of ['mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list']) {
     const list = document.createElement(tag)
     list.hidden = tag !== selected
+    // The page's headings: h1, then the open tool's title (no h2 between them).
+    if (tag === 'mcp-tool-list') list.setAttribute('heading-level', '2')
     server.append(list)
   }
   slot.replaceChildren(server)
@@ -169,14 +171,33 @@ async function connect(connection: Connection): Promise<void> {
   applyTheme()
 }
 
-for (const tab of tabs) {
-  tab.addEventListener('click', () => {
-    for (const other of tabs) other.setAttribute('aria-selected', String(other === tab))
-    for (const list of slot.querySelectorAll<HTMLElement>('mcp-tool-list, mcp-resource-list, mcp-prompt-list')) {
-      list.hidden = list.localName !== tab.dataset.list
-    }
-  })
+/**
+ * The WAI-ARIA tabs pattern (automatic activation): one Tab stop, on the selected tab; ArrowLeft/ArrowRight (wrapping),
+ * Home and End select and focus another; the panel (#server-slot) is labelled by the selected tab.
+ */
+function selectTab(tab: HTMLButtonElement): void {
+  for (const other of tabs) {
+    other.setAttribute('aria-selected', String(other === tab))
+    other.tabIndex = other === tab ? 0 : -1
+  }
+  slot.setAttribute('aria-labelledby', tab.id)
+  for (const list of slot.querySelectorAll<HTMLElement>('mcp-tool-list, mcp-resource-list, mcp-prompt-list')) {
+    list.hidden = list.localName !== tab.dataset.list
+  }
 }
+
+for (const tab of tabs) tab.addEventListener('click', () => selectTab(tab))
+document.querySelector('[role="tablist"]')!.addEventListener('keydown', (event) => {
+  const { key } = event as KeyboardEvent
+  const at = tabs.indexOf(document.activeElement as HTMLButtonElement)
+  if (at < 0) return
+  const to = ({ ArrowRight: at + 1, ArrowLeft: at - 1 + tabs.length, Home: 0, End: tabs.length - 1 } as Record<string, number>)[key]
+  if (to === undefined) return
+  event.preventDefault()
+  const tab = tabs[to % tabs.length]!
+  selectTab(tab)
+  tab.focus()
+})
 
 form.addEventListener('submit', (event) => {
   event.preventDefault()

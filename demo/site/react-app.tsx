@@ -36,7 +36,7 @@ function App() {
           <input id="react-filter" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
         </form>
         <mcp-server url={url} key={url} onmcp-tool-result={onResult}>
-          <mcp-tool-list filter={filter} style={{ '--mcp-tool-list-max-height': '22rem' } as CSSProperties} />
+          <mcp-tool-list filter={filter} headingLevel={2} style={{ '--mcp-tool-list-max-height': '22rem' } as CSSProperties} />
         </mcp-server>
       </section>
       <aside className="panel">
@@ -44,7 +44,7 @@ function App() {
         {calls.length === 0 ? (
           <p className="lead">Call a tool.</p>
         ) : (
-          <ol className="log">
+          <ol className="log" aria-label="Last results" tabIndex={0}>
             {calls.map((text, i) => (
               <li key={i}>{text}</li>
             ))}

@@ -22,22 +22,50 @@ const TYPES: Record<string, string> = {
 }
 
 /**
+ * A page of the site's own saying why `title` is not there yet (`missing()`: words, no markup): a page a person
+ * (and axe) can read, not a bare 404. It reloads itself while `npm start` builds what is missing.
+ */
+function missingPage(title: string, missing: () => { text: string; building: boolean }): string {
+  const { text, building } = missing()
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    ${building ? '<meta http-equiv="refresh" content="5" />' : ''}
+    <title>${title} · mcp-web-elements</title>
+    <link rel="icon" href="data:," />
+    <link rel="stylesheet" href="/site.css" />
+  </head>
+  <body>
+    <main>
+      <h1>${title}</h1>
+      <p class="lead" role="status">${text}</p>
+      <p><a href="/">Back to the playground</a></p>
+    </main>
+  </body>
+</html>`
+}
+
+/**
  * Serves the files of `dir` at `prefix` as they are (no Vite transform): the
  * CDN build at /cdn/ (the CDN page must load exactly what a CDN would serve),
- * and the TypeDoc reference (`npm run docs`, docs/api/) at /api/. When `dir`
- * does not exist, `/prefix/` answers `missing` in words.
+ * and the TypeDoc reference (`npm run docs`, docs/api/) at /api/. Until
+ * `dir` has an index.html, `/prefix/` answers 503 with a page saying why
+ * (`missing`).
  */
-function servedAsIs(prefix: string, dir: string, missing: string): Plugin {
+function servedAsIs(prefix: string, dir: string, title: string, missing: () => { text: string; building: boolean }): Plugin {
   const serve: Connect.NextHandleFunction = (req, res, next) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0])
     let file = join(dir, path)
     if (relative(dir, file).startsWith('..')) return next()
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
     if (!existsSync(file)) {
-      if (path !== '/' || existsSync(dir)) return next()
-      res.statusCode = 404
-      res.setHeader('content-type', 'text/plain; charset=utf-8')
-      return res.end(missing)
+      if (path !== '/' || existsSync(join(dir, 'index.html'))) return next()
+      res.statusCode = 503
+      res.setHeader('content-type', 'text/html; charset=utf-8')
+      res.setHeader('cache-control', 'no-store')
+      return res.end(missingPage(title, missing))
     }
     res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream')
     res.setHeader('cache-control', 'no-cache')
@@ -121,7 +149,15 @@ export default defineConfig({
   },
   build: { outDir: join(repo, '.tmp/demo-site'), emptyOutDir: true, rolldownOptions: { input: pages() } },
   plugins: [
-    servedAsIs('/cdn/', join(repo, 'dist/cdn'), 'No CDN build yet: run npm run build (npm start builds it when missing).'),
-    servedAsIs('/api/', join(repo, 'docs/api'), 'The API reference is not built yet: run npm run docs, then reload.'),
+    servedAsIs('/cdn/', join(repo, 'dist/cdn'), 'CDN build', () => ({
+      text: 'No CDN build yet: run npm run build (npm start builds it when missing).',
+      building: false,
+    })),
+    // demo/start.ts builds the reference in the background when it is missing, and says so (DEMO_DOCS_BUILDING).
+    servedAsIs('/api/', join(repo, 'docs/api'), 'API reference', () =>
+      process.env.DEMO_DOCS_BUILDING === '1'
+        ? { text: 'npm start is building the API reference (npm run docs, about a minute). This page reloads until it is there.', building: true }
+        : { text: 'The API reference is not built: run npm run docs, then reload.', building: false },
+    ),
   ],
 })

@@ -45,10 +45,15 @@ function stopChild(child: ChildProcess): void {
   }, 3_000).unref()
 }
 
-/** Runs `npm start` as a user would and resolves once it has printed its URLs. */
-export async function npmStart(): Promise<NpmStart> {
+/**
+ * Runs `npm start` as a user would and resolves once it has printed its URLs. `extra` adds to its environment (the
+ * API reference is not built unless a test asks: DEMO_DOCS=1).
+ */
+export async function npmStart(extra: Record<string, string> = {}): Promise<NpmStart> {
   const env = {
     ...process.env,
+    DEMO_DOCS: '0',
+    ...extra,
     DEMO_MCP_PORT: String(await freePort()),
     DEMO_SITE_PORT: String(await freePort()),
     DEMO_SANDBOX_PORT: String(await freePort()),

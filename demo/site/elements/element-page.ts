@@ -96,7 +96,7 @@ function layout(): HTMLElement {
       <aside>
         <section class="panel" aria-label="Events">
           <h2 style="margin-top: 0; font-size: 1rem">Events</h2>
-          <ol id="event-log" class="log" aria-label="Events"></ol>
+          <ol id="event-log" class="log" aria-label="Events" tabindex="0"></ol>
         </section>
         <details class="panel theming" open>
           <summary>Theming</summary>

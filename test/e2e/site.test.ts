@@ -1,0 +1,96 @@
+// Every page of the demo site as a visitor on a phone or with a keyboard meets it (issue 21): `npm start` in a child
+// process, each page opened in headless Chromium (Playwright) at 320 and 390 px wide (no horizontal scroll); the
+// playground's tabs by keyboard; its tool list at 1280×800; the nav's "API reference" link. axe on every page and
+// state, light and dark: site-axe-light.test.ts, site-axe-dark.test.ts.
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { PAGES, demoSite, axeViolations, openPage, openPlaygroundTool, overflow } from './site-pages.js'
+
+describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () => {
+  const demo = demoSite()
+
+  it('every page fits 320 and 390 px: no horizontal scroll', { timeout: 120_000 }, async () => {
+    const wide: string[] = []
+    const page = await demo.browser.newPage({ viewport: { width: 320, height: 800 } })
+    for (const path of PAGES) {
+      await page.setViewportSize({ width: 320, height: 800 })
+      await openPage(demo.browser, demo.site, path, { reuse: page })
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 800 })
+        const { extra, widest } = await overflow(page)
+        if (extra > 0) wide.push(`${path} at ${width} px: ${extra} px too wide (${widest})`)
+      }
+    }
+    await page.close()
+    assert.deepEqual(wide, [])
+  })
+
+  it(
+    'the playground tabs follow the WAI-ARIA tabs pattern: one Tab stop, arrows, Home and End; the panel is labelled by its tab',
+    { timeout: 30_000 },
+    async () => {
+      const page = await openPage(demo.browser, demo.site, '/')
+      const tab = (name: string) => page.getByRole('tab', { name })
+      const selected = async () => page.locator('[role="tab"][aria-selected="true"]').textContent()
+      const focusedTab = async () =>
+        page.evaluate('document.activeElement.getAttribute("role") === "tab" ? document.activeElement.textContent : null')
+      await tab('Tools').focus()
+      await page.keyboard.press('ArrowRight')
+      assert.equal(await selected(), 'Resources')
+      assert.equal(await focusedTab(), 'Resources')
+      assert.ok(await page.locator('mcp-resource-list').isVisible(), 'the resources shown')
+      assert.ok(!(await page.locator('mcp-tool-list').isVisible()), 'the tools hidden')
+      assert.equal(await page.locator('[role="tabpanel"]').getAttribute('aria-labelledby'), await tab('Resources').getAttribute('id'))
+      await page.keyboard.press('End')
+      assert.equal(await focusedTab(), 'Prompts')
+      await page.keyboard.press('ArrowRight')
+      assert.equal(await focusedTab(), 'Tools', 'ArrowRight wraps to the first')
+      await page.keyboard.press('ArrowLeft')
+      assert.equal(await focusedTab(), 'Prompts', 'ArrowLeft wraps to the last')
+      await page.keyboard.press('Home')
+      assert.equal(await selected(), 'Tools')
+      // One Tab stop: Tab leaves the tab list (into the panel), it does not walk the other tabs.
+      await page.keyboard.press('Tab')
+      assert.equal(await focusedTab(), null)
+      await page.keyboard.press('Shift+Tab')
+      assert.equal(await focusedTab(), 'Tools')
+      await page.close()
+    },
+  )
+
+  it('at 1280×800 the playground shows at least 8 tools at once, and opens a tool beside the list', { timeout: 30_000 }, async () => {
+    const page = await openPage(demo.browser, demo.site, '/')
+    const list = page.locator('mcp-tool-list [part~="list"]')
+    await list.scrollIntoViewIfNeeded()
+    // Rows wholly inside both the list's scroll box and the window.
+    const visibleRows: number = await page.evaluate(`(() => {
+      const ul = document.querySelector('mcp-tool-list').shadowRoot.querySelector('[part~="list"]')
+      const box = ul.getBoundingClientRect()
+      const top = Math.max(box.top + ul.clientTop, 0)
+      const bottom = Math.min(box.top + ul.clientTop + ul.clientHeight, innerHeight)
+      return [...ul.querySelectorAll('li')].filter((li) => li.getBoundingClientRect().top >= top - 0.5 && li.getBoundingClientRect().bottom <= bottom + 0.5).length
+    })()`)
+    assert.ok(visibleRows >= 8, `${visibleRows} rows in view`)
+    const tool = await openPlaygroundTool(page, 'greet')
+    const listBox = (await list.boundingBox())!
+    const toolBox = (await tool.boundingBox())!
+    assert.ok(toolBox.x >= listBox.x + listBox.width, 'the tool to the right of the list')
+    await page.close()
+  })
+
+  it(
+    'the nav’s "API reference" link opens a page, never a bare 404: the reference, or one saying how it is built',
+    { timeout: 30_000 },
+    async () => {
+      const page = await openPage(demo.browser, demo.site, '/')
+      const href = await page.getByRole('link', { name: 'API reference' }).getAttribute('href')
+      const response = await page.goto(new URL(href!, demo.site).href)
+      assert.ok([200, 503].includes(response!.status()), `status ${response!.status()}`)
+      assert.match(response!.headers()['content-type'] ?? '', /text\/html/)
+      assert.notEqual(await page.locator('h1').count(), 0)
+      // TypeDoc's own markup (a heading after a summary's <h4>, links in accordion summaries) is not ours to fix here.
+      assert.deepEqual(await axeViolations(page, ['nested-interactive', 'heading-order']), [])
+      await page.close()
+    },
+  )
+})
