@@ -4,8 +4,11 @@
  * request without a session away in more ways than the spec lists: the SDK v1
  * with an error tied to no request, FastMCP 4.x (through mcp-proxy) with a 400
  * and a -32000 tied to the request ("built by the 1.x MCP SDK"). Only the
- * spec's own codes prove a modern server.
+ * spec's own codes prove a modern server. In a browser, a legacy server may
+ * not answer at all: its CORS allow-list predates the 2026-07-28 headers.
  */
+import type { HeaderNotAllowedError } from '../protocol/connection-errors.js'
+import { isMcpError } from '../protocol/errors.js'
 import type { JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { ERROR_CODES, LEGACY_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 
@@ -41,4 +44,15 @@ function onlyLegacyVersions(data: unknown): boolean {
   const supported = (data as { supported?: unknown } | undefined)?.supported
   if (!Array.isArray(supported) || supported.length === 0) return false
   return supported.every((v) => LEGACY_PROTOCOL_VERSIONS.includes(v)) && !supported.some((v) => SUPPORTED_PROTOCOL_VERSIONS.includes(v))
+}
+
+/** Headers only a 2026-07-28 request carries (a legacy request never does), as HeaderNotAllowedError spells them. */
+const MODERN_ONLY_HEADERS = new Set(['Mcp-Method', 'Mcp-Name'])
+
+/**
+ * Whether a first request's failure is a preflight that refused a header only the modern era sends: a legacy
+ * server's allow-list looks like that, so the legacy era is worth one `initialize` (a modern server's error stands).
+ */
+export function refusedModernHeader(error: unknown): boolean {
+  return isMcpError(error, 'HeaderNotAllowedError') && MODERN_ONLY_HEADERS.has((error as HeaderNotAllowedError).header)
 }

@@ -12,7 +12,7 @@ import type { InputHandlers } from './options.js'
 import { ModernEra } from './modern-era.js'
 import { HttpError, ProtocolError } from '../protocol/errors.js'
 import { LEGACY_PROTOCOL_VERSIONS } from '../protocol/meta.js'
-import { eraOfAnswer } from './era-answer.js'
+import { eraOfAnswer, refusedModernHeader } from './era-answer.js'
 
 export interface EraChoice {
   /** The version asked for first; a legacy one (2025-11-25 or older) forces the legacy era. */
@@ -87,12 +87,19 @@ export class EraSelector implements Era {
       }
     }
     let status = 200
-    const probe = { ...request, onResponse: (res: Response) => ((status = res.status), request.onResponse?.(res)) }
+    // The probe has a controller of its own: a failed POST spends its controller (postRequest aborts it to release the
+    // response), and a legacy try after it must still be sendable. The caller's abort, close() and timeout reach it.
+    const attempt = new AbortController()
+    const relay = () => attempt.abort(request.controller.signal.reason)
+    if (request.controller.signal.aborted) relay()
+    else request.controller.signal.addEventListener('abort', relay, { once: true })
+    const probe = { ...request, controller: attempt, onResponse: (res: Response) => ((status = res.status), request.onResponse?.(res)) }
     let response: JsonRpcResponse
     try {
       response = await this.#era.send(probe)
     } catch (error) {
       if (error instanceof HttpError && LEGACY_STATUS.has(error.status)) return this.#fallBack(request)
+      if (refusedModernHeader(error) && (await this.#tryLegacy())) return this.#fallBack(request)
       throw error
     }
     // (Concurrent first requests each see the legacy answer; the first to fall back loads the legacy era for all.)

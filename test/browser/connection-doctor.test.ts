@@ -146,12 +146,13 @@ describe('the connection doctor', () => {
   })
 
   it('<mcp-server> says what is wrong, the header to send, and links the README table', async () => {
-    await mode('refuse', ['mcp-method'])
+    // MCP-Protocol-Version: refused in both eras (a refused Mcp-Method alone sends the client to the legacy era).
+    await mode('refuse', ['mcp-protocol-version'])
     const el = await fixture<McpServerElement>(html`<mcp-server .url=${url}></mcp-server>`)
     await eventually(() => el.connection?.status === 'error', 'the failure', 10_000)
     await el.updateComplete
     const error = el.shadowRoot!.querySelector('[part~="error"]')!
-    expect(error.textContent).to.include('Mcp-Method')
+    expect(error.textContent).to.include('MCP-Protocol-Version')
     const fix = el.shadowRoot!.querySelector('[part~="fix"]')!
     expect(fix.textContent).to.include('Access-Control-Allow-Headers:')
     const link = fix.querySelector('a')!

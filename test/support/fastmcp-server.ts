@@ -3,10 +3,9 @@
 // (/mcp) answers a 2026-07-28 request with HTTP 400 and a JSON-RPC -32000
 // tied to the request ("built by the 1.x MCP SDK"), and which also serves the
 // deprecated HTTP+SSE transport at /sse. One tool, one resource, one prompt.
-import { createServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { FastMCP } from 'fastmcp'
 import { z } from 'zod'
+import { freePort } from './free-port.js'
 
 export const FASTMCP_SERVER_INFO = { name: 'fastmcp-fixture', version: '4.0.0' } as const
 export const FASTMCP_NOTE_URI = 'note://fastmcp'
@@ -20,18 +19,6 @@ export interface FastMcpServer {
 }
 
 const silent = { debug() {}, error() {}, info() {}, log() {}, warn() {} }
-
-/** A free loopback port: FastMCP's start() hides the server it listens with, so port 0 could not be read back. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 export async function startFastMcpServer(): Promise<FastMcpServer> {
   // No keep-alive pings: FastMCP 4.20 leaves an SSE session's ping timer running after its client has gone (and after

@@ -9,6 +9,7 @@
 // - `no-cors`: no CORS header on anything, preflights included (a server that never heard of CORS);
 // - `refuse`: the preflight allows what is asked except the header names in `refuse` (lower-case);
 // - `legacy-hidden-session`: the legacy server, with CORS that allows everything but exposes no `Mcp-Session-Id`;
+// - `legacy`: the legacy server, with CORS as in `refuse` (a legacy allow-list: no Mcp-Method, no Mcp-Name);
 // - `hidden-challenge`: every MCP request answers 401 whose `WWW-Authenticate` (pointing at resource metadata at a
 //   path no well-known URI finds) is not exposed;
 // - `as-no-cors`: every MCP request answers 401 with an exposed challenge; the resource metadata names the
@@ -23,7 +24,7 @@ import { startLegacyServer } from '../legacy-server.js'
 import type { FixtureStats, TestServer } from '../fixture-server.js'
 import { makeServer } from './param-cors.js'
 
-type Mode = 'ok' | 'no-cors' | 'refuse' | 'legacy-hidden-session' | 'hidden-challenge' | 'as-no-cors' | 'token-no-cors'
+type Mode = 'ok' | 'no-cors' | 'refuse' | 'legacy' | 'legacy-hidden-session' | 'hidden-challenge' | 'as-no-cors' | 'token-no-cors'
 
 const EXPOSE_ALL = 'Mcp-Session-Id, WWW-Authenticate, MCP-Protocol-Version, Content-Type'
 
@@ -104,7 +105,7 @@ export async function startServer(): Promise<TestServer> {
         headers: { 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${where}"`, ...cors(request, exposed) },
       })
     }
-    if (mode === 'legacy-hidden-session') {
+    if (mode === 'legacy-hidden-session' || mode === 'legacy') {
       const headers = new Headers(request.headers)
       headers.delete('host')
       const answer = await fetch(legacy.url, { method: request.method, headers, body: raw || undefined, signal: request.signal })
