@@ -203,7 +203,7 @@ describe('<mcp-prompt> completion, as a keyboard and screen reader user meets it
     await eventually(() => suggestions(el, 'city').length === 3, 'three suggestions')
     expect(suggestions(el, 'city')).to.deep.equal(['Oslo', 'Osaka', 'Ottawa'])
     expect(city.getAttribute('aria-expanded')).to.equal('true')
-    expect(listboxOf(city).getAttribute('aria-label')).to.equal('city')
+    expect(listboxOf(city).getAttribute('aria-label')).to.equal('City')
     await eventually(() => announced(city) === '3 suggestions', 'the count announced')
     expect(activeSuggestion(city)).to.equal(undefined)
 

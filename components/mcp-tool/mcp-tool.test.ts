@@ -187,12 +187,20 @@ describe('<mcp-tool>', () => {
   it('two tools on a page have result regions of different names (axe landmark-unique)', async () => {
     const client = new McpClient(await serverUrl('main'))
     const page = await fixture<HTMLElement>(
-      html`<main><mcp-tool name="echo" .client=${client}></mcp-tool><mcp-tool name="slow_count" .client=${client}></mcp-tool></main>`,
+      html`<main><mcp-tool name="echo" .client=${client}></mcp-tool><mcp-tool name="fail" .client=${client}></mcp-tool></main>`,
     )
     const tools = [...page.querySelectorAll<McpToolElement>('mcp-tool')]
     await eventually(() => tools.every((t) => !!t.shadowRoot!.querySelector('[part~=result]')), 'both tools')
-    const names = tools.map((t) => t.shadowRoot!.querySelector('[part~=result]')!.getAttribute('aria-label'))
-    expect(names[0]).to.not.equal(names[1])
+    // A result region is named by its frame's heading once a result shows: call both.
+    await fillForm(tools[0]!, [{ fill: 'Text', with: 'one' }])
+    for (const tool of tools) callButton(tool).click()
+    const regionName = (tool: McpToolElement) => {
+      const region = tool.shadowRoot!.querySelector('[part~=result]')!
+      const heading = tool.shadowRoot!.getElementById(region.getAttribute('aria-labelledby') ?? '')
+      return heading?.textContent?.trim()
+    }
+    await eventually(() => tools.every((t) => !!regionName(t)), 'both result regions named')
+    expect(regionName(tools[0]!)).to.not.equal(regionName(tools[1]!))
     await expect(page).to.be.accessible()
   })
 

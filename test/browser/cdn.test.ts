@@ -16,7 +16,7 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     const page = frame.contentWindow!
     await eventually(() => !!page.customElements.get('mcp-tool-list'), 'the CDN module to register <mcp-tool-list>')
     await eventually(
-      () => /\becho\b/.test(deepText(page.document.body)) && /slow_count/.test(deepText(page.document.body)),
+      () => /Returns its input text\./.test(deepText(page.document.body)) && /slow_count/.test(deepText(page.document.body)),
       'the fixture’s tools listed',
     ).catch((error) => {
       throw new Error(`${error.message}; the page shows: ${deepText(page.document.body).replace(/\s+/g, ' ').slice(0, 500)}`)
