@@ -30,7 +30,10 @@ async function callGreet(name: string): Promise<void> {
 async function openLogLine(log: string, text: string): Promise<{ shown: string; line: ReturnType<Page['locator']> }> {
   const line = page.locator(`${log} li`, { hasText: text }).first()
   await line.locator('summary').click()
-  return { shown: await line.locator('pre').innerText(), line }
+  // The entry fills its <pre> on the details' toggle event, which fires after the click returns.
+  const body = line.locator('pre').filter({ hasText: /\S/ })
+  await body.waitFor()
+  return { shown: await body.innerText(), line }
 }
 
 describe("the playground's connection and logs", { timeout: 140_000 }, () => {
