@@ -50,7 +50,33 @@ function ringReach(s: CSSStyleDeclaration): number {
   return reach
 }
 
-/** The problems of the ring of the focused `el` ('' when it is drawn and not clipped). */
+/** An `rgb()`/`rgba()` computed colour as [r, g, b, alpha] (0-255, 0-1). */
+function rgba(color: string): [number, number, number, number] | undefined {
+  const m = /^rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:[,/] ?([\d.]+))?\)$/.exec(color)
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])] : undefined
+}
+
+/** WCAG relative luminance of an opaque colour. */
+function luminance([r, g, b]: number[]): number {
+  const lin = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+  return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!)
+}
+
+/** The colour a ring is drawn over: the backgrounds from `from` upwards, composited, over the page's. */
+function backgroundUnder(from: Element | null): number[] {
+  const layers: number[][] = []
+  for (let el = from; el; el = flatParent(el)) {
+    const bg = rgba(getComputedStyle(el).backgroundColor)
+    if (bg && bg[3] > 0) layers.push(bg)
+    if (bg?.[3] === 1) break
+  }
+  return layers.reduceRight(
+    (under, [r, g, b, a]) => [r! * a! + under[0]! * (1 - a!), g! * a! + under[1]! * (1 - a!), b! * a! + under[2]! * (1 - a!)],
+    [255, 255, 255],
+  )
+}
+
+/** The problems of the ring of the focused `el` (none when it is drawn, seen against what is under it, and not clipped). */
 function ringProblems(el: HTMLElement): string[] {
   const s = getComputedStyle(el)
   const outlined = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
@@ -61,6 +87,15 @@ function ringProblems(el: HTMLElement): string[] {
   const grow = ringReach(s)
   const ring = { top: box.top - grow, left: box.left - grow, bottom: box.bottom + grow, right: box.right + grow }
   const problems: string[] = []
+  // WCAG 1.4.11: the ring against what it is drawn over (inside the control: its own background) at least 3:1.
+  const color = rgba(outlined ? s.outlineColor : (s.boxShadow.match(/rgba?\([^)]*\)/)?.[0] ?? ''))
+  if (!color) problems.push(`ring colour not readable (${outlined ? s.outlineColor : s.boxShadow})`)
+  else {
+    const under = backgroundUnder(grow - parseFloat(s.outlineWidth) < 0 ? el : flatParent(el))
+    const [light, dark] = [luminance(color), luminance(under)].sort((a, b) => b - a)
+    const ratio = (light! + 0.05) / (dark! + 0.05)
+    if (ratio < 3) problems.push(`ring ${s.outlineColor} on rgb(${under.map(Math.round).join(', ')}): contrast ${ratio.toFixed(2)} < 3`)
+  }
   for (let up = flatParent(el); up; up = flatParent(up)) {
     const cs = getComputedStyle(up)
     const clipsX = cs.overflowX !== 'visible' || /paint|strict|content/.test(cs.contain)
@@ -127,9 +162,16 @@ async function walk(host: Element, from?: HTMLElement, maxStops = 60): Promise<W
 }
 
 /** `template` between two buttons, so that a walk starts before it and ends after it. */
+/** The page's colours: a dark page sets a dark background and tells the elements (see components/shared/theme.ts). */
+const PAGE = {
+  light: 'padding: 8px; background: #ffffff; color-scheme: light; --mcp-color-scheme: light',
+  dark: 'padding: 8px; background: #121214; color: #ececf1; color-scheme: dark; --mcp-color-scheme: dark',
+}
+let scheme: keyof typeof PAGE = 'light'
+
 async function between(template: TemplateResult): Promise<{ before: HTMLButtonElement; wrapper: HTMLElement }> {
   const wrapper = await fixture<HTMLElement>(
-    html`<div style="padding: 8px">
+    html`<div style=${PAGE[scheme]}>
       <button id="before">before</button>
       ${template}
       <button id="after">after</button>
@@ -148,12 +190,17 @@ async function expectRingsSeen(host: Element, before: HTMLElement | undefined, a
 }
 
 // At a desktop width, and at a phone's (where boxes are tightest and content scrolls sideways).
-for (const width of [1280, 320])
-  describe(`focus rings at ${width} px: every tab stop of every element shows a ring that no scroll box cuts (WCAG 2.4.7)`, () => {
+for (const [width, pageScheme] of [
+  [1280, 'light'],
+  [320, 'light'],
+  [1280, 'dark'],
+] as const)
+  describe(`focus rings at ${width} px, ${pageScheme}: every tab stop of every element shows a ring that no scroll box cuts (WCAG 2.4.7)`, () => {
     let main: string
     before(async () => {
       main = await serverUrl('main')
       await setViewport({ width, height: 800 })
+      scheme = pageScheme
     })
 
     it('<mcp-server> with <mcp-tool-list> (a scrolling list) and a tool open beside it', async () => {
