@@ -76,6 +76,60 @@ function backgroundUnder(from: Element | null): number[] {
   )
 }
 
+/** Which ancestors of `el` (through shadow roots, up to the top layer) cut into `box`, and by how much. */
+function clipsOf(el: Element, box: { top: number; left: number; bottom: number; right: number }): string[] {
+  const problems: string[] = []
+  for (let up = flatParent(el); up; up = flatParent(up)) {
+    const cs = getComputedStyle(up)
+    const clipsX = cs.overflowX !== 'visible' || /paint|strict|content/.test(cs.contain)
+    const clipsY = cs.overflowY !== 'visible' || /paint|strict|content/.test(cs.contain)
+    if ((clipsX || clipsY) && cs.display !== 'contents') {
+      const r = up.getBoundingClientRect()
+      const clip = {
+        top: r.top + up.clientTop,
+        left: r.left + up.clientLeft,
+        bottom: r.top + up.clientTop + up.clientHeight,
+        right: r.left + up.clientLeft + up.clientWidth,
+      }
+      const cut: string[] = []
+      if (clipsY && box.top < clip.top - 0.5) cut.push(`top by ${(clip.top - box.top).toFixed(1)} px`)
+      if (clipsY && box.bottom > clip.bottom + 0.5) cut.push(`bottom by ${(box.bottom - clip.bottom).toFixed(1)} px`)
+      if (clipsX && box.left < clip.left - 0.5) cut.push(`left by ${(clip.left - box.left).toFixed(1)} px`)
+      if (clipsX && box.right > clip.right + 0.5) cut.push(`right by ${(box.right - clip.right).toFixed(1)} px`)
+      if (cut.length)
+        problems.push(`clipped by ${describeControl(up as HTMLElement)} (overflow ${cs.overflowX}/${cs.overflowY}): ${cut.join(', ')}`)
+    }
+    // Above a modal dialog or an open popover nothing clips: they are in the top layer.
+    if (up.matches(':modal, :popover-open')) break
+  }
+  return problems
+}
+
+/** Contrast ratio of two opaque colours (WCAG). */
+function contrast(a: number[], b: number[]): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (light! + 0.05) / (dark! + 0.05)
+}
+
+/**
+ * The problems of a combobox's active suggestion (its focus, for the keyboard, is aria-activedescendant): it must
+ * be marked apart from the other suggestions, 3:1 against the popup, and lie wholly inside every box that clips it.
+ */
+function activeOptionProblems(input: HTMLInputElement): string[] {
+  const id = input.getAttribute('aria-activedescendant')
+  const option = id ? (input.getRootNode() as ShadowRoot).getElementById(id) : null
+  if (!option) return [`${describeControl(input)}: no active suggestion after ArrowDown`]
+  const listbox = option.closest('[role=listbox]')!
+  const marked = backgroundUnder(option)
+  const popup = backgroundUnder(listbox)
+  const problems = clipsOf(option, option.getBoundingClientRect()).map((cut) => `active suggestion ${cut}`)
+  if (contrast(marked, popup) < 3 && getComputedStyle(option).outlineStyle === 'none')
+    problems.push(
+      `active suggestion rgb(${marked.map(Math.round).join(', ')}) hardly differs from the popup: ${contrast(marked, popup).toFixed(2)} < 3`,
+    )
+  return problems.map((p) => `${describeControl(option)}: ${p}`)
+}
+
 /** The problems of the ring of the focused `el` (none when it is drawn, seen against what is under it, and not clipped). */
 function ringProblems(el: HTMLElement): string[] {
   const s = getComputedStyle(el)
@@ -92,33 +146,10 @@ function ringProblems(el: HTMLElement): string[] {
   if (!color) problems.push(`ring colour not readable (${outlined ? s.outlineColor : s.boxShadow})`)
   else {
     const under = backgroundUnder(grow - parseFloat(s.outlineWidth) < 0 ? el : flatParent(el))
-    const [light, dark] = [luminance(color), luminance(under)].sort((a, b) => b - a)
-    const ratio = (light! + 0.05) / (dark! + 0.05)
+    const ratio = contrast(color, under)
     if (ratio < 3) problems.push(`ring ${s.outlineColor} on rgb(${under.map(Math.round).join(', ')}): contrast ${ratio.toFixed(2)} < 3`)
   }
-  for (let up = flatParent(el); up; up = flatParent(up)) {
-    const cs = getComputedStyle(up)
-    const clipsX = cs.overflowX !== 'visible' || /paint|strict|content/.test(cs.contain)
-    const clipsY = cs.overflowY !== 'visible' || /paint|strict|content/.test(cs.contain)
-    if ((clipsX || clipsY) && cs.display !== 'contents') {
-      const r = up.getBoundingClientRect()
-      const clip = {
-        top: r.top + up.clientTop,
-        left: r.left + up.clientLeft,
-        bottom: r.top + up.clientTop + up.clientHeight,
-        right: r.left + up.clientLeft + up.clientWidth,
-      }
-      const cut: string[] = []
-      if (clipsY && ring.top < clip.top - 0.5) cut.push(`top by ${(clip.top - ring.top).toFixed(1)} px`)
-      if (clipsY && ring.bottom > clip.bottom + 0.5) cut.push(`bottom by ${(ring.bottom - clip.bottom).toFixed(1)} px`)
-      if (clipsX && ring.left < clip.left - 0.5) cut.push(`left by ${(clip.left - ring.left).toFixed(1)} px`)
-      if (clipsX && ring.right > clip.right + 0.5) cut.push(`right by ${(ring.right - clip.right).toFixed(1)} px`)
-      if (cut.length)
-        problems.push(`ring clipped by ${describeControl(up as HTMLElement)} (overflow ${cs.overflowX}/${cs.overflowY}): ${cut.join(', ')}`)
-    }
-    // Above a modal dialog or an open popover nothing clips: they are in the top layer.
-    if (up.matches(':modal, :popover-open')) break
-  }
+  problems.push(...clipsOf(el, ring).map((cut) => `ring ${cut}`))
   return problems
 }
 
@@ -180,6 +211,13 @@ async function between(template: TemplateResult): Promise<{ before: HTMLButtonEl
   return { before: wrapper.querySelector<HTMLButtonElement>('#before')!, wrapper }
 }
 
+/** Picks the list's row `index` once rows are shown, and waits until `opened` (a selector, through shadow roots) is there. */
+async function pickRow(list: Element, index: number, opened: string): Promise<void> {
+  await eventually(() => deepQueryAll(list, '[part~="item"]').length > index, `row ${index} of <${list.localName}>`)
+  deepQueryAll<HTMLButtonElement>(list, '[part~="item"]')[index]!.click()
+  await eventually(() => deepQueryAll(list, opened).length > 0, `${opened} after picking row ${index}`)
+}
+
 /** Walks `host`, fails listing every control whose ring is missing or cut, and returns the stops met. */
 async function expectRingsSeen(host: Element, before: HTMLElement | undefined, atLeast: number): Promise<string[]> {
   const { stops, failures } = await walk(host, before)
@@ -210,9 +248,7 @@ for (const [width, pageScheme] of [
         </mcp-server>`,
       )
       const server = wrapper.querySelector<McpServerElement>('mcp-server')!
-      await eventually(() => deepQueryAll(server, '[part~="item"]').length > 3, 'the tool rows')
-      deepQueryAll<HTMLButtonElement>(server, '[part~="item"]')[1]!.click()
-      await eventually(() => deepQueryAll(server, 'button[part~=call]').length > 0, 'the tool open')
+      await pickRow(server, 1, 'button[part~=call]')
       const stops = await expectRingsSeen(server, before, 4)
       expect(stops.join('\n')).to.include('part="item"').and.include('part="call"')
     })
@@ -275,6 +311,8 @@ for (const [width, pageScheme] of [
       input.focus()
       await sendKeys({ type: 'Alice' })
       await eventually(() => deepQueryAll(el, '[role=option]').length > 0, 'suggestions')
+      await sendKeys({ press: 'ArrowDown' })
+      expect(activeOptionProblems(input)).to.deep.equal([])
       await expectRingsSeen(el, before, 2)
       deepQuery<HTMLButtonElement>(el, 'button[part~=get]').click()
       await eventually(() => deepQueryAll(el, 'mcp-content').length > 0, 'the messages')
@@ -286,9 +324,7 @@ for (const [width, pageScheme] of [
         html`<mcp-prompt-list .client=${new McpClient(main)} style="--mcp-prompt-list-max-height: 150px"></mcp-prompt-list>`,
       )
       const list = wrapper.querySelector('mcp-prompt-list')!
-      await eventually(() => deepQueryAll(list, '[part~="item"]').length > 1, 'the prompt rows')
-      deepQueryAll<HTMLButtonElement>(list, '[part~="item"]')[0]!.click()
-      await eventually(() => deepQueryAll(list, 'button[part~=get]').length > 0, 'the prompt open')
+      await pickRow(list, 0, 'button[part~=get]')
       const stops = await expectRingsSeen(list, before, 3)
       expect(stops.join('\n')).to.include('part="item"').and.include('part="get"')
     })
@@ -298,18 +334,18 @@ for (const [width, pageScheme] of [
         html`<mcp-resource-list .client=${new McpClient(main)} style="--mcp-resource-list-max-height: 200px"></mcp-resource-list>`,
       )
       const list = wrapper.querySelector('mcp-resource-list')!
-      await eventually(() => deepQueryAll(list, '[part~="item"]').length > 1, 'the resource rows')
-      deepQueryAll<HTMLButtonElement>(list, '[part~="item"]')[0]!.click()
-      await eventually(
-        () => deepQueryAll(list, 'mcp-resource-view').some((view) => deepQueryAll(view, 'mcp-content').length > 0),
-        'the resource shown',
-      )
+      await pickRow(list, 0, 'mcp-resource-view')
+      const view = deepQuery(list, 'mcp-resource-view')
+      await eventually(() => deepQueryAll(view, 'mcp-content').length > 0, 'the resource shown')
       const template = deepQueryAll<HTMLButtonElement>(list, '[part~="item"]').find((b) => b.textContent!.includes('fixture://users/{id}'))!
       template.click()
       await eventually(() => deepQueryAll(list, '[part~=template-form] input').length > 0, 'the template form')
-      deepQuery<HTMLInputElement>(list, '[part~=template-form] input').focus()
+      const input = deepQuery<HTMLInputElement>(list, '[part~=template-form] input')
+      input.focus()
       await sendKeys({ type: 'a' })
       await eventually(() => deepQueryAll(list, '[role=option]').length > 0, 'suggestions')
+      await sendKeys({ press: 'ArrowDown' })
+      expect(activeOptionProblems(input)).to.deep.equal([])
       const stops = await expectRingsSeen(list, before, 3)
       expect(stops.join('\n')).to.include('part="item"').and.include('Read')
     })
