@@ -433,9 +433,10 @@ for (const [width, pageScheme] of [
       const { before, wrapper } = await between(html`<mcp-call-log .client=${client}></mcp-call-log>`)
       const log = wrapper.querySelector<McpCallLogElement>('mcp-call-log')!
       await eventually(() => log.shadowRoot!.querySelectorAll('details[part~=record]').length === 2, 'two records')
-      log.shadowRoot!.querySelector<HTMLElement>('details[part~=record] summary')!.click()
-      await eventually(() => !!log.shadowRoot!.querySelector('[part~=details]'), 'a record opened')
-      await expectRingsSeen(log, before, 2)
+      // Both opened: the tool error, and the echo whose long result scrolls sideways (a scroll box is a tab stop).
+      for (const summary of log.shadowRoot!.querySelectorAll<HTMLElement>('details[part~=record] summary')) summary.click()
+      await eventually(() => log.shadowRoot!.querySelectorAll('[part~=details]').length === 2, 'both records opened')
+      await expectRingsSeen(log, before, 5)
     })
 
     it('<mcp-schema-form> with nested objects, an array of objects with items, choices and a JSON view', async () => {
@@ -459,6 +460,13 @@ for (const [width, pageScheme] of [
       const form = wrapper.querySelector('mcp-schema-form')!
       await eventually(() => deepQueryAll(form, 'input').length > 4, 'the fields')
       await expectRingsSeen(form, before, 8)
+      // As JSON: the text area and the way back to the form.
+      deepQueryAll<HTMLButtonElement>(form, 'button')
+        .find((b) => b.textContent!.includes('Edit as JSON'))!
+        .click()
+      await eventually(() => deepQueryAll(form, 'textarea').length > 0, 'the JSON text area')
+      const stops = await expectRingsSeen(form, before, 2)
+      expect(stops.join('\n')).to.include('<textarea').and.include('Edit as form')
     })
 
     it('<mcp-content> with links, a resource link, markdown, a JSON tree and a download', async () => {
