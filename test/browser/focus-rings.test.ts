@@ -138,6 +138,15 @@ function ringProblems(el: HTMLElement): string[] {
     return [`no visible focus indicator (outline ${s.outlineStyle} ${s.outlineWidth}, box-shadow ${s.boxShadow})`]
   const box = el.getBoundingClientRect()
   if (box.width === 0 || box.height === 0) return [`has no size (${box.width}×${box.height})`]
+  // WCAG 2.4.11: nothing lies over the focused control (a sticky header, a popup, a neighbour); focus scrolls it into view.
+  // (The centre of its first box: a link that wraps has a hole in the middle of its bounding box.)
+  const first = el.getClientRects()[0] ?? box
+  const x = first.left + first.width / 2
+  const y = first.top + first.height / 2
+  let hit = document.elementFromPoint(x, y)
+  for (let inner = hit?.shadowRoot?.elementFromPoint(x, y); inner && inner !== hit; inner = hit?.shadowRoot?.elementFromPoint(x, y))
+    hit = inner
+  if (!hit || !insideHost(hit, el)) return [`covered at its centre by ${hit ? describeControl(hit as HTMLElement) : 'nothing: off screen'}`]
   const grow = ringReach(s)
   const ring = { top: box.top - grow, left: box.left - grow, bottom: box.bottom + grow, right: box.right + grow }
   const problems: string[] = []
