@@ -8,6 +8,7 @@ import { sendKeys, setViewport } from '@web/test-runner-commands'
 import type { TemplateResult } from 'lit'
 import { McpClient, toolHints, type ContentBlock, type ElicitRequestParams } from '../../src/client/index.js'
 import { deepActiveElement } from '../../components/shared/focus.js'
+import { testProvider } from '../support/auth-browser.js'
 import { controlServer, deepQuery, deepQueryAll, eventually, serverUrl } from '../support/browser.js'
 import { fillForm } from '../support/schema-zoo.js'
 import '../../components/index.js'
@@ -268,6 +269,17 @@ for (const [width, pageScheme] of [
       await eventually(() => !!server.shadowRoot!.querySelector('[part~=retry]'), 'Retry')
       const stops = await expectRingsSeen(server, before, 1)
       expect(stops.join('\n')).to.include('retry')
+    })
+
+    it('<mcp-server> whose server wants a sign-in (Sign in)', async () => {
+      const url = await serverUrl('auth')
+      const database = `mcp-focus-rings-${Date.now()}`
+      const { before, wrapper } = await between(html`<mcp-server .url=${url} .auth=${testProvider(url, database)}></mcp-server>`)
+      const server = wrapper.querySelector<McpServerElement>('mcp-server')!
+      await eventually(() => !!server.shadowRoot!.querySelector('[part~=sign-in-button]'), 'Sign in', 10_000)
+      const stops = await expectRingsSeen(server, before, 1)
+      expect(stops.join('\n')).to.include('sign-in-button')
+      indexedDB.deleteDatabase(database)
     })
 
     it('<mcp-tool> while its call runs (Cancel)', async () => {
