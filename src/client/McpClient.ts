@@ -138,6 +138,7 @@ export class McpClient extends EventTarget {
         headers: () => requests.headers(),
         applyNotification: (n) => this.applyNotification(n),
         dispatchNotification: (n) => requests.unrelated(n),
+        logsWanted: options.onLog !== undefined,
         timeoutMs: options.timeoutMs ?? 60_000,
         maxBodyBytes: options.maxBodyBytes ?? 16 * 1024 * 1024,
       },

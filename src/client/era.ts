@@ -71,6 +71,8 @@ export interface EraHost {
   applyNotification(n: JsonRpcNotification): void | Promise<void>
   /** A notification tied to no request: a log line to the client's onLog, anything else to its notification event. */
   dispatchNotification(n: JsonRpcNotification): void
+  /** The client has an `onLog`: a legacy server's log lines tied to no request come on its GET stream, so it is kept open. */
+  logsWanted: boolean
   timeoutMs: number
   maxBodyBytes: number
 }

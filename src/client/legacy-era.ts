@@ -133,10 +133,16 @@ export class LegacyEra implements Era {
       throw error
     })
     this.#current = session
-    // Server requests not tied to a call (a server asking for roots, say) come on the GET stream: with handlers to answer them, it is opened.
-    const handlers = this.choice.handlers()
-    if (handlers.elicitation || handlers.sampling || handlers.roots) queueMicrotask(() => void this.#openStream().catch(() => {}))
+    // Server requests not tied to a call (a server asking for roots, say) and log lines tied to none come on the GET
+    // stream: with handlers to answer them, or an onLog to take them, it is opened.
+    if (this.#streamWanted()) queueMicrotask(() => void this.#openStream().catch(() => {}))
     return session
+  }
+
+  /** Whether the GET stream stays open with no subscription: handlers to answer server requests, or an onLog. */
+  #streamWanted(): boolean {
+    const handlers = this.choice.handlers()
+    return Boolean(handlers.elicitation || handlers.sampling || handlers.roots || this.host.logsWanted)
   }
 
   #initializeRequest(): JsonRpcRequest {
@@ -430,8 +436,7 @@ export class LegacyEra implements Era {
       this.#subscribed.delete(uri)
       this.send(this.#internal('resources/unsubscribe', { uri })).catch(() => {})
     }
-    const handlers = this.choice.handlers()
-    if (this.#listens.size === 0 && !(handlers.elicitation || handlers.sampling || handlers.roots)) {
+    if (this.#listens.size === 0 && !this.#streamWanted()) {
       this.#stream?.controller.abort(new AbortError('no subscription left'))
       this.#stream = undefined
     }

@@ -297,4 +297,18 @@ describe('log lines the server sends on its own (issue 19): the client-level onL
       }
     })
   }
+
+  test('Streamable HTTP with only an onLog (no subscription, no handlers): the GET stream opens for the log lines', BOUND, async () => {
+    const server = await startLegacyServer('stateful')
+    const clientLines: string[] = []
+    const client = new McpClient(server.url, { onLog: (p) => clientLines.push(String(p.data)) })
+    try {
+      await client.callTool('log_later', {})
+      await until(() => clientLines.includes('unsolicited line'), 'the unsolicited line at the client-level onLog')
+      assert.ok(server.requests.some((r) => r.method === 'GET'), 'a GET stream was opened')
+    } finally {
+      client.close()
+      await server.close()
+    }
+  })
 })
