@@ -2,19 +2,17 @@
 // the element pages' theming panel shows and sets the accent the elements draw, in both schemes; native controls
 // on the demo pages are drawn dark in dark mode; and the prompt page's completion is a combobox a keyboard drives.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
-import { chromium, type Browser, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
-import { npmStart, type NpmStart } from './npm-start.js'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright'
+import { demoSite } from './site-pages.js'
 
-let browser: Browser
-let urls: NpmStart
+let demo: ReturnType<typeof demoSite>
 
 /** A page of the demo in the user's `scheme`, nothing saved yet. */
 async function open(path: string, scheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme })
+  const page = await demo.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: scheme })
   page.setDefaultTimeout(15_000)
-  await page.goto(new URL(path, urls.site).href)
+  await page.goto(new URL(path, demo.site).href)
   return page
 }
 
@@ -30,14 +28,7 @@ async function getButtonColour(page: Page): Promise<string> {
 }
 
 describe('the demo in light and dark', { timeout: 150_000 }, () => {
-  before(async () => {
-    urls = await npmStart()
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
-  })
-  after(async () => {
-    await browser?.close()
-    urls?.stop()
-  })
+  demo = demoSite()
 
   it("the theming panel's accent is the one the elements draw, in light and after switching to dark", { timeout: 45_000 }, async () => {
     const page = await open('/elements/mcp-prompt.html')
