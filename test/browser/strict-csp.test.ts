@@ -211,6 +211,9 @@ for (const build of ['cdn', 'npm'] as const) {
       type(page, control(greet, 'name'), 'Ada')
       await click(greet, 'button[part~=call]')
       await shows(greet, 'Hello, Ada!', 'greet’s result')
+      // The result's frame: the whole result as JSON (server text in a <pre>, as text).
+      await click(greet, 'button[part~=json-toggle]')
+      await eventually(() => textOf(deepQuery(greet, '[part~=result-json]')).includes('"text": "Hello, Ada!"'), 'the result as JSON')
       // <mcp-call-log>: the call, opened to its arguments and its result (through <mcp-content>).
       await shows(log, 'greet', 'the call in the log')
       deepQueryAll(log, 'details[part~=record] summary')
