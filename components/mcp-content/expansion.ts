@@ -4,34 +4,30 @@
  * Keys are paths chosen by the renderer (`b0`, `b2/json/items/3`,
  * `structured/a`); `reset()` forgets everything when new content arrives.
  */
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit'
+import { html, type ReactiveControllerHost, type TemplateResult } from 'lit'
 import { msg } from '../shared/i18n.js'
 
 /** Text longer than this many characters is cut, with a "Show all" button. */
 export const TEXT_LIMIT = 20_000
 /** Arrays and objects show this many entries per level, with a "Show all" button. */
 export const ITEM_LIMIT = 200
-/** "Show all" on a long list draws this many more entries per task, so the page keeps answering input while 50,000 appear. */
-const ENTRIES_PER_STEP = 2_000
 
-export class ExpansionController implements ReactiveController {
+/** The reader's choices, held for the element that draws them (it draws again on each change). */
+export class ExpansionController {
   #shownInFull = new Set<string>()
   #entriesShown = new Map<string, number>()
-  #revealing = new Set<string>()
   #open = new Map<string, boolean>()
-  /** Moves on reset and disconnect, so a reveal in progress for old content stops. */
-  #generation = 0
-  /** Moves on every change; `#revealSteps` counts the moves made by each list's own "Show all" steps (see versionFor). */
+  /** Moves on every change; `#showAllMoves` counts the moves made by each list's own "Show all" (see versionFor). */
   #version = 0
-  #revealSteps = new Map<string, number>()
+  #showAllMoves = new Map<string, number>()
 
   /**
    * A number that changes whenever anything changes that could alter what the
-   * list at `key` has already drawn: every change except that list's own
-   * "Show all" steps, which only add entries after those drawn.
+   * list at `key` has already drawn (a chunk of it): every change except that
+   * list's own "Show all", which only adds entries after those drawn.
    */
   versionFor(key: string): number {
-    return this.#version - (this.#revealSteps.get(key) ?? 0)
+    return this.#version - (this.#showAllMoves.get(key) ?? 0)
   }
 
   #changed(): void {
@@ -39,14 +35,7 @@ export class ExpansionController implements ReactiveController {
     this.host.requestUpdate()
   }
 
-  constructor(private host: ReactiveControllerHost & { readonly updateComplete: Promise<boolean> }) {
-    host.addController(this)
-  }
-
-  hostDisconnected(): void {
-    this.#generation++
-    this.#revealing.clear()
-  }
+  constructor(private host: ReactiveControllerHost) {}
 
   /** Whether the text at `key` is shown in full rather than cut. */
   shownInFull(key: string): boolean {
@@ -63,26 +52,10 @@ export class ExpansionController implements ReactiveController {
     return Math.min(total, this.#entriesShown.get(key) ?? ITEM_LIMIT)
   }
 
-  /** Whether "Show all" was pressed for the list at `key` and it is still drawing. */
-  revealing(key: string): boolean {
-    return this.#revealing.has(key)
-  }
-
-  /** Draws the rest of a list, ENTRIES_PER_STEP at a time, yielding to the browser between steps. */
-  async showAllEntries(key: string, total: number): Promise<void> {
-    if (this.#revealing.has(key)) return
-    const generation = this.#generation
-    this.#revealing.add(key)
-    while (generation === this.#generation && this.entriesShown(key, total) < total) {
-      this.#entriesShown.set(key, this.entriesShown(key, total) + ENTRIES_PER_STEP)
-      this.#revealSteps.set(key, (this.#revealSteps.get(key) ?? 0) + 1)
-      this.#changed()
-      await this.host.updateComplete
-      await new Promise((resolve) => setTimeout(resolve, 0))
-    }
-    if (generation !== this.#generation) return
-    this.#revealing.delete(key)
-    this.#revealSteps.set(key, (this.#revealSteps.get(key) ?? 0) + 1) // only the status line after the entries changes
+  /** Shows every entry of the list at `key` (the JSON tree draws a long list windowed: see chunk-window.ts). */
+  showAllEntries(key: string, total: number): void {
+    this.#entriesShown.set(key, total)
+    this.#showAllMoves.set(key, (this.#showAllMoves.get(key) ?? 0) + 1)
     this.#changed()
   }
 
@@ -99,11 +72,10 @@ export class ExpansionController implements ReactiveController {
   }
 
   reset(): void {
-    this.#generation++
     this.#version++
     this.#shownInFull.clear()
     this.#entriesShown.clear()
-    this.#revealing.clear()
+    this.#showAllMoves.clear()
     this.#open.clear()
   }
 }

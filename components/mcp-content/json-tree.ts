@@ -3,12 +3,15 @@
  * whose children are drawn only while open, so a huge value costs only what
  * is on screen. Keys and values are text bindings. Each level shows
  * ITEM_LIMIT entries (see expansion.ts) and long strings TEXT_LIMIT
- * characters until the reader asks for all of it.
+ * characters until the reader asks for all of it; a list shown in full past
+ * ITEM_LIMIT is drawn windowed, only its chunks near the view (chunk-window.ts).
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import { guard } from 'lit/directives/guard.js'
+import { repeat } from 'lit/directives/repeat.js'
 import { msg } from '../shared/i18n.js'
-import { ExpansionController, TEXT_LIMIT, formatCount, showAllButton, showAllCharactersButton } from './expansion.js'
+import type { ChunkWindowController } from './chunk-window.js'
+import { ExpansionController, ITEM_LIMIT, TEXT_LIMIT, formatCount, showAllButton, showAllCharactersButton } from './expansion.js'
 
 /** An object or array with at most this many entries opens by default under an equally small root. */
 const SMALL = 20
@@ -16,8 +19,8 @@ const SMALL = 20
 const MAX_AUTO_OPEN_DEPTH = 1
 
 /** Renders `value` as a tree; `key` names it for the expansion state (unique within the element). */
-export function renderJsonTree(value: unknown, key: string, expansion: ExpansionController): TemplateResult {
-  return html`<div class="json-tree" part="json">${renderNode(value, undefined, key, expansion, 0, true, [])}</div>`
+export function renderJsonTree(value: unknown, key: string, expansion: ExpansionController, chunks: ChunkWindowController): TemplateResult {
+  return html`<div class="json-tree" part="json">${renderNode(value, undefined, key, expansion, chunks, 0, true, [])}</div>`
 }
 
 function itemCount(count: number, isArray: boolean): string {
@@ -25,9 +28,6 @@ function itemCount(count: number, isArray: boolean): string {
     return count === 1 ? msg('content.json-one-item', '1 item') : msg('content.json-items', '{count} items', { count: formatCount(count) })
   return count === 1 ? msg('content.json-one-key', '1 key') : msg('content.json-keys', '{count} keys', { count: formatCount(count) })
 }
-
-/** Entries per chunk of a long list (see below). */
-const CHUNK = 500
 
 // JSON Pointer escaping, so keys containing "/" cannot collide with deeper paths.
 const pointerSegment = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1')
@@ -37,6 +37,7 @@ function renderNode(
   label: string | undefined,
   key: string,
   expansion: ExpansionController,
+  chunks: ChunkWindowController,
   depth: number,
   parentSmall: boolean,
   ancestors: readonly object[],
@@ -67,39 +68,41 @@ function renderNode(
             <span class="json-key">${name}</span><span class="json-colon">: </span
             ><span class=${primitiveClass(child)}>${primitiveText(child)}</span>
           </li>`
-        : html`<li>${renderNode(child, name, `${key}/${pointerSegment(name)}`, expansion, depth + 1, small, within)}</li>`
+        : html`<li>${renderNode(child, name, `${key}/${pointerSegment(name)}`, expansion, chunks, depth + 1, small, within)}</li>`
     }
     const entries = (start: number, end: number) => Array.from({ length: end - start }, (_, i) => entry(start + i))
-    let more: TemplateResult | typeof nothing = nothing
-    if (expansion.revealing(key)) {
-      more = html`<li class="json-meta revealing">
-        ${msg('content.showing-entries', 'Showing {shown} of {count} entries…', { shown: formatCount(shown), count: formatCount(count) })}
-      </li>`
-    } else if (shown < count) {
-      const label = msg('content.show-all-entries', 'Show all {count} entries', { count: formatCount(count) })
-      more = html`<li>${showAllButton(label, () => expansion.showAllEntries(key, count))}</li>`
-    }
-    if (shown <= CHUNK) {
+    const more =
+      shown < count
+        ? html`<li>
+            ${showAllButton(msg('content.show-all-entries', 'Show all {count} entries', { count: formatCount(count) }), () =>
+              expansion.showAllEntries(key, count),
+            )}
+          </li>`
+        : nothing
+    if (count <= ITEM_LIMIT) {
       body = html`<ul>
-        ${entries(0, shown)}${more}
+        ${entries(0, count)}
       </ul>`
     } else {
-      // Long lists are drawn in chunks that the browser skips laying out while off screen (content-visibility), and
-      // that are not drawn again while "Show all" adds more chunks after them (guard), so each step costs only its own entries.
-      const chunks: TemplateResult[] = []
-      for (let start = 0; start < shown; start += CHUNK) {
-        const end = Math.min(start + CHUNK, shown)
-        chunks.push(
-          html`${guard(
-            [value, start, end, expansion.versionFor(key)],
-            () =>
-              html`<ul class="chunk">
-                ${entries(start, end)}
-              </ul>`,
-          )}`,
-        )
-      }
-      body = html`${chunks}
+      // A long list is drawn in chunks, windowed once shown in full (chunk-window.ts): the entries drawn before
+      // "Show all" stay drawn, and a drawn chunk is not drawn again while others come and go (keyed, and guard),
+      // only when something in it may have changed.
+      body = html`${repeat(
+          chunks.pieces(key, shown, ITEM_LIMIT),
+          (piece) => (piece.drawn ? `c${piece.index}` : `g${piece.from}`),
+          (piece) =>
+            piece.drawn
+              ? html`<ul class="chunk" data-chunk-list=${key} data-index=${piece.index}>
+                  ${guard([value, piece.start, piece.end, expansion.versionFor(key)], () => entries(piece.start, piece.end))}
+                </ul>`
+              : html`<ul
+                  class="gap"
+                  data-chunk-list=${key}
+                  data-from=${piece.from}
+                  data-to=${piece.to}
+                  .style=${`height:${piece.height}`}
+                ></ul>`,
+        )}
         <ul>
           ${more}
         </ul>`

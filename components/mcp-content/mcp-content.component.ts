@@ -14,6 +14,7 @@ import {
 } from '../../src/client/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { I18nController, msg } from '../shared/i18n.js'
+import { ChunkWindowController } from './chunk-window.js'
 import { ExpansionController, TEXT_LIMIT, showAllCharactersButton } from './expansion.js'
 import { renderJsonTree } from './json-tree.js'
 import { baseMimeType, linkAllowed, mediaTypeAllowed } from './urls.js'
@@ -158,9 +159,11 @@ export class McpContentElement extends LitElement {
 
   #i18n = new I18nController(this)
   #expansion = new ExpansionController(this)
+  /** Which chunks of the JSON trees' long lists are drawn (near the view). */
+  #chunks = new ChunkWindowController(this)
   /**
    * What is derived from the current content (rendered markdown, parsed JSON, decoded text) by key, computed once:
-   * opening a JSON node or drawing the next "Show all" step must not parse or decode everything again.
+   * opening a JSON node or drawing a chunk of a long list must not parse or decode everything again.
    */
   #derived = new Map<string, unknown>()
   /** blob: URLs made for the current content (revoked when it changes or the element leaves the page). */
@@ -184,6 +187,7 @@ export class McpContentElement extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('blocks') || changed.has('result')) {
       this.#expansion.reset()
+      this.#chunks.reset()
       this.#derived.clear()
       this.#revokeObjectUrls()
     } else if (changed.has('allowOrigins')) this.#derived.clear() // markdown drawn under the old rule
@@ -251,7 +255,7 @@ export class McpContentElement extends LitElement {
     const label = msg('content.structured', 'Structured content')
     return html`<section part="structured" class="structured" aria-label=${label}>
       <div class="section-label">${label}</div>
-      ${renderJsonTree(value, 'structured', this.#expansion)}
+      ${renderJsonTree(value, 'structured', this.#expansion, this.#chunks)}
     </section>`
   }
 
@@ -309,7 +313,7 @@ export class McpContentElement extends LitElement {
 
   #unsupported(block: unknown, key: string): TemplateResult {
     const type = typeof block === 'object' && block !== null ? String((block as { type?: unknown }).type) : typeof block
-    return html`${this.#notice(msg('content.unsupported', 'Unsupported content of type “{type}”:', { type }))}${renderJsonTree(block, key, this.#expansion)}`
+    return html`${this.#notice(msg('content.unsupported', 'Unsupported content of type “{type}”:', { type }))}${renderJsonTree(block, key, this.#expansion, this.#chunks)}`
   }
 
   #renderText(text: string, key: string): TemplateResult {
@@ -417,7 +421,7 @@ export class McpContentElement extends LitElement {
       if (!parsed) {
         return html`${this.#notice(msg('content.bad-json', 'This is not valid JSON; shown as text.'))}${this.#renderText(source, key)}`
       }
-      return renderJsonTree(parsed.value, `${key}/json`, this.#expansion)
+      return renderJsonTree(parsed.value, `${key}/json`, this.#expansion, this.#chunks)
     }
     if (hasText || mime.startsWith('text/')) return this.#renderText(text(), key)
 

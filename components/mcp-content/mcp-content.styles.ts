@@ -136,11 +136,6 @@ export const styles = [
       margin: 0;
       padding-inline-start: 1.25rem;
     }
-    /* Chunks of a long list off screen are not laid out or painted: 50,000 entries cost what is visible. */
-    .json-tree ul.chunk {
-      content-visibility: auto;
-      contain-intrinsic-size: auto 40rem;
-    }
     .json-tree summary {
       cursor: pointer;
     }

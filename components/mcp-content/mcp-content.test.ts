@@ -240,7 +240,9 @@ describe('<mcp-content>', () => {
     // A hostile server's image aimed at a state-changing URL of the embedding page's site.
     const logout = `${location.origin}/__fixture/info?hit=logout`
     const blocks: ContentBlock[] = [{ type: 'text', text: `![pixel](${logout})` }]
-    const wrapper = await fixture<HTMLElement>(html`<mcp-server url=${url}><mcp-content markdown .blocks=${blocks}></mcp-content></mcp-server>`)
+    const wrapper = await fixture<HTMLElement>(
+      html`<mcp-server url=${url}><mcp-content markdown .blocks=${blocks}></mcp-content></mcp-server>`,
+    )
     const el = wrapper.querySelector<McpContentElement>('mcp-content')!
     await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
     const md = $(el, '[part=markdown]')!
@@ -549,33 +551,53 @@ describe('<mcp-content>', () => {
       expect(markup($(el, '[part=show-all]'))).to.equal('')
     })
 
-    it('cuts a 50,000-item array and shows it all on request, quickly', async () => {
+    it('cuts a 50,000-item array and shows it all on request, never blocking the page for more than 100 ms', async () => {
       const items = Array.from({ length: 50_000 }, (_, i) => i)
       const start = performance.now()
       const el = await showResult({ resultType: 'complete', content: [], structuredContent: items })
       expect(performance.now() - start).to.be.below(500)
       const entries = () => $$(el, '[part=structured] [part=json] > details > ul > li:has(.json-number)')
+      const entry = (text: string) => entries().find((li) => li.textContent!.trim() === text)
       expect(entries()).to.have.length(200)
       const button = $<HTMLButtonElement>(el, '[part=show-all]')!
       expect(seen(button)).to.equal(`Show all ${(50_000).toLocaleString()} entries`)
-      // While the rest appears, the page keeps answering: no task blocks it for long.
+      // The longest the page goes without running a task, from a chain of zero-delay timers: any engine's long task
+      // shows as a gap (PerformanceObserver's longtask is Chromium's only).
       let longestGap = 0
+      let ticking = true
       let last = performance.now()
-      const ticker = setInterval(() => {
+      const tick = () => {
         const now = performance.now()
         longestGap = Math.max(longestGap, now - last)
         last = now
-      }, 10)
-      button.click()
-      try {
-        await eventually(() => !$(el, '[part=show-all], .revealing'), 'all 50,000 entries', 9_000)
-      } finally {
-        clearInterval(ticker)
+        if (ticking) setTimeout(tick, 0)
       }
-      expect(longestGap).to.be.below(1000) // drawn in one go, 50,000 entries block the page for several seconds
-      const all = entries()
-      expect(all).to.have.length(50_000)
-      expect(all[49_999].textContent!.trim()).to.equal('49999: 49999') // textContent: an off-screen chunk is not rendered, so it has no innerText
+      setTimeout(tick, 0)
+      const list = $(el, '[part=structured] [part=json] > details')!
+      try {
+        button.click()
+        await eventually(() => !$(el, '[part=show-all]'), 'the Show all button to go', 5_000)
+        // Every entry is reachable: scrolled to, the last one is drawn, on screen.
+        await eventually(
+          () => {
+            list.lastElementChild!.scrollIntoView({ block: 'end' })
+            return entry('49999: 49999') !== undefined
+          },
+          'the last entry, scrolled to',
+          9_000,
+        )
+        const lastBox = entry('49999: 49999')!.getBoundingClientRect()
+        expect(lastBox.top >= 0 && lastBox.top < innerHeight, `last entry at ${lastBox.top} of ${innerHeight}`).to.equal(true)
+        await sleep(200) // chunks that came near while scrolling are drawn (one per task)
+      } finally {
+        ticking = false
+      }
+      // Drawn in one go, 50,000 entries blocked WebKit for seconds, and Chromium and Firefox for hundreds of ms.
+      expect(longestGap).to.be.below(100)
+      expect(entries().length, 'entries in the page: only those near the view').to.be.below(1_000)
+      // The reader scrolls back up: the first entries are still there.
+      list.scrollIntoView()
+      expect(entry('0: 0')).not.to.equal(undefined)
     })
 
     it('cuts long markdown before parsing it', async () => {

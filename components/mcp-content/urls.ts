@@ -42,7 +42,8 @@ export interface ImageSourceOptions {
 export function imageAllowed(url: unknown, { serverUrl, allowOrigins }: ImageSourceOptions = {}): boolean {
   const server = parse(serverUrl)?.origin
   const allowed = (origin: string) =>
-    origin === server || (typeof allowOrigins === 'function' ? allowOrigins(origin) === true : (allowOrigins ?? []).some((o) => parse(o)?.origin === origin))
+    origin === server ||
+    (typeof allowOrigins === 'function' ? allowOrigins(origin) === true : (allowOrigins ?? []).some((o) => parse(o)?.origin === origin))
   // iconSourceAllowed vets the form (scheme, credentials, data: type); the origin rule is ours, so https: is not enough.
   if (!iconSourceAllowed(url, { allowOrigins: allowed })) return false
   const { protocol, origin } = parse(url)!

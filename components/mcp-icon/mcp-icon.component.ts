@@ -19,7 +19,11 @@ const themed = (theme: unknown) => (theme === 'light' || theme === 'dark' ? them
  * loaded, and nothing from the page's own host unless it is one of those two
  * (an image request there carries the visitor's cookies for the page's site);
  * see `iconSourceAllowed`. When nothing usable is there, or every usable image
- * fails to load, a neutral glyph is drawn instead.
+ * fails to load, a neutral glyph is drawn instead; an image that has neither
+ * loaded nor failed after `load-timeout` counts as failed, so a server that
+ * never answers leaves the glyph, not a blank. Images load at once, not lazily:
+ * the lists draw only the rows in view, and WebKit left lazy `data:` images
+ * unloaded in about half the runs.
  *
  * @tag mcp-icon
  *
@@ -27,6 +31,8 @@ const themed = (theme: unknown) => (theme === 'light' || theme === 'dark' ? them
  * @attr {'light' | 'dark'} theme - The background the icon sits on. Unset, the theme of an enclosing
  *   `<mcp-server theme>`; without one, the user's `prefers-color-scheme`, followed live when it changes.
  * @attr {string} label - Text alternative. Empty (the default) marks the icon as decorative.
+ * @attr {number} load-timeout - Milliseconds an image may take to load before the next icon (or the glyph) is
+ *   drawn instead. Default 10000.
  *
  * @property {Icon[]} icons - The spec's `Icon[]` (`src`, `mimeType`, `sizes`, `theme`).
  * @property {string} serverUrl - The MCP server's URL: icons on its origin load, plain `http:` too. Unset, the
@@ -49,6 +55,7 @@ export class McpIconElement extends LitElement {
   @property({ attribute: false }) serverUrl?: string
   @property({ attribute: false }) allowOrigins?: readonly string[] | ((origin: string) => boolean)
   @property() label = ''
+  @property({ type: Number, attribute: 'load-timeout' }) loadTimeout = 10_000
 
   /** The theme an enclosing `<mcp-server>` asks for (used when `theme` is unset). */
   @consume({ context: themeContext, subscribe: true })
@@ -70,6 +77,10 @@ export class McpIconElement extends LitElement {
 
   /** Sources that failed to load; the next best icon is tried, then the glyph. */
   @state() private failed: ReadonlySet<string> = new Set()
+  /** Sources that loaded (no timeout for them). */
+  #loaded = new Set<string>()
+  /** The source being waited for, and the timer that gives up on it. */
+  #waiting?: { src: string; timer: ReturnType<typeof setTimeout> }
 
   #colorScheme = new ColorSchemeController(this)
 
@@ -94,6 +105,40 @@ export class McpIconElement extends LitElement {
     return icon && iconSourceAllowed(icon.src, options) ? icon : undefined
   }
 
+  protected override updated(): void {
+    this.#waitForLoad()
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    if (this.hasUpdated) this.#waitForLoad()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#stopWaiting()
+  }
+
+  /** Starts the load timeout for the image drawn now, unless it loaded or is already being waited for. */
+  #waitForLoad(): void {
+    const src = this.renderRoot.querySelector('img')?.getAttribute('src') ?? undefined
+    if (this.#waiting?.src === src && src !== undefined) return
+    this.#stopWaiting()
+    if (src === undefined || this.#loaded.has(src) || !this.isConnected) return
+    this.#waiting = {
+      src,
+      timer: setTimeout(() => {
+        this.#waiting = undefined
+        if (!this.#loaded.has(src)) this.#onError(src)
+      }, this.loadTimeout),
+    }
+  }
+
+  #stopWaiting(): void {
+    if (this.#waiting) clearTimeout(this.#waiting.timer)
+    this.#waiting = undefined
+  }
+
   protected override render() {
     const icon = this.chosen
     const label = this.label || undefined
@@ -114,9 +159,14 @@ export class McpIconElement extends LitElement {
       height=${this.size}
       referrerpolicy="no-referrer"
       decoding="async"
-      loading="lazy"
+      @load=${() => this.#onLoad(icon.src)}
       @error=${() => this.#onError(icon.src)}
     />`
+  }
+
+  #onLoad(src: string): void {
+    this.#loaded.add(src)
+    if (this.#waiting?.src === src) this.#stopWaiting()
   }
 
   #onError(src: string): void {

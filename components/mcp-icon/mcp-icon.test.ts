@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { emulateMedia } from '@web/test-runner-commands'
 import type { Icon } from '../../src/client/index.js'
-import { eventually, serverUrl } from '../../test/support/browser.js'
+import { controlServer, eventually, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-icon.js'
 import type { McpIconElement } from './mcp-icon.js'
@@ -157,6 +157,40 @@ describe('<mcp-icon>', () => {
     await eventually(() => img(el)?.getAttribute('src') === UNTAGGED, 'the second icon after the first failed')
     el.icons = [{ src: broken }]
     await eventually(() => glyph(el) !== null && img(el) === null, 'the glyph after the only icon failed')
+  })
+
+  it('gives up on an image that never finishes loading (a server that never answers): the next icon, then the glyph', async () => {
+    const url = await serverUrl('stalled-icons')
+    const { origin } = new URL(url)
+    const stalled = `${origin}/stalled.svg`
+    const loaded = (el: McpIconElement) => !!img(el)?.complete && img(el)!.naturalWidth > 0
+    const before = (await controlServer<{ requests: number }>('stalled-icons', 'stalled')).requests
+    const started = performance.now()
+    const alone = await fixture<McpIconElement>(
+      html`<mcp-icon load-timeout="500" .serverUrl=${url} .icons=${[{ src: stalled }]}></mcp-icon>`,
+    )
+    expect(img(alone)?.getAttribute('src')).to.equal(stalled)
+    await eventually(() => glyph(alone) !== null && img(alone) === null, 'the glyph once the image timed out', 4_000)
+    expect(performance.now() - started).to.be.above(450)
+    expect((await controlServer<{ requests: number }>('stalled-icons', 'stalled')).requests, 'the image was asked for').to.be.above(before)
+
+    const next = await fixture<McpIconElement>(
+      html`<mcp-icon
+        load-timeout="500"
+        .serverUrl=${url}
+        .icons=${[
+          { src: stalled, sizes: ['48x48'] },
+          { src: `${origin}/icon.svg`, sizes: ['16x16'] },
+        ]}
+      ></mcp-icon>`,
+    )
+    await eventually(() => img(next)?.getAttribute('src') === `${origin}/icon.svg` && loaded(next), 'the next icon, loaded', 4_000)
+    // An image that loads stays, past the timeout; a data: icon loads at once (not left waiting as a lazy image).
+    const inline = await fixture<McpIconElement>(html`<mcp-icon load-timeout="500" .icons=${[{ src: UNTAGGED }]}></mcp-icon>`)
+    await eventually(() => loaded(inline), 'the data: icon loaded', 4_000)
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(img(inline)?.getAttribute('src')).to.equal(UNTAGGED)
+    expect(img(next)?.getAttribute('src')).to.equal(`${origin}/icon.svg`)
   })
 
   it('draws the glyph when there are no icons, and is accessible with and without a label', async () => {

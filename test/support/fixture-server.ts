@@ -17,7 +17,7 @@ import {
   type ServerNotifier,
 } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { serveFetch } from './http-adapter.js'
+import { serveFetch, type ServedHandle } from './http-adapter.js'
 
 export interface FixtureOptions {
   /** Permissive CORS (for browser tests). */
@@ -542,4 +542,28 @@ export async function serveMcp(
 export interface TestServer extends FixtureServer {
   /** Called by POST /__fixture/control?server=N&action=A with the JSON body; what it returns is the response body. */
   control?(action: string, body: unknown): unknown | Promise<unknown>
+}
+
+/**
+ * The TestServer of an SDK handler that a test server serves with serveFetch behind routes of its own (its CORS, its
+ * faults): closing it closes both.
+ */
+export function handlerTestServer(
+  served: ServedHandle,
+  handler: Pick<ReturnType<typeof createMcpHandler>, 'notify' | 'close'>,
+  stats: FixtureStats,
+  control?: TestServer['control'],
+): TestServer {
+  return {
+    url: served.url,
+    origin: served.origin,
+    notify: handler.notify,
+    stats,
+    endSubscriptions: async () => {},
+    async close() {
+      await handler.close()
+      await served.close()
+    },
+    control,
+  }
 }

@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net'
 import { createMcpHandler } from '@modelcontextprotocol/server'
 import { serveFetch } from '../http-adapter.js'
 import { startLegacyServer } from '../legacy-server.js'
-import type { FixtureStats, TestServer } from '../fixture-server.js'
+import { handlerTestServer, type FixtureStats, type TestServer } from '../fixture-server.js'
 import { makeServer } from './param-cors.js'
 
 type Mode = 'ok' | 'no-cors' | 'refuse' | 'legacy' | 'legacy-hidden-session' | 'hidden-challenge' | 'as-no-cors' | 'token-no-cors'
@@ -81,19 +81,30 @@ export async function startServer(): Promise<TestServer> {
     }
     stats.requests.push({ method: request.method, headers: { ...Object.fromEntries(request.headers), ':path': url.pathname }, body })
 
-    const exposed = mode === 'legacy-hidden-session' ? 'WWW-Authenticate, Content-Type' : mode === 'hidden-challenge' ? 'Content-Type' : EXPOSE_ALL
+    const exposed =
+      mode === 'legacy-hidden-session' ? 'WWW-Authenticate, Content-Type' : mode === 'hidden-challenge' ? 'Content-Type' : EXPOSE_ALL
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors(request, exposed) })
 
     // The sign-in side: resource metadata (with CORS) and the authorization server's metadata (none in as-no-cors).
     if (url.pathname === '/.well-known/oauth-authorization-server/as') {
-      return Response.json({ issuer: `${origin}/as`, authorization_endpoint: `${origin}/as/authorize`, token_endpoint: `${origin}/as/token`, response_types_supported: ['code'] }, {
-        headers: mode === 'as-no-cors' ? {} : cors(request),
-      })
+      return Response.json(
+        {
+          issuer: `${origin}/as`,
+          authorization_endpoint: `${origin}/as/authorize`,
+          token_endpoint: `${origin}/as/token`,
+          response_types_supported: ['code'],
+        },
+        {
+          headers: mode === 'as-no-cors' ? {} : cors(request),
+        },
+      )
     }
-    if (url.pathname === '/as/token') return Response.json({ error: 'invalid_grant' }, { status: 400, headers: mode === 'token-no-cors' ? {} : cors(request) })
+    if (url.pathname === '/as/token')
+      return Response.json({ error: 'invalid_grant' }, { status: 400, headers: mode === 'token-no-cors' ? {} : cors(request) })
     if (url.pathname === '/.well-known/oauth-protected-resource/mcp' || url.pathname === '/prm/mcp') {
       // In hidden-challenge only the challenge's own address has it: without the challenge it cannot be found.
-      if (mode === 'hidden-challenge' && url.pathname !== '/prm/mcp') return new Response('not here', { status: 404, headers: cors(request) })
+      if (mode === 'hidden-challenge' && url.pathname !== '/prm/mcp')
+        return new Response('not here', { status: 404, headers: cors(request) })
       return Response.json({ resource: `${origin}/mcp`, authorization_servers: [`${origin}/as`] }, { headers: cors(request) })
     }
     if (url.pathname !== '/mcp') return new Response('not here', { status: 404, headers: cors(request) })
@@ -102,7 +113,11 @@ export async function startServer(): Promise<TestServer> {
       const where = mode === 'hidden-challenge' ? `${origin}/prm/mcp` : `${origin}/.well-known/oauth-protected-resource/mcp`
       return new Response('{"error":"invalid_token"}', {
         status: 401,
-        headers: { 'content-type': 'application/json', 'www-authenticate': `Bearer resource_metadata="${where}"`, ...cors(request, exposed) },
+        headers: {
+          'content-type': 'application/json',
+          'www-authenticate': `Bearer resource_metadata="${where}"`,
+          ...cors(request, exposed),
+        },
       })
     }
     if (mode === 'legacy-hidden-session' || mode === 'legacy') {
@@ -115,24 +130,19 @@ export async function startServer(): Promise<TestServer> {
   })
   origin = served.origin
 
+  const server = handlerTestServer(served, handler, stats, async (action, body) => {
+    if (action === 'dead') return { url: await deadUrl() }
+    if (action !== 'mode') throw new Error(`unknown action ${action}`)
+    const wanted = body as { mode: Mode; refuse?: string[] }
+    mode = wanted.mode
+    refuse = wanted.refuse ?? []
+    return { mode, refuse }
+  })
   return {
-    url: served.url,
-    origin: served.origin,
-    notify: handler.notify,
-    stats,
-    endSubscriptions: async () => {},
+    ...server,
     async close() {
-      await handler.close()
-      await served.close()
+      await server.close()
       await legacy.close()
-    },
-    async control(action, body) {
-      if (action === 'dead') return { url: await deadUrl() }
-      if (action !== 'mode') throw new Error(`unknown action ${action}`)
-      const wanted = body as { mode: Mode; refuse?: string[] }
-      mode = wanted.mode
-      refuse = wanted.refuse ?? []
-      return { mode, refuse }
     },
   }
 }

@@ -8,7 +8,7 @@
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { serveFetch } from '../http-adapter.js'
-import type { FixtureStats, TestServer } from '../fixture-server.js'
+import { handlerTestServer, type FixtureStats, type TestServer } from '../fixture-server.js'
 
 /** What a 2026-07-28 client sends on every request, and the two headers `deploy` mirrors. */
 export const ALLOWED_HEADERS = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-param-region', 'mcp-param-tenant']
@@ -57,21 +57,10 @@ export async function startServer(): Promise<TestServer> {
     for (const [name, value] of Object.entries(cors)) headers.set(name, value)
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   })
-  return {
-    url: served.url,
-    origin: served.origin,
-    notify: handler.notify,
-    stats,
-    endSubscriptions: async () => {},
-    async close() {
-      await handler.close()
-      await served.close()
-    },
-    control(action, body) {
-      if (action === 'allow') allowed = body as string[]
-      else if (action === 'reset') allowed = ALLOWED_HEADERS
-      else throw new Error(`unknown action ${action}`)
-      return { allowed }
-    },
-  }
+  return handlerTestServer(served, handler, stats, (action, body) => {
+    if (action === 'allow') allowed = body as string[]
+    else if (action === 'reset') allowed = ALLOWED_HEADERS
+    else throw new Error(`unknown action ${action}`)
+    return { allowed }
+  })
 }
