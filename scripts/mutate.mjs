@@ -130,7 +130,12 @@ const SUITES = {
     'browser:test/browser/hostile.test.ts',
   ],
   'components/mcp-resource-view': [...elementSuites('mcp-resource-view', 'mcp-resource-list'), 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-app': [...elementSuites('mcp-app'), 'browser:components/mcp-app/mcp-app-wire.test.ts'],
+  // mcp-app-display.test.ts grants display modes and browser features (view-policy.ts, view-grants.ts).
+  'components/mcp-app': [
+    ...elementSuites('mcp-app'),
+    'browser:components/mcp-app/mcp-app-wire.test.ts',
+    'browser:components/mcp-app/mcp-app-display.test.ts',
+  ],
   // csp.ts is also plain code the node suites run; the proxy runs in the apps server's sandbox origin (and on the
   // runner's own origin, for the frame arrangements of mcp-app.test.ts); the wire suite plays hostile views and frames.
   sandbox: ['sandbox-csp', 'apps', ...elementSuites('mcp-app'), 'browser:components/mcp-app/mcp-app-wire.test.ts'],
