@@ -130,7 +130,15 @@ const SUITES = {
     'browser:test/browser/hostile.test.ts',
   ],
   'components/mcp-resource-view': [...elementSuites('mcp-resource-view', 'mcp-resource-list'), 'browser:test/browser/hostile.test.ts'],
-  'components/mcp-app': [...elementSuites('mcp-app'), 'browser:components/mcp-app/mcp-app-wire.test.ts'],
+  // mcp-app-display.test.ts grants display modes and browser features (view-policy.ts, view-grants.ts); the call log
+  // records a view's requests; the approval suite gates a view's tool calls through <mcp-server>'s policy.
+  'components/mcp-app': [
+    ...elementSuites('mcp-app'),
+    'browser:components/mcp-app/mcp-app-wire.test.ts',
+    'browser:components/mcp-app/mcp-app-display.test.ts',
+    'browser:components/mcp-call-log/mcp-call-log.test.ts',
+    'browser:components/mcp-server/mcp-server-approval.test.ts',
+  ],
   // csp.ts is also plain code the node suites run; the proxy runs in the apps server's sandbox origin (and on the
   // runner's own origin, for the frame arrangements of mcp-app.test.ts); the wire suite plays hostile views and frames.
   sandbox: ['sandbox-csp', 'apps', ...elementSuites('mcp-app'), 'browser:components/mcp-app/mcp-app-wire.test.ts'],

@@ -44,6 +44,29 @@ describe('<mcp-icon>', () => {
     await eventually(() => img(el)?.getAttribute('src') === FOR_LIGHT, 'the light icon again')
   })
 
+  it('keeps following the scheme after another icon leaves the page', async () => {
+    await emulateMedia({ colorScheme: 'light' })
+    const box = await fixture<HTMLElement>(html`<div><mcp-icon .icons=${themed}></mcp-icon><mcp-icon .icons=${themed}></mcp-icon></div>`)
+    const [gone, stays] = [...box.querySelectorAll<McpIconElement>('mcp-icon')]
+    gone.remove()
+    await emulateMedia({ colorScheme: 'dark' })
+    await eventually(() => img(stays)?.getAttribute('src') === FOR_DARK, 'the dark icon on the icon still shown')
+  })
+
+  it('draws its glyph in the colours of the theme set as a property, as with the attribute', async () => {
+    await emulateMedia({ colorScheme: 'light' })
+    const el = await fixture<McpIconElement>(html`<mcp-icon></mcp-icon>`)
+    const light = getComputedStyle(glyph(el)!).color
+    el.theme = 'dark'
+    await el.updateComplete
+    // Reflected: the theme's styles select on the attribute (:host([theme='dark'])).
+    expect(el.getAttribute('theme')).to.equal('dark')
+    const attributeSet = await fixture<McpIconElement>(html`<mcp-icon theme="dark"></mcp-icon>`)
+    const dark = getComputedStyle(glyph(attributeSet)!).color
+    expect(dark).not.to.equal(light)
+    expect(getComputedStyle(glyph(el)!).color).to.equal(dark)
+  })
+
   it('follows its theme attribute over the user preference', async () => {
     await emulateMedia({ colorScheme: 'dark' })
     const el = await fixture<McpIconElement>(html`<mcp-icon theme="light" .icons=${themed}></mcp-icon>`)
@@ -147,6 +170,20 @@ describe('<mcp-icon>', () => {
       html`<mcp-icon .allowOrigins=${[location.origin]} .icons=${[{ src: allowedSrc }]}></mcp-icon>`,
     )
     expect(img(allowed)?.getAttribute('src')).to.equal(allowedSrc)
+  })
+
+  it('widens its sources only through properties: serverurl and alloworigins attributes in markup do nothing', async () => {
+    // Markup can come from places a page trusts less than its script (a sanitizer that keeps unknown attributes).
+    const src = 'http://icons.example/a.png'
+    const box = await fixture<HTMLElement>(html`<div>
+      <mcp-icon serverurl="http://icons.example/mcp" .icons=${[{ src }]}></mcp-icon>
+      <mcp-icon alloworigins="http://icons.example" .icons=${[{ src }]}></mcp-icon>
+    </div>`)
+    for (const el of box.querySelectorAll<McpIconElement>('mcp-icon')) {
+      await el.updateComplete
+      expect(img(el) === null, `no <img> with ${el.attributes[0].name}`).to.equal(true)
+      expect(glyph(el) !== null, `the glyph with ${el.attributes[0].name}`).to.equal(true)
+    }
   })
 
   it('falls back to the next icon, then to the glyph, when images fail to load', async () => {

@@ -69,6 +69,8 @@ describe('<mcp-resource-view>', () => {
       html`<mcp-resource-view uri="fixture://greeting" .client=${client}></mcp-resource-view>`,
     )
     await eventually(() => shown(el).includes('Hello from the fixture server'), 'the greeting text')
+    // Nothing changed since it was read: nothing to announce (a screen reader would say "Updated." otherwise).
+    expect(statusText(el)).to.equal('')
     const content = deepQuery<HTMLElement & { blocks: unknown }>(el, 'mcp-content')
     expect(content.blocks).to.deep.equal([
       { type: 'resource', resource: { uri: 'fixture://greeting', mimeType: 'text/plain', text: 'Hello from the fixture server' } },
@@ -164,6 +166,14 @@ describe('<mcp-resource-view>', () => {
     const el = await fixture<McpResourceViewElement>(
       html`<mcp-resource-view uri="live://note" .client=${new McpClient(live)}></mcp-resource-view>`,
     )
+    // Every text the live region shows, in order: what a screen reader announces.
+    const statuses = [statusText(el)]
+    const status = el.shadowRoot!.querySelector('[part="status"]')!
+    new MutationObserver(() => statuses.at(-1) !== statusText(el) && statuses.push(statusText(el))).observe(status, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    })
     await eventually(() => shown(el).includes('first version'), 'the first text')
     await eventually(() => el.shadowRoot!.querySelector('.live') !== null, 'the Live badge (subscription acknowledged)')
     const listens = await requestsFor('subscriptions/listen', 'resources')
@@ -175,6 +185,8 @@ describe('<mcp-resource-view>', () => {
     expect(shown(el)).not.to.include('first version')
     expect(statusText(el)).to.equal('Updated.')
     expect((await readsOf('live://note', 'resources')).length).to.equal(reads + 1)
+    // Loading while there is nothing to show yet; Updating while the old text stays in view.
+    expect(statuses).to.deep.equal(['Loading live://note…', '', 'Updating…', 'Updated.'])
   })
 
   it('inside <mcp-server>, reads through its client and follows updates', async () => {
@@ -204,6 +216,9 @@ describe('<mcp-resource-view>', () => {
     )
     await eventually(() => shown(el).includes('read at last'), 'the first resource')
     el.uri = 'live://note'
+    // Reflected, so the page can select the view by what it shows (mcp-resource-view[uri="…"]).
+    await el.updateComplete
+    expect(el.getAttribute('uri')).to.equal('live://note')
     await eventually(() => shown(el).includes('first version'), 'the second resource')
     expect(shown(el)).not.to.include('read at last')
     await eventually(() => el.shadowRoot!.querySelector('.live') !== null, 'the subscription to the new URI')
@@ -220,6 +235,50 @@ describe('<mcp-resource-view>', () => {
     )
     await eventually(() => el.shadowRoot!.querySelector('[role="alert"]') !== null, 'the message')
     expect(el.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.equal('The server sent contents that are not a list.')
+  })
+
+  it('shows no Live badge and opens no subscription on a server without resource subscriptions', async () => {
+    const listens = (await requestsFor('subscriptions/listen', 'documents')).length
+    const { el } = await viewWithLink('documents', 'doc://files/archive.zip', 'download')
+    await new Promise((r) => setTimeout(r, 200))
+    expectAbsent(el.shadowRoot!.querySelector('.live'), 'the Live badge')
+    expect((await requestsFor('subscriptions/listen', 'documents')).length, 'subscriptions/listen requests').to.equal(listens)
+  })
+
+  it('reads and follows nothing without a uri, at first or once it is cleared', async () => {
+    const client = new McpClient(live)
+    const server = await fixture(html`<div>
+      <mcp-resource-view .client=${client}></mcp-resource-view>
+      <mcp-resource-view uri="live://note" .client=${client}></mcp-resource-view>
+    </div>`)
+    const [empty, note] = [...server.querySelectorAll<McpResourceViewElement>('mcp-resource-view')]
+    // The view of live://note on the same client is the clock: once it is read and live, the empty one had its chance.
+    await eventually(() => note.shadowRoot!.querySelector('.live') !== null, 'the other view live')
+    await new Promise((r) => setTimeout(r, 100))
+    // Cleared: the view stops following what it showed, and follows nothing in its place.
+    note.uri = ''
+    await eventually(() => note.shadowRoot!.querySelector('.live') === null, 'the Live badge gone with the uri')
+    await new Promise((r) => setTimeout(r, 200))
+    for (const view of [empty, note]) {
+      expectAbsent(view.shadowRoot!.querySelector('[role="alert"]'), 'an error for the empty uri')
+      expectAbsent(view.shadowRoot!.querySelector('.live'), 'a Live badge without a uri')
+      expect(statusText(view)).to.equal('')
+    }
+    expect(await readsOf('', 'resources'), 'reads of an empty uri').to.have.length(0)
+    const followed = (await requestsFor('subscriptions/listen', 'resources')).flatMap((r) => r.params.notifications.resourceSubscriptions)
+    expect(followed, 'subscriptions asked for').not.to.include('')
+  })
+
+  it('heads the contents with the listed title, else the name', async () => {
+    const client = new McpClient(main)
+    const titled = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="fixture://greeting" .client=${client} .resource=${{ uri: 'fixture://greeting', name: 'greeting', title: 'Greeting' }}></mcp-resource-view>`,
+    )
+    expect(titled.shadowRoot!.querySelector('.title')!.textContent).to.equal('Greeting')
+    const named = await fixture<McpResourceViewElement>(
+      html`<mcp-resource-view uri="fixture://greeting" .client=${client} .resource=${{ uri: 'fixture://greeting', name: 'greeting' }}></mcp-resource-view>`,
+    )
+    expect(named.shadowRoot!.querySelector('.title')!.textContent).to.equal('greeting')
   })
 
   it('shows hostile resource text as text', async () => {
