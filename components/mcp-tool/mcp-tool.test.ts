@@ -179,9 +179,18 @@ describe('<mcp-tool>', () => {
     el.setAttribute('heading-level', '2')
     await el.updateComplete
     expect(shadow(el).querySelector('[part~=title]')!.localName).to.equal('h2')
-    el.setAttribute('heading-level', '9')
-    await el.updateComplete
-    expect(shadow(el).querySelector('[part~=title]')!.localName, 'out of range: the default').to.equal('h3')
+    // The ends of the range are levels too; past them, the default.
+    for (const [level, tag] of [
+      ['6', 'h6'],
+      ['1', 'h1'],
+      ['7', 'h3'],
+      ['0', 'h3'],
+      ['9', 'h3'],
+    ]) {
+      el.setAttribute('heading-level', level)
+      await el.updateComplete
+      expect(shadow(el).querySelector('[part~=title]')!.localName, `heading-level ${level}`).to.equal(tag)
+    }
   })
 
   it('two tools on a page have result regions of different names (axe landmark-unique)', async () => {
@@ -220,6 +229,31 @@ describe('<mcp-tool>', () => {
     expectAbsent(bar(), 'the progress bar')
     expectAbsent(cancelButton(el), 'the Cancel button')
     await eventually(() => shadow(el).activeElement === callButton(el), 'focus back on Call')
+  })
+
+  it('Call pressed again while a call runs starts no second call (the button is only aria-disabled)', async () => {
+    const before = (await callsOf('slow_count', 'main')).length
+    const { el } = await slowCountRunning(10, 1)
+    let calls = 0
+    el.addEventListener('mcp-tool-call', () => calls++)
+    const result = nextEvent(el, 'mcp-tool-result')
+    callButton(el).click()
+    await el.call()
+    await result
+    expect(calls, 'no second mcp-tool-call').to.equal(0)
+    expect((await callsOf('slow_count', 'main')).length - before, 'calls the server received').to.equal(1)
+  })
+
+  it('given a tool but no client, Call does nothing: no mcp-tool-call, no error', async () => {
+    // `fail` has no arguments: the form is valid as it is.
+    const [tool] = (await new McpClient(await serverUrl('main')).listTools()).filter((t) => t.name === 'fail')
+    const el = await fixture<McpToolElement>(html`<mcp-tool .tool=${tool}></mcp-tool>`)
+    let calls = 0
+    el.addEventListener('mcp-tool-call', () => calls++)
+    callButton(el).click()
+    await el.call()
+    expect(calls).to.equal(0)
+    expect(shownResult(el)).to.equal('')
   })
 
   it('taken off the page mid-call, it cancels the call: the server sees it cancelled', async () => {
