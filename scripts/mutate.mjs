@@ -88,6 +88,8 @@ const SUITES = {
     ...elementSuites('mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list', 'mcp-server', 'mcp-prompt'),
     'browser:test/browser/cache.test.ts',
     ...elementSuites('mcp-tool', 'mcp-tool-call', 'mcp-elicitation'),
+    // event-listeners.ts and row-window.ts let go of an element taken off the page: the leak suite counts those alive.
+    'browser:test/browser/leaks.test.ts',
   ],
   'components/mcp-server': [
     ...elementSuites('mcp-server', 'mcp-tool-list'),
@@ -101,7 +103,8 @@ const SUITES = {
     'browser:test/browser/hostile.test.ts',
   ],
   'components/mcp-tool': [
-    ...elementSuites('mcp-tool', 'mcp-tool-list'),
+    // call-display.ts frames <mcp-tool-call>'s results too.
+    ...elementSuites('mcp-tool', 'mcp-tool-list', 'mcp-tool-call'),
     'browser:test/browser/legacy.test.ts',
     'browser:test/browser/hostile.test.ts',
   ],
