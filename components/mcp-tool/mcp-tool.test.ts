@@ -106,6 +106,8 @@ describe('<mcp-tool>', () => {
     expect((await called).detail).to.deep.equal({ name: 'echo', arguments: { text: 'hello there' } })
     expect((await resulted).detail.result.content).to.deep.equal([{ type: 'text', text: 'hello there' }])
     await eventually(() => shownResult(el) === 'hello there', 'the result shown')
+    // The end is announced naming the tool as its header does (its title).
+    expect(text(shadow(el).querySelector('[part~=announcement]'))).to.equal('Echo: done. The result is below.')
     expect(shadow(el).querySelector('[part~=result]')!.getAttribute('aria-live')).to.equal('polite')
     await expect(el).to.be.accessible()
   })
@@ -342,6 +344,8 @@ describe('<mcp-tool>', () => {
     callButton(el).click()
     expect((await failed).detail.error.name).to.equal('InvalidArgumentsError')
     expect(text(shadow(el).querySelector('[part~=error]'))).to.contain('not valid')
+    // Each problem says where it is: / for the arguments object as a whole (a missing property).
+    expect([...shadow(el).querySelectorAll('[part~=error] li code')].map((code) => code.textContent)).to.deep.equal(['/'])
     const form = shadow(el).querySelector('mcp-schema-form')!.shadowRoot!
     await eventually(
       () => form.querySelector('[aria-invalid=true]')?.id === form.querySelector('label')?.htmlFor,
@@ -570,6 +574,7 @@ describe('<mcp-tool> result frame', () => {
     await eventually(() => text(framePart(el, 'copy-status')) === 'Copied.', 'Copied said')
     const toggle = framePart(el, 'json-toggle')!
     expect(text(toggle)).to.equal('Show JSON')
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false')
     toggle.click()
     await eventually(() => !!framePart(el, 'result-json'), 'the JSON view')
     expect(JSON.parse(framePart(el, 'result-json')!.textContent!)).to.deep.equal(result)
