@@ -328,6 +328,21 @@ describe('<mcp-tool-list>', () => {
     await expect(list).to.be.accessible()
   })
 
+  it('an idle long list, scrolled to its middle, renders nothing more once its rows are measured', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const list = await listIn('many')
+    const all = (await listed('many')).map((t) => t.name)
+    const firstRow = items(list)[0]!.parentElement!
+    window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * firstRow.getBoundingClientRect().height)
+    await eventually(() => names(list).includes(all[500]), 'the rows around the 500th')
+    // Let the row height be measured (a frame after an update), then watch: no scroll, no input, no new render.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    let updates = 0
+    list.addController({ hostUpdated: () => void updates++ })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(updates, 'renders while idle').to.equal(0)
+  })
+
   it('renders the rows in view when the list scrolls by itself (--mcp-tool-list-max-height)', async () => {
     const list = await listIn('many')
     const all = (await listed('many')).map((t) => t.name)
