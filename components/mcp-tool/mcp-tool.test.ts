@@ -195,6 +195,14 @@ describe('<mcp-tool>', () => {
     }
   })
 
+  it('a name set as a property shows as its attribute: the page can select mcp-tool[name=…]', async () => {
+    const el = await openTool('main', 'echo')
+    el.name = 'add'
+    await el.updateComplete
+    expect(el.getAttribute('name')).to.equal('add')
+    expect(document.querySelector('mcp-tool[name="add"]')).to.equal(el)
+  })
+
   it('two tools on a page have result regions of different names (axe landmark-unique)', async () => {
     const client = new McpClient(await serverUrl('main'))
     const page = await fixture<HTMLElement>(
