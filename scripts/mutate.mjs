@@ -83,9 +83,13 @@ const SUITES = {
   'src/auth': ['auth', 'auth-session', 'auth-challenge', 'auth-bad-input', 'auth-scopes', 'auth-endpoints', 'auth-return-target', 'browser:test/browser/auth.test.ts', 'browser:test/browser/hostile-auth.test.ts'],
   // The elements: each folder's own suite first, then the suites that render it inside another element.
   // hostile.test.ts drives every element with a hostile server; cdn.test.ts is left out (it needs dist/).
+  // focus.ts and server-identity.ts serve the dialogs and <mcp-tool>: their suites come last.
   'components/shared': [
     ...elementSuites('mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list', 'mcp-server', 'mcp-prompt'),
     'browser:test/browser/cache.test.ts',
+    ...elementSuites('mcp-tool', 'mcp-tool-call', 'mcp-elicitation'),
+    // event-listeners.ts and row-window.ts let go of an element taken off the page: the leak suite counts those alive.
+    'browser:test/browser/leaks.test.ts',
   ],
   'components/mcp-server': [
     ...elementSuites('mcp-server', 'mcp-tool-list'),
@@ -99,7 +103,8 @@ const SUITES = {
     'browser:test/browser/hostile.test.ts',
   ],
   'components/mcp-tool': [
-    ...elementSuites('mcp-tool', 'mcp-tool-list'),
+    // call-display.ts frames <mcp-tool-call>'s results too.
+    ...elementSuites('mcp-tool', 'mcp-tool-list', 'mcp-tool-call'),
     'browser:test/browser/legacy.test.ts',
     'browser:test/browser/hostile.test.ts',
   ],

@@ -152,6 +152,7 @@ describe('<mcp-tool-call>', () => {
     const frame = () => part(el, 'result-frame')!
     await eventually(() => frame()?.dataset.status === 'success', 'the result framed as a success')
     expect(text(part(el, 'result-heading'))).to.equal('Result: Move a file')
+    expect(part(el, 'result-heading')!.getAttribute('aria-level'), 'a heading level 4 under the card').to.equal('4')
     expect(text(part(el, 'duration'))).to.match(/^\d+(\.\d)? m?s$/)
     expect(part(el, 'copy'), 'Copy').to.exist
     part(el, 'json-toggle')!.click()

@@ -262,6 +262,38 @@ describe('<mcp-tool-list>', () => {
     expect(focused(list)).to.equal(all[0])
   })
 
+  it('keeps the Tab stop rendered when it is the row just past those in view (scrolled back to the top)', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const list = await listIn('many')
+    const all = (await listed('many')).map((t) => t.name)
+    // Once the row height is measured, the rows at the top are those in view and a screenful below: 0 to n - 1.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    await list.updateComplete
+    const n = items(list).length
+    expect(names(list)).to.deep.equal(all.slice(0, n))
+    // Row n, the first one not rendered at the top, becomes the Tab stop: scrolled to, and clicked.
+    const firstRow = items(list)[0]!.parentElement!
+    window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + n * firstRow.getBoundingClientRect().height)
+    await eventually(() => names(list).includes(all[n]), `row ${n}`)
+    await pointerClick(item(list, all[n]))
+    await list.updateComplete
+    expect(focused(list)).to.equal(all[n])
+    window.scrollTo(0, 0)
+    await eventually(() => names(list).includes(all[0]), 'the first rows again')
+    await list.updateComplete
+    expect(names(list)).to.deep.equal(all.slice(0, n + 1))
+    expect(
+      items(list)
+        .filter((i) => i.tabIndex === 0)
+        .map((i) => i.dataset.name),
+    ).to.deep.equal([all[n]])
+    filterBox(list).focus()
+    await sendKeys({ press: 'Tab' })
+    expect(focused(list)).to.equal(all[n])
+  })
+
   it('opens the right tool after filtering 1,000 and moving to the last match', async () => {
     const list = await listIn('many')
     filterBox(list).focus()
@@ -294,6 +326,21 @@ describe('<mcp-tool-list>', () => {
     const shownThere = Number(middle.getAttribute('aria-posinset'))
     expect(shownThere).to.be.within(495, 510)
     await expect(list).to.be.accessible()
+  })
+
+  it('an idle long list, scrolled to its middle, renders nothing more once its rows are measured', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const list = await listIn('many')
+    const all = (await listed('many')).map((t) => t.name)
+    const firstRow = items(list)[0]!.parentElement!
+    window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * firstRow.getBoundingClientRect().height)
+    await eventually(() => names(list).includes(all[500]), 'the rows around the 500th')
+    // Let the row height be measured (a frame after an update), then watch: no scroll, no input, no new render.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    let updates = 0
+    list.addController({ hostUpdated: () => void updates++ })
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(updates, 'renders while idle').to.equal(0)
   })
 
   it('renders the rows in view when the list scrolls by itself (--mcp-tool-list-max-height)', async () => {

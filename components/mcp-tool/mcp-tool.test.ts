@@ -106,6 +106,8 @@ describe('<mcp-tool>', () => {
     expect((await called).detail).to.deep.equal({ name: 'echo', arguments: { text: 'hello there' } })
     expect((await resulted).detail.result.content).to.deep.equal([{ type: 'text', text: 'hello there' }])
     await eventually(() => shownResult(el) === 'hello there', 'the result shown')
+    // The end is announced naming the tool as its header does (its title).
+    expect(text(shadow(el).querySelector('[part~=announcement]'))).to.equal('Echo: done. The result is below.')
     expect(shadow(el).querySelector('[part~=result]')!.getAttribute('aria-live')).to.equal('polite')
     await expect(el).to.be.accessible()
   })
@@ -179,9 +181,26 @@ describe('<mcp-tool>', () => {
     el.setAttribute('heading-level', '2')
     await el.updateComplete
     expect(shadow(el).querySelector('[part~=title]')!.localName).to.equal('h2')
-    el.setAttribute('heading-level', '9')
+    // The ends of the range are levels too; past them, the default.
+    for (const [level, tag] of [
+      ['6', 'h6'],
+      ['1', 'h1'],
+      ['7', 'h3'],
+      ['0', 'h3'],
+      ['9', 'h3'],
+    ]) {
+      el.setAttribute('heading-level', level)
+      await el.updateComplete
+      expect(shadow(el).querySelector('[part~=title]')!.localName, `heading-level ${level}`).to.equal(tag)
+    }
+  })
+
+  it('a name set as a property shows as its attribute: the page can select mcp-tool[name=…]', async () => {
+    const el = await openTool('main', 'echo')
+    el.name = 'add'
     await el.updateComplete
-    expect(shadow(el).querySelector('[part~=title]')!.localName, 'out of range: the default').to.equal('h3')
+    expect(el.getAttribute('name')).to.equal('add')
+    expect(document.querySelector('mcp-tool[name="add"]')).to.equal(el)
   })
 
   it('two tools on a page have result regions of different names (axe landmark-unique)', async () => {
@@ -220,6 +239,31 @@ describe('<mcp-tool>', () => {
     expectAbsent(bar(), 'the progress bar')
     expectAbsent(cancelButton(el), 'the Cancel button')
     await eventually(() => shadow(el).activeElement === callButton(el), 'focus back on Call')
+  })
+
+  it('Call pressed again while a call runs starts no second call (the button is only aria-disabled)', async () => {
+    const before = (await callsOf('slow_count', 'main')).length
+    const { el } = await slowCountRunning(10, 1)
+    let calls = 0
+    el.addEventListener('mcp-tool-call', () => calls++)
+    const result = nextEvent(el, 'mcp-tool-result')
+    callButton(el).click()
+    await el.call()
+    await result
+    expect(calls, 'no second mcp-tool-call').to.equal(0)
+    expect((await callsOf('slow_count', 'main')).length - before, 'calls the server received').to.equal(1)
+  })
+
+  it('given a tool but no client, Call does nothing: no mcp-tool-call, no error', async () => {
+    // `fail` has no arguments: the form is valid as it is.
+    const [tool] = (await new McpClient(await serverUrl('main')).listTools()).filter((t) => t.name === 'fail')
+    const el = await fixture<McpToolElement>(html`<mcp-tool .tool=${tool}></mcp-tool>`)
+    let calls = 0
+    el.addEventListener('mcp-tool-call', () => calls++)
+    callButton(el).click()
+    await el.call()
+    expect(calls).to.equal(0)
+    expect(shownResult(el)).to.equal('')
   })
 
   it('taken off the page mid-call, it cancels the call: the server sees it cancelled', async () => {
@@ -308,6 +352,8 @@ describe('<mcp-tool>', () => {
     callButton(el).click()
     expect((await failed).detail.error.name).to.equal('InvalidArgumentsError')
     expect(text(shadow(el).querySelector('[part~=error]'))).to.contain('not valid')
+    // Each problem says where it is: / for the arguments object as a whole (a missing property).
+    expect([...shadow(el).querySelectorAll('[part~=error] li code')].map((code) => code.textContent)).to.deep.equal(['/'])
     const form = shadow(el).querySelector('mcp-schema-form')!.shadowRoot!
     await eventually(
       () => form.querySelector('[aria-invalid=true]')?.id === form.querySelector('label')?.htmlFor,
@@ -536,6 +582,7 @@ describe('<mcp-tool> result frame', () => {
     await eventually(() => text(framePart(el, 'copy-status')) === 'Copied.', 'Copied said')
     const toggle = framePart(el, 'json-toggle')!
     expect(text(toggle)).to.equal('Show JSON')
+    expect(toggle.getAttribute('aria-pressed')).to.equal('false')
     toggle.click()
     await eventually(() => !!framePart(el, 'result-json'), 'the JSON view')
     expect(JSON.parse(framePart(el, 'result-json')!.textContent!)).to.deep.equal(result)
