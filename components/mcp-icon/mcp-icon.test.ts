@@ -2,9 +2,15 @@
 // source rules, and the fallback glyph. The colour scheme is switched with the
 // browser's own media emulation, as a user switching the OS to dark mode would.
 import { expect, fixture, html } from '@open-wc/testing'
-import { emulateMedia } from '@web/test-runner-commands'
 import type { Icon } from '../../src/client/index.js'
-import { eventually, serverUrl } from '../../test/support/browser.js'
+import {
+  eventually,
+  itExceptIn,
+  preferColorScheme,
+  preferColorSchemeIfEmulated,
+  SETS_PREFERS_COLOR_SCHEME,
+  serverUrl,
+} from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-icon.js'
 import type { McpIconElement } from './mcp-icon.js'
@@ -30,22 +36,26 @@ declare global {
 
 describe('<mcp-icon>', () => {
   afterEach(async () => {
-    await emulateMedia({ colorScheme: 'light' })
+    await preferColorSchemeIfEmulated('light')
     delete window.iconTrap
   })
 
-  it('shows the light-background icon in light mode and switches live when the scheme turns dark', async () => {
-    await emulateMedia({ colorScheme: 'light' })
-    const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${themed} label="Echo"></mcp-icon>`)
-    expect(img(el)?.getAttribute('src')).to.equal(FOR_LIGHT)
-    await emulateMedia({ colorScheme: 'dark' })
-    await eventually(() => img(el)?.getAttribute('src') === FOR_DARK, 'the dark icon after the scheme changed')
-    await emulateMedia({ colorScheme: 'light' })
-    await eventually(() => img(el)?.getAttribute('src') === FOR_LIGHT, 'the light icon again')
-  })
+  itExceptIn(
+    SETS_PREFERS_COLOR_SCHEME,
+    'shows the light-background icon in light mode and switches live when the scheme turns dark',
+    async () => {
+      await preferColorScheme('light')
+      const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${themed} label="Echo"></mcp-icon>`)
+      expect(img(el)?.getAttribute('src')).to.equal(FOR_LIGHT)
+      await preferColorScheme('dark')
+      await eventually(() => img(el)?.getAttribute('src') === FOR_DARK, 'the dark icon after the scheme changed')
+      await preferColorScheme('light')
+      await eventually(() => img(el)?.getAttribute('src') === FOR_LIGHT, 'the light icon again')
+    },
+  )
 
   it('follows its theme attribute over the user preference', async () => {
-    await emulateMedia({ colorScheme: 'dark' })
+    await preferColorSchemeIfEmulated('dark')
     const el = await fixture<McpIconElement>(html`<mcp-icon theme="light" .icons=${themed}></mcp-icon>`)
     expect(img(el)?.getAttribute('src')).to.equal(FOR_LIGHT)
     el.theme = 'dark'
@@ -54,7 +64,7 @@ describe('<mcp-icon>', () => {
   })
 
   it('takes the theme of an enclosing <mcp-server> over the user preference, unless it has its own', async () => {
-    await emulateMedia({ colorScheme: 'light' })
+    await preferColorSchemeIfEmulated('light')
     const server = await fixture<HTMLElement & { theme?: string }>(
       html`<mcp-server theme="dark"
         ><mcp-icon .icons=${themed}></mcp-icon><mcp-icon theme="light" .icons=${themed}></mcp-icon
