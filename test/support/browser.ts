@@ -26,7 +26,7 @@ export type Engine = 'chromium' | 'firefox' | 'webkit'
 
 export const engine: Engine = / Firefox\//.test(navigator.userAgent)
   ? 'firefox'
-  : / (Chrome|Chromium)\//.test(navigator.userAgent)
+  : /Chrom(e|ium)\//.test(navigator.userAgent)
     ? 'chromium'
     : 'webkit'
 
