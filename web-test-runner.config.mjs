@@ -1,4 +1,6 @@
-// Browser tests: `npm run test:browser` runs them in headless Chromium.
+// Browser tests: `npm run test:browser` runs them in headless Chromium, Firefox and WebKit, one engine after
+// the other (scripts/test-browsers.mjs). This config runs one engine: MCP_ENGINE=chromium (the default),
+// firefox or webkit (test/support/engines.mjs launches them).
 //
 // Real MCP servers (the official @modelcontextprotocol/server with permissive
 // CORS) run in this process on their own loopback ports, so tests talk to them
@@ -14,14 +16,13 @@
 //   POST /__fixture/notify/tools-changed?server=N -> notify.toolsChanged() to open listen streams
 //   POST /__fixture/control?server=N&action=A     -> server.control(A, jsonBody), for per-server switches
 //
-// The browser is the system Chromium; set CHROME_PATH to use another binary.
+// The browsers are the system's: Chromium (set CHROME_PATH to use another binary), Firefox ESR, WebKitGTK.
 import { fileURLToPath } from 'node:url'
 import { esbuildPlugin } from '@web/dev-server-esbuild'
 import { defaultReporter, summaryReporter } from '@web/test-runner'
-import { playwrightLauncher } from '@web/test-runner-playwright'
 import { tsImport } from 'tsx/esm/api'
 import { browserCommandsPlugin } from './test/support/browser-commands.mjs'
-import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs'
+import { engineLauncher, engineResultsReporter, selectedEngine } from './test/support/engines.mjs'
 import { strictPageRoutes } from './test/support/strict-page.mjs'
 
 const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url))
@@ -114,21 +115,15 @@ export default {
   nodeResolve: { exportConditions: ['browser', 'production'] },
   concurrency: 1,
   concurrentBrowsers: 1,
-  testsFinishTimeout: 120_000,
+  // Per test file. Firefox and WebKit run the longest files (focus-rings) at a third of Chromium's speed.
+  testsFinishTimeout: selectedEngine() === 'chromium' ? 120_000 : 360_000,
+  // Firefox takes half a minute to start on a busy 2-core machine (WTR's default allows 30 s).
+  browserStartTimeout: 120_000,
   testFramework: { config: { timeout: 10_000 } },
   // Name every test in the output, not only the failures.
-  reporters: [defaultReporter(), summaryReporter({ flatten: false })],
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), engineResultsReporter()],
   // strictPageRoutes: the strict-CSP page and the npm build bundled for it (test/browser/strict-csp.test.ts).
   middleware: [fixtureRoutes, strictPageRoutes],
   plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), markdownAliasPlugin(), fixtureServerPlugin(), browserCommandsPlugin()],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        executablePath: chromiumPath,
-        headless: true,
-        args: chromiumArgs,
-      },
-    }),
-  ],
+  browsers: [engineLauncher(selectedEngine())],
 }

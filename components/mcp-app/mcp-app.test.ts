@@ -286,6 +286,7 @@ describe('<mcp-app>: a hostile view', () => {
     this.timeout(40_000)
     window.__appPwned = undefined
     const title = document.title
+    const href = location.href
     const page = document.createElement('p')
     page.id = 'page-intact'
     page.textContent = 'the page'
@@ -297,13 +298,22 @@ describe('<mcp-app>: a hostile view', () => {
       const { el, logs } = await showApp('show_hostile')
       await logged(logs, 'flood-sent', 30_000)
       const result = (event: string) => logs.find((l) => l.event === event)!
-      for (const attempt of ['top-document', 'parent-document', 'top-global', 'top-navigate', 'storage', 'cookie', 'fetch', 'model-only']) {
+      for (const attempt of ['top-document', 'parent-document', 'top-global', 'storage', 'fetch', 'model-only']) {
         expect(result(attempt), attempt).to.not.equal(undefined)
         expect(result(attempt).ok, `${attempt}: ${JSON.stringify(result(attempt))}`).to.equal(false)
       }
       expect(result('model-only').message).to.contain('not available to apps')
-      // A popup is blocked by the sandbox (no allow-popups): window.open returns null.
-      expect(result('popup').value).to.equal('null')
+      // The engines refuse these each their own way; what holds in all is that nothing came of them.
+      // No cookie read: Chromium throws in the sandbox's opaque origin, WebKit returns "".
+      const cookie = result('cookie')
+      expect(cookie.ok === false || cookie.value === '', `cookie: ${JSON.stringify(cookie)}`).to.equal(true)
+      // No popup: the sandbox has no allow-popups; window.open returns null (Chromium, WebKit) or throws (Firefox).
+      const popup = result('popup')
+      expect(popup.ok === false || popup.value === 'null', `popup: ${JSON.stringify(popup)}`).to.equal(true)
+      // Nothing navigated the page to the view's javascript: URL (Chromium throws; Firefox ignores it), checked
+      // below: the trap is unset and this page is still here.
+      expect(result('top-navigate'), 'top-navigate').to.not.equal(undefined)
+      expect(location.href).to.equal(href)
       // The forged messages posted straight to the page: no dialog, no message event.
       expect(messages).to.deep.equal([])
       expectAbsent(el.shadowRoot!.querySelector('mcp-elicitation'), 'a consent dialog for a forged ui/open-link')

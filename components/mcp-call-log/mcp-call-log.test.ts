@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { McpClient, ToolCallDeniedError, type CallRecord } from '../../src/client/index.js'
-import { deepQuery, deepQueryAll, eventually, nextEvent, serverUrl } from '../../test/support/browser.js'
+import { chromiumOnly, deepQuery, deepQueryAll, eventually, itExceptIn, nextEvent, serverUrl } from '../../test/support/browser.js'
 import { showApp } from '../../test/support/app-views.js'
 import '../mcp-server/mcp-server.js'
 import type { McpServerElement } from '../mcp-server/mcp-server.js'
@@ -14,6 +14,13 @@ import type { McpCallLogElement } from './mcp-call-log.js'
 const records = (el: McpCallLogElement) => [...el.shadowRoot!.querySelectorAll<HTMLDetailsElement>('details[part~=record]')]
 const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
 const summaryOf = (record: HTMLDetailsElement) => text(record.querySelector('summary'))
+
+const GRANTS_CLIPBOARD = {
+  webkit: 'grants clipboard access through the test runner, which WebDriver classic cannot',
+}
+const DOWNLOADS = chromiumOnly(
+  'follows the download through Playwright’s download event; puppeteer over WebDriver BiDi and WebDriver classic report none',
+)
 
 describe('<mcp-call-log>', () => {
   let url: string
@@ -85,30 +92,34 @@ describe('<mcp-call-log>', () => {
     expect(summaryOf(records(el)[0]!)).to.include('echo')
   })
 
-  it('keyboard: Enter opens a record, Tab reaches Copy, Enter copies the record as JSON to the clipboard', async () => {
-    await executeServerCommand('grant-clipboard')
-    const client = new McpClient(url)
-    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
-    await client.callTool('echo', { text: 'copy me' })
-    await el.updateComplete
-    const [record] = records(el)
-    record!.querySelector('summary')!.focus()
-    await sendKeys({ press: 'Enter' })
-    await eventually(() => record!.open && !!record!.querySelector('[part~=copy]'), 'the record opened by Enter')
-    const copy = record!.querySelector<HTMLButtonElement>('[part~=copy]')!
-    // Tab from the summary: focusable things in the result come first, then Copy.
-    for (let i = 0; i < 10 && el.shadowRoot!.activeElement !== copy; i++) await sendKeys({ press: 'Tab' })
-    expect(el.shadowRoot!.activeElement, 'focus on Copy').to.equal(copy)
-    const copied = nextEvent<CustomEvent<{ record: CallRecord }>>(el, 'mcp-call-record-copied')
-    await sendKeys({ press: 'Enter' })
-    expect((await copied).detail.record.tool).to.equal('echo')
-    const pasted = JSON.parse(await navigator.clipboard.readText())
-    expect(pasted).to.deep.include({ id: 1, method: 'tools/call', tool: 'echo', arguments: { text: 'copy me' } })
-    expect(pasted.result.content).to.deep.equal([{ type: 'text', text: 'copy me' }])
-    expect(text(el.shadowRoot!.querySelector('[part~=status]'))).to.include('Copied')
-  })
+  itExceptIn(
+    GRANTS_CLIPBOARD,
+    'keyboard: Enter opens a record, Tab reaches Copy, Enter copies the record as JSON to the clipboard',
+    async () => {
+      await executeServerCommand('grant-clipboard')
+      const client = new McpClient(url)
+      const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+      await client.callTool('echo', { text: 'copy me' })
+      await el.updateComplete
+      const [record] = records(el)
+      record!.querySelector('summary')!.focus()
+      await sendKeys({ press: 'Enter' })
+      await eventually(() => record!.open && !!record!.querySelector('[part~=copy]'), 'the record opened by Enter')
+      const copy = record!.querySelector<HTMLButtonElement>('[part~=copy]')!
+      // Tab from the summary: focusable things in the result come first, then Copy.
+      for (let i = 0; i < 10 && el.shadowRoot!.activeElement !== copy; i++) await sendKeys({ press: 'Tab' })
+      expect(el.shadowRoot!.activeElement, 'focus on Copy').to.equal(copy)
+      const copied = nextEvent<CustomEvent<{ record: CallRecord }>>(el, 'mcp-call-record-copied')
+      await sendKeys({ press: 'Enter' })
+      expect((await copied).detail.record.tool).to.equal('echo')
+      const pasted = JSON.parse(await navigator.clipboard.readText())
+      expect(pasted).to.deep.include({ id: 1, method: 'tools/call', tool: 'echo', arguments: { text: 'copy me' } })
+      expect(pasted.result.content).to.deep.equal([{ type: 'text', text: 'copy me' }])
+      expect(text(el.shadowRoot!.querySelector('[part~=status]'))).to.include('Copied')
+    },
+  )
 
-  it('Export saves the whole log as a JSON file (a blob: download)', async () => {
+  itExceptIn(DOWNLOADS, 'Export saves the whole log as a JSON file (a blob: download)', async () => {
     const client = new McpClient(url)
     const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
     await client.callTool('echo', { text: 'one' })

@@ -2,9 +2,16 @@
 // source rules, and the fallback glyph. The colour scheme is switched with the
 // browser's own media emulation, as a user switching the OS to dark mode would.
 import { expect, fixture, html } from '@open-wc/testing'
-import { emulateMedia } from '@web/test-runner-commands'
 import type { Icon } from '../../src/client/index.js'
-import { controlServer, eventually, serverUrl } from '../../test/support/browser.js'
+import {
+  controlServer,
+  eventually,
+  itExceptIn,
+  preferColorScheme,
+  preferColorSchemeIfEmulated,
+  SETS_PREFERS_COLOR_SCHEME,
+  serverUrl,
+} from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-icon.js'
 import type { McpIconElement } from './mcp-icon.js'
@@ -30,31 +37,35 @@ declare global {
 
 describe('<mcp-icon>', () => {
   afterEach(async () => {
-    await emulateMedia({ colorScheme: 'light' })
+    await preferColorSchemeIfEmulated('light')
     delete window.iconTrap
   })
 
-  it('shows the light-background icon in light mode and switches live when the scheme turns dark', async () => {
-    await emulateMedia({ colorScheme: 'light' })
-    const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${themed} label="Echo"></mcp-icon>`)
-    expect(img(el)?.getAttribute('src')).to.equal(FOR_LIGHT)
-    await emulateMedia({ colorScheme: 'dark' })
-    await eventually(() => img(el)?.getAttribute('src') === FOR_DARK, 'the dark icon after the scheme changed')
-    await emulateMedia({ colorScheme: 'light' })
-    await eventually(() => img(el)?.getAttribute('src') === FOR_LIGHT, 'the light icon again')
-  })
+  itExceptIn(
+    SETS_PREFERS_COLOR_SCHEME,
+    'shows the light-background icon in light mode and switches live when the scheme turns dark',
+    async () => {
+      await preferColorScheme('light')
+      const el = await fixture<McpIconElement>(html`<mcp-icon .icons=${themed} label="Echo"></mcp-icon>`)
+      expect(img(el)?.getAttribute('src')).to.equal(FOR_LIGHT)
+      await preferColorScheme('dark')
+      await eventually(() => img(el)?.getAttribute('src') === FOR_DARK, 'the dark icon after the scheme changed')
+      await preferColorScheme('light')
+      await eventually(() => img(el)?.getAttribute('src') === FOR_LIGHT, 'the light icon again')
+    },
+  )
 
-  it('keeps following the scheme after another icon leaves the page', async () => {
-    await emulateMedia({ colorScheme: 'light' })
+  itExceptIn(SETS_PREFERS_COLOR_SCHEME, 'keeps following the scheme after another icon leaves the page', async () => {
+    await preferColorScheme('light')
     const box = await fixture<HTMLElement>(html`<div><mcp-icon .icons=${themed}></mcp-icon><mcp-icon .icons=${themed}></mcp-icon></div>`)
     const [gone, stays] = [...box.querySelectorAll<McpIconElement>('mcp-icon')]
     gone.remove()
-    await emulateMedia({ colorScheme: 'dark' })
+    await preferColorScheme('dark')
     await eventually(() => img(stays)?.getAttribute('src') === FOR_DARK, 'the dark icon on the icon still shown')
   })
 
   it('draws its glyph in the colours of the theme set as a property, as with the attribute', async () => {
-    await emulateMedia({ colorScheme: 'light' })
+    await preferColorSchemeIfEmulated('light')
     const el = await fixture<McpIconElement>(html`<mcp-icon></mcp-icon>`)
     const light = getComputedStyle(glyph(el)!).color
     el.theme = 'dark'
@@ -68,7 +79,7 @@ describe('<mcp-icon>', () => {
   })
 
   it('follows its theme attribute over the user preference', async () => {
-    await emulateMedia({ colorScheme: 'dark' })
+    await preferColorSchemeIfEmulated('dark')
     const el = await fixture<McpIconElement>(html`<mcp-icon theme="light" .icons=${themed}></mcp-icon>`)
     expect(img(el)?.getAttribute('src')).to.equal(FOR_LIGHT)
     el.theme = 'dark'
@@ -77,7 +88,7 @@ describe('<mcp-icon>', () => {
   })
 
   it('takes the theme of an enclosing <mcp-server> over the user preference, unless it has its own', async () => {
-    await emulateMedia({ colorScheme: 'light' })
+    await preferColorSchemeIfEmulated('light')
     const server = await fixture<HTMLElement & { theme?: string }>(
       html`<mcp-server theme="dark"
         ><mcp-icon .icons=${themed}></mcp-icon><mcp-icon theme="light" .icons=${themed}></mcp-icon
@@ -175,10 +186,12 @@ describe('<mcp-icon>', () => {
   it('widens its sources only through properties: serverurl and alloworigins attributes in markup do nothing', async () => {
     // Markup can come from places a page trusts less than its script (a sanitizer that keeps unknown attributes).
     const src = 'http://icons.example/a.png'
-    const box = await fixture<HTMLElement>(html`<div>
-      <mcp-icon serverurl="http://icons.example/mcp" .icons=${[{ src }]}></mcp-icon>
-      <mcp-icon alloworigins="http://icons.example" .icons=${[{ src }]}></mcp-icon>
-    </div>`)
+    const box = await fixture<HTMLElement>(
+      html`<div>
+        <mcp-icon serverurl="http://icons.example/mcp" .icons=${[{ src }]}></mcp-icon>
+        <mcp-icon alloworigins="http://icons.example" .icons=${[{ src }]}></mcp-icon>
+      </div>`,
+    )
     for (const el of box.querySelectorAll<McpIconElement>('mcp-icon')) {
       await el.updateComplete
       expect(img(el) === null, `no <img> with ${el.attributes[0].name}`).to.equal(true)

@@ -15,6 +15,8 @@ import {
   requestsFor,
   serverUrl,
   expectAbsent,
+  chromiumOnly,
+  itExceptIn,
 } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-resource-view.js'
@@ -54,6 +56,13 @@ async function follow<R>(
   return executeServerCommand<R, undefined>(result)
 }
 
+const OPENS_PDF_TAB = chromiumOnly(
+  'reads the new tab and Chromium’s PDF viewer frame through Playwright and CDP; no such view of Firefox’s or WebKit’s viewer here',
+)
+const DOWNLOADS = chromiumOnly(
+  'follows the download through Playwright’s download event; puppeteer over WebDriver BiDi and WebDriver classic report none',
+)
+
 describe('<mcp-resource-view>', () => {
   let main: string
   let live: string
@@ -88,44 +97,52 @@ describe('<mcp-resource-view>', () => {
     )
   })
 
-  it('opens a PDF from the server in the browser’s PDF viewer, in a tab of its own that cannot reach this page', async () => {
-    const { el, link: open } = await viewWithLink('documents', 'doc://files/report.pdf', 'pdf')
-    expect(open.textContent!.trim()).to.equal('Open report.pdf in a new tab')
-    expect([open.target, open.rel]).to.deep.equal(['_blank', 'noopener noreferrer'])
-    expect(deepQueryAll(el, 'iframe'), 'no frame: Chromium shows no PDF in a sandboxed one').to.have.length(0)
-    // The bytes behind the link are the server's PDF, typed so that only the PDF viewer reads them.
-    const blob = await (await fetch(open.href)).blob()
-    expect(blob.type).to.equal('application/pdf')
-    expect(new TextDecoder('latin1').decode((await blob.arrayBuffer()).slice(0, 9))).to.equal('%PDF-1.4\n')
+  itExceptIn(
+    OPENS_PDF_TAB,
+    'opens a PDF from the server in the browser’s PDF viewer, in a tab of its own that cannot reach this page',
+    async () => {
+      const { el, link: open } = await viewWithLink('documents', 'doc://files/report.pdf', 'pdf')
+      expect(open.textContent!.trim()).to.equal('Open report.pdf in a new tab')
+      expect([open.target, open.rel]).to.deep.equal(['_blank', 'noopener noreferrer'])
+      expect(deepQueryAll(el, 'iframe'), 'no frame: Chromium shows no PDF in a sandboxed one').to.have.length(0)
+      // The bytes behind the link are the server's PDF, typed so that only the PDF viewer reads them.
+      const blob = await (await fetch(open.href)).blob()
+      expect(blob.type).to.equal('application/pdf')
+      expect(new TextDecoder('latin1').decode((await blob.arrayBuffer()).slice(0, 9))).to.equal('%PDF-1.4\n')
 
-    const tab = await follow<OpenedTab>(open, 'expect-tab', 'opened-tab')
-    expect(tab.url).to.equal(open.href, 'the tab navigated to the PDF')
-    expect(tab.mimeType).to.equal('application/pdf', 'the browser took it as a PDF')
-    expect(
-      tab.frames.some((url) => /^chrome-extension:\/\/[a-z]+\/index\.html$/.test(url)),
-      `the PDF viewer drew it: ${JSON.stringify(tab)}`,
-    ).to.equal(true)
-    expect(tab.hasOpener).to.equal(false, 'no way back to this page')
-    // Its open action ran app.alert in the viewer, not here.
-    expect(await executeServerCommand<string[], undefined>('page-dialogs')).to.deep.equal([])
-    await expect(el).to.be.accessible()
-  })
+      const tab = await follow<OpenedTab>(open, 'expect-tab', 'opened-tab')
+      expect(tab.url).to.equal(open.href, 'the tab navigated to the PDF')
+      expect(tab.mimeType).to.equal('application/pdf', 'the browser took it as a PDF')
+      expect(
+        tab.frames.some((url) => /^chrome-extension:\/\/[a-z]+\/index\.html$/.test(url)),
+        `the PDF viewer drew it: ${JSON.stringify(tab)}`,
+      ).to.equal(true)
+      expect(tab.hasOpener).to.equal(false, 'no way back to this page')
+      // Its open action ran app.alert in the viewer, not here.
+      expect(await executeServerCommand<string[], undefined>('page-dialogs')).to.deep.equal([])
+      await expect(el).to.be.accessible()
+    },
+  )
 
-  it('opens HTML sent as a PDF in the PDF viewer too, where none of its script runs', async () => {
+  itExceptIn(OPENS_PDF_TAB, 'opens HTML sent as a PDF in the PDF viewer too, where none of its script runs', async () => {
     const { link: open } = await viewWithLink('hostile', 'hostile://fake.pdf', 'pdf')
     const tab = await follow<OpenedTab>(open, 'expect-tab', 'opened-tab')
     expect(tab).to.deep.include({ url: open.href, mimeType: 'application/pdf', trap: null, hasOpener: false })
     expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
   })
 
-  it('offers a binary from the server as a download with its name and size, which saves the server’s bytes', async () => {
-    const { el, link } = await viewWithLink('documents', 'doc://files/archive.zip', 'download')
-    expect(link.textContent!.trim()).to.equal('Download archive.zip (12.3 kB)')
-    expect(deepQueryAll(el, 'iframe, a[part="pdf"], img, audio, video')).to.have.length(0)
-    const { fileName, size, url } = await follow<{ fileName: string; size: number; url: string }>(link, 'expect-download', 'downloaded')
-    expect({ fileName, size, url }).to.deep.equal({ fileName: 'archive.zip', size: 12_345, url: link.href })
-    await expect(el).to.be.accessible()
-  })
+  itExceptIn(
+    DOWNLOADS,
+    'offers a binary from the server as a download with its name and size, which saves the server’s bytes',
+    async () => {
+      const { el, link } = await viewWithLink('documents', 'doc://files/archive.zip', 'download')
+      expect(link.textContent!.trim()).to.equal('Download archive.zip (12.3 kB)')
+      expect(deepQueryAll(el, 'iframe, a[part="pdf"], img, audio, video')).to.have.length(0)
+      const { fileName, size, url } = await follow<{ fileName: string; size: number; url: string }>(link, 'expect-download', 'downloaded')
+      expect({ fileName, size, url }).to.deep.equal({ fileName: 'archive.zip', size: 12_345, url: link.href })
+      await expect(el).to.be.accessible()
+    },
+  )
 
   it('answers the input a read asks for through the client handlers, then shows the result', async () => {
     const asked: string[] = []

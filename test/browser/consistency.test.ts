@@ -5,10 +5,18 @@
 // - in dark, native controls inside the elements are drawn dark (`color-scheme`), by the page's
 //   `--mcp-color-scheme`, by an element's `theme` attribute, and by the user's preference.
 import { expect, fixture, html } from '@open-wc/testing'
-import { emulateMedia } from '@web/test-runner-commands'
 import { McpClient } from '../../src/client/index.js'
 import '../../components/index.js'
-import { deepQuery, deepQueryAll, eventually, serverUrl } from '../support/browser.js'
+import {
+  deepQuery,
+  deepQueryAll,
+  eventually,
+  itExceptIn,
+  preferColorScheme,
+  preferColorSchemeIfEmulated,
+  SETS_PREFERS_COLOR_SCHEME,
+  serverUrl,
+} from '../support/browser.js'
 
 /** What makes a button look like what it is. */
 const look = (button: HTMLElement) => {
@@ -40,7 +48,7 @@ async function primaryActions(wrapperStyle = '') {
 }
 
 describe('consistency between the elements', () => {
-  afterEach(() => emulateMedia({ colorScheme: 'light' }))
+  afterEach(() => preferColorSchemeIfEmulated('light'))
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`gives Call, Get and Read one primary look (${scheme})`, async () => {
@@ -83,7 +91,8 @@ describe('consistency between the elements', () => {
     ['the theme attribute', '', 'dark', 'light'],
   ] as const) {
     it(`draws native controls dark in dark mode, set by ${how}`, async () => {
-      await emulateMedia({ colorScheme: media })
+      // The user prefers light (in Chromium; elsewhere the engine's own preference): what the page sets wins.
+      await preferColorSchemeIfEmulated(media)
       const { page } = await primaryActions(wrapper)
       if (attribute) for (const el of page.children) el.setAttribute('theme', attribute)
       await eventually(() => deepQueryAll(page.querySelector('mcp-tool')!, 'input').length > 0, 'the tool inputs')
@@ -93,8 +102,8 @@ describe('consistency between the elements', () => {
     })
   }
 
-  it("draws native controls in the user's scheme when nothing forces one", async () => {
-    await emulateMedia({ colorScheme: 'dark' })
+  itExceptIn(SETS_PREFERS_COLOR_SCHEME, "draws native controls in the user's scheme when nothing forces one", async () => {
+    await preferColorScheme('dark')
     const { page } = await primaryActions()
     await eventually(() => deepQueryAll(page.querySelector('mcp-tool')!, 'input').length > 0, 'the tool inputs')
     const control = deepQuery(page.querySelector('mcp-tool')!, 'input')

@@ -170,6 +170,20 @@ interface Walk {
   failures: string[]
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Whether the page has focus, given Firefox a moment: it moves focus between its UI and the page asynchronously. */
+async function pageHasFocus(): Promise<boolean> {
+  for (let i = 0; i < 5 && !document.hasFocus(); i++) await sleep(20)
+  return document.hasFocus()
+}
+
+/** Tabs until focus is back in the page from the browser's own UI (Firefox's); fails if it never comes. */
+async function regainPageFocus(): Promise<void> {
+  for (let i = 0; i < 10 && !(await pageHasFocus()); i++) await sendKeys({ press: 'Tab' })
+  if (!document.hasFocus()) throw new Error('focus left the page for the browser’s own UI and never came back')
+}
+
 /**
  * Tabs from `from` through every tab stop inside `host` (until focus leaves it, or comes back to a control already
  * met, as in a modal dialog), checking each ring.
@@ -183,6 +197,11 @@ async function walk(host: Element, from?: HTMLElement, maxStops = 60): Promise<W
   for (let i = 0; i < maxStops; i++) {
     // A walk with no start begins where focus is (a modal dialog focuses its first field as it opens).
     if (from || i > 0) await sendKeys({ press: 'Tab' })
+    // Firefox moves focus past a modal dialog's last control into its own UI: the walk has left the page.
+    if (!(await pageHasFocus())) {
+      await regainPageFocus()
+      return { stops, failures }
+    }
     const active = deepActiveElement()
     // A date input's day, month and year are tab stops of one control: its ring is checked once.
     if (active && active === previous?.el) continue

@@ -2,6 +2,9 @@
 // and the Chrome DevTools Protocol), for what a page cannot see of itself:
 // a storage quota, a tab it opened, a download. Browser suites call them with
 // `executeServerCommand(name, payload)` from @web/test-runner-commands.
+// Most need Chromium (Playwright, CDP): in Firefox (puppeteer over WebDriver BiDi) only page-dialogs and
+// grant-clipboard work, in WebKit (WebDriver classic) none; any other fails saying so, and the tests that need one
+// are skipped in those engines with the reason in their title (itExceptIn in test/support/browser.ts).
 //
 //   storage-quota     { quotaSize? }  Storage.overrideQuotaForOrigin for the test page's origin (no quotaSize: the
 //                                     default again). Kept on one CDP session per page: the override ends with it.
@@ -54,8 +57,15 @@ export function browserCommandsPlugin() {
         ].includes(command)
       )
         return
+      const kind = session.browser.type // 'playwright' (Chromium), 'puppeteer' (Firefox), 'webdriver' (WebKit)
+      if (kind !== 'playwright' && !(kind === 'puppeteer' && ['page-dialogs', 'grant-clipboard'].includes(command)))
+        throw new Error(`the ${command} command needs Chromium (Playwright and CDP); ${session.browser.name} has no way to do it here`)
       const page = session.browser.getPage(session.id)
       const s = stateOf(page)
+      if (kind === 'puppeteer' && command === 'grant-clipboard') {
+        await page.browserContext().overridePermissions(new URL(page.url()).origin, ['clipboard-read', 'clipboard-write'])
+        return true
+      }
       switch (command) {
         case 'storage-quota': {
           s.cdp ??= await page.context().newCDPSession(page)

@@ -2,18 +2,80 @@
 // the test servers through the runner's /__fixture/* routes (see
 // web-test-runner.config.mjs), and wait for things without hanging.
 import type { FixtureStats } from './fixture-server.js'
-import { sendMouse } from '@web/test-runner-commands'
+import { emulateMedia, sendMouse } from '@web/test-runner-commands'
 import { clearCache } from '../../src/cache/idb.js'
 
 // Mocha's globals, as web-test-runner provides them (the repo has no @types/mocha).
 declare global {
   function describe(title: string, fn: () => void): void
+  namespace describe {
+    function skip(title: string, fn: () => void): void
+  }
   function it(title: string, fn: () => Promise<void> | void): void
+  namespace it {
+    function skip(title: string, fn: () => Promise<void> | void): void
+  }
   function before(fn: () => Promise<void> | void): void
   function after(fn: () => Promise<void> | void): void
   function beforeEach(fn: () => Promise<void> | void): void
   function afterEach(fn: () => Promise<void> | void): void
 }
+
+/** The browser engine this page runs in (scripts/test-browsers.mjs runs the suites in each). */
+export type Engine = 'chromium' | 'firefox' | 'webkit'
+
+export const engine: Engine = / Firefox\//.test(navigator.userAgent)
+  ? 'firefox'
+  : /Chrom(e|ium)\//.test(navigator.userAgent)
+    ? 'chromium'
+    : 'webkit'
+
+const engineNames: Record<Engine, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' }
+
+/** Engines a test cannot run in, each with the reason, which the run's output shows as the skipped test's title. */
+export type NotIn = Partial<Record<Engine, string>>
+
+const skippedTitle = (title: string, notIn: NotIn) => `${title} [skipped in ${engineNames[engine]}: ${notIn[engine]}]`
+
+/** Skipped in Firefox and WebKit, for `reason` (what the test needs that only Chromium gives the test runner). */
+export const chromiumOnly = (reason: string): NotIn => ({ firefox: reason, webkit: reason })
+
+/** `it`, except in the engines `notIn` names: there the test is skipped, its reason in its title. */
+export function itExceptIn(notIn: NotIn, title: string, fn: (this: { timeout(ms: number): void }) => Promise<void> | void): void {
+  const test = fn as () => Promise<void> | void
+  if (notIn[engine]) it.skip(skippedTitle(title, notIn), test)
+  else it(title, test)
+}
+
+/** `describe`, except in the engines `notIn` names (see {@link itExceptIn}). */
+export function describeExceptIn(notIn: NotIn, title: string, fn: () => void): void {
+  if (notIn[engine]) describe.skip(skippedTitle(title, notIn), fn)
+  else describe(title, fn)
+}
+
+/** Why a test that sets the user's colour scheme runs in Chromium only. */
+export const SETS_PREFERS_COLOR_SCHEME: NotIn = {
+  firefox: 'sets prefers-color-scheme, which only Chromium lets the test runner emulate (CDP); the theme tests cover the rest',
+  webkit: 'sets prefers-color-scheme, which only Chromium lets the test runner emulate (CDP); the theme tests cover the rest',
+}
+
+/** Sets the user's colour scheme (prefers-color-scheme): Chromium only, in tests marked with {@link SETS_PREFERS_COLOR_SCHEME}. */
+export async function preferColorScheme(scheme: 'light' | 'dark'): Promise<void> {
+  if (engine !== 'chromium')
+    throw new Error(`cannot set prefers-color-scheme in ${engineNames[engine]}: ${SETS_PREFERS_COLOR_SCHEME[engine]}`)
+  await emulateMedia({ colorScheme: scheme })
+}
+
+/**
+ * Sets the user's colour scheme where the runner can (Chromium); elsewhere the engine's own preference stays.
+ * Only for tests whose property holds under either preference (a theme that wins over it, whichever it is).
+ */
+export async function preferColorSchemeIfEmulated(scheme: 'light' | 'dark'): Promise<void> {
+  if (engine === 'chromium') await emulateMedia({ colorScheme: scheme })
+}
+
+/** The user's colour scheme as this page sees it. */
+export const preferredColorScheme = (): 'light' | 'dark' => (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
 
 async function route<T>(path: string, server: string, init?: RequestInit, query = ''): Promise<T> {
   const res = await fetch(`/__fixture/${path}?server=${encodeURIComponent(server)}${query}`, init)

@@ -1,6 +1,6 @@
 // Where Chromium is, and the flags it needs here (root, no GPU, a closed
 // network), for whatever launches it through playwright: the browser tests
-// (web-test-runner.config.mjs), `npm run bench`, and scripts/ensure-chromium.mjs
+// (web-test-runner.config.mjs), `npm run bench`, and scripts/ensure-browsers.mjs
 // (which `npm test` runs first, and which installs it when it can). One lookup
 // for all of them, so "found" means the same thing everywhere.
 import { accessSync, constants, realpathSync } from 'node:fs'
@@ -14,7 +14,8 @@ export const chromiumNames = ['chromium', 'chromium-browser', 'google-chrome-sta
 const DEBIAN_WRAPPER = '/usr/bin/chromium'
 const DEBIAN_BINARY = '/usr/lib/chromium/chromium'
 
-function executable(path) {
+/** Whether `path` is a file this process may run. */
+export function executable(path) {
   try {
     accessSync(path, constants.X_OK)
     return true

@@ -1,7 +1,8 @@
 /**
- * scripts/ensure-chromium.mjs, the first step of `npm test`: with a Chromium it
- * goes on; without one it installs Debian's package when it can (root and
- * apt-get), and otherwise stops saying exactly what to install. The script runs
+ * scripts/ensure-browsers.mjs, the first step of `npm test`: with a Chromium, and
+ * Firefox's and WebKit's programs, it goes on; without them it installs Debian's
+ * packages when it can (root and apt-get), and otherwise stops saying exactly
+ * what to install. The script runs
  * as a real process; "no Chromium", "no apt-get", "not root" and "apt-get
  * fails" are made by what is on its PATH, its environment and its user id, and
  * apt-get is, where named, a stand-in script on that PATH (the real one would
@@ -16,14 +17,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { findChromium } from '../support/chromium.mjs'
 
-const SCRIPT = fileURLToPath(new URL('../../scripts/ensure-chromium.mjs', import.meta.url))
+const SCRIPT = fileURLToPath(new URL('../../scripts/ensure-browsers.mjs', import.meta.url))
 const NOBODY = 65534
 const isRoot = process.getuid?.() === 0
 const options = { timeout: 20_000 }
 
 /** An empty directory to be the whole PATH (readable by anyone, for the non-root run). */
 function pathDir(t: { after(fn: () => void): void }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ensure-chromium-'))
+  const dir = mkdtempSync(join(tmpdir(), 'ensure-browsers-'))
   chmodSync(dir, 0o755)
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   return dir
@@ -42,12 +43,25 @@ function fakeAptGet(dir: string, body: string): string {
   return log
 }
 
+/** Puts an executable stand-in for each named program in `dir`. */
+function standIns(dir: string, ...names: string[]): void {
+  for (const name of names) writeFileSync(join(dir, name), '#!/bin/sh\n', { mode: 0o755 })
+}
+
+/** What a stand-in apt-get "installs": Chromium, and Firefox's and WebKit's programs on PATH (shell). */
+const ON_PATH = ['chromium', 'firefox-esr', 'WebKitWebDriver', 'Xvfb']
+const installAll = (dir: string) =>
+  ON_PATH.map((name) => `printf '#!/bin/sh\\n' > ${dir}/${name}; /bin/chmod 755 ${dir}/${name}`).join('; ')
+
 test('with a Chromium on PATH it says which and goes on: the same one the browser tests launch', options, () => {
   const expected = findChromium({ PATH: process.env.PATH })
   assert.ok(expected, 'this machine has no Chromium on PATH; the tests below need none, this one does')
   const run = ensure({ PATH: process.env.PATH! })
   assert.equal(run.status, 0, run.err)
-  assert.equal(run.out.trim(), `ensure-chromium: using ${expected}`)
+  assert.deepEqual(run.out.trim().split('\n'), [
+    `ensure-browsers: Chromium: ${expected}`,
+    'ensure-browsers: Firefox ESR and WebKitGTK (WebKitWebDriver, MiniBrowser, Xvfb) are in place',
+  ])
 })
 
 test(
@@ -96,13 +110,13 @@ test(
   },
   (t) => {
     const dir = pathDir(t)
-    // The stand-in "installs" by putting an executable chromium on PATH, as Debian's package does in /usr/bin.
-    const log = fakeAptGet(dir, `case "$1" in install) printf '#!/bin/sh\\n' > ${dir}/chromium; /bin/chmod 755 ${dir}/chromium;; esac`)
+    // The stand-in "installs" by putting executables on PATH, as Debian's packages do in /usr/bin.
+    const log = fakeAptGet(dir, `case "$1" in install) ${installAll(dir)};; esac`)
     const run = ensure({ PATH: dir })
     assert.equal(run.status, 0, run.err)
     assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['update -qq', 'install -y -qq chromium'])
     assert.match(run.err, /installing Debian's chromium package/)
-    assert.equal(run.out.trim(), `ensure-chromium: installed, using ${join(dir, 'chromium')}`)
+    assert.match(run.out, new RegExp(`ensure-browsers: installed, Chromium: ${join(dir, 'chromium')}`))
   },
 )
 
@@ -121,5 +135,36 @@ test(
     assert.match(run.err, /E: could not reach the archive/)
     assert.match(run.err, /apt-get update failed \(output above\)/)
     assert.match(run.err, /apt-get update && apt-get install -y chromium/)
+  },
+)
+
+test(
+  'Chromium there, Firefox and WebKit missing, not root: stops, naming each missing program and the packages to install',
+  { ...options, skip: isRoot ? false : 'needs root, to run the script as another user' },
+  (t) => {
+    const dir = pathDir(t)
+    standIns(dir, 'chromium', 'Xvfb')
+    symlinkSync('/usr/bin/apt-get', join(dir, 'apt-get'))
+    const run = ensure({ PATH: dir }, NOBODY)
+    assert.equal(run.status, 4, run.err)
+    assert.match(run.err, /also run in Firefox and WebKit, and these are missing; not installing them myself, as this is not root/)
+    assert.match(run.err, /firefox: firefox-esr \(Debian package firefox-esr\)/)
+    assert.match(run.err, /webkit: WebKitWebDriver \(Debian package webkit2gtk-driver\)/)
+    assert.doesNotMatch(run.err, /Xvfb/, 'Xvfb is there')
+    assert.match(run.err, /sudo apt-get update && sudo apt-get install -y firefox-esr webkit2gtk-driver/)
+  },
+)
+
+test(
+  'root with apt-get, Chromium there, Firefox and WebKit missing: installs their packages in one apt-get install and goes on',
+  { ...options, skip: isRoot ? false : 'the install path runs only as root' },
+  (t) => {
+    const dir = pathDir(t)
+    standIns(dir, 'chromium')
+    const log = fakeAptGet(dir, `case "$1" in install) ${installAll(dir)};; esac`)
+    const run = ensure({ PATH: dir })
+    assert.equal(run.status, 0, run.err)
+    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['update -qq', 'install -y -qq firefox-esr webkit2gtk-driver xvfb'])
+    assert.match(run.out, /Firefox ESR and WebKitGTK \(WebKitWebDriver, MiniBrowser, Xvfb\) are in place/)
   },
 )

@@ -1,0 +1,91 @@
+// `npm run test:browser`: the browser suites in Chromium, Firefox and WebKit, one engine after the other (each run is
+// web-test-runner with MCP_ENGINE set; web-test-runner.config.mjs and test/support/engines.mjs launch it), then each
+// engine's counts, and every test skipped in an engine with its reason (in the test's title).
+//
+//   node scripts/test-browsers.mjs [--engines chromium,firefox] [web-test-runner arguments: files, --port N]
+//
+// In sequence, not side by side: the machine has 2 cores, WebKitWebDriver allows one session, and one engine at a
+// time keeps the timing tests honest. Exits non-zero when any engine had a failure (all engines run regardless).
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const ALL = ['chromium', 'firefox', 'webkit']
+
+const args = process.argv.slice(2)
+// By default only Chromium, which `npm test` (and CI) runs: Firefox and WebKit do not pass every suite yet
+// (issue 20 is open; its note lists the failures). `--engines chromium,firefox,webkit` (npm run
+// test:browser:engines) runs all three.
+let engines = ['chromium']
+const at = args.indexOf('--engines')
+if (at >= 0) {
+  engines = (args[at + 1] ?? '').split(',').filter(Boolean)
+  args.splice(at, 2)
+}
+const unknown = engines.filter((e) => !ALL.includes(e))
+if (unknown.length || !engines.length) {
+  console.error(`test-browsers: --engines takes a comma-separated list of ${ALL.join(', ')}; got ${unknown.join(', ') || 'none'}`)
+  process.exit(2)
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'mcp-engines-'))
+
+/** Runs web-test-runner for one engine; its counts (test/support/engines.mjs engineResultsReporter), or why there are none. */
+function runEngine(engine) {
+  const results = join(scratch, `${engine}.json`)
+  const started = Date.now()
+  console.log(`\n━━ ${engine}: web-test-runner ${args.join(' ')}`.trimEnd())
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results },
+    })
+    child.on('exit', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000)
+      let counts
+      try {
+        counts = JSON.parse(readFileSync(results, 'utf8'))
+      } catch {}
+      resolve({ engine, code: code ?? signal, seconds, counts })
+    })
+  })
+}
+
+const runs = []
+for (const engine of engines) runs.push(await runEngine(engine))
+rmSync(scratch, { recursive: true, force: true })
+
+/** "Firefox 153.0", "Chrome 143.0.0.0", "Safari 605.1.15 (WebKit)": what the page's user agent says it is. */
+function browserOf(userAgent = '') {
+  const firefox = userAgent.match(/Firefox\/([\d.]+)/)
+  if (firefox) return `Firefox ${firefox[1]}`
+  const chrome = userAgent.match(/Chrom(?:e|ium)\/([\d.]+)/)
+  if (chrome) return `Chromium ${chrome[1]}`
+  const webkit = userAgent.match(/AppleWebKit\/([\d.]+)/)
+  return webkit ? `WebKit ${webkit[1]}` : 'unknown'
+}
+
+console.log('\n━━ browser suites, per engine')
+let failed = false
+for (const { engine, code, seconds, counts } of runs) {
+  if (!counts) {
+    failed = true
+    console.log(`  ${engine.padEnd(9)} no results: web-test-runner exited with ${code} before reporting (output above)`)
+    continue
+  }
+  const bad = counts.failed.length + counts.failedFiles.length
+  if (bad || code !== 0) failed = true
+  console.log(
+    `  ${engine.padEnd(9)} ${counts.passed} passed, ${counts.failed.length} failed, ${counts.skipped.length} skipped` +
+      `${counts.failedFiles.length ? `, ${counts.failedFiles.length} files with errors` : ''}  ` +
+      `(${browserOf(counts.userAgent)}, ${seconds} s)`,
+  )
+  for (const { file, name } of counts.skipped) console.log(`      skipped  ${file}: ${name}`)
+  for (const { file, name } of counts.failed) console.log(`      FAILED   ${file}: ${name}`)
+  for (const file of counts.failedFiles) console.log(`      ERRORS   ${file} (output above)`)
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,215 @@
+// The three engines the browser suites run in, as web-test-runner launchers, all of them the system's own
+// browsers (nothing is downloaded):
+//   chromium  Debian's chromium through Playwright (test/support/chromium.mjs finds it);
+//   firefox   Firefox ESR through puppeteer-core over WebDriver BiDi (no geckodriver);
+//   webkit    WebKitGTK's MiniBrowser through WebKitWebDriver (one session at a time), on a private Xvfb display.
+// web-test-runner.config.mjs runs the one MCP_ENGINE names; scripts/test-browsers.mjs runs each in turn and
+// reads the counts engineResultsReporter() writes.
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { ChromeLauncher } from '@web/test-runner-chrome'
+import { playwrightLauncher } from '@web/test-runner-playwright'
+import { WebdriverLauncher } from '@web/test-runner-webdriver'
+import * as puppeteerCore from 'puppeteer-core'
+import { chromiumArgs, chromiumPath } from './chromium.mjs'
+import { enginePrograms, findProgram } from './engine-programs.mjs'
+
+export const engines = ['chromium', 'firefox', 'webkit']
+
+/** The path of a program `engine` needs, or an error saying what to install. */
+function programOf(engine, index) {
+  const { program, apt } = enginePrograms[engine][index]
+  const path = findProgram(program)
+  if (!path) throw new Error(`${engine}: ${program} is missing; install Debian's ${apt} (npm test's pretest step does, as root)`)
+  return path
+}
+
+/** The engine MCP_ENGINE names (chromium when unset); an unknown name is an error, not a silent Chromium run. */
+export function selectedEngine(env = process.env) {
+  const engine = env.MCP_ENGINE || 'chromium'
+  if (!engines.includes(engine)) throw new Error(`MCP_ENGINE=${engine}: expected one of ${engines.join(', ')}`)
+  return engine
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts Xvfb on the first free display (it picks one and writes its number to fd 3). */
+function startXvfb() {
+  return new Promise((resolve, reject) => {
+    const xvfb = spawn(programOf('webkit', 2), ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    })
+    let err = ''
+    xvfb.stderr.on('data', (d) => (err += d))
+    xvfb.stdio[3].on('data', (d) => resolve({ process: xvfb, display: `:${String(d).trim()}` }))
+    xvfb.on('error', reject)
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it was ready: ${err.trim()}`)))
+  })
+}
+
+async function waitForDriver(url, driver, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`)
+    try {
+      if ((await fetch(`${url}/status`)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`WebKitWebDriver did not answer on ${url} within ${timeoutMs} ms`)
+}
+
+// WebDriver's code points for the keys the suites press (https://w3c.github.io/webdriver/#keyboard-actions).
+const WEBDRIVER_KEYS = {
+  Enter: '\uE007',
+  Tab: '\uE004',
+  Escape: '\uE00C',
+  Backspace: '\uE003',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Alt: '\uE00A',
+  Meta: '\uE03D',
+  Home: '\uE011',
+  End: '\uE010',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  PageUp: '\uE00E',
+  PageDown: '\uE00F',
+  Delete: '\uE017',
+  Space: ' ',
+}
+
+/**
+ * WebKitGTK through WebKitWebDriver: starts its own Xvfb and driver on free ports, and types key by key with
+ * W3C actions (webdriverio's keys() drops a repeated character, and knows no "Shift+Tab").
+ */
+class WebKitLauncher extends WebdriverLauncher {
+  constructor() {
+    super({
+      logLevel: 'error',
+      capabilities: {
+        browserName: 'MiniBrowser',
+        'wdio:enforceWebDriverClassic': true,
+        'webkitgtk:browserOptions': {
+          binary: programOf('webkit', 1),
+          args: ['--automation', '--javascript-can-open-windows-automatically=true'],
+        },
+      },
+    })
+    this.children = []
+  }
+
+  async initialize(config, testFiles) {
+    const xvfb = await startXvfb()
+    this.children.push(xvfb.process)
+    const port = await freePort()
+    const driver = spawn(programOf('webkit', 0), [`--port=${port}`, '--host=127.0.0.1'], {
+      stdio: 'ignore',
+      env: { ...process.env, DISPLAY: xvfb.display, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
+    })
+    this.children.push(driver)
+    await waitForDriver(`http://127.0.0.1:${port}`, driver)
+    Object.assign(this.options, { hostname: '127.0.0.1', port, path: '/' })
+    await super.initialize(config, testFiles)
+    this.name = 'WebKit'
+  }
+
+  async stop() {
+    await super.stop()
+    for (const child of this.children.reverse()) child.kill()
+    this.children = []
+  }
+
+  /** The test-runner's sendKeys: `type` arrives as single characters, `press` as one key name such as "Shift+Tab". */
+  sendKeys(_sessionId, keys) {
+    const strokes = keys.length === 1 && keys[0].length > 1 ? [keys[0].split('+')] : keys.map((k) => [k])
+    const actions = []
+    for (const chord of strokes) {
+      const codes = chord.map((k) => WEBDRIVER_KEYS[k] ?? k)
+      for (const value of codes) actions.push({ type: 'keyDown', value })
+      for (const value of [...codes].reverse()) actions.push({ type: 'keyUp', value })
+    }
+    return this.driver.performActions([{ type: 'key', id: 'keyboard', actions }])
+  }
+}
+
+/**
+ * Firefox through puppeteer-core over WebDriver BiDi, each test file in a new tab brought to the front. A reused tab
+ * can have lost focus to Firefox's own UI (Tab past a modal dialog's last control leaves the page, and a popup takes
+ * focus): such a page matches no :focus-visible and gets no key presses, failing the next file's keyboard tests.
+ */
+class FirefoxLauncher extends ChromeLauncher {
+  async startSession(sessionId, url) {
+    for (const page of this.inactivePages.splice(0)) await page.puppeteerPage.close().catch(() => {})
+    const { browser, context } = await this.getOrStartBrowser()
+    const page = await this.createNewPage(browser, context)
+    await page.puppeteerPage.bringToFront()
+    this.activePages.set(sessionId, page)
+    await page.runSession(url, false)
+  }
+}
+
+/** The web-test-runner launcher for `engine`. */
+export function engineLauncher(engine) {
+  switch (engine) {
+    case 'chromium':
+      return playwrightLauncher({
+        product: 'chromium',
+        launchOptions: { executablePath: chromiumPath, headless: true, args: chromiumArgs },
+      })
+    case 'firefox':
+      return new FirefoxLauncher(
+        { browser: 'firefox', executablePath: programOf('firefox', 0), headless: true, protocol: 'webDriverBiDi' },
+        ({ browser }) => browser.defaultBrowserContext(),
+        ({ context }) => context.newPage(),
+        puppeteerCore,
+      )
+    case 'webkit':
+      return new WebKitLauncher()
+  }
+}
+
+/** Counts a session's tests, through nested suites. */
+function countTests(suite, file, counts) {
+  for (const test of suite?.tests ?? []) {
+    if (test.skipped) counts.skipped.push({ file, name: test.name })
+    else if (test.passed) counts.passed++
+    else counts.failed.push({ file, name: test.name })
+  }
+  for (const child of suite?.suites ?? []) countTests(child, file, counts)
+}
+
+/**
+ * A reporter that writes the run's counts to the file MCP_ENGINE_RESULTS names (nothing when unset):
+ * { engine, userAgent, passed, failed: [{file, name}], skipped: [{file, name}], failedFiles: [file] }.
+ */
+export function engineResultsReporter() {
+  return {
+    onTestRunFinished({ sessions }) {
+      const out = process.env.MCP_ENGINE_RESULTS
+      if (!out) return
+      const counts = { engine: selectedEngine(), userAgent: '', passed: 0, failed: [], skipped: [], failedFiles: [] }
+      for (const session of sessions) {
+        const file = session.testFile.replace(process.cwd() + '/', '')
+        counts.userAgent ||= session.userAgent ?? ''
+        countTests(session.testResults, file, counts)
+        if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) counts.failedFiles.push(file)
+        else if (session.errors?.length) counts.failedFiles.push(file)
+      }
+      writeFileSync(out, JSON.stringify(counts, null, 2))
+    },
+  }
+}
