@@ -158,6 +158,12 @@ describe('<mcp-content>', () => {
     expect(performance.getEntriesByType('resource').some((e) => e.name.includes('character-entities'))).to.equal(false)
   })
 
+  it('keeps the paragraphs of a quote apart, in a tight list too', async () => {
+    const el = await show([{ type: 'text', text: '> one\n>\n> two\n\n- > in a list\n  >\n  > item' }], { markdown: true })
+    const md = $(el, '[part=markdown]')!
+    expect([...md.querySelectorAll('blockquote > p')].map(seen)).to.deep.equal(['one', 'two', 'in a list', 'item'])
+  })
+
   it('decodes character references in markdown, and keeps them as text', async () => {
     const el = await show([{ type: 'text', text: 'Fish &amp; chips &copy; &#60;b&#62;not bold&#60;/b&#62; &bogus;' }], { markdown: true })
     const md = $(el, '[part=markdown]')!
@@ -595,6 +601,36 @@ describe('<mcp-content>', () => {
     expect(seen(unknown)).to.equal('Unsupported content of type “hologram”: 2 keys type: "hologram" data: "x"')
     expect(seen(badText)).to.contain('Unsupported content of type “text”')
     expect(seen(text)).to.equal('still here')
+  })
+
+  it('shows a null block, a null resource and a resource without a URI as such, never the words “undefined” or a script error', async () => {
+    const el = await show([
+      null as unknown as ContentBlock,
+      { type: 'resource', resource: null } as unknown as ContentBlock,
+      { type: 'resource', resource: { mimeType: 'text/plain', text: 'no uri' } } as unknown as ContentBlock,
+    ])
+    const [nullBlock, nullResource, noUri] = $$(el, '[part=block]')
+    expect(seen(nullBlock)).to.equal('Unsupported content of type “object”: null')
+    expect(seen(nullResource)).to.equal('Unsupported content of type “object”: null')
+    expect(seen(noUri)).to.equal('text/plain no uri')
+    expect(noUri.querySelector('[part=resource]')!.getAttribute('aria-label')).to.equal('Resource')
+  })
+
+  it('says why audio cannot be played when its data is not base64, rather than playing nothing', async () => {
+    const el = await show([{ type: 'audio', data: 'not base64!', mimeType: 'audio/wav' }])
+    expect(markup($(el, 'audio'))).to.equal('')
+    expect(seen($(el, '[part=notice]'))).to.equal('Audio that cannot be played (type “audio/wav”).')
+  })
+
+  it('writes sizes in the page’s language', async () => {
+    const lang = document.documentElement.lang
+    document.documentElement.lang = 'de'
+    try {
+      const el = await show([{ type: 'resource_link', uri: 'https://example.com/r.bin', name: 'r.bin', size: 1_536_000 }])
+      expect(seen($(el, '[part=resource-link] .meta'))).to.equal('1,5 MB')
+    } finally {
+      document.documentElement.lang = lang
+    }
   })
 
   it('prints its own words through setStrings(), re-rendering when they change', async () => {
