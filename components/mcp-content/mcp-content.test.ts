@@ -260,6 +260,48 @@ describe('<mcp-content>', () => {
     expect($(el, '[part=markdown] img')!.getAttribute('src')).to.equal(logout)
   })
 
+  it('a page’s allowOrigins function decides per origin: only `true` lets an image load', async () => {
+    const blocks: ContentBlock[] = [{ type: 'text', text: `![page](${location.origin}/a.png) ![other](https://images.example/b.png)` }]
+    const el = await fixture<McpContentElement>(
+      html`<mcp-content markdown .blocks=${blocks} .allowOrigins=${(origin: string) => origin === location.origin}></mcp-content>`,
+    )
+    await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
+    expect([...$(el, '[part=markdown]')!.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['page'])
+    // A truthy answer that is not `true` (a string, an object) is no.
+    el.allowOrigins = (() => 'yes') as unknown as (origin: string) => boolean
+    await eventually(() => $(el, '[part=markdown] img') === null, 'no image once the function says “yes”')
+    expect([...$(el, '[part=markdown]')!.querySelectorAll('a')].map((a) => a.textContent)).to.deep.equal(['page', 'other'])
+  })
+
+  it('loads no markdown image with credentials, of a non-image data: type, or relative, even on the server’s origin; the rest of the text stays', async () => {
+    const url = await serverUrl()
+    const server = new URL(url)
+    const withCredentials = `${server.protocol}//user:pass@${server.host}/logo.png`
+    const source = `before ![creds](${withCredentials}) ![html](data:text/html,hello) ![rel](/logo.png) after`
+    const wrapper = await fixture<HTMLElement>(
+      html`<mcp-server url=${url}><mcp-content markdown .blocks=${[{ type: 'text', text: source }]}></mcp-content></mcp-server>`,
+    )
+    const el = wrapper.querySelector<McpContentElement>('mcp-content')!
+    await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
+    const md = $(el, '[part=markdown]')!
+    expect(markup(md.querySelectorAll('img'))).to.equal('')
+    expect(markup(md.querySelectorAll('a'))).to.equal('')
+    expect(seen(md)).to.equal('before creds html rel after')
+  })
+
+  it('makes no live link of a URL carrying a user name, even without a password', async () => {
+    const el = await show(
+      [
+        { type: 'text', text: '[user only](https://user@example.com/) [fine](https://example.com/)' },
+      ],
+      { markdown: true },
+    )
+    expect([...$(el, '[part=markdown]')!.querySelectorAll('a')].map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/'])
+    expect(seen($(el, '[part=markdown]'))).to.contain('user only (https://user@example.com/)')
+    const link = await show([{ type: 'resource_link', uri: 'https://user@example.com/report', name: 'report' }])
+    expect(markup($(link, '[part=resource-link] a'))).to.equal('')
+  })
+
   it('survives deeply nested markdown', async () => {
     const el = await show([{ type: 'text', text: '>'.repeat(5000) + ' deep' }], { markdown: true })
     expect(seen($(el, '[part=markdown]'))).to.contain('deep')
