@@ -92,7 +92,10 @@ const SUITES = {
     'browser:test/browser/leaks.test.ts',
   ],
   'components/mcp-server': [
-    ...elementSuites('mcp-server', 'mcp-tool-list'),
+    ...elementSuites('mcp-server'),
+    'browser:components/mcp-server/mcp-server-approval.test.ts',
+    'browser:components/mcp-server/mcp-server-connection.test.ts',
+    ...elementSuites('mcp-tool-list'),
     'browser:test/browser/auth.test.ts',
     'browser:test/browser/legacy.test.ts',
     'browser:test/browser/cache.test.ts',
@@ -107,6 +110,17 @@ const SUITES = {
     ...elementSuites('mcp-tool', 'mcp-tool-list', 'mcp-tool-call'),
     'browser:test/browser/legacy.test.ts',
     'browser:test/browser/hostile.test.ts',
+  ],
+  'components/mcp-tool-call': [
+    ...elementSuites('mcp-tool-call', 'mcp-tool'),
+    'browser:components/mcp-server/mcp-server-approval.test.ts',
+    'browser:test/browser/hostile.test.ts',
+    'browser:test/browser/focus-rings.test.ts',
+  ],
+  'components/mcp-call-log': [
+    ...elementSuites('mcp-call-log'),
+    'browser:test/browser/hostile.test.ts',
+    'browser:test/browser/focus-rings.test.ts',
   ],
   'components/mcp-schema-form': [
     ...elementSuites('mcp-schema-form', 'mcp-tool', 'mcp-elicitation'),

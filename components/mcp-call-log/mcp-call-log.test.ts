@@ -81,6 +81,21 @@ describe('<mcp-call-log>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('a call that failed without being denied says Failed, and its error by name and message', async () => {
+    const client = new McpClient(url, { approve: () => 'allow-once' })
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    const error = await client.callTool('add', { a: 'not a number', b: 2 }).catch((e: Error) => e)
+    expect(error).to.be.instanceOf(Error)
+    await eventually(() => records(el).length === 1, 'the failed call’s record')
+    const [record] = records(el)
+    expect(summaryOf(record!)).to.include('add').and.include('Failed').and.not.include('Not run').and.not.include('Done')
+    record!.querySelector('summary')!.click()
+    await eventually(() => !!record!.querySelector('[part~=error]'), 'the error, opened')
+    const shown = text(record!.querySelector('[part~=error]'))
+    expect(shown).to.include((error as Error).name).and.include((error as Error).message.replace(/\s+/g, ' ').trim())
+    expect(shown).to.not.include('undefined')
+  })
+
   it('uses the enclosing <mcp-server>’s client', async () => {
     const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-call-log></mcp-call-log></mcp-server>`)
     await eventually(() => server.connection?.status === 'ready', 'the server to connect')

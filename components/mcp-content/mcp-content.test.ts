@@ -158,6 +158,12 @@ describe('<mcp-content>', () => {
     expect(performance.getEntriesByType('resource').some((e) => e.name.includes('character-entities'))).to.equal(false)
   })
 
+  it('keeps the paragraphs of a quote apart, in a tight list too', async () => {
+    const el = await show([{ type: 'text', text: '> one\n>\n> two\n\n- > in a list\n  >\n  > item' }], { markdown: true })
+    const md = $(el, '[part=markdown]')!
+    expect([...md.querySelectorAll('blockquote > p')].map(seen)).to.deep.equal(['one', 'two', 'in a list', 'item'])
+  })
+
   it('decodes character references in markdown, and keeps them as text', async () => {
     const el = await show([{ type: 'text', text: 'Fish &amp; chips &copy; &#60;b&#62;not bold&#60;/b&#62; &bogus;' }], { markdown: true })
     const md = $(el, '[part=markdown]')!
@@ -254,6 +260,48 @@ describe('<mcp-content>', () => {
     el.allowOrigins = [location.origin]
     await eventually(() => md.isConnected && $(el, '[part=markdown] img') !== null, 'the image once the page allows its origin')
     expect($(el, '[part=markdown] img')!.getAttribute('src')).to.equal(logout)
+  })
+
+  it('a page’s allowOrigins function decides per origin: only `true` lets an image load', async () => {
+    const blocks: ContentBlock[] = [{ type: 'text', text: `![page](${location.origin}/a.png) ![other](https://images.example/b.png)` }]
+    const el = await fixture<McpContentElement>(
+      html`<mcp-content markdown .blocks=${blocks} .allowOrigins=${(origin: string) => origin === location.origin}></mcp-content>`,
+    )
+    await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
+    expect([...$(el, '[part=markdown]')!.querySelectorAll('img')].map((i) => i.alt)).to.deep.equal(['page'])
+    // A truthy answer that is not `true` (a string, an object) is no.
+    el.allowOrigins = (() => 'yes') as unknown as (origin: string) => boolean
+    await eventually(() => $(el, '[part=markdown] img') === null, 'no image once the function says “yes”')
+    expect([...$(el, '[part=markdown]')!.querySelectorAll('a')].map((a) => a.textContent)).to.deep.equal(['page', 'other'])
+  })
+
+  it('loads no markdown image with credentials, of a non-image data: type, or relative, even on the server’s origin; the rest of the text stays', async () => {
+    const url = await serverUrl()
+    const server = new URL(url)
+    const withCredentials = `${server.protocol}//user:pass@${server.host}/logo.png`
+    const source = `before ![creds](${withCredentials}) ![html](data:text/html,hello) ![rel](/logo.png) after`
+    const wrapper = await fixture<HTMLElement>(
+      html`<mcp-server url=${url}><mcp-content markdown .blocks=${[{ type: 'text', text: source }]}></mcp-content></mcp-server>`,
+    )
+    const el = wrapper.querySelector<McpContentElement>('mcp-content')!
+    await eventually(() => $(el, '[part=markdown]') !== null, 'the markdown')
+    const md = $(el, '[part=markdown]')!
+    expect(markup(md.querySelectorAll('img'))).to.equal('')
+    expect(markup(md.querySelectorAll('a'))).to.equal('')
+    expect(seen(md)).to.equal('before creds html rel after')
+  })
+
+  it('makes no live link of a URL carrying a user name, even without a password', async () => {
+    const el = await show(
+      [
+        { type: 'text', text: '[user only](https://user@example.com/) [fine](https://example.com/)' },
+      ],
+      { markdown: true },
+    )
+    expect([...$(el, '[part=markdown]')!.querySelectorAll('a')].map((a) => a.getAttribute('href'))).to.deep.equal(['https://example.com/'])
+    expect(seen($(el, '[part=markdown]'))).to.contain('user only (https://user@example.com/)')
+    const link = await show([{ type: 'resource_link', uri: 'https://user@example.com/report', name: 'report' }])
+    expect(markup($(link, '[part=resource-link] a'))).to.equal('')
   })
 
   it('survives deeply nested markdown', async () => {
@@ -617,6 +665,36 @@ describe('<mcp-content>', () => {
     expect(seen(unknown)).to.equal('Unsupported content of type “hologram”: 2 keys type: "hologram" data: "x"')
     expect(seen(badText)).to.contain('Unsupported content of type “text”')
     expect(seen(text)).to.equal('still here')
+  })
+
+  it('shows a null block, a null resource and a resource without a URI as such, never the words “undefined” or a script error', async () => {
+    const el = await show([
+      null as unknown as ContentBlock,
+      { type: 'resource', resource: null } as unknown as ContentBlock,
+      { type: 'resource', resource: { mimeType: 'text/plain', text: 'no uri' } } as unknown as ContentBlock,
+    ])
+    const [nullBlock, nullResource, noUri] = $$(el, '[part=block]')
+    expect(seen(nullBlock)).to.equal('Unsupported content of type “object”: null')
+    expect(seen(nullResource)).to.equal('Unsupported content of type “object”: null')
+    expect(seen(noUri)).to.equal('text/plain no uri')
+    expect(noUri.querySelector('[part=resource]')!.getAttribute('aria-label')).to.equal('Resource')
+  })
+
+  it('says why audio cannot be played when its data is not base64, rather than playing nothing', async () => {
+    const el = await show([{ type: 'audio', data: 'not base64!', mimeType: 'audio/wav' }])
+    expect(markup($(el, 'audio'))).to.equal('')
+    expect(seen($(el, '[part=notice]'))).to.equal('Audio that cannot be played (type “audio/wav”).')
+  })
+
+  it('writes sizes in the page’s language', async () => {
+    const lang = document.documentElement.lang
+    document.documentElement.lang = 'de'
+    try {
+      const el = await show([{ type: 'resource_link', uri: 'https://example.com/r.bin', name: 'r.bin', size: 1_536_000 }])
+      expect(seen($(el, '[part=resource-link] .meta'))).to.equal('1,5 MB')
+    } finally {
+      document.documentElement.lang = lang
+    }
   })
 
   it('prints its own words through setStrings(), re-rendering when they change', async () => {

@@ -141,6 +141,17 @@ describe('<mcp-prompt>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('shows nothing without a prompt, and offers no Get without a client (until one is given)', async () => {
+    const el = await fixture<McpPromptElement>(html`<mcp-prompt></mcp-prompt>`)
+    expect(el.shadowRoot!.querySelector('[part="base"]')).to.equal(null)
+    el.prompt = { name: 'status' }
+    await el.updateComplete
+    expect(getButton(el).disabled).to.equal(true)
+    el.client = new McpClient(main)
+    await el.updateComplete
+    expect(getButton(el).disabled).to.equal(false)
+  })
+
   it('starts afresh when given another prompt', async () => {
     const client = new McpClient(main)
     const [greet, status] = ['greet', 'status'].map((n) => ({

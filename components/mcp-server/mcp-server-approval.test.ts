@@ -161,4 +161,29 @@ describe('<mcp-server> approval policy: calls from views', () => {
     prompts(untrusted)[0].shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=deny]')!.click()
     expect(((await asked) as Error).name).to.equal('ToolCallDeniedError')
   })
+  it('the page’s own `approve` replaces the policy: it is asked, its answer is final, no dialog is shown', async () => {
+    const asked: string[] = []
+    let answer: 'deny' | 'allow-once' = 'deny'
+    const server = document.createElement('mcp-server')
+    server.approve = (request: ApprovalRequest) => {
+      asked.push(`${request.tool.name} ${request.origin.kind}`)
+      return { decision: answer, by: 'policy', reason: 'the page decides' }
+    }
+    server.url = await serverUrl('approval')
+    await fixture(html`<div>${server}</div>`)
+    await eventually(() => server.connection?.status === 'ready', 'the connection')
+    const client = server.connection!.client
+    const marker = `/tmp/page-gate-${Date.now()}`
+    const moves = async () =>
+      (await requestsFor('tools/call', 'approval')).filter((r) => JSON.stringify(r.params?.arguments ?? {}).includes(marker)).length
+    const denied = await client.callTool('move_file', { from_path: marker, mode: 'copy' }).catch((e: Error) => e)
+    expect((denied as Error).name).to.equal('ToolCallDeniedError')
+    expect(prompts(server)).to.have.length(0)
+    expect(await moves()).to.equal(0)
+    answer = 'allow-once'
+    await client.callTool('move_file', { from_path: marker, mode: 'copy' })
+    expect(prompts(server)).to.have.length(0)
+    expect(await moves()).to.equal(1)
+    expect(asked).to.deep.equal(['move_file page', 'move_file page'])
+  })
 })

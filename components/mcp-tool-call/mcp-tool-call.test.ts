@@ -189,6 +189,66 @@ describe('<mcp-tool-call>', () => {
     expect(text(part(trusted.el, 'hints'))).to.contain('Only reads data').and.not.contain('as the server says')
   })
 
+  it('manual: nothing starts until start(); start() with no client, or while a call awaits approval, does nothing', async () => {
+    const marker = `m${++unique}`
+    const states: string[] = []
+    const el = document.createElement('mcp-tool-call')
+    el.addEventListener('mcp-call-state', (e) => states.push((e as CustomEvent<ToolCallStateDetail>).detail.state))
+    el.manual = true
+    el.name = 'move_file'
+    el.arguments = { from_path: `/tmp/${marker}`, mode: 'copy' }
+    await fixture(html`<div>${el}</div>`)
+    await el.start() // no client yet
+    el.client = new McpClient(await serverUrl('approval'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect([el.state, states]).to.deep.equal(['idle', []])
+    void el.start()
+    await reached(el, 'awaiting')
+    await el.start() // a second start while the first call awaits approval
+    await new Promise((r) => setTimeout(r, 200))
+    expect(states).to.deep.equal(['awaiting'])
+    button(el, 'allow')!.click()
+    await reached(el, 'done')
+    expect(await callsWith('move_file', marker)).to.have.length(1)
+  })
+
+  it('driven: a card whose name comes after it connected starts then', async () => {
+    const el = document.createElement('mcp-tool-call')
+    el.client = new McpClient(await serverUrl('approval'))
+    el.arguments = { from_path: `/tmp/n${++unique}`, mode: 'copy' }
+    await fixture(html`<div>${el}</div>`)
+    await new Promise((r) => setTimeout(r, 100))
+    el.name = 'move_file'
+    await reached(el, 'awaiting')
+    // Allow once is the one primary button: it does not look like Deny.
+    const look = (action: string) => getComputedStyle(button(el, action)!).backgroundColor
+    expect(look('allow')).to.not.equal(look('deny'))
+    expect(look('always')).to.equal(look('deny'))
+  })
+
+  it('a call that runs unasked (always allowed) still shows the tool as listed, the server’s name, and each argument’s label with its key', async () => {
+    const client = new McpClient(await serverUrl('approval'))
+    const first = await card('move_file', { from_path: `/tmp/o${++unique}`, mode: 'move' }, { client })
+    await reached(first.el, 'awaiting')
+    button(first.el, 'always')!.click()
+    await reached(first.el, 'done')
+    const { el } = await card('move_file', { from_path: `/tmp/o${++unique}`, mode: 'copy' }, { client })
+    await reached(el, 'done')
+    await eventually(() => text(part(el, 'title')) === 'Move a file', 'the listed tool’s title')
+    expect(text(part(el, 'server'))).to.contain('Approval Fixture').and.not.contain('approvals')
+    const keys = [...part(el, 'arguments')!.querySelectorAll('dt')].map((dt) => text(dt))
+    expect(keys).to.deep.equal(['Source path from_path', 'Mode mode'])
+    await client.revokeAlwaysAllowed('move_file')
+  })
+
+  it('argument values: 2,000 characters in full, longer ones cut', async () => {
+    const { el } = await card('read_notes', { exact: 'x'.repeat(2_000), long: 'y'.repeat(2_001) })
+    await reached(el, 'awaiting')
+    const values = [...part(el, 'arguments')!.querySelectorAll('dd')].map((dd) => dd.textContent!.trim())
+    expect(values).to.deep.equal(['x'.repeat(2_000), `${'y'.repeat(2_000)}…`])
+    button(el, 'deny')!.click()
+  })
+
   describe('as an approval prompt (ask)', () => {
     async function prompt(modal: boolean) {
       const client = new McpClient(await serverUrl('approval'))
