@@ -45,6 +45,8 @@ import { coveredPrefixes, markStale, notificationPrefixes } from './invalidation
 import type { ClientParts } from './parts.js'
 import { CallLog } from './call-log.js'
 import type { AlwaysAllowed } from './approval.js'
+import { clearFinishedTasks, forgetTask, listTasks, resumeTask } from './tasks.js'
+import type { StoredTask, TaskFollowOptions } from './task-types.js'
 
 export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
 
@@ -231,8 +233,17 @@ export class McpClient extends EventTarget {
    * @throws ToolCallDeniedError before sending, when the gate denied the call or failed.
    * @throws ApprovalTimeoutError before sending, when the gate did not answer within `timeoutMs`.
    * @throws InputRequiredError when the server asks for input no handler can give.
+   *
+   * A server may answer with a task (the Tasks extension, declared when the server offers it: `options.tasks`): the
+   * promise then follows it (`tasks/get` at the server's interval, never faster; input requests answered by the
+   * handlers with `tasks/update`) and settles as the task ends; `onTask` hears each status. Aborting `signal` sends
+   * `tasks/cancel`. The task is kept in the cache store until it is forgotten: see {@link tasks}, {@link resumeTask}.
+   * @throws TaskFailedError when the task failed on the server (its JSON-RPC error in `error`).
+   * @throws TaskCancelledError when it was cancelled (`byClient`: by the signal; else by the server).
+   * @throws TaskExpiredError, TaskNotFoundError when the server no longer knows it.
    * @example
    * await client.callTool('delete_file', { path }, { origin: { kind: 'model', model: 'my-model' } })
+   * await client.callTool('export', { table }, { onTask: (t) => show(t.status, t.statusMessage) })
    */
   callTool(name: string, args: Record<string, unknown> = {}, options: ToolCallOptions = {}): Promise<CallToolResult> {
     return callTool(this.#parts, name, args, options)
@@ -267,6 +278,42 @@ export class McpClient extends EventTarget {
    */
   async revokeAlwaysAllowed(tool?: string): Promise<number> {
     return (await loadApproval()).revokeAlwaysAllowed(this.#parts, tool)
+  }
+
+  /**
+   * The tasks this client keeps for its server, in the authorization context of its requests now (a task made in
+   * another context is never listed): running ones, and ended ones with their last status until forgotten. Kept in
+   * the cache store (IndexedDB in browsers with `<mcp-server>`'s default store), so a reloaded page finds them; with
+   * a `MemoryCache`, as long as the store lives. Newest first.
+   *
+   * @example
+   * for (const task of await client.tasks()) if (task.last.status === 'working') client.resumeTask(task.taskId).then(show)
+   */
+  tasks(): Promise<StoredTask[]> {
+    return listTasks(this.#parts)
+  }
+
+  /**
+   * Follows a kept task again (after a reload, or after `close()`): the same promise as the `callTool()` that made it,
+   * settled by the task's end (a task that already ended settles at the first `tasks/get`). A task the server no
+   * longer keeps rejects with `TaskExpiredError` or `TaskNotFoundError` and is removed from the store.
+   *
+   * @throws TaskNotFoundError when this client keeps no task of that id (in this authorization context), or the server does not know it.
+   * @example
+   * const result = await client.resumeTask(id, { onTask: (t) => show(t.statusMessage), signal })
+   */
+  resumeTask(taskId: string, options: TaskFollowOptions = {}): Promise<CallToolResult> {
+    return resumeTask(this.#parts, taskId, options)
+  }
+
+  /** Removes a task from the store (it is not cancelled: the server keeps working on it). Resolves with whether it was kept. */
+  forgetTask(taskId: string): Promise<boolean> {
+    return forgetTask(this.#parts, taskId)
+  }
+
+  /** Removes every ended task (completed, failed, cancelled) from the store; resolves with how many. */
+  clearFinishedTasks(): Promise<number> {
+    return clearFinishedTasks(this.#parts)
   }
 
   /** Reads a resource by URI. Cached as the server's hints allow. */
@@ -306,7 +353,11 @@ export class McpClient extends EventTarget {
     return this.#listens.listen(filter)
   }
 
-  /** Aborts every request in flight and closes every subscription. The client can still be used afterwards. */
+  /**
+   * Aborts every request in flight and closes every subscription. The client can still be used afterwards.
+   * Calls following a task stop polling and reject with an `AbortError`, but the task is not cancelled: the server
+   * keeps working, and the task stays in the store for `resumeTask()`.
+   */
   close(): void {
     this.#parts.requests.abortAll()
     this.#listens.closeAll()

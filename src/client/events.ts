@@ -6,6 +6,7 @@
 import type { SubscriptionFilter, Tool } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification } from '../protocol/jsonrpc.js'
 import type { CallRecord } from './call-log.js'
+import type { TaskChange } from './task-types.js'
 
 export interface McpClientEventMap {
   /** A listed tool was left out because its definition breaks the transport's rules; once per definition. */
@@ -20,6 +21,11 @@ export interface McpClientEventMap {
   invalidate: CustomEvent<{ method: string; uri?: string; remote: boolean }>
   /** A tool call ended (result or error, denials included), or a view's request was recorded: the call log's new record. */
   callrecord: CustomEvent<CallRecord>
+  /**
+   * A task this client keeps (see `tasks()`) was added, changed status, or was removed (`removed` says why): a task
+   * list refreshes on it. Fired by the client that saw the change.
+   */
+  taskchange: CustomEvent<TaskChange>
 }
 
 /** The detail of a subscription's `retrying` event. */

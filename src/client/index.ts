@@ -21,6 +21,17 @@ export { Subscription } from './subscription.js'
 export type { McpClientEventMap, SubscriptionEventMap, ListenRetry } from './events.js'
 export type { JsonRpcNotification } from '../protocol/jsonrpc.js'
 export { InputRequiredError } from './input-required.js'
+// Long-running tools: the Tasks extension (errors: TaskFailedError, TaskCancelledError, TaskExpiredError, TaskNotFoundError).
+export {
+  TASKS_EXTENSION,
+  type Task,
+  type TaskStatus,
+  type StoredTask,
+  type TaskFollowOptions,
+  type TasksOptions,
+  type TaskChange,
+  type TaskRemovedReason,
+} from './task-types.js'
 export { validateAgainstSchema } from './validator.js'
 // The form model: a schema as plain fields, no DOM, for building forms on (the elements render it).
 export {

@@ -21,6 +21,7 @@ import type { TimeoutError, ToolCallDeniedError } from '../protocol/errors.js'
 import type { ToolHints } from './tool-hints.js'
 import type { AuthHook } from '../auth/hook.js'
 import type { AppsOptions } from './apps.js'
+import type { Task, TasksOptions } from './task-types.js'
 
 /** Context handed to an input handler. */
 export interface InputContext {
@@ -167,6 +168,12 @@ export interface McpClientOptions {
   trustAnnotations?: boolean
   /** Most records the call log keeps (`client.callLog`); 0 keeps none (`callrecord` events still fire). @default 100 */
   callLogSize?: number
+  /**
+   * Long-running tools (the Tasks extension, `io.modelcontextprotocol/tasks`): a server may answer `callTool()` with a
+   * task, which the client follows to its result (see {@link TasksOptions}). `false`: never declared, and a task
+   * answer is refused. @default {} (declared when the server offers it)
+   */
+  tasks?: TasksOptions | false
 }
 
 /**
@@ -215,6 +222,12 @@ export interface ToolCallOptions extends RequestOptions {
   origin?: CallOrigin
   /** This call's approval gate instead of the client's; `false`: none (the call is its own approval, e.g. a person pressed Call). */
   approve?: ApprovalGate | false
+  /**
+   * Called with each status of the task when the server answers the call with one (Tasks extension): first the
+   * server's `CreateTaskResult`, then each `tasks/get` answer that changed the status or its message. The call's
+   * promise still resolves with the final result; `signal` then sends `tasks/cancel`.
+   */
+  onTask?: (task: Task) => void
 }
 
 /** Options of one call. */

@@ -344,6 +344,87 @@ export class UnknownModelToolError extends McpError {
   }
 }
 
+/**
+ * A task (the Tasks extension, `io.modelcontextprotocol/tasks`) did not end with a result: the base of the four
+ * ways it can end otherwise. `taskId` and `tool` say which; the task is no longer followed.
+ */
+export class TaskError extends McpError {
+  override name = 'TaskError'
+  constructor(
+    readonly taskId: string,
+    /** The tool whose call became the task, when known. */
+    readonly tool: string | undefined,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+const taskOf = (taskId: string, tool: string | undefined) => (tool ? `The task of tool "${tool}" (${taskId})` : `Task ${taskId}`)
+
+/** The server says the task failed (status `failed`): `code`, `data` and the message are the JSON-RPC error it gave. */
+export class TaskFailedError extends TaskError {
+  override name = 'TaskFailedError'
+  constructor(
+    taskId: string,
+    tool: string | undefined,
+    /** The JSON-RPC error the server gave (`error` of the failed task). */
+    readonly error: { code?: number; message?: string; data?: unknown },
+    /** The task's `statusMessage`, when the server gave one. */
+    readonly statusMessage?: string,
+  ) {
+    const said = statusMessage ?? error.message ?? 'no reason given'
+    super(taskId, tool, `${taskOf(taskId, tool)} failed on the server: ${said}${error.code !== undefined ? ` (error ${error.code})` : ''}. Calling the tool again starts it anew.`)
+  }
+}
+
+/** The task was cancelled: by this client (`byClient`, the caller's signal) or on the server (status `cancelled`). */
+export class TaskCancelledError extends TaskError {
+  override name = 'TaskCancelledError'
+  constructor(
+    taskId: string,
+    tool: string | undefined,
+    /** True when this client asked for the cancellation (`tasks/cancel` after the caller's signal aborted). */
+    readonly byClient: boolean,
+    /** The task's `statusMessage`, when the server gave one. */
+    readonly statusMessage?: string,
+  ) {
+    super(
+      taskId,
+      tool,
+      `${taskOf(taskId, tool)} was cancelled ${byClient ? 'at your request' : 'by the server'}${statusMessage ? `: ${statusMessage}` : ''}.`,
+    )
+  }
+}
+
+/** The server no longer keeps the task: its TTL (`ttlMs` from `createdAt`) has passed. Its result, if any, is lost. */
+export class TaskExpiredError extends TaskError {
+  override name = 'TaskExpiredError'
+  constructor(
+    taskId: string,
+    tool: string | undefined,
+    /** The TTL the server last gave, in ms. */
+    readonly ttlMs: number,
+    options?: { cause?: unknown },
+  ) {
+    super(taskId, tool, `${taskOf(taskId, tool)} has expired: the server keeps tasks ${Math.round(ttlMs / 1000)} s, and that has passed. Call the tool again.`, options)
+  }
+}
+
+/** The server does not know the task (-32602 to `tasks/get` before its TTL was up): another server, another account, or purged. */
+export class TaskNotFoundError extends TaskError {
+  override name = 'TaskNotFoundError'
+  constructor(taskId: string, tool: string | undefined, options?: { cause?: unknown }) {
+    super(
+      taskId,
+      tool,
+      `${taskOf(taskId, tool)} is unknown to the server (it may have been purged, or belong to another account): its result cannot be fetched. Call the tool again.`,
+      options,
+    )
+  }
+}
+
 registerErrorClasses({
   McpError,
   HttpError,
@@ -368,4 +449,9 @@ registerErrorClasses({
   ToolCallDeniedError,
   ApprovalTimeoutError,
   UnknownModelToolError,
+  TaskError,
+  TaskFailedError,
+  TaskCancelledError,
+  TaskExpiredError,
+  TaskNotFoundError,
 })
