@@ -1,11 +1,12 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
-import type { McpClient } from '../../src/client/index.js'
+import { TaskCancelledError, type McpClient, type StoredTask } from '../../src/client/index.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { ClockController, formatElapsed, isTerminal, statusToken, taskStatusText } from '../shared/task-status.js'
+import { followTask, hearTaskReports } from '../shared/task-follow.js'
+import { ClockController, formatElapsed, isTerminal, parseTime, statusToken, taskStatusText } from '../shared/task-status.js'
 import { styles } from './mcp-task-list.styles.js'
 import { summariseArguments } from './summarise.js'
 
@@ -21,7 +22,7 @@ export interface TaskCancelDetail {
   taskId: string
 }
 
-/** One row: a task the client keeps (running, or last seen running), or one that ended while the list was on the page. */
+/** One row: a task the client keeps (running, or ended and not yet cleared), with its latest state heard here. */
 interface Row {
   taskId: string
   tool: string
@@ -29,8 +30,8 @@ interface Row {
   startedAt: number
   status: string
   statusMessage?: string
-  /** When it ended, as this page saw it. */
-  endedAt?: number
+  /** When the task's last state was reported (the server's lastUpdatedAt), ms since the epoch. */
+  updatedAt?: number
 }
 
 /**
@@ -89,7 +90,7 @@ export class McpTaskListElement extends ConnectedElement {
   @state() private loadError = ''
 
   #i18n = new I18nController(this)
-  #clock = new ClockController(this, () => this.rows.some((row) => !finished(row)))
+  #clock = new ClockController(this, () => this.rows.some((row) => !isTerminal(row.status)))
   /** The client whose tasks are shown. */
   #shown?: McpClient
   /** Running tasks this list follows, by id: aborting stops following (the task runs on). */
@@ -99,8 +100,10 @@ export class McpTaskListElement extends ConnectedElement {
   #readAgain = false
 
   #listeners = new EventListenersController(this, () => this.#clientOf(), {
-    taskschange: () => void this.#read(),
+    taskchange: () => void this.#read(),
   })
+  /** Stops hearing other tabs' reports (see task-follow.ts). */
+  #unhear?: () => void
 
   #clientOf(): McpClient | undefined {
     return this.client ?? this.connection?.client
@@ -108,20 +111,26 @@ export class McpTaskListElement extends ConnectedElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    // Back on the page: the tasks are read (and followed) again.
-    if (this.#shown) void this.#read()
+    this.requestUpdate()
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.#stopFollowing()
+    this.#unhear?.()
+    this.#unhear = undefined
+    // Back on the page, the tasks are read (and followed) again.
+    this.#shown = undefined
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const client = this.#clientOf()
+    const client = this.isConnected ? this.#clientOf() : undefined
     if (client === this.#shown && !changed.has('tool')) return
     if (client !== this.#shown) {
       this.#stopFollowing()
+      this.#unhear?.()
+      // Another tab's report (a task it started, a state, an end): the kept tasks are read again.
+      this.#unhear = client ? hearTaskReports(client, () => void this.#read()) : undefined
       this.rows = []
       this.status = ''
     }
@@ -153,70 +162,72 @@ export class McpTaskListElement extends ConnectedElement {
   async #readOnce(): Promise<void> {
     const client = this.#shown
     if (!client) return
-    let kept
+    let kept: StoredTask[]
     try {
       kept = await client.tasks()
     } catch (error) {
-      this.loadError = msg('task-list.read-failed', 'The tasks could not be read: {reason}', {
-        reason: error instanceof Error ? error.message : String(error),
-      })
+      if (client === this.#shown)
+        this.loadError = msg('task-list.read-failed', 'The tasks could not be read: {reason}', {
+          reason: error instanceof Error ? error.message : String(error),
+        })
       return
     }
     if (client !== this.#shown) return
     this.loadError = ''
-    const ids = new Set(kept.map((task) => task.taskId))
-    const now = Date.now()
-    const byId = new Map(this.rows.map((row) => [row.taskId, row]))
-    const rows: Row[] = kept
+    const heard = new Map(this.rows.map((row) => [row.taskId, row]))
+    this.rows = kept
       .filter((task) => !this.tool || task.tool === this.tool)
       .map((task) => {
-        const known = byId.get(task.taskId)
-        return {
+        const row: Row = {
           taskId: task.taskId,
           tool: task.tool,
           arguments: task.arguments ?? {},
           startedAt: task.startedAt,
-          // What this list heard last (newer than the kept copy), else what was kept.
-          status: known?.status ?? task.status ?? 'working',
-          statusMessage: known ? known.statusMessage : task.statusMessage,
+          status: task.last.status,
+          statusMessage: task.last.statusMessage,
+          updatedAt: parseTime(task.last.lastUpdatedAt),
         }
+        // A state heard here that is newer than the kept copy (a report from another tab) wins.
+        const known = heard.get(task.taskId)
+        return known && (known.updatedAt ?? 0) > (row.updatedAt ?? 0) ? { ...row, status: known.status, statusMessage: known.statusMessage, updatedAt: known.updatedAt } : row
       })
-    // Rows no longer kept ended (here, in another tab, or they expired): they stay, marked, until cleared.
-    for (const row of this.rows) {
-      if (ids.has(row.taskId)) continue
-      rows.push(finished(row) ? row : { ...row, endedAt: now })
+      .sort((a, b) => b.startedAt - a.startedAt)
+    for (const [taskId, following] of this.#following) {
+      if (!this.rows.some((row) => row.taskId === taskId && !isTerminal(row.status))) {
+        following.abort()
+        this.#following.delete(taskId)
+      }
     }
-    this.rows = rows.sort((a, b) => b.startedAt - a.startedAt)
-    if (this.isConnected) for (const row of this.rows) if (!finished(row)) this.#follow(client, row.taskId)
+    for (const row of this.rows) if (!isTerminal(row.status)) this.#follow(client, row.taskId)
   }
 
-  /** Follows a running task to its end, updating its row from each state the server reports. */
+  /**
+   * Follows a running task to its end, updating its row from each state (one poll shared with the other elements and
+   * tabs following it: task-follow.ts).
+   */
   #follow(client: McpClient, taskId: string): void {
     if (this.#following.has(taskId)) return
     const following = new AbortController()
-    this.#following.set(taskId, following)
     const cancel = new AbortController()
+    this.#following.set(taskId, following)
     this.#cancels.set(taskId, cancel)
     const change = (update: Partial<Row>) => {
-      if (client !== this.#shown) return
-      this.rows = this.rows.map((row) => (row.taskId === taskId ? { ...row, ...update } : row))
+      if (client === this.#shown) this.rows = this.rows.map((row) => (row.taskId === taskId ? { ...row, ...update } : row))
     }
-    client
-      .resumeTask(taskId, {
-        signal: cancel.signal,
-        following: following.signal,
-        onTask: (task) => change({ status: task.status, statusMessage: task.statusMessage, ...(isTerminal(task.status) && { endedAt: Date.now() }) }),
-      })
+    followTask(client, taskId, {
+      signal: cancel.signal,
+      following: following.signal,
+      onTask: (task) => change({ status: task.status, statusMessage: task.statusMessage, updatedAt: parseTime(task.lastUpdatedAt) }),
+    })
       .then(
-        () => change({ status: 'completed', endedAt: Date.now() }),
+        () => change({ status: 'completed' }),
         (error: unknown) => {
-          if (following.signal.aborted) return
-          change({ status: endStatusOf(error), endedAt: Date.now(), ...(error instanceof Error && { statusMessage: error.message }) })
+          if (!following.signal.aborted) change(endOf(error))
         },
       )
       .finally(() => {
         if (this.#following.get(taskId) === following) this.#following.delete(taskId)
-        this.#cancels.delete(taskId)
+        if (this.#cancels.get(taskId) === cancel) this.#cancels.delete(taskId)
       })
   }
 
@@ -227,7 +238,7 @@ export class McpTaskListElement extends ConnectedElement {
   cancelTask(taskId: string): void {
     const client = this.#shown
     const row = this.rows.find((r) => r.taskId === taskId)
-    if (!client || !row || finished(row)) return
+    if (!client || !row || isTerminal(row.status)) return
     if (!this.#cancels.has(taskId)) this.#follow(client, taskId)
     this.#cancels.get(taskId)?.abort(msg('task-list.cancelled-by-user', 'cancelled by the user'))
     this.status = msg('task-list.cancel-sent', 'Asked the server to cancel the {tool} task.', { tool: row.tool })
@@ -237,8 +248,8 @@ export class McpTaskListElement extends ConnectedElement {
   /** Removes the rows of tasks that ended (and whatever the client still keeps of them), as Clear finished does. */
   async clearFinished(): Promise<void> {
     const client = this.#shown
-    const ended = this.rows.filter(finished)
-    this.rows = this.rows.filter((row) => !finished(row))
+    const ended = this.rows.filter((row) => isTerminal(row.status))
+    this.rows = this.rows.filter((row) => !isTerminal(row.status))
     this.status = msg('task-list.cleared', 'Cleared {count} finished tasks.', { count: ended.length })
     if (client) await Promise.all(ended.map((row) => client.forgetTask(row.taskId)))
   }
@@ -249,7 +260,7 @@ export class McpTaskListElement extends ConnectedElement {
 
   override render() {
     const count = this.rows.length
-    const ended = this.rows.filter(finished).length
+    const ended = this.rows.filter((row) => isTerminal(row.status)).length
     const now = Date.now()
     return html`<div part="base">
       <div part="header">
@@ -272,15 +283,14 @@ export class McpTaskListElement extends ConnectedElement {
 
   #row(row: Row, now: number): TemplateResult {
     const status = statusToken(row.status)
-    const ended = finished(row)
+    const ended = isTerminal(row.status)
     const started = new Date(row.startedAt)
-    const ran = (row.endedAt ?? now) - row.startedAt
+    // An ended task ran until its last state; a running one until now.
+    const ran = (ended ? (row.updatedAt ?? now) : now) - row.startedAt
     return html`<li part="task" class="task" data-task-id=${row.taskId} data-status=${status}>
       <div class="line">
         <span part="tool" class="tool">${row.tool}</span>
-        <span part="task-status" class="task-status"
-          >${ended && !isTerminal(row.status) ? msg('task-list.ended', 'Ended') : taskStatusText(row.status)}</span
-        >
+        <span part="task-status" class="task-status">${taskStatusText(row.status)}</span>
         <span part="time" class="task-time">
           <time datetime=${started.toISOString()}>${started.toLocaleTimeString()}</time>
           · ${ended ? msg('task-list.ran', 'ran {time}', { time: formatElapsed(ran) }) : msg('task-list.running', 'running for {time}', { time: formatElapsed(ran) })}
@@ -309,12 +319,8 @@ export class McpTaskListElement extends ConnectedElement {
   }
 }
 
-/** Whether a row's task is over: a final status heard, or it ended out of this list's sight (no longer kept). */
-const finished = (row: Row): boolean => isTerminal(row.status) || row.endedAt !== undefined
-
-/** The status a task's follower ended with, from its error. */
-function endStatusOf(error: unknown): string {
-  const name = error instanceof Error ? error.name : ''
-  if (name === 'TaskCancelledError' || name === 'AbortError') return 'cancelled'
-  return 'failed'
+/** A row's end, from the error its follow ended with: cancelled, or failed (expired, unknown, failed) with why. */
+function endOf(error: unknown): Partial<Row> {
+  if (error instanceof TaskCancelledError) return { status: 'cancelled', ...(error.statusMessage && { statusMessage: error.statusMessage }) }
+  return { status: 'failed', statusMessage: error instanceof Error ? error.message : String(error) }
 }

@@ -11,6 +11,9 @@ import {
   type CallToolResult,
   type McpClient,
   type ProgressNotificationParams,
+  type StoredTask,
+  type Task as ServerTask,
+  type TaskFollowOptions,
   type Tool,
 } from '../../src/client/index.js'
 import type { McpAppElement } from '../mcp-app/mcp-app.js'
@@ -23,7 +26,8 @@ import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { ClockController } from '../shared/task-status.js'
+import { followTask, leadTask } from '../shared/task-follow.js'
+import { ClockController, isTerminal } from '../shared/task-status.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
 import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
@@ -53,7 +57,7 @@ interface RunningCall {
   controller: AbortController
   following: AbortController
   progress?: ProgressNotificationParams
-  task?: TaskState
+  task?: ServerTask
   /** When the call (or the task, when resumed) started, in ms since the epoch: the elapsed time counts from here. */
   startedAt: number
 }
@@ -234,15 +238,17 @@ export class McpToolElement extends ConnectedElement {
 
   /** Follows the newest task of `tool` the client keeps (from this page's earlier life), if there is one. */
   async #resume(client: McpClient, tool: Tool, key: string): Promise<void> {
-    let kept: KeptTask | undefined
+    let kept: StoredTask | undefined
     try {
-      kept = (await client.tasks()).filter((task) => task.tool === tool.name).sort((a, b) => b.startedAt - a.startedAt)[0]
+      // The newest one the client last saw running (tasks() lists newest first); one that ended stays ended.
+      kept = (await client.tasks()).find((task) => task.tool === tool.name && !isTerminal(task.last.status))
     } catch {
       return // No store to read: nothing to resume, and nothing to say (a call still works).
     }
     if (!kept || this.running || this.#prefillFor !== key || !this.isConnected) return
     const args = kept.arguments ?? {}
-    await this.#run(client, tool, args, kept.startedAt, (options) => client.resumeTask(kept.taskId, options))
+    // Through task-follow.ts: one poll for every element and tab showing this task.
+    await this.#run(client, tool, args, kept.startedAt, (options) => followTask(client, kept.taskId, options), kept.last)
   }
 
   /** Validates the form and calls the tool, as the Call button does. Resolves when the call has ended. */
@@ -274,8 +280,11 @@ export class McpToolElement extends ConnectedElement {
     args: Record<string, unknown>,
     startedAt: number,
     start: (options: FollowOptions) => Promise<CallToolResult>,
+    task?: ServerTask,
   ): Promise<void> {
-    const running: RunningCall = { controller: new AbortController(), following: new AbortController(), startedAt }
+    /** A task followed again (its first state known): followTask() shares its poll; a new call's task this tab leads. */
+    const resumed = task !== undefined
+    const running: RunningCall = { controller: new AbortController(), following: new AbortController(), startedAt, task }
     // The form is disabled while the call runs: the field the user pressed Enter in loses focus. Focus goes to Cancel
     // meanwhile, and back to that field when the call ends (a keyboard user is never dropped to the page's start).
     const focused = deepActiveElement()
@@ -302,6 +311,9 @@ export class McpToolElement extends ConnectedElement {
       if (this.running?.controller === running.controller) this.running = { ...this.running, ...change }
     }
     const stillShown = () => !running.following.signal.aborted && this.#prefillFor === keyOf(client, tool)
+    // A call of this element that the server made a task: this tab follows it, and tells the other tabs (task-follow.ts).
+    let lead: ReturnType<typeof leadTask> | undefined
+    running.following.signal.addEventListener('abort', () => lead?.release(), { once: true })
     try {
       const result = await start({
         signal: running.controller.signal,
@@ -311,8 +323,11 @@ export class McpToolElement extends ConnectedElement {
           // The object `running` is the one #letGo() sees: it learns that the call became a task.
           running.task = task
           update({ task })
+          if (!resumed && !lead) lead = leadTask(client, task.taskId, (reason) => running.controller.abort(reason))
+          lead?.state(task)
         },
       })
+      lead?.end({ result })
       if (!stillShown()) return
       if (running.controller.signal.aborted) return toApp({ cancelled: abortReason(running.controller.signal) })
       this.durationMs = this.#durationOf(running, startedHere)
@@ -323,13 +338,14 @@ export class McpToolElement extends ConnectedElement {
       toApp({ result })
       emit(this, 'mcp-tool-result', { result })
     } catch (error) {
+      if (!running.following.signal.aborted) lead?.end({ error })
       // Let go of (removed, another tool shown): the task runs on, and nothing is said about it here.
       if (!stillShown()) return
       toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
       this.durationMs = this.#durationOf(running, startedHere)
       this.error = error
       this.announcement =
-        error instanceof AbortError || error instanceof TaskCancelledError
+        error instanceof AbortError || (error instanceof TaskCancelledError && error.byClient)
           ? msg('tool.announce-cancelled', '{tool}: the call was cancelled.', { tool: toolTitle(tool) })
           : msg('tool.announce-failed', '{tool}: the call failed.', { tool: toolTitle(tool) })
       emit(this, 'mcp-tool-error', { error })
@@ -475,6 +491,12 @@ const abortReason = (signal: AbortSignal): string =>
 
 /** The tool's name for people: its title, else the annotations' title, else its name (as its header shows). */
 const toolTitle = (tool: Tool): string => String(tool.title || tool.annotations?.title || tool.name)
+
+/**
+ * Following a call or task: `signal` cancels (for a task, `tasks/cancel`); `following` only stops following (the task
+ * runs on at the server, kept for resumeTask()).
+ */
+type FollowOptions = Omit<TaskFollowOptions, 'onTask'> & { following?: AbortSignal; onTask: (task: ServerTask) => void }
 
 /** Which server and tool a form, its stored arguments and a call are for. */
 const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`
