@@ -24,6 +24,8 @@ export function withInput(
   callOptions: RequestOptions = {},
   headers?: () => Record<string, string>,
   onHeaderMismatch?: () => Promise<void>,
+  /** Capabilities beyond the handlers': declared from the first round (`declare`), or once a -32021 names them (`ifAsked`). */
+  moreCapabilities: { declare?: ClientCapabilities; ifAsked?: ClientCapabilities } = {},
 ): Promise<Result> {
   // One progress token for every round, so progress reads as one bar; what would run it backwards is dropped.
   // A copy of the options: each round's maxTotalTimeMs is what the rounds before it left of the cap.
@@ -37,7 +39,7 @@ export function withInput(
   const max = client.options.maxRounds ?? 10
   // Declared by this call beyond the handlers' and the options': input capabilities the server said it needs
   // and no handler covers (the caller answers through InputRequiredError.resume()), and those of answers given.
-  let declared: ClientCapabilities = {}
+  let declared: ClientCapabilities = moreCapabilities.declare ?? {}
   let headersRetried = false
   const run = async (round: number, extra?: Params): Promise<Result> => {
     let result: Result
@@ -64,7 +66,7 @@ export function withInput(
         await onHeaderMismatch()
         return run(round, extra)
       }
-      const wanted = error instanceof MissingClientCapabilityError ? unhandledInput(error.requiredCapabilities, handlers) : undefined
+      const wanted = error instanceof MissingClientCapabilityError ? unhandledInput(error.requiredCapabilities, handlers, moreCapabilities.ifAsked) : undefined
       if (!wanted || declares(declared, wanted)) throw error
       declared = mergeCapabilities(declared, wanted)
       return run(round, extra)
@@ -98,7 +100,7 @@ export function withInput(
  * with that first error, so the other answers are no longer wanted (a dialog
  * can close).
  */
-async function answerRound(
+export async function answerRound(
   handlers: InputHandlers,
   entries: Array<[string, InputRequests[string]]>,
   context: Omit<InputContext, 'key' | 'signal'>,
@@ -141,14 +143,19 @@ function forwardOnly(onProgress: (progress: ProgressNotificationParams) => void)
   }
 }
 
-/** The input capabilities among `required` that no handler covers, or undefined when the server needs anything else. */
-function unhandledInput(required: Record<string, unknown>, handlers: InputHandlers): Record<string, unknown> | undefined {
+/**
+ * The capabilities among `required` this call may still declare: input capabilities no handler covers, and the
+ * extensions in `ifAsked`; undefined when the server needs anything else.
+ */
+function unhandledInput(required: Record<string, unknown>, handlers: InputHandlers, ifAsked: ClientCapabilities = {}): Record<string, unknown> | undefined {
   const keys = Object.keys(required)
-  const answerable = (key: string) => key in INPUT_CAPABILITIES && !handlers[key as keyof typeof INPUT_CAPABILITIES]
+  const mayDeclare = (ext: unknown) => typeof ext === 'object' && ext !== null && Object.keys(ext).length > 0 && Object.keys(ext).every((id) => Object.hasOwn(ifAsked.extensions ?? {}, id))
+  const answerable = (key: string) =>
+    (key in INPUT_CAPABILITIES && !handlers[key as keyof typeof INPUT_CAPABILITIES]) || (key === 'extensions' && mayDeclare(required.extensions))
   return keys.length && keys.every(answerable) ? required : undefined
 }
 
-function handlerFor(handlers: InputHandlers, method: string | undefined) {
+export function handlerFor(handlers: InputHandlers, method: string | undefined) {
   const key = method !== undefined && Object.hasOwn(INPUT_METHODS, method) ? INPUT_METHODS[method] : undefined
   return key && handlers[key]
 }

@@ -13,6 +13,7 @@ import type {
   LoggingMessageNotificationParams,
   ProgressNotificationParams,
   ProgressToken,
+  ServerCapabilities,
 } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { traitsOf } from '../protocol/methods.js'
@@ -20,6 +21,7 @@ import { Coalescer } from './coalesce.js'
 import type { Era } from './era.js'
 import type { InputHandlers, McpClientOptions, RequestOptions } from './options.js'
 import { serverInfoOf } from './server-info.js'
+import { TASKS_EXTENSION } from './task-types.js'
 
 /** Options as passed down to a send: a multi round-trip call keeps one progress token across its rounds. */
 export interface SendOptions extends RequestOptions {
@@ -95,7 +97,7 @@ export class Requests {
       const found = this.cache.read(plan)
       // In memory (the usual case) the hit is synchronous: no await on storage.
       const cached = found instanceof Promise ? await found : found
-      if (cached) this.#noteServer(cached.value)
+      if (cached) this.#noteServer(cached.value, method)
       if (cached?.fresh) {
         options.onCached?.({ ageMs: cached.ageMs })
         return cached.value
@@ -115,9 +117,11 @@ export class Requests {
       })
       if ('error' in response) throw toError(response.error)
       const result = response.result as Result
-      this.#noteServer(result)
+      this.#noteServer(result, method)
       const type = result.resultType ?? 'complete'
-      if (type !== 'complete' && type !== 'input_required') throw new UnknownResultTypeError(type, method)
+      // A task only where the extension allows one, and only to a request that declared it (tasks.md: a server MUST NOT send one otherwise).
+      const task = type === 'task' && traitsOf(method).mayBecomeTask && declaresTasks(capabilities)
+      if (type !== 'complete' && type !== 'input_required' && !task) throw new UnknownResultTypeError(type, method)
       if (type === 'input_required' && !traitsOf(method).mayAskForInput) {
         throw new ProtocolError(`The server asked for input on ${method}, which cannot take input requests`)
       }
@@ -139,7 +143,11 @@ export class Requests {
     return this.#inFlight.run(sharedKey, options.signal, ask)
   }
 
-  #noteServer(result: Result): void {
+  /** The capabilities the server's newest `server/discover` answer listed (cached ones too). */
+  serverCapabilities?: ServerCapabilities
+
+  #noteServer(result: Result, method?: string): void {
+    if (method === 'server/discover' && typeof result.capabilities === 'object' && result.capabilities) this.serverCapabilities = result.capabilities as ServerCapabilities
     // Only results that carry it (_meta is rare on most): one property read otherwise.
     if (result._meta) this.serverInfo = serverInfoOf(result) ?? this.serverInfo
   }
@@ -224,6 +232,8 @@ export class Requests {
   }
 }
 
+const declaresTasks = (capabilities: ClientCapabilities) => Object.hasOwn(capabilities.extensions ?? {}, TASKS_EXTENSION)
+
 /** No headers: shared by every request of a client without `options.headers` (headers objects are only read). */
 const NO_HEADERS: Record<string, string> = {}
 
@@ -236,7 +246,7 @@ export const isInvalidParams = (error: unknown) => error instanceof JsonRpcError
  * user's bug must not close the stream, which the server would take as
  * cancelling its work.
  */
-function callBack<T>(callback: (value: T) => void, value: T): void {
+export function callBack<T>(callback: (value: T) => void, value: T): void {
   try {
     callback(value)
   } catch (error) {

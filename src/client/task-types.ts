@@ -41,6 +41,11 @@ export interface StoredTask {
   ttlMs: number | null
   /** The task as last seen. */
   last: Task
+  /**
+   * When this client asked the server to cancel it (ms since the epoch). Cancelling is cooperative: the server's
+   * status may still say `working`; the task counts as ended here.
+   */
+  cancelledAt?: number
 }
 
 /** Options of following a task: those of `callTool()` that still matter once the server answered with a task. */
@@ -79,8 +84,6 @@ export interface TasksOptions {
   defaultPollIntervalMs?: number
   /** The shortest interval whatever the server suggests (a server saying 0 is not hammered), in ms. @default 250 */
   minPollIntervalMs?: number
-  /** The longest wait between two polls (a server suggesting hours is still asked), in ms. @default 600000 */
-  maxPollIntervalMs?: number
   /** Keep running tasks in the cache store, so `tasks()` lists them and `resumeTask()` picks them up after a reload. @default true */
   remember?: boolean
 }

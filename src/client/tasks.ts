@@ -1,30 +1,277 @@
 /**
  * Long-running tools: the Tasks extension (`io.modelcontextprotocol/tasks`, ext-tasks'
  * `specification/draft/tasks.md`). A server may answer `tools/call` with a task; the call's promise follows it with
- * `tasks/get` at the server's interval, answers its input requests with the handlers and `tasks/update`, sends
- * `tasks/cancel` when the caller aborts, and settles with the final result or a typed error. Running tasks are kept
- * in the cache store (tasks-store.ts) so a page that comes back can list and resume them.
+ * `tasks/get` at the server's interval (never faster), answers its input requests with the handlers and
+ * `tasks/update`, sends `tasks/cancel` when the caller aborts, and settles with the final result or a typed error.
+ * Tasks are kept in the cache store (tasks-store.ts) so a page that comes back can list and resume them.
  */
-import type { CallToolResult } from '../protocol/generated/2026-07-28.js'
+import {
+  AbortError,
+  JsonRpcError,
+  ProtocolError,
+  TaskCancelledError,
+  TaskExpiredError,
+  TaskFailedError,
+  TaskNotFoundError,
+} from '../protocol/errors.js'
+import type { CallToolResult, ClientCapabilities, InputRequests, InputResponses, Tool } from '../protocol/generated/2026-07-28.js'
+import { InputRequiredError, mergeCapabilities } from './input-required.js'
+import { answerRound, handlerFor } from './input-rounds.js'
 import type { ClientParts } from './parts.js'
-import type { StoredTask, TaskFollowOptions } from './task-types.js'
+import { callBack, type Result } from './requests.js'
+import { TASKS_EXTENSION, type StoredTask, type Task, type TaskFollowOptions, type TaskStatus } from './task-types.js'
+import { hasEnded, readTasks, taskPlace, updateTasks, type TaskPlace } from './tasks-store.js'
+
+/** The capability that declares the extension (no settings are defined: an empty object). */
+const TASKS_CAPABILITY: ClientCapabilities = { extensions: { [TASKS_EXTENSION]: {} } }
+const STATUSES = new Set<TaskStatus>(['working', 'input_required', 'completed', 'failed', 'cancelled'])
+
+/**
+ * Whether a call of `tool` declares the extension: not when tasks are off or the tool's policy forbids them
+ * (`execution.taskSupport`, as servers of 2025-11-25 list it); from the start when the tool requires them, the
+ * client's `declare` is `'always'`, or the server's `server/discover` offers the extension; else only once the
+ * server refuses the call with -32021 naming it.
+ */
+export function taskCapabilities({ client, requests }: ClientParts, tool: Tool | undefined): { declare?: ClientCapabilities; ifAsked?: ClientCapabilities } {
+  const options = client.options.tasks
+  if (options === false) return {}
+  const policy = (tool as { execution?: { taskSupport?: unknown } } | undefined)?.execution?.taskSupport
+  if (policy === 'forbidden') return {}
+  const offered = Object.hasOwn(requests.serverCapabilities?.extensions ?? {}, TASKS_EXTENSION)
+  return policy === 'required' || options?.declare === 'always' || offered ? { declare: TASKS_CAPABILITY } : { ifAsked: TASKS_CAPABILITY }
+}
+
+/** The call that made a task, as `followTask()` is given it. */
+export interface TaskCall {
+  tool: string
+  arguments: Record<string, unknown>
+  /** When the call was sent (ms since the epoch): no later than the server's `createdAt`, so the TTL is not overrun. */
+  sentAt: number
+}
+
+/** Follows the task a `tools/call` was answered with (see McpClient.callTool()): keeps it, then polls it to its end. */
+export async function followTask(parts: ClientParts, call: TaskCall, created: Result, options: TaskFollowOptions): Promise<CallToolResult> {
+  const last = taskOf(created, 'tools/call')
+  const stored: StoredTask = { taskId: last.taskId, tool: call.tool, arguments: call.arguments, startedAt: call.sentAt, ttlMs: last.ttlMs, last }
+  const { tasks } = parts.client.options
+  const remember = tasks !== false && tasks?.remember !== false
+  const place = remember ? await taskPlace(parts) : undefined
+  if (place) await updateTasks(parts, place, (tasks) => [stored, ...tasks.filter((t) => t.taskId !== stored.taskId)])
+  return new Follower(parts, stored, place, options).run(false, true)
+}
 
 /** See McpClient.resumeTask(). */
-export async function resumeTask(_parts: ClientParts, _taskId: string, _options: TaskFollowOptions): Promise<CallToolResult> {
-  throw new Error('not yet')
+export async function resumeTask(parts: ClientParts, taskId: string, options: TaskFollowOptions): Promise<CallToolResult> {
+  const place = await taskPlace(parts)
+  const stored = (await readTasks(place)).find((t) => t.taskId === taskId)
+  if (!stored) throw new TaskNotFoundError(taskId, undefined, 'client')
+  return new Follower(parts, stored, place, options).run(true, true)
 }
 
 /** See McpClient.tasks(). */
-export async function listTasks(_parts: ClientParts): Promise<StoredTask[]> {
-  return []
+export async function listTasks(parts: ClientParts): Promise<StoredTask[]> {
+  return readTasks(await taskPlace(parts))
 }
 
 /** See McpClient.forgetTask(). */
-export async function forgetTask(_parts: ClientParts, _taskId: string): Promise<boolean> {
-  return false
+export async function forgetTask(parts: ClientParts, taskId: string): Promise<boolean> {
+  let found = false
+  await updateTasks(parts, await taskPlace(parts), (tasks) => tasks.filter((t) => (t.taskId === taskId ? !(found = true) : true)))
+  return found
 }
 
 /** See McpClient.clearFinishedTasks(). */
-export async function clearFinishedTasks(_parts: ClientParts): Promise<number> {
-  return 0
+export async function clearFinishedTasks(parts: ClientParts): Promise<number> {
+  let removed = 0
+  await updateTasks(parts, await taskPlace(parts), (tasks) => tasks.filter((t) => (hasEnded(t) ? !++removed : true)))
+  return removed
+}
+
+/** Why the follower's own signal aborted: the caller's signal (cancel the task), or the client's close() (stop only). */
+const CANCEL = Symbol('cancel')
+
+/** One promise following one task to its end. */
+class Follower {
+  /** Changes of status or message seen: the `progress` of the synthetic progress notifications. */
+  #changes = 0
+  /** Input request keys already answered (or being answered): a poll that repeats them asks nobody twice. */
+  #answered = new Set<string>()
+  #bounds: { min: number; fallback: number }
+
+  constructor(
+    readonly parts: ClientParts,
+    public stored: StoredTask,
+    readonly place: TaskPlace | undefined,
+    readonly options: TaskFollowOptions,
+  ) {
+    const given = parts.client.options.tasks || {}
+    this.#bounds = { min: given.minPollIntervalMs ?? 250, fallback: given.defaultPollIntervalMs ?? 1000 }
+  }
+
+  /**
+   * Polls until the task ends. `pollNow`: the first `tasks/get` goes at once (a resumed task), else after the
+   * interval (a task just created). `announce`: the current status is reported first.
+   */
+  async run(pollNow: boolean, announce: boolean): Promise<CallToolResult> {
+    const { requests } = this.parts
+    const { signal } = this.options
+    // close() aborts this controller (tracked like a request): polling stops, the server's work goes on.
+    const controller = new AbortController()
+    const onAbort = () => controller.abort(CANCEL)
+    if (signal?.aborted) onAbort()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    const untrack = requests.track(controller)
+    if (announce) this.#report(this.stored.last)
+    try {
+      for (let wait = !pollNow; ; wait = true) {
+        if (wait) await sleep(this.#interval(), controller.signal)
+        const answer = await this.#send('tasks/get', {}, controller.signal)
+        const task = taskOf(answer, 'tasks/get')
+        await this.#note(task)
+        switch (task.status) {
+          case 'completed':
+            return checkResult(answer.result, task.taskId)
+          case 'failed':
+            throw new TaskFailedError(task.taskId, this.stored.tool, errorOf(answer.error), task.statusMessage)
+          case 'cancelled':
+            throw new TaskCancelledError(task.taskId, this.stored.tool, this.stored.cancelledAt !== undefined, task.statusMessage)
+          case 'input_required': {
+            const fresh = Object.entries((answer.inputRequests ?? {}) as InputRequests).filter(([key]) => !this.#answered.has(key))
+            if (fresh.length) await this.#answer(fresh, controller.signal)
+          }
+        }
+      }
+    } catch (error) {
+      if (controller.signal.aborted && controller.signal.reason === CANCEL) throw await this.#cancel()
+      if (error instanceof JsonRpcError && error.code === -32602) throw await this.#gone(error)
+      throw error
+    } finally {
+      signal?.removeEventListener('abort', onAbort)
+      untrack()
+    }
+  }
+
+  /** Answers input requests not yet answered with the handlers, then `tasks/update`; none to answer: InputRequiredError. */
+  async #answer(entries: Array<[string, InputRequests[string]]>, signal: AbortSignal): Promise<void> {
+    const { client } = this.parts
+    const handlers = this.options.handlers ? { ...client.options.handlers, ...this.options.handlers } : (client.options.handlers ?? {})
+    const request = { method: 'tools/call', params: { name: this.stored.tool, arguments: this.stored.arguments } }
+    const update = (inputResponses: InputResponses) => this.#send('tasks/update', { inputResponses }, signal)
+    if (entries.some(([, r]) => !handlerFor(handlers, r?.method))) {
+      const inputRequests = Object.fromEntries(entries) as InputRequests
+      // The caller answers: resume() sends the answers and follows the task on, as the call's promise would have.
+      const resume = async (inputResponses: InputResponses) => {
+        for (const key of Object.keys(inputResponses)) this.#answered.add(key)
+        await this.#send('tasks/update', { inputResponses }, this.options.signal)
+        return this.run(false, false) as Promise<Record<string, unknown>>
+      }
+      throw new InputRequiredError('tools/call', inputRequests, undefined, resume, request)
+    }
+    for (const [key] of entries) this.#answered.add(key)
+    const answers = await answerRound(handlers, entries, { method: 'tools/call', request }, signal)
+    await update(Object.fromEntries(entries.map(([key], i) => [key, answers[i]])) as InputResponses)
+  }
+
+  /** One `tasks/*` request for this task: the extension declared, `Mcp-Name` the task id (methods.ts), the idle timeout of the call's. */
+  #send(method: string, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Result> {
+    const { client, requests } = this.parts
+    const handlers = this.options.handlers ? { ...client.options.handlers, ...this.options.handlers } : undefined
+    const capabilities = mergeCapabilities(client.capabilities(handlers), TASKS_CAPABILITY)
+    return requests.request(method, { taskId: this.stored.taskId, ...params }, { signal, timeoutMs: this.options.timeoutMs }, undefined, capabilities)
+  }
+
+  /** The caller aborted: `tasks/cancel` is sent (its answer awaited, its failure not the caller's), the task ends here. */
+  async #cancel(): Promise<Error> {
+    const { taskId, tool } = this.stored
+    try {
+      await this.#send('tasks/cancel', {}, AbortSignal.timeout(this.options.timeoutMs ?? this.parts.client.options.timeoutMs ?? 60_000))
+    } catch {
+      // Cancelling is cooperative: a server that cannot be told keeps the task until its TTL.
+    }
+    await this.#store((t) => ({ ...t, cancelledAt: Date.now() }))
+    return new TaskCancelledError(taskId, tool, true)
+  }
+
+  /** -32602 to a `tasks/*` request: the server no longer keeps the task; past its TTL it expired, else it is unknown. */
+  async #gone(cause: JsonRpcError): Promise<Error> {
+    const { taskId, tool, ttlMs, startedAt } = this.stored
+    const expired = ttlMs !== null && Date.now() >= startedAt + ttlMs
+    if (this.place) await updateTasks(this.parts, this.place, (tasks) => tasks.filter((t) => t.taskId !== taskId), expired ? 'expired' : 'unknown')
+    return expired ? new TaskExpiredError(taskId, tool, ttlMs, { cause }) : new TaskNotFoundError(taskId, tool, 'server', { cause })
+  }
+
+  /** A status seen: reported when its status or message changed, and kept. */
+  async #note(task: Task): Promise<void> {
+    const before = this.stored.last
+    const changed = task.status !== before.status || task.statusMessage !== before.statusMessage
+    if (changed) this.#report(task)
+    if (changed || task.ttlMs !== before.ttlMs || task.pollIntervalMs !== before.pollIntervalMs) await this.#store((t) => ({ ...t, ttlMs: task.ttlMs, last: task }))
+    else this.stored = { ...this.stored, last: task }
+  }
+
+  #report(task: Task): void {
+    const { onTask, onProgress } = this.options
+    if (onTask) callBack(onTask, { ...task })
+    if (onProgress) callBack(onProgress, { progressToken: task.taskId, progress: ++this.#changes, message: task.statusMessage ?? task.status })
+  }
+
+  async #store(change: (task: StoredTask) => StoredTask): Promise<void> {
+    this.stored = change(this.stored)
+    if (!this.place) return
+    const { taskId } = this.stored
+    // Kept where it is in the list; put back first when another tab's write or a forgetTask() dropped it meanwhile.
+    await updateTasks(this.parts, this.place, (tasks) =>
+      tasks.some((t) => t.taskId === taskId) ? tasks.map((t) => (t.taskId === taskId ? change(t) : t)) : [this.stored, ...tasks],
+    )
+  }
+
+  /** The wait before the next poll: the server's interval (never less), or the default; at least the floor; up to 20% jitter on top. */
+  #interval(): number {
+    const suggested = this.stored.last.pollIntervalMs
+    const base = Math.max(this.#bounds.min, typeof suggested === 'number' && suggested >= 0 ? suggested : this.#bounds.fallback)
+    // Jitter only lengthens the wait (tabs resumed together do not poll in step); setTimeout's ceiling bounds it.
+    return Math.min(base * (1 + Math.random() * 0.2), 2 ** 31 - 1)
+  }
+}
+
+/** A task from a `CreateTaskResult` or a `tasks/get` answer: its fields, checked; the payload left out. */
+function taskOf(result: Result, method: string): Task {
+  const { taskId, status, statusMessage, createdAt, lastUpdatedAt, ttlMs, pollIntervalMs } = result as Record<string, unknown>
+  if (typeof taskId !== 'string' || !STATUSES.has(status as TaskStatus)) {
+    throw new ProtocolError(`The server's answer to ${method} is not a task: it lacks a taskId or a known status (got ${JSON.stringify(status)})`)
+  }
+  return {
+    taskId,
+    status: status as TaskStatus,
+    ...(typeof statusMessage === 'string' && { statusMessage }),
+    createdAt: typeof createdAt === 'string' ? createdAt : '',
+    lastUpdatedAt: typeof lastUpdatedAt === 'string' ? lastUpdatedAt : '',
+    ttlMs: typeof ttlMs === 'number' && ttlMs >= 0 ? ttlMs : null,
+    ...(typeof pollIntervalMs === 'number' && pollIntervalMs >= 0 && { pollIntervalMs }),
+  }
+}
+
+function checkResult(result: unknown, taskId: string): CallToolResult {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+    throw new ProtocolError(`The server says task ${taskId} completed, but its answer has no result object`)
+  }
+  return result as CallToolResult
+}
+
+const errorOf = (error: unknown): { code?: number; message?: string; data?: unknown } =>
+  typeof error === 'object' && error !== null ? (error as { code?: number; message?: string; data?: unknown }) : {}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new AbortError(signal.reason))
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(new AbortError(signal.reason))
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
 }

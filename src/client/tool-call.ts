@@ -15,6 +15,7 @@ import type { CallOrigin, ToolCallOptions } from './options.js'
 import type { ClientParts } from './parts.js'
 import { isInvalidParams } from './requests.js'
 import { loadOnce, loadValidator } from './validator.js'
+import { followTask, taskCapabilities } from './tasks.js'
 
 /** The approval step's chunk: loaded by the first call with a gate, or the first look at what is allowed always. */
 export const loadApproval = loadOnce(() => import('./approval.js'))
@@ -86,6 +87,7 @@ async function run(parts: ClientParts, name: string, call: Call, origin: CallOri
     if (approval.error) throw approval.error
   } else call.approval = UNGATED
   let result: CallToolResult
+  const sentAt = Date.now()
   try {
     result = (await withInput(
       parts,
@@ -100,6 +102,7 @@ async function run(parts: ClientParts, name: string, call: Call, origin: CallOri
         tool = known()
         await validate()
       },
+      taskCapabilities(parts, tool?.tool),
     )) as CallToolResult
   } catch (error) {
     if (isInvalidParams(error)) {
@@ -109,6 +112,8 @@ async function run(parts: ClientParts, name: string, call: Call, origin: CallOri
     }
     throw error
   }
+  // A task (the Tasks extension): the same promise follows it to its result.
+  if ((result as { resultType?: string }).resultType === 'task') result = await followTask(parts, { tool: name, arguments: args, sentAt }, result, options)
   return tool?.tool.outputSchema ? checkOutput(name, tool, result) : result
 }
 

@@ -412,14 +412,25 @@ export class TaskExpiredError extends TaskError {
   }
 }
 
-/** The server does not know the task (-32602 to `tasks/get` before its TTL was up): another server, another account, or purged. */
+/**
+ * The task is unknown: to the server (`where` 'server': -32602 to `tasks/get` before its TTL was up: another server,
+ * another account, or purged), or to this client (`where` 'client': `resumeTask()` of an id it does not keep in this
+ * authorization context).
+ */
 export class TaskNotFoundError extends TaskError {
   override name = 'TaskNotFoundError'
-  constructor(taskId: string, tool: string | undefined, options?: { cause?: unknown }) {
+  constructor(
+    taskId: string,
+    tool: string | undefined,
+    readonly where: 'server' | 'client' = 'server',
+    options?: { cause?: unknown },
+  ) {
     super(
       taskId,
       tool,
-      `${taskOf(taskId, tool)} is unknown to the server (it may have been purged, or belong to another account): its result cannot be fetched. Call the tool again.`,
+      where === 'server'
+        ? `${taskOf(taskId, tool)} is unknown to the server (it may have been purged, or belong to another account): its result cannot be fetched. Call the tool again.`
+        : `${taskOf(taskId, tool)} is not one this client keeps for this server and account (see client.tasks()): nothing to resume.`,
       options,
     )
   }

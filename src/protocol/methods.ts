@@ -14,7 +14,9 @@ interface MethodTraits {
   /** The server may answer `input_required` (a multi round-trip request). */
   mayAskForInput?: true
   /** The params member the `Mcp-Name` header mirrors. */
-  mcpName?: 'name' | 'uri'
+  mcpName?: 'name' | 'uri' | 'taskId'
+  /** The server may answer with a task (`resultType: "task"`) when the client declared the Tasks extension. */
+  mayBecomeTask?: true
   /** The result member a page of this list fills. */
   listField?: (typeof LIST_FIELD)[keyof typeof LIST_FIELD]
 }
@@ -36,8 +38,12 @@ export const METHODS: Readonly<Record<string, MethodTraits | undefined>> = {
   'resources/read': { cacheable: true, idempotent: true, mayAskForInput: true, mcpName: 'uri' },
   'prompts/get': { idempotent: true, mayAskForInput: true, mcpName: 'name' },
   'completion/complete': { idempotent: true },
-  'tools/call': { mayAskForInput: true, mcpName: 'name' },
+  'tools/call': { mayAskForInput: true, mcpName: 'name', mayBecomeTask: true },
   'subscriptions/listen': {},
+  // The Tasks extension (io.modelcontextprotocol/tasks): each names its task in Mcp-Name.
+  'tasks/get': { idempotent: true, mcpName: 'taskId' },
+  'tasks/update': { mcpName: 'taskId' },
+  'tasks/cancel': { mcpName: 'taskId' },
 }
 
 /** The traits of `method`; none for a method this table does not know (or an inherited name such as `constructor`). */

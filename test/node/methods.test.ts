@@ -6,6 +6,7 @@ import { CacheLayer } from '../../src/cache/layer.js'
 import { MemoryCache } from '../../src/cache/memory.js'
 import { INPUT_METHODS, LIST_FIELD, METHODS, traitsOf } from '../../src/protocol/methods.js'
 import { standardHeaders } from '../../src/transport/headers.js'
+import { CancelTaskRequestV2Schema, GetTaskRequestV2Schema, UpdateTaskRequestV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2'
 
 const BOUND = { timeout: 10_000 }
 
@@ -27,8 +28,12 @@ const specCacheable = Object.entries(schema.$defs as Record<string, any>)
   .filter(([name]) => 'ttlMs' in (schema.$defs[name.replace(/Request$/, 'Result')]?.properties ?? {}))
   .map(([, def]) => def.properties.method.const as string)
 
-test('every method of the table, and every input request method, is one the spec defines', BOUND, () => {
-  for (const method of [...Object.keys(METHODS), ...Object.keys(INPUT_METHODS)]) assert.ok(specMethods.has(method), method)
+/** The methods of the Tasks extension (io.modelcontextprotocol/tasks), as ext-tasks' core/v2 schemas name them. */
+const taskMethods = new Set([GetTaskRequestV2Schema, UpdateTaskRequestV2Schema, CancelTaskRequestV2Schema].map((s) => s.shape.method.value as string))
+
+test('every method of the table, and every input request method, is one the spec (or the Tasks extension) defines', BOUND, () => {
+  for (const method of [...Object.keys(METHODS), ...Object.keys(INPUT_METHODS)]) assert.ok(specMethods.has(method) || taskMethods.has(method), method)
+  for (const method of taskMethods) assert.equal(traitsOf(method).mcpName, 'taskId', method)
   // Every client-to-server request of the spec has a row (notifications and server-to-client requests aside).
   const requests = [...specMethods].filter((m) => !m.startsWith('notifications/') && !(m in INPUT_METHODS))
   assert.deepEqual(requests.filter((m) => !(m in METHODS)), [])
@@ -46,8 +51,8 @@ test('cacheable rows are the methods whose results carry ttlMs, and the cache la
 
 test('Mcp-Name is sent for exactly the methods whose row names a member, carrying that member', BOUND, () => {
   for (const method of Object.keys(METHODS)) {
-    const headers = standardHeaders('2026-07-28', method, { name: 'n', uri: 'u://x' })
+    const headers = standardHeaders('2026-07-28', method, { name: 'n', uri: 'u://x', taskId: 't' })
     const key = traitsOf(method).mcpName
-    assert.equal(headers['mcp-name'], key === 'name' ? 'n' : key === 'uri' ? 'u://x' : undefined, method)
+    assert.equal(headers['mcp-name'], key === 'name' ? 'n' : key === 'uri' ? 'u://x' : key === 'taskId' ? 't' : undefined, method)
   }
 })

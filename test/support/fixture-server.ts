@@ -483,7 +483,11 @@ export async function startFixtureServer(options: FixtureOptions = {}): Promise<
  */
 export async function serveMcp(
   makeServer: (stats: FixtureStats) => McpServer,
-  options: Pick<FixtureOptions, 'cors' | 'keepAliveMs'> & { port?: number } = {},
+  options: Pick<FixtureOptions, 'cors' | 'keepAliveMs'> & {
+    port?: number
+    /** Sees each request (its parsed body) before the SDK does, and may answer it itself or look at the SDK's answer (`next()`). */
+    front?: (request: Request, body: any, next: () => Promise<Response>) => Promise<Response>
+  } = {},
 ): Promise<FixtureServer> {
   const stats: FixtureStats = { cancelled: [], requests: [] }
   const factory = () => makeServer(stats)
@@ -511,7 +515,8 @@ export async function serveMcp(
         body = raw
       }
       stats.requests.push({ method: request.method, headers: Object.fromEntries(request.headers), body })
-      return (body?.method === 'subscriptions/listen' ? listen : main).fetch(request)
+      const next = () => (body?.method === 'subscriptions/listen' ? listen : main).fetch(request)
+      return options.front ? options.front(request, body, next) : next()
     },
     { cors: options.cors, port: options.port },
   )

@@ -1,0 +1,394 @@
+// Long-running tools: the Tasks extension (issue 22), against test/support/servers/tasks.ts (the official SDK server
+// with tasks/get, tasks/update and tasks/cancel built on its request handlers) over real HTTP. Every task answer the
+// server sends, and every tasks/* request the client sends, is checked against ext-tasks' core/v2 schemas
+// (`schemaProblems` must stay empty). Polling is counted on the server.
+import { after, afterEach, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import {
+  AbortError,
+  InputRequiredError,
+  JsonRpcError,
+  McpClient,
+  MemoryCache,
+  MissingClientCapabilityError,
+  TASKS_EXTENSION,
+  TaskCancelledError,
+  TaskExpiredError,
+  TaskFailedError,
+  TaskNotFoundError,
+  UnknownResultTypeError,
+  type McpClientOptions,
+  type Task,
+  type TaskChange,
+} from '../../src/client/index.js'
+import { startServer, type TasksServer } from '../support/servers/tasks.js'
+import { assertIs, failure } from '../support/assert.js'
+
+const BOUND = { timeout: 20_000 }
+
+let server: TasksServer
+before(async () => {
+  server = await startServer()
+})
+after(() => server.close())
+afterEach(() => {
+  assert.deepEqual(server.schemaProblems, [], 'every task answer and tasks/* request fits ext-tasks core/v2')
+})
+
+const requestsOf = (method: string) => server.stats.requests.filter((r) => r.body?.method === method)
+const pollsOf = (taskId: string) => server.polls.filter((p) => p.taskId === taskId)
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const textOf = (result: { content?: Array<{ type: string; text?: string }> }) => result.content?.find((c) => c.type === 'text')?.text
+/** A client that declares the extension from the first call (as after a discover that offered it). */
+const client = (options: McpClientOptions = {}) => new McpClient(server.url, { tasks: { declare: 'always', minPollIntervalMs: 20 }, ...options })
+
+/** `seen` is `expected` with some middle entries left out: first and last there, nothing repeated or reordered. */
+function assertInOrder(seen: string[], expected: string[]): void {
+  assert.equal(seen[0], expected[0])
+  assert.equal(seen.at(-1), expected.at(-1))
+  const positions = seen.map((s) => expected.indexOf(s))
+  assert.ok(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!)), `out of order or unknown: ${seen.join(' | ')}`)
+}
+
+/** Waits until `check` holds (polling every 20 ms), failing after `ms`. */
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) assert.fail('condition not met in time')
+    await sleep(20)
+  }
+}
+
+describe('a task that completes', () => {
+  test('callTool() follows it to the result; onTask hears each status and message along the way', BOUND, async () => {
+    const seen: Task[] = []
+    const result = await client().callTool('count', { steps: 3, stepMs: 150, pollIntervalMs: 50 }, { onTask: (t) => seen.push(t) })
+    assert.equal(textOf(result), 'counted to 3')
+    assert.equal(seen[0]!.status, 'working')
+    assert.equal(seen[0]!.statusMessage, 'Started')
+    // Each message seen once, in order; a busy machine may miss a step between two polls, never the start or the end.
+    assertInOrder(
+      seen.map((t) => t.statusMessage!),
+      ['Started', 'Step 1 of 3', 'Step 2 of 3', 'Step 3 of 3', 'Counted to 3'],
+    )
+    assert.ok(seen.some((t) => t.statusMessage?.startsWith('Step ')), 'a status along the way')
+    assert.equal(seen.at(-1)!.status, 'completed')
+    assert.ok(seen.every((t) => t.taskId === seen[0]!.taskId && t.ttlMs === 60_000 && typeof t.createdAt === 'string'))
+    assert.ok(server.checkedAnswers > 0)
+  })
+
+  test('onProgress shows the status messages as progress that counts up', BOUND, async () => {
+    const progress: Array<{ progress: number; message?: string }> = []
+    await client().callTool('count', { steps: 2, stepMs: 100, pollIntervalMs: 30 }, { onProgress: (p) => progress.push(p) })
+    assertInOrder(
+      progress.map((p) => p.message!),
+      ['Started', 'Step 1 of 2', 'Step 2 of 2', 'Counted to 2'],
+    )
+    assert.deepEqual(
+      progress.map((p) => p.progress),
+      progress.map((_, i) => i + 1),
+    )
+  })
+
+  test('the call declares the extension; every tasks/* request carries Mcp-Name: <taskId> and declares it too', BOUND, async () => {
+    let taskId = ''
+    await client().callTool('count', { steps: 1, stepMs: 50, pollIntervalMs: 30 }, { onTask: (t) => (taskId = t.taskId) })
+    const call = requestsOf('tools/call').at(-1)!
+    assert.deepEqual(call.body.params._meta['io.modelcontextprotocol/clientCapabilities'].extensions[TASKS_EXTENSION], {})
+    const gets = requestsOf('tasks/get').filter((r) => r.body.params.taskId === taskId)
+    assert.ok(gets.length >= 1)
+    for (const get of gets) {
+      assert.equal(get.headers['mcp-name'], taskId)
+      assert.equal(get.headers['mcp-method'], 'tasks/get')
+      assert.deepEqual(get.body.params._meta['io.modelcontextprotocol/clientCapabilities'].extensions[TASKS_EXTENSION], {})
+    }
+  })
+})
+
+describe('polling', () => {
+  test("never faster than the server's interval, and stops when the task ends", BOUND, async () => {
+    let taskId = ''
+    await client().callTool('count', { steps: 4, stepMs: 150, pollIntervalMs: 200 }, { onTask: (t) => (taskId = t.taskId) })
+    const polls = pollsOf(taskId)
+    assert.ok(polls.length >= 3, `polled ${polls.length} times`)
+    // The first poll waits the interval after the task was created; each next one the interval after the last.
+    const created = server.tasks.get(taskId)!.createdMs
+    const gaps = polls.map((p, i) => p.at - (i === 0 ? created : polls[i - 1]!.at))
+    for (const gap of gaps) assert.ok(gap >= 195, `a poll came ${gap} ms after the last (interval 200): ${gaps.join(', ')}`)
+    const count = polls.length
+    await sleep(700)
+    assert.equal(pollsOf(taskId).length, count, 'no poll after the task ended')
+  })
+
+  test('a server interval of 0 is still bounded by the client floor', BOUND, async () => {
+    let taskId = ''
+    await client({ tasks: { declare: 'always', minPollIntervalMs: 100 } }).callTool('count', { steps: 2, stepMs: 150, pollIntervalMs: 0 }, {
+      onTask: (t) => (taskId = t.taskId),
+    })
+    const polls = pollsOf(taskId)
+    for (let i = 1; i < polls.length; i++) assert.ok(polls[i]!.at - polls[i - 1]!.at >= 95, 'polls are at least the floor apart')
+    assert.ok(polls.length <= 6, `polled ${polls.length} times in ~450 ms`)
+  })
+
+  test('stops on abort', BOUND, async () => {
+    const controller = new AbortController()
+    let taskId = ''
+    const call = client().callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
+    await until(() => taskId !== '' && pollsOf(taskId).length >= 2)
+    controller.abort()
+    assertIs(await failure(call), TaskCancelledError)
+    const count = pollsOf(taskId).length
+    await sleep(400)
+    assert.equal(pollsOf(taskId).length, count, 'no poll after the abort')
+  })
+})
+
+describe('input mid-task', () => {
+  test('the elicitation handler answers it, through tasks/update, once', BOUND, async () => {
+    const asked: Array<{ message: string; key: string; tool: unknown }> = []
+    const result = await client({
+      handlers: {
+        elicitation: async (params, context) => {
+          asked.push({ message: params.message, key: context.key, tool: context.request.params.name })
+          await sleep(250) // a person typing: the server keeps saying input_required meanwhile
+          return { action: 'accept', content: { name: 'Luca' } }
+        },
+      },
+    }).callTool('ask_name', { stepMs: 100, pollIntervalMs: 50 })
+    assert.equal(textOf(result), 'Hello, Luca!')
+    assert.deepEqual(asked, [{ message: 'Please enter your name.', key: 'name', tool: 'ask_name' }])
+    const update = server.updates.at(-1)!
+    assert.deepEqual(update.inputResponses, { name: { action: 'accept', content: { name: 'Luca' } } })
+    const sent = requestsOf('tasks/update').at(-1)!
+    assert.equal(sent.headers['mcp-name'], update.taskId)
+  })
+
+  test('with no handler: InputRequiredError, whose resume() answers and follows the task on', BOUND, async () => {
+    const error = await failure(client().callTool('ask_name', { stepMs: 100, pollIntervalMs: 50 }))
+    assertIs(error, InputRequiredError)
+    assert.equal(error.inputRequests.name.method, 'elicitation/create')
+    const result = await error.resume({ name: { action: 'accept', content: { name: 'Ada' } } })
+    assert.equal(textOf(result as never), 'Hello, Ada!')
+  })
+})
+
+describe('tasks that do not complete', () => {
+  test('failed: TaskFailedError with the JSON-RPC error and the status message', BOUND, async () => {
+    const error = await failure(client().callTool('fail', { stepMs: 100, pollIntervalMs: 50 }))
+    assertIs(error, TaskFailedError)
+    assert.equal(error.error.code, -32603)
+    assert.equal(error.tool, 'fail')
+    assert.match(error.message, /task of tool "fail".*failed on the server: Tool execution failed: API rate limit exceeded/)
+  })
+
+  test('cancelled by the signal: tasks/cancel is sent (Mcp-Name), TaskCancelledError byClient', BOUND, async () => {
+    const controller = new AbortController()
+    let taskId = ''
+    const call = client().callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
+    await until(() => taskId !== '')
+    controller.abort()
+    const error = await failure(call)
+    assertIs(error, TaskCancelledError)
+    assert.equal(error.byClient, true)
+    assert.match(error.message, /cancelled at your request/)
+    assert.deepEqual(server.cancels.filter((id) => id === taskId), [taskId])
+    assert.equal(requestsOf('tasks/cancel').find((r) => r.body.params.taskId === taskId)!.headers['mcp-name'], taskId)
+    assert.equal(server.tasks.get(taskId)!.status, 'cancelled')
+  })
+
+  test('cancelled by the server: TaskCancelledError, not by the client', BOUND, async () => {
+    const error = await failure(client().callTool('server_cancels', { stepMs: 100, pollIntervalMs: 50 }))
+    assertIs(error, TaskCancelledError)
+    assert.equal(error.byClient, false)
+    assert.match(error.message, /by the server: Stopped by an operator/)
+  })
+
+  test('expired: TaskExpiredError, and the task is removed from the store with the reason', BOUND, async () => {
+    const c = client()
+    const changes: TaskChange[] = []
+    c.addEventListener('taskchange', (e) => changes.push(e.detail))
+    const error = await failure(c.callTool('expire', { ttlMs: 400, pollIntervalMs: 100 }))
+    assertIs(error, TaskExpiredError)
+    assert.equal(error.ttlMs, 400)
+    assert.match(error.message, /has expired.*Call the tool again/)
+    assert.deepEqual(await c.tasks(), [])
+    assert.deepEqual(changes.at(-1), { taskId: error.taskId, removed: 'expired' })
+  })
+
+  test('unknown to the server before its TTL (purged): TaskNotFoundError, removed as unknown', BOUND, async () => {
+    const store = new MemoryCache()
+    const first = client({ cache: store })
+    let taskId = ''
+    first.callTool('endless', { pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) }).catch(() => {})
+    await until(() => taskId !== '')
+    first.close()
+    server.tasks.delete(taskId)
+    const again = client({ cache: store })
+    const changes: TaskChange[] = []
+    again.addEventListener('taskchange', (e) => changes.push(e.detail))
+    const error = await failure(again.resumeTask(taskId))
+    assertIs(error, TaskNotFoundError)
+    assert.equal(error.where, 'server')
+    assert.deepEqual(await again.tasks(), [])
+    assert.deepEqual(changes, [{ taskId, removed: 'unknown' }])
+  })
+
+  test('resumeTask() of an id the client does not keep: TaskNotFoundError, nothing sent', BOUND, async () => {
+    const before = requestsOf('tasks/get').length
+    const error = await failure(client().resumeTask('no-such-task'))
+    assertIs(error, TaskNotFoundError)
+    assert.equal(error.where, 'client')
+    assert.equal(requestsOf('tasks/get').length, before)
+  })
+})
+
+describe('the server side of the text', () => {
+  test('tasks/get of an unknown id: -32602; tasks/result and tasks/list: -32601; no Mcp-Name: -32020', BOUND, async () => {
+    const declaring = client({ capabilities: { extensions: { [TASKS_EXTENSION]: {} } } })
+    const unknown = await failure(declaring.request('tasks/get', { taskId: 'nope' }))
+    assertIs(unknown, JsonRpcError)
+    assert.equal(unknown.code, -32602)
+    for (const method of ['tasks/result', 'tasks/list']) {
+      const gone = await failure(declaring.request(method, method === 'tasks/list' ? {} : { taskId: 'nope' }))
+      assertIs(gone, JsonRpcError)
+      assert.equal(gone.code, -32601, method)
+    }
+    const response = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tasks/get' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tasks/get',
+        params: {
+          taskId: 'nope',
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+            'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS_EXTENSION]: {} } },
+          },
+        },
+      }),
+    })
+    assert.equal((await response.json()).error.code, -32020)
+  })
+
+  test('an undeclared client: tools/call of a task tool and tasks/get answer -32021 naming the extension', BOUND, async () => {
+    const off = new McpClient(server.url, { tasks: false })
+    const call = await failure(off.callTool('count', { steps: 1 }))
+    assertIs(call, MissingClientCapabilityError)
+    assert.deepEqual(call.requiredCapabilities, { extensions: { [TASKS_EXTENSION]: {} } })
+    const get = await failure(off.request('tasks/get', { taskId: 'nope' }))
+    assertIs(get, MissingClientCapabilityError)
+  })
+})
+
+describe('declaring the extension', () => {
+  test('by default: a server that refuses with -32021 naming it gets the call again, declared', BOUND, async () => {
+    const before = requestsOf('tools/call').length
+    const result = await new McpClient(server.url).callTool('count', { steps: 1, stepMs: 50, pollIntervalMs: 30 })
+    assert.equal(textOf(result), 'counted to 1')
+    const calls = requestsOf('tools/call').slice(before)
+    assert.equal(calls.length, 2)
+    assert.equal(calls[0]!.body.params._meta['io.modelcontextprotocol/clientCapabilities'].extensions?.[TASKS_EXTENSION], undefined)
+    assert.deepEqual(calls[1]!.body.params._meta['io.modelcontextprotocol/clientCapabilities'].extensions[TASKS_EXTENSION], {})
+  })
+
+  test('by default, once server/discover offered it: declared from the first call', BOUND, async () => {
+    const c = new McpClient(server.url)
+    await c.discover()
+    const before = requestsOf('tools/call').length
+    await c.callTool('count', { steps: 1, stepMs: 50, pollIntervalMs: 30 })
+    assert.equal(requestsOf('tools/call').length - before, 1)
+  })
+
+  test('a task answer to a call that did not declare the extension is refused, not followed', BOUND, async () => {
+    for (const options of [{ tasks: false as const }, {}]) {
+      const before = requestsOf('tasks/get').length
+      const error = await failure(new McpClient(server.url, options).callTool('rogue_task', {}))
+      assertIs(error, UnknownResultTypeError)
+      assert.equal(requestsOf('tasks/get').length, before)
+    }
+  })
+
+  test("an ordinary tool of a tasks server answers at once, declared or not", BOUND, async () => {
+    const result = await client().callTool('instant', {})
+    assert.equal(textOf(result), 'instant done at once')
+  })
+})
+
+describe('resuming', () => {
+  test('after a "reload": a new client on the same store lists the task and gets its result', BOUND, async () => {
+    const store = new MemoryCache()
+    const page1 = client({ cache: store })
+    let taskId = ''
+    const first = page1.callTool('count', { steps: 3, stepMs: 300, pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) })
+    await until(() => taskId !== '')
+    page1.close() // the page goes away: polling stops, the server's work does not
+    assertIs(await failure(first), AbortError)
+    assert.deepEqual(server.cancels.filter((id) => id === taskId), [], 'close() does not cancel the task')
+
+    const page2 = client({ cache: store })
+    const kept = await page2.tasks()
+    assert.equal(kept.length, 1)
+    assert.equal(kept[0]!.taskId, taskId)
+    assert.equal(kept[0]!.tool, 'count')
+    assert.deepEqual(kept[0]!.arguments, { steps: 3, stepMs: 300, pollIntervalMs: 50 })
+    assert.equal(kept[0]!.ttlMs, 60_000)
+    assert.ok(kept[0]!.startedAt <= Date.now())
+    assert.equal(kept[0]!.last.status, 'working')
+    const seen: string[] = []
+    const result = await page2.resumeTask(taskId, { onTask: (t) => seen.push(t.statusMessage ?? t.status) })
+    assert.equal(textOf(result), 'counted to 3')
+    assert.equal(seen.at(-1), 'Counted to 3')
+    // It stays, ended, until forgotten.
+    assert.equal((await page2.tasks())[0]!.last.status, 'completed')
+    assert.equal(await page2.clearFinishedTasks(), 1)
+    assert.deepEqual(await page2.tasks(), [])
+  })
+
+  test('a task that ended while the page was away settles at the first tasks/get', BOUND, async () => {
+    const store = new MemoryCache()
+    const page1 = client({ cache: store })
+    let taskId = ''
+    page1.callTool('count', { steps: 1, stepMs: 50, pollIntervalMs: 5000 }, { onTask: (t) => (taskId = t.taskId) }).catch(() => {})
+    await until(() => taskId !== '')
+    page1.close()
+    await until(() => server.tasks.get(taskId)?.status === 'completed')
+    const started = Date.now()
+    const result = await client({ cache: store }).resumeTask(taskId)
+    assert.equal(textOf(result), 'counted to 1')
+    assert.ok(Date.now() - started < 2000, 'no wait of the 5 s interval before the first poll')
+  })
+
+  test('forgetTask() removes one (and says whether it was kept); taskchange tells of adds, changes and removals', BOUND, async () => {
+    const c = client({ cache: new MemoryCache() })
+    const changes: TaskChange[] = []
+    c.addEventListener('taskchange', (e) => changes.push(e.detail))
+    let taskId = ''
+    c.callTool('endless', { pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) }).catch(() => {})
+    await until(() => taskId !== '')
+    await until(() => changes.length >= 1)
+    assert.equal(changes[0]!.task!.taskId, taskId)
+    assert.equal(await c.forgetTask(taskId), true)
+    assert.equal(await c.forgetTask(taskId), false)
+    assert.deepEqual(changes.at(-1), { taskId, removed: 'forgotten' })
+    c.close()
+  })
+
+  test('tasks are kept per authorization context: another bearer sees none of them', BOUND, async () => {
+    const store = new MemoryCache()
+    const alice = client({ cache: store, headers: { authorization: 'Bearer alice' } })
+    let taskId = ''
+    alice.callTool('endless', { pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) }).catch(() => {})
+    await until(() => taskId !== '')
+    await until(() => (server.polls.some((p) => p.taskId === taskId)))
+    alice.close()
+    assert.equal((await client({ cache: store, headers: { authorization: 'Bearer alice' } }).tasks()).length, 1)
+    assert.deepEqual(await client({ cache: store, headers: { authorization: 'Bearer bob' } }).tasks(), [])
+    assert.deepEqual(await client({ cache: store }).tasks(), [], 'nor does a client without credentials')
+    const error = await failure(client({ cache: store, headers: { authorization: 'Bearer bob' } }).resumeTask(taskId))
+    assertIs(error, TaskNotFoundError)
+    assert.equal(error.where, 'client')
+  })
+})
