@@ -216,7 +216,7 @@ export class McpTaskListElement extends ConnectedElement {
     }
     followTask(client, taskId, {
       signal: cancel.signal,
-      following: following.signal,
+      detach: following.signal,
       onTask: (task) => change({ status: task.status, statusMessage: task.statusMessage, updatedAt: parseTime(task.lastUpdatedAt) }),
     })
       .then(

@@ -317,7 +317,7 @@ export class McpToolElement extends ConnectedElement {
     try {
       const result = await start({
         signal: running.controller.signal,
-        following: running.following.signal,
+        detach: running.following.signal,
         onProgress: (progress) => update({ progress }),
         onTask: (task) => {
           // The object `running` is the one #letGo() sees: it learns that the call became a task.
@@ -493,10 +493,10 @@ const abortReason = (signal: AbortSignal): string =>
 const toolTitle = (tool: Tool): string => String(tool.title || tool.annotations?.title || tool.name)
 
 /**
- * Following a call or task: `signal` cancels (for a task, `tasks/cancel`); `following` only stops following (the task
+ * Following a call or task: `signal` cancels (for a task, `tasks/cancel`); `detach` only stops following (the task
  * runs on at the server, kept for resumeTask()).
  */
-type FollowOptions = Omit<TaskFollowOptions, 'onTask'> & { following?: AbortSignal; onTask: (task: ServerTask) => void }
+type FollowOptions = Omit<TaskFollowOptions, 'onTask'> & { onTask: (task: ServerTask) => void }
 
 /** Which server and tool a form, its stored arguments and a call are for. */
 const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`

@@ -32,10 +32,10 @@ import {
   type TaskFollowOptions,
 } from '../../src/client/index.js'
 
-/** How one element follows a task: `signal` cancels it (the server is sent tasks/cancel); `following` only stops watching. */
+/** How one element follows a task: `signal` cancels it (the server is sent tasks/cancel); `detach` only stops watching. */
 export interface FollowOptions {
   signal?: AbortSignal
-  following?: AbortSignal
+  detach?: AbortSignal
   onTask?: (task: Task) => void
 }
 
@@ -139,9 +139,9 @@ class SharedTask {
     const cancel = new AbortController()
     const release = new AbortController()
     this.poll = { cancel: (reason) => cancel.abort(reason), release: () => release.abort() }
-    const options: TaskFollowOptions & { following?: AbortSignal } = {
+    const options: TaskFollowOptions = {
       signal: cancel.signal,
-      following: release.signal,
+      detach: release.signal,
       onTask: (task) => this.state(task, true),
     }
     try {
@@ -212,22 +212,22 @@ function sharedTask(client: McpClient, taskId: string): SharedTask {
 
 /**
  * Follows a kept task to its end, as `client.resumeTask()` does, sharing one poll with every element of this tab and
- * every tab of the origin that follows it. `following` stops this element's follow only (rejecting with an
+ * every tab of the origin that follows it. `detach` stops this element's follow only (rejecting with an
  * AbortError); `signal` cancels the task at the server.
  */
 export function followTask(client: McpClient, taskId: string, options: FollowOptions = {}): Promise<CallToolResult> {
   const shared = sharedTask(client, taskId)
   return new Promise<CallToolResult>((resolve, reject) => {
-    if (options.following?.aborted) return reject(new AbortError(String(options.following.reason ?? 'no longer followed')))
+    if (options.detach?.aborted) return reject(new AbortError(String(options.detach.reason ?? 'no longer followed')))
     const watcher: Watcher = { onTask: options.onTask, resolve, reject }
     shared.watchers.add(watcher)
     if (shared.last) options.onTask?.(shared.last)
-    options.following?.addEventListener(
+    options.detach?.addEventListener(
       'abort',
       () => {
         if (!shared.watchers.has(watcher)) return
         shared.leave(watcher)
-        reject(new AbortError(String(options.following!.reason ?? 'no longer followed')))
+        reject(new AbortError(String(options.detach!.reason ?? 'no longer followed')))
       },
       { once: true },
     )
