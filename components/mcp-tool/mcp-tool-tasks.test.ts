@@ -96,7 +96,8 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     const client = clientOf(server)
     await eventually(async () => !!(taskId = (await client.tasks())[0]?.taskId ?? ''), 'the kept task')
     await eventually(async () => (await taskGets(taskId)) >= 1, 'a first poll', 5_000)
-    server.remove()
+    // Only the tool leaves (its <mcp-server> and client stay: close() is not what stops it).
+    el.remove()
     await new Promise((r) => setTimeout(r, 200))
     const after = await taskGets(taskId)
     await new Promise((r) => setTimeout(r, 2_500))
