@@ -9,8 +9,8 @@
 //
 // The tools (times in ms, from the arguments so tests stay fast):
 // - `count` {steps, stepMs, pollIntervalMs}: working, "step i of n" each step, then completed ("counted to n").
-// - `ask_name` {stepMs}: working, then input_required with a form elicitation (key "name"); once answered through
-//   tasks/update, working again, then completed ("Hello, <name>").
+// - `ask_name` {stepMs, settleMs}: working, then input_required with a form elicitation (key "name"); once answered
+//   through tasks/update (and `settleMs` later: polls meanwhile see the same request), working, then completed ("Hello, <name>").
 // - `fail` {stepMs}: working, then failed with a JSON-RPC error (-32603, "API rate limit exceeded").
 // - `expire` {ttlMs}: works forever; the server drops it when its TTL passes (tasks/get: -32602 "Task has expired").
 // - `endless` {pollIntervalMs}: works until tasks/cancel, then cancelled.
@@ -52,6 +52,10 @@ interface ServerTask {
   result?: Record<string, unknown>
   error?: { code: number; message: string }
   timers: Set<ReturnType<typeof setTimeout>>
+  /** The tools/call arguments. */
+  args: Record<string, any>
+  /** Answered, not yet acted on (`settleMs`). */
+  settling?: boolean
 }
 
 export interface TasksServer extends TestServer {
@@ -119,6 +123,7 @@ export async function startServer(): Promise<TasksServer> {
       pollIntervalMs: Number(args.pollIntervalMs ?? 100),
       answered: {},
       timers: new Set(),
+      args,
     }
     tasks.set(task.taskId, task)
     if (ttlMs !== null) {
@@ -191,6 +196,7 @@ export async function startServer(): Promise<TasksServer> {
       stepMs: z.number().int().min(0).optional(),
       pollIntervalMs: z.number().int().min(0).optional(),
       ttlMs: z.number().int().min(1).optional(),
+      settleMs: z.number().int().min(0).optional(),
     })
     for (const name of [...taskTools, 'instant', 'rogue_task']) {
       mcp.registerTool(name, { description: `Tasks fixture: ${name}`, inputSchema }, async () => text(`${name} done at once`))
@@ -236,16 +242,24 @@ export async function startServer(): Promise<TasksServer> {
       // Keys not outstanding are ignored (tasks.md, "Task Update Requests").
       const outstanding = task.status === 'input_required' ? Object.keys(task.inputRequests ?? {}) : []
       for (const [key, answer] of Object.entries(inputResponses ?? {})) if (outstanding.includes(key)) task.answered[key] = answer
-      if (outstanding.length && outstanding.every((key) => key in task.answered)) {
-        touch(task, { status: 'working', statusMessage: 'Thanks, working on it', inputRequests: undefined })
+      if (outstanding.length && outstanding.every((key) => key in task.answered) && !task.settling) {
         const answer = task.answered.name as { action?: string; content?: { name?: string } } | undefined
-        later(task, 150, () =>
-          end(task, {
-            status: 'completed',
-            statusMessage: 'Done',
-            result: { ...text(answer?.action === 'accept' ? `Hello, ${answer.content?.name}!` : `No name (${answer?.action})`), isError: false },
-          }),
-        )
+        const proceed = () => {
+          touch(task, { status: 'working', statusMessage: 'Thanks, working on it', inputRequests: undefined })
+          later(task, 150, () =>
+            end(task, {
+              status: 'completed',
+              statusMessage: 'Done',
+              result: { ...text(answer?.action === 'accept' ? `Hello, ${answer.content?.name}!` : `No name (${answer?.action})`), isError: false },
+            }),
+          )
+        }
+        // Eventually consistent (tasks.md): with `settleMs`, polls keep seeing input_required, the same request, a while.
+        const settleMs = Number(task.args.settleMs ?? 0)
+        if (settleMs > 0) {
+          task.settling = true
+          later(task, settleMs, proceed)
+        } else proceed()
       }
       return {}
     })
