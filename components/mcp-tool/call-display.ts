@@ -14,6 +14,10 @@ import {
   InvalidToolError,
   SchemaError,
   StreamError,
+  TaskCancelledError,
+  TaskExpiredError,
+  TaskFailedError,
+  TaskNotFoundError,
   type ProgressNotificationParams,
   type Tool,
 } from '../../src/client/index.js'
@@ -191,6 +195,10 @@ export function describeCallError(error: unknown, serverUrl: string): [string, s
   if (error instanceof InvalidArgumentsError) return [msg('tool.error-arguments', 'Some arguments are not valid; nothing was sent.'), '']
   if (error instanceof InputDeclinedError) return [msg('tool.error-declined', 'The call was stopped.'), detail]
   if (error instanceof InputRequiredError) return [msg('tool.error-input', 'The server needs input this page cannot give.'), detail]
+  if (error instanceof TaskFailedError) return [msg('tool.error-task-failed', 'The task failed on the server.'), detail]
+  if (error instanceof TaskExpiredError) return [msg('tool.error-task-expired', 'The task expired: the server no longer keeps it.'), detail]
+  if (error instanceof TaskNotFoundError) return [msg('tool.error-task-unknown', 'The server does not know this task.'), detail]
+  if (error instanceof TaskCancelledError && !error.byClient) return [msg('tool.error-task-cancelled', 'The server cancelled the task.'), detail]
   if (error instanceof InvalidToolError || error instanceof SchemaError)
     return [msg('tool.error-tool', 'This tool cannot be called.'), detail]
   if (error instanceof StreamError && !error.idempotent && !(error.cause instanceof TypeError)) {
@@ -373,7 +381,8 @@ const STATUS_ICONS: Record<ResultStatus, string> = { success: '✓', 'tool-error
 
 function statusOf(call: FramedCall): ResultStatus {
   if (call.result) return call.result.isError === true ? 'tool-error' : 'success'
-  return call.error instanceof AbortError ? 'cancelled' : 'failure'
+  // A task this client cancelled ended as the user asked; one the server cancelled is told as a failure, with why.
+  return call.error instanceof AbortError || (call.error instanceof TaskCancelledError && call.error.byClient) ? 'cancelled' : 'failure'
 }
 
 function statusText(status: ResultStatus): string {

@@ -6,10 +6,14 @@ import { keyed } from 'lit/directives/keyed.js'
 import {
   AbortError,
   InvalidArgumentsError,
+  TaskCancelledError,
   appResourceUri,
   type CallToolResult,
   type McpClient,
   type ProgressNotificationParams,
+  type StoredTask,
+  type Task as ServerTask,
+  type TaskFollowOptions,
   type Tool,
 } from '../../src/client/index.js'
 import type { McpAppElement } from '../mcp-app/mcp-app.js'
@@ -22,10 +26,13 @@ import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
+import { followTask, leadTask } from '../shared/task-follow.js'
+import { ClockController, isTerminal } from '../shared/task-status.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
 import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
+import { renderTask } from './task-display.js'
 
 /** Detail of `mcp-tool-call`. */
 export interface ToolCallDetail {
@@ -41,10 +48,18 @@ interface AppCall {
   cancelled?: string
 }
 
-/** A call in flight: its abort switch and the latest progress the server reported. */
+/**
+ * A call in flight: its abort switch (Cancel: for a task, the server hears tasks/cancel), the switch that only stops
+ * following it (the element leaves the page: a task goes on at the server), the latest progress the server reported,
+ * and, when the server runs it as a task, the task's latest state and when it started.
+ */
 interface RunningCall {
   controller: AbortController
+  following: AbortController
   progress?: ProgressNotificationParams
+  task?: ServerTask
+  /** When the call (or the task, when resumed) started, in ms since the epoch: the elapsed time counts from here. */
+  startedAt: number
 }
 
 /**
@@ -148,7 +163,11 @@ export class McpToolElement extends ConnectedElement {
   #prefillFor?: string
   #i18n = new I18nController(this)
   #frame = new ResultFrameController(this)
+  /** A running task's elapsed time and time left move every second. */
+  #clock = new ClockController(this, () => !!this.running?.task)
   #appCalls = 0
+  /** The server and tool whose kept tasks were looked for (once per tool shown, and again when back on the page). */
+  #resumedFor?: string
 
   /** The tool named by `name`, when `tool` is not given; reloads when the server's tool list changes. */
   #lookup = new Task(this, {
@@ -173,12 +192,26 @@ export class McpToolElement extends ConnectedElement {
     return found?.name === this.name ? found : undefined
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    // Back on the page after being taken off (not a move): a task it let go of may still run; look for it again.
+    if (!this.running) this.#resumedFor = undefined
+    this.requestUpdate()
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback()
-    // Nobody is left to see the result: the server hears the cancellation rather than working on. Checked after the
-    // DOM operation: a move (taken out and put back at once) keeps the call.
+    // Nobody is left to see the result. A plain call is cancelled (the server hears it rather than working on); a
+    // task is only let go of: it goes on at the server, and this tool (or <mcp-task-list>) finds it again. Checked
+    // after the DOM operation: a move (taken out and put back at once) keeps the call.
     const running = this.running
-    queueMicrotask(() => this.isConnected || running?.controller.abort(msg('tool.removed', 'the tool view was closed')))
+    queueMicrotask(() => this.isConnected || (running && this.#letGo(running, msg('tool.removed', 'the tool view was closed'))))
+  }
+
+  /** Stops a call this element no longer shows: a task is no longer followed (it runs on), any other call is cancelled. */
+  #letGo(running: RunningCall, reason: string): void {
+    if (running.task) running.following.abort(reason)
+    else running.controller.abort(reason)
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
@@ -189,13 +222,33 @@ export class McpToolElement extends ConnectedElement {
       // Another tool (or server): its own stored arguments, and nothing of the previous one's call.
       this.#prefillFor = key
       this.#prefill = tool && client ? readArguments(client.url, tool.name) : undefined
-      this.running?.controller.abort(msg('tool.switched', 'another tool was opened'))
+      if (this.running) this.#letGo(this.running, msg('tool.switched', 'another tool was opened'))
       this.running = undefined
       this.result = undefined
       this.error = undefined
       this.appCall = undefined
       this.announcement = ''
     }
+    // A task of this tool still running at the server (the page was reloaded, or the tool shown again): followed here.
+    if (key && key !== this.#resumedFor && !this.running && this.isConnected) {
+      this.#resumedFor = key
+      void this.#resume(client!, tool!, key)
+    }
+  }
+
+  /** Follows the newest task of `tool` the client keeps (from this page's earlier life), if there is one. */
+  async #resume(client: McpClient, tool: Tool, key: string): Promise<void> {
+    let kept: StoredTask | undefined
+    try {
+      // The newest one the client last saw running (tasks() lists newest first); one that ended stays ended.
+      kept = (await client.tasks()).find((task) => task.tool === tool.name && !isTerminal(task.last.status))
+    } catch {
+      return // No store to read: nothing to resume, and nothing to say (a call still works).
+    }
+    if (!kept || this.running || this.#prefillFor !== key || !this.isConnected) return
+    const args = kept.arguments ?? {}
+    // Through task-follow.ts: one poll for every element and tab showing this task.
+    await this.#run(client, tool, args, kept.startedAt, (options) => followTask(client, kept.taskId, options), kept.last)
   }
 
   /** Validates the form and calls the tool, as the Call button does. Resolves when the call has ended. */
@@ -208,7 +261,30 @@ export class McpToolElement extends ConnectedElement {
     const args = (form?.arguments ?? {}) as Record<string, unknown>
     if (!emit<ToolCallDetail>(this, 'mcp-tool-call', { name: tool.name, arguments: args }, { cancelable: true })) return
     writeArguments(client.url, tool.name, args)
-    const running: RunningCall = { controller: new AbortController() }
+    await this.#run(client, tool, args, Date.now(), (options) =>
+      client.callTool(tool.name, args, {
+        ...options,
+        // The user pressed Call with the arguments on screen: under <mcp-server>'s policy that is the approval.
+        origin: { kind: 'user' },
+      }),
+    )
+  }
+
+  /**
+   * Runs one call (`start`: a new call, or a task resumed) to its end: progress and task states shown as they come,
+   * Cancel wired, the result or error framed and announced, the events fired.
+   */
+  async #run(
+    client: McpClient,
+    tool: Tool,
+    args: Record<string, unknown>,
+    startedAt: number,
+    start: (options: FollowOptions) => Promise<CallToolResult>,
+    task?: ServerTask,
+  ): Promise<void> {
+    /** A task followed again (its first state known): followTask() shares its poll; a new call's task this tab leads. */
+    const resumed = task !== undefined
+    const running: RunningCall = { controller: new AbortController(), following: new AbortController(), startedAt, task }
     // The form is disabled while the call runs: the field the user pressed Enter in loses focus. Focus goes to Cancel
     // meanwhile, and back to that field when the call ends (a keyboard user is never dropped to the page's start).
     const focused = deepActiveElement()
@@ -217,7 +293,7 @@ export class McpToolElement extends ConnectedElement {
     this.result = undefined
     this.error = undefined
     this.durationMs = undefined
-    const startedAt = performance.now()
+    const startedHere = performance.now()
     this.announcement = ''
     if (returnTo) void this.updateComplete.then(() => this.#refocusIfLost(this.cancelButton))
     const appCall = client.options.apps && appResourceUri(tool) ? { id: ++this.#appCalls, args } : undefined
@@ -230,18 +306,31 @@ export class McpToolElement extends ConnectedElement {
     const toApp = (change: Partial<AppCall>) => {
       if (appCall && this.appCall?.id === appCall.id) this.appCall = { ...this.appCall, ...change }
     }
+    // Each change makes a new object (so Lit sees it), from the newest one: progress and task states both kept.
+    const update = (change: Partial<RunningCall>) => {
+      if (this.running?.controller === running.controller) this.running = { ...this.running, ...change }
+    }
+    const stillShown = () => !running.following.signal.aborted && this.#prefillFor === keyOf(client, tool)
+    // A call of this element that the server made a task: this tab follows it, and tells the other tabs (task-follow.ts).
+    let lead: ReturnType<typeof leadTask> | undefined
+    running.following.signal.addEventListener('abort', () => lead?.release(), { once: true })
     try {
-      const result = await client.callTool(tool.name, args, {
-        // The user pressed Call with the arguments on screen: under <mcp-server>'s policy that is the approval.
-        origin: { kind: 'user' },
+      const result = await start({
         signal: running.controller.signal,
-        onProgress: (progress) => {
-          // A new object each time (so Lit sees the change); the controller says which call it is.
-          if (this.running?.controller === running.controller) this.running = { ...running, progress }
+        detach: running.following.signal,
+        onProgress: (progress) => update({ progress }),
+        onTask: (task) => {
+          // The object `running` is the one #letGo() sees: it learns that the call became a task.
+          running.task = task
+          update({ task })
+          if (!resumed && !lead) lead = leadTask(client, task.taskId, (reason) => running.controller.abort(reason))
+          lead?.state(task)
         },
       })
+      lead?.end({ result })
+      if (!stillShown()) return
       if (running.controller.signal.aborted) return toApp({ cancelled: abortReason(running.controller.signal) })
-      this.durationMs = performance.now() - startedAt
+      this.durationMs = this.#durationOf(running, startedHere)
       this.result = result
       this.announcement = result.isError
         ? msg('tool.announce-tool-error', '{tool}: the tool reported an error.', { tool: toolTitle(tool) })
@@ -249,12 +338,14 @@ export class McpToolElement extends ConnectedElement {
       toApp({ result })
       emit(this, 'mcp-tool-result', { result })
     } catch (error) {
-      if (this.#prefillFor !== keyOf(client, tool)) return
+      if (!running.following.signal.aborted) lead?.end({ error })
+      // Let go of (removed, another tool shown): the task runs on, and nothing is said about it here.
+      if (!stillShown()) return
       toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
-      this.durationMs = performance.now() - startedAt
+      this.durationMs = this.#durationOf(running, startedHere)
       this.error = error
       this.announcement =
-        error instanceof AbortError
+        error instanceof AbortError || (error instanceof TaskCancelledError && error.byClient)
           ? msg('tool.announce-cancelled', '{tool}: the call was cancelled.', { tool: toolTitle(tool) })
           : msg('tool.announce-failed', '{tool}: the call failed.', { tool: toolTitle(tool) })
       emit(this, 'mcp-tool-error', { error })
@@ -265,6 +356,11 @@ export class McpToolElement extends ConnectedElement {
         void this.updateComplete.then(() => this.#refocusIfLost(returnTo?.isConnected ? returnTo : this.callButton))
       }
     }
+  }
+
+  /** A call's duration: for a task resumed after a reload, from the task's start (this page saw only its end). */
+  #durationOf(running: RunningCall, startedHere: number): number {
+    return Math.max(performance.now() - startedHere, Date.now() - running.startedAt)
   }
 
   /** Whether `element` (found through shadow roots) is inside this element. */
@@ -332,7 +428,8 @@ export class McpToolElement extends ConnectedElement {
             : nothing
         }
       </div>
-      <div part="progress" class="progress" role="status" aria-live="polite">${running ? renderProgress(running.progress) : nothing}</div>
+      <div part="progress" class="progress" role="status" aria-live="polite">${running && !running.task ? renderProgress(running.progress) : nothing}</div>
+      ${running?.task ? renderTask(running.task, running.startedAt) : nothing}
       ${
         this.appCall
           ? keyed(
@@ -394,6 +491,12 @@ const abortReason = (signal: AbortSignal): string =>
 
 /** The tool's name for people: its title, else the annotations' title, else its name (as its header shows). */
 const toolTitle = (tool: Tool): string => String(tool.title || tool.annotations?.title || tool.name)
+
+/**
+ * Following a call or task: `signal` cancels (for a task, `tasks/cancel`); `detach` only stops following (the task
+ * runs on at the server, kept for resumeTask()).
+ */
+type FollowOptions = Omit<TaskFollowOptions, 'onTask'> & { onTask: (task: ServerTask) => void }
 
 /** Which server and tool a form, its stored arguments and a call are for. */
 const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`

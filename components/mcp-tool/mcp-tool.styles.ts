@@ -1,14 +1,18 @@
 import { css } from 'lit'
 import { controlStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
+import { taskStatusStyles } from '../shared/task-status.js'
 import { hintBadgeStyles } from '../shared/tool-hints.js'
 import { callStyles } from './call-display.js'
+import { taskStyles } from './task-display.js'
 
 export const styles = [
   themeStyles,
   controlStyles,
   callStyles,
   hintBadgeStyles,
+  taskStatusStyles,
+  taskStyles,
   css`
     :host {
       display: block;

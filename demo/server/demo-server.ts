@@ -11,12 +11,15 @@ import {
   fromJsonSchema,
   inputRequired,
   inputResponse,
+  ProtocolError,
+  ProtocolErrorCode,
 } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { serveMcp, type FixtureServer } from '../../test/support/fixture-server.js'
 import { SCHEMA_ZOO } from '../../test/support/schema-zoo.js'
 import { demoAppViews, registerDemoAppTools, registerDemoAppViews } from './apps.js'
 import { CHIME_WAV_BASE64, PICTURE_SVG_BASE64, SERVER_ICONS, themedIcons } from './media.js'
+import { TASKS_EXTENSION, TaskHost, declaresTasks, pause, tasksRequired } from './tasks.js'
 
 export const DEMO_SERVER_INFO = { name: 'mcp-web-elements-demo', title: 'Demo server', version: '1.0.0', icons: SERVER_ICONS }
 
@@ -65,6 +68,8 @@ interface DemoState {
   extraTool: boolean
   /** Tells open listen streams that the tool list changed. */
   toolsChanged(): void
+  /** The tasks the task tools started (they outlive the request that started them). */
+  tasks: TaskHost
 }
 
 const SIGN_UP_SCHEMA = {
@@ -90,7 +95,7 @@ function makeServer(state: DemoState, views: Map<string, string>): McpServer {
   const mcp = new McpServer(DEMO_SERVER_INFO, {
     instructions:
       'A demo of what mcp-web-elements shows.\nPick a tool, fill in its form and call it; toggle_extra_tool changes the tool list live.',
-    capabilities: { logging: {}, resources: { listChanged: true } },
+    capabilities: { logging: {}, resources: { listChanged: true }, extensions: { [TASKS_EXTENSION]: {} } } as never,
     // Cache hints: how long a browser may reuse each answer (the elements keep them in IndexedDB).
     cacheHints: {
       'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
@@ -287,6 +292,8 @@ function makeServer(state: DemoState, views: Map<string, string>): McpServer {
     )
   }
 
+  registerTaskTools(mcp, state.tasks)
+
   // MCP Apps: tools with an interactive view each (apps.ts); their views are listed after the resources below.
   registerDemoAppTools(mcp)
 
@@ -389,6 +396,103 @@ function makeServer(state: DemoState, views: Map<string, string>): McpServer {
   return mcp
 }
 
+/**
+ * Tools the server runs as tasks (the Tasks extension: the call is answered at once with a task the client follows;
+ * it survives a page reload): a long one that reports what it does and asks for input halfway, one that fails, one
+ * that expires before it ends. A client that does not declare the extension is refused with -32021.
+ */
+function registerTaskTools(mcp: McpServer, tasks: TaskHost): void {
+  tasks.serve(mcp)
+
+  mcp.registerTool(
+    'long_task',
+    {
+      title: 'Long task',
+      description:
+        'Runs as a task for about 20 seconds: a new status every second or two, and halfway it asks you which format to write. Reload the page meanwhile: it picks up where it was.',
+      icons: themedIcons('clock'),
+      inputSchema: z.object({
+        seconds: z.number().int().min(2).max(120).default(20).describe('How long it works'),
+        topic: z.string().default('quarterly sales').describe('What the report is about'),
+      }),
+    },
+    async ({ seconds, topic }, ctx) => {
+      if (!declaresTasks(ctx)) return tasksRequired()
+      return tasks.start(
+        async (task) => {
+          const steps = Math.max(2, Math.round(seconds / 1.5))
+          const stepMs = (seconds * 1_000) / steps
+          let format = 'markdown'
+          for (let step = 1; step <= steps; step++) {
+            task.say(`Step ${step} of ${steps}: ${STEP_WORDS[step % STEP_WORDS.length]} for “${topic}”`)
+            await pause(stepMs, task.signal)
+            if (step === Math.floor(steps / 2)) {
+              const answer = await task.elicit('format', {
+                mode: 'form',
+                message: `Halfway through “${topic}”: which format should the report be in?`,
+                requestedSchema: {
+                  type: 'object',
+                  properties: { format: { type: 'string', title: 'Format', enum: ['markdown', 'csv', 'json'], default: 'markdown' } },
+                  required: ['format'],
+                },
+              })
+              if (answer.action === 'accept' && typeof answer.content?.format === 'string') format = answer.content.format
+            }
+          }
+          return {
+            content: [{ type: 'text', text: `The report on “${topic}” is ready, as ${format} (${seconds} s of work).` }],
+            structuredContent: { topic, format, seconds },
+          }
+        },
+        { ttlMs: 10 * 60_000, pollIntervalMs: 1_000 },
+      ) as never
+    },
+  )
+
+  mcp.registerTool(
+    'failing_task',
+    {
+      title: 'Failing task',
+      description: 'Runs as a task, then fails on the server after a few seconds (the task ends as failed, with the error).',
+      icons: themedIcons('divide'),
+      inputSchema: z.object({ seconds: z.number().int().min(1).max(30).default(3).describe('How long before it fails') }),
+    },
+    async ({ seconds }, ctx) => {
+      if (!declaresTasks(ctx)) return tasksRequired()
+      return tasks.start(
+        async (task) => {
+          task.say('Contacting the upstream service…')
+          await pause(seconds * 1_000, task.signal)
+          throw new ProtocolError(ProtocolErrorCode.InternalError, 'The upstream service refused the export: quota exceeded')
+        },
+        { ttlMs: 10 * 60_000, pollIntervalMs: 1_000 },
+      ) as never
+    },
+  )
+
+  mcp.registerTool(
+    'expiring_task',
+    {
+      title: 'Expiring task',
+      description: 'Runs as a task the server keeps only 3 seconds, but works for 10: it expires before it ends.',
+      icons: themedIcons('clock'),
+    },
+    async (ctx) => {
+      if (!declaresTasks(ctx)) return tasksRequired()
+      return tasks.start(
+        async (task) => {
+          task.say('Working slowly; the server forgets this task after 3 seconds.')
+          await pause(10_000, task.signal)
+          return { content: [{ type: 'text', text: 'Too late: nobody can fetch this.' }] }
+        },
+        { ttlMs: 3_000, pollIntervalMs: 1_000 },
+      ) as never
+    },
+  )
+}
+
+const STEP_WORDS = ['reading the data', 'cleaning it', 'adding up', 'checking totals', 'drawing charts', 'writing it up']
+
 export interface DemoServerOptions {
   /** The port on 127.0.0.1 (0, the default, lets the OS choose). */
   port?: number
@@ -396,7 +500,7 @@ export interface DemoServerOptions {
 
 /** Starts the demo server on 127.0.0.1; `url` is its MCP endpoint. */
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<FixtureServer> {
-  const state: DemoState = { extraTool: false, toolsChanged: () => served.notify.toolsChanged() }
+  const state: DemoState = { extraTool: false, toolsChanged: () => served.notify.toolsChanged(), tasks: new TaskHost() }
   const views = await demoAppViews()
   const served: FixtureServer = await serveMcp(() => makeServer(state, views), { cors: true, port: options.port ?? 0 })
   return served

@@ -168,6 +168,7 @@ async function connect(connection: Connection): Promise<void> {
   }
   slot.replaceChildren(server)
   document.querySelector('mcp-call-log')!.client = server.client
+  document.querySelector('mcp-task-list')!.client = server.client
   applyTheme()
 }
 
@@ -217,6 +218,14 @@ document.querySelector('#forget')!.addEventListener('click', async () => {
   await clearCache()
   logLine(eventLog, 'cache cleared', '')
   void connect(current)
+})
+
+// Open in the task list: the Tools tab, with the task's tool open (its <mcp-tool> follows the tool's running task).
+document.addEventListener('mcp-task-open', (event) => {
+  const { tool } = (event as CustomEvent<{ tool: string }>).detail
+  selectTab(tabs.find((tab) => tab.dataset.list === 'mcp-tool-list')!)
+  const list = slot.querySelector('mcp-tool-list')
+  if (list) list.selected = tool
 })
 
 fillForm(current)

@@ -115,6 +115,8 @@ export const ALL_EVENTS = [
   'mcp-tool-call',
   'mcp-tool-result',
   'mcp-tool-error',
+  'mcp-task-open',
+  'mcp-task-cancelled',
   'mcp-input-required',
   'mcp-elicitation-response',
   'mcp-resource-select',

@@ -228,6 +228,8 @@ export interface ToolCallOptions extends RequestOptions {
    * promise still resolves with the final result; `signal` then sends `tasks/cancel`.
    */
   onTask?: (task: Task) => void
+  /** When the server answers with a task: stops following it without cancelling it (see TaskFollowOptions.detach). */
+  detach?: AbortSignal
 }
 
 /** Options of one call. */

@@ -66,6 +66,12 @@ export interface TaskFollowOptions {
    * progress bar written for ordinary calls shows a task's messages.
    */
   onProgress?: (progress: ProgressNotificationParams) => void
+  /**
+   * Stops following without cancelling, as `close()` does for every call: polling stops and the promise rejects with
+   * an `AbortError`; the task goes on at the server and stays kept for `resumeTask()` (an element removed from the
+   * page lets its task run on).
+   */
+  detach?: AbortSignal
   /** Input handlers for the task's input requests, over the client's (as for a multi round-trip call). */
   handlers?: InputHandlers
   /** The idle timeout of each `tasks/*` request (not of the task: a task may run as long as the server keeps it). */

@@ -120,6 +120,10 @@ class Follower {
     const onAbort = () => controller.abort(CANCEL)
     if (signal?.aborted) onAbort()
     signal?.addEventListener('abort', onAbort, { once: true })
+    // `detach` stops polling as close() does (no tasks/cancel).
+    const onDetach = () => controller.abort()
+    if (this.options.detach?.aborted) onDetach()
+    this.options.detach?.addEventListener('abort', onDetach, { once: true })
     const untrack = requests.track(controller)
     if (announce) this.#report(this.stored.last)
     try {
@@ -147,6 +151,7 @@ class Follower {
       throw error
     } finally {
       signal?.removeEventListener('abort', onAbort)
+      this.options.detach?.removeEventListener('abort', onDetach)
       untrack()
     }
   }

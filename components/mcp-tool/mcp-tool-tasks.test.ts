@@ -1,0 +1,176 @@
+// <mcp-tool> and <mcp-task-list> with tools the server runs as tasks (the Tasks extension), in headless Chromium
+// against the demo server (demo/server/demo-server.ts: long_task, failing_task, expiring_task on demo/server/tasks.ts),
+// through <mcp-server> (its IndexedDB store keeps the tasks; its input handlers show the dialog). What a user sees is
+// read from the page; how often the client polled is counted at the server (its request log).
+import { expect, fixture, html } from '@open-wc/testing'
+import { clearCache } from '../../src/cache/idb.js'
+import { deepQuery, deepQueryAll, deepText, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import '../mcp-server/mcp-server.js'
+import type { McpServerElement } from '../mcp-server/mcp-server.js'
+import '../mcp-task-list/mcp-task-list.js'
+import type { McpTaskListElement } from '../mcp-task-list/mcp-task-list.js'
+import './mcp-tool.js'
+import type { McpToolElement } from './mcp-tool.js'
+
+const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
+/** The text through open shadow roots, for nodes of any realm (the reload test's iframe). */
+const shownText = (node: Node): string =>
+  (node as Element).shadowRoot
+    ? shownText((node as Element).shadowRoot!)
+    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : shownText(n))).join('')
+const part = (el: Element, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`)
+
+/** The form of `tool` starts from these arguments (what the element keeps per session), so a test need not type them. */
+function prefill(url: string, tool: string, args: Record<string, unknown>): void {
+  sessionStorage.setItem(`mcp-web-elements:tool-arguments\n${url}\n${tool}`, JSON.stringify(args))
+}
+
+/** <mcp-server> of the demo server with an <mcp-tool> of `tool` (and what else `extra` adds), once the form shows. */
+async function toolInServer(tool: string, args: Record<string, unknown>) {
+  const url = await serverUrl('demo')
+  prefill(url, tool, args)
+  const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-tool name=${tool}></mcp-tool></mcp-server>`)
+  const el = server.querySelector('mcp-tool')!
+  await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+  return { server, el, url }
+}
+
+/** The client <mcp-server> made (and provides to the elements inside it). */
+const clientOf = (server: McpServerElement) => server.querySelector('mcp-tool')!.connection!.client
+
+const callButton = (el: McpToolElement) => part(el, 'call') as HTMLButtonElement
+const taskGets = async (taskId: string) => (await requestsFor('tasks/get', 'demo')).filter((r) => r.params?.taskId === taskId).length
+const openDialog = async () => {
+  await eventually(() => !!deepQueryAll(document, 'mcp-elicitation')[0]?.shadowRoot?.querySelector('dialog[open]'), 'the dialog', 8_000)
+  return deepQuery(document, 'mcp-elicitation')
+}
+
+describe('<mcp-tool> with a tool the server runs as a task', () => {
+  beforeEach(() => sessionStorage.clear())
+
+  it('shows the task’s status and messages, time and TTL; the input dialog when it asks; then the result', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const { el } = await toolInServer('long_task', { seconds: 3, topic: 'tests' })
+    callButton(el).click()
+    await eventually(() => text(part(el, 'task-message')).startsWith('Step'), 'a status message', 8_000)
+    expect(text(part(el, 'task-status'))).to.equal('Working')
+    expect(part(el, 'task')!.dataset.status).to.equal('working')
+    expect(text(part(el, 'task-elapsed'))).to.match(/^Running for \d+ s$/)
+    expect(text(part(el, 'task-ttl'))).to.match(/^Kept by the server for 10 min 00 s \(\d+ min \d+ s left\)$/)
+    expect(part(el, 'cancel'), 'Cancel while it runs').to.exist
+    const dialog = await openDialog()
+    expect(text(part(el, 'task-status'))).to.equal('Waiting for your input')
+    expect(text(dialog.shadowRoot)).to.contain('which format should the report be in?')
+    dialog.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
+    await eventually(() => deepText(part(el, 'result')!).includes('The report on “tests” is ready, as markdown'), 'the result', 10_000)
+    expect(part(el, 'task'), 'the task panel goes with the task').to.equal(null)
+    const update = (await requestsFor('tasks/update', 'demo')).at(-1)
+    expect(update.params.inputResponses.format).to.deep.equal({ action: 'accept', content: { format: 'markdown' } })
+  })
+
+  it('Cancel sends tasks/cancel; the frame says cancelled', async () => {
+    const { el } = await toolInServer('long_task', { seconds: 20, topic: 'cancel me' })
+    callButton(el).click()
+    await eventually(() => !!part(el, 'task'), 'the task panel', 8_000)
+    const cancelsBefore = (await requestsFor('tasks/cancel', 'demo')).length
+    ;(part(el, 'cancel') as HTMLButtonElement).click()
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'cancelled', 'the cancelled frame', 8_000)
+    expect((await requestsFor('tasks/cancel', 'demo')).length).to.equal(cancelsBefore + 1)
+  })
+
+  it('a task that fails is framed as a failure with the server’s words', async () => {
+    const { el } = await toolInServer('failing_task', { seconds: 1 })
+    callButton(el).click()
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'failure', 'the failure', 8_000)
+    expect(text(part(el, 'result'))).to.contain('The task failed on the server.')
+    expect(text(part(el, 'result'))).to.contain('quota exceeded')
+  })
+
+  it('taken off the page mid-task, it stops polling (counted at the server) and does not cancel the task', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const { server, el } = await toolInServer('long_task', { seconds: 20, topic: 'left alone' })
+    let taskId = ''
+    el.addEventListener('mcp-tool-error', () => {})
+    callButton(el).click()
+    await eventually(() => !!part(el, 'task'), 'the task panel', 8_000)
+    const client = clientOf(server)
+    await eventually(async () => !!(taskId = (await client.tasks())[0]?.taskId ?? ''), 'the kept task')
+    await eventually(async () => (await taskGets(taskId)) >= 1, 'a first poll', 5_000)
+    // Only the tool leaves (its <mcp-server> and client stay: close() is not what stops it).
+    el.remove()
+    await new Promise((r) => setTimeout(r, 200))
+    const after = await taskGets(taskId)
+    await new Promise((r) => setTimeout(r, 2_500))
+    expect(await taskGets(taskId), 'no poll after the element left (interval 1 s)').to.equal(after)
+    expect((await requestsFor('tasks/cancel', 'demo')).filter((r) => r.params?.taskId === taskId)).to.have.length(0)
+    expect((await client.tasks()).find((t) => t.taskId === taskId)?.last.status).to.equal('working')
+  })
+
+  it('after a reload mid-task, the same tool finds its task, shows it, then shows the result', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const url = await serverUrl('demo')
+    prefill(url, 'long_task', { seconds: 4, topic: 'reloaded' })
+    await clearCache()
+    const frame = await fixture<HTMLIFrameElement>(
+      html`<iframe style="width: 800px; height: 600px" src=${`/test/support/task-tab.html?server=${encodeURIComponent(url)}&tool=long_task`}></iframe>`,
+    )
+    const tool = () => frame.contentDocument?.querySelector('mcp-tool') as McpToolElement | null
+    await eventually(() => !!tool()?.shadowRoot?.querySelector('[part~=call]'), 'the tool in the tab', 8_000)
+    ;(tool()!.shadowRoot!.querySelector('[part~=call]') as HTMLButtonElement).click()
+    await eventually(() => text(tool()?.shadowRoot?.querySelector('[part~=task-message]')).startsWith('Step'), 'the task in the tab', 8_000)
+    frame.contentWindow!.location.reload()
+    await eventually(() => !!tool()?.shadowRoot?.querySelector('[part~=task]'), 'the task shown again after the reload', 8_000)
+    // The dialog halfway is answered in the tab (its own <mcp-server>): accept the default.
+    await eventually(
+      () => !!deepQueryAll(frame.contentDocument!, 'mcp-elicitation')[0]?.shadowRoot?.querySelector('dialog[open]'),
+      'the dialog in the tab',
+      10_000,
+    )
+    deepQuery(frame.contentDocument!, 'mcp-elicitation').shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
+    await eventually(() => shownText(tool()!.shadowRoot!.querySelector('[part~=result]')!).includes('The report on “reloaded” is ready'), 'the result after the reload', 12_000)
+  })
+})
+
+describe('<mcp-task-list>', () => {
+  beforeEach(() => sessionStorage.clear())
+
+  it('lists a running task (tool, arguments, status, time); Open fires mcp-task-open; Cancel cancels it; Clear finished clears it', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const { server, el } = await toolInServer('long_task', { seconds: 20, topic: 'listed' })
+    const list = document.createElement('mcp-task-list') as McpTaskListElement
+    server.append(list)
+    callButton(el).click()
+    const row = () => list.shadowRoot!.querySelector<HTMLElement>('[part~=task]')
+    await eventually(() => !!row() && text(row()!.querySelector('[part~=task-message]')).startsWith('Step'), 'the task in the list', 8_000)
+    expect(text(row()!.querySelector('[part~=tool]'))).to.equal('long_task')
+    expect(text(row()!.querySelector('[part~=arguments]'))).to.equal('seconds: 20, topic: "listed"')
+    expect(text(row()!.querySelector('[part~=task-status]'))).to.equal('Working')
+    expect(text(row()!.querySelector('[part~=time]'))).to.match(/running for \d+ s/)
+    const opened = new Promise<CustomEvent>((resolve) => list.addEventListener('mcp-task-open', (e) => resolve(e as CustomEvent), { once: true }))
+    row()!.querySelector<HTMLButtonElement>('[part~=open]')!.click()
+    expect((await opened).detail).to.deep.include({ tool: 'long_task', arguments: { seconds: 20, topic: 'listed' } })
+    const taskId = row()!.dataset.taskId!
+    row()!.querySelector<HTMLButtonElement>('[part~=cancel]')!.click()
+    await eventually(() => row()?.dataset.status === 'cancelled', 'the row cancelled', 8_000)
+    expect((await requestsFor('tasks/cancel', 'demo')).filter((r) => r.params?.taskId === taskId).length).to.be.greaterThan(0)
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'cancelled', 'the tool says cancelled too', 8_000)
+    ;(part(list, 'clear') as HTMLButtonElement).click()
+    await eventually(() => !row(), 'the row cleared')
+    expect(text(part(list, 'empty'))).to.equal('No tasks.')
+    expect((await clientOf(server).tasks()).some((t) => t.taskId === taskId)).to.equal(false)
+  })
+
+  it('a task followed by both the tool and the list is polled once per interval (one poll shared)', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const { server, el } = await toolInServer('long_task', { seconds: 20, topic: 'shared' })
+    server.append(document.createElement('mcp-task-list'))
+    callButton(el).click()
+    await eventually(() => !!part(el, 'task'), 'the task panel', 8_000)
+    const taskId = (await clientOf(server).tasks())[0]!.taskId
+    const start = await taskGets(taskId)
+    await new Promise((r) => setTimeout(r, 3_000))
+    // The server asks for 1 s (the client adds up to 20% jitter): at most 3 polls in 3 s, not 6.
+    expect((await taskGets(taskId)) - start).to.be.at.most(3)
+    ;(part(el, 'cancel') as HTMLButtonElement).click()
+  })
+})
