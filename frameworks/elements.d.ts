@@ -8,7 +8,7 @@ export interface McpElementProperties {
   'mcp-call-log': Partial<Pick<McpCallLogElement, 'client'>>
   'mcp-content': Partial<Pick<McpContentElement, 'allowOrigins' | 'blocks' | 'markdown' | 'outputSchema' | 'result'>> & { theme?: 'light' | 'dark' }
   'mcp-elicitation': Partial<Pick<McpElicitationElement, 'params' | 'request' | 'serverName'>>
-  'mcp-icon': Partial<Pick<McpIconElement, 'allowOrigins' | 'icons' | 'label' | 'serverUrl' | 'size' | 'theme'>>
+  'mcp-icon': Partial<Pick<McpIconElement, 'allowOrigins' | 'icons' | 'label' | 'loadTimeout' | 'serverUrl' | 'size' | 'theme'>>
   'mcp-prompt': Partial<Pick<McpPromptElement, 'client' | 'prompt'>>
   'mcp-prompt-list': Partial<Pick<McpPromptListElement, 'client'>>
   'mcp-resource-list': Partial<Pick<McpResourceListElement, 'client'>>
