@@ -6,6 +6,8 @@
 //   npm run mutate -- --seed 7              another sample; --seed 1,2 draws both samples (one baseline run)
 //   npm run mutate -- --port 8890           the port of `browser:` suites (web-test-runner in Chromium)
 //   npm run mutate -- --list                every mutant of --only, without running anything
+//   npm run mutate -- --suites browser:components/mcp-prompt/mcp-prompt.test.ts
+//                                           only these of the folder's suites (comma-separated), for a quick check
 //
 // Outside CI: it takes minutes per folder. Each mutant is one small change a
 // careless edit could make (=== for !==, < for <=, && for ||, true for false,
@@ -360,7 +362,8 @@ async function main() {
     for (const [folder, all] of [...byFolder].sort()) {
       // Only suites that pass on the unmutated copy can say anything about a mutant; their time there sets the limit.
       const suites = []
-      for (const suite of SUITES[folder] ?? []) {
+      const chosen = option('suites', '').split(',').filter(Boolean)
+      for (const suite of (SUITES[folder] ?? []).filter((s) => !chosen.length || chosen.includes(s))) {
         if (spawnSync('test', ['-f', join(copy, suiteFile(suite))]).status !== 0) continue
         const browser = suite.startsWith('browser:')
         const { passed, ms } = await runSuite(copy, suite, browser ? 5 * LIMIT_MS : LIMIT_MS)
