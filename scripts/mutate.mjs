@@ -282,7 +282,8 @@ const TIMEOUT_OUTPUT = /Timeout of \d+ms exceeded|did not finish within|timed ou
 
 /** The first failing test's title in runner output (web-test-runner's ❌ lines, node's spec ✖ or TAP `not ok`). */
 function firstFailure(output) {
-  const line = output.match(/^\s*(?:❌|✖|not ok \d+ -)\s*(.+)$/m)
+  // Colours are off when piped, but a runner that forces them would hide the title behind escape codes.
+  const line = output.replace(/\x1b\[[0-9;]*m/g, '').match(/^\s*(?:❌|✖|not ok \d+ -)\s*(.+)$/m)
   return line ? line[1].replace(/\s*\(\d+(\.\d+)?ms\)$/, '').trim() : undefined
 }
 
