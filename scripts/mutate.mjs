@@ -6,6 +6,8 @@
 //   npm run mutate -- --seed 7              another sample; --seed 1,2 draws both samples (one baseline run)
 //   npm run mutate -- --port 8890           the port of `browser:` suites (web-test-runner in Chromium)
 //   npm run mutate -- --list                every mutant of --only, without running anything
+//   npm run mutate -- --suites browser:components/mcp-prompt/mcp-prompt.test.ts
+//                                           only these of the folder's suites (comma-separated), for a quick check
 //
 // Outside CI: it takes minutes per folder. Each mutant is one small change a
 // careless edit could make (=== for !==, < for <=, && for ||, true for false,
@@ -14,13 +16,20 @@
 // (removeEventListener, disconnect, unsubscribe) and a dropped `await`), made
 // in a copy of HEAD (git archive into a temporary folder; the working tree is
 // never touched). The suites most likely to notice run first, one file at a
-// time; the first that fails kills the mutant (a hang past the time limit
-// counts too). src/ runs node suites; components/ and sandbox/ run browser
-// suites (web-test-runner on its own port), each stopped past three times
-// its time on the unmutated copy (at least a minute).
+// time; the first that fails with an assertion or error kills the mutant.
+// src/ runs node suites; components/ and sandbox/ run browser suites
+// (web-test-runner on its own port), each stopped past three times its time
+// on the unmutated copy (at least a minute); in the copy, mocha's per-test
+// limit is 60 s and the runner's finish limit 10 min, since a loaded machine
+// passes the usual 10 s / 2 min on unmutated code too.
+// A suite that ends by a timeout (a test's, the runner's or ours) runs once
+// more with twice the time: a timeout again is a kill "by timeout" (the same
+// suite passed on the unmutated copy), reported apart so a reader can judge;
+// a pass on retry is no kill. Each kill names the first failing test.
 // A mutant every suite passes survived: either a test is missing or the
-// change is equivalent. The report gives the score per folder and lists the
-// survivors with file, line and the change, to be read one by one.
+// change is equivalent. The report gives killed / killed by timeout /
+// survived per folder and lists the survivors with file, line and the
+// change, to be read one by one.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -261,27 +270,75 @@ function folderOf(file) {
 /** The file a suite name stands for: `name` is test/node/name.test.ts, `browser:path` a web-test-runner file. */
 const suiteFile = (suite) => (suite.startsWith('browser:') ? suite.slice('browser:'.length) : `test/node/${suite}.test.ts`)
 
+/** Mocha's per-test limit and web-test-runner's finish limit in the copy (ms); a retry doubles both. */
+const BROWSER_TEST_TIMEOUT_MS = 60_000
+const BROWSER_FINISH_TIMEOUT_MS = 600_000
+
 /**
- * Runs one suite file in the copy, stopped after `limitMs`: resolves `{ passed, ms, timedOut }`. Browser suites
- * run in web-test-runner on `--port` (its own, so a runner of the working tree can go on beside it).
+ * Makes the copy's web-test-runner config read its per-test and finish limits from the environment, so each run
+ * (and its retry, with twice the time) sets them. Throws if the config no longer has the lines it rewrites.
  */
-function runSuite(copy, suite, limitMs) {
+function configureRunnerTimeouts(copy) {
+  const path = join(copy, 'web-test-runner.config.mjs')
+  let text = readFileSync(path, 'utf8')
+  for (const [from, to] of [
+    ['testsFinishTimeout: 120_000', 'testsFinishTimeout: Number(process.env.MUTATE_FINISH_TIMEOUT)'],
+    ['testFramework: { config: { timeout: 10_000 } }', 'testFramework: { config: { timeout: Number(process.env.MUTATE_TEST_TIMEOUT) } }'],
+  ]) {
+    if (!text.includes(from)) throw new Error(`web-test-runner.config.mjs has no "${from}" to lengthen for mutants`)
+    text = text.replace(from, to)
+  }
+  writeFileSync(path, text)
+}
+
+/** Whether runner output tells of a timeout: mocha's per-test one, web-test-runner's finish limit, node's test timeout. */
+const TIMEOUT_OUTPUT = /Timeout of \d+ms exceeded|did not finish within|timed out|testsFinishTimeout|test timed out after/i
+
+/** The first failing test's title in runner output (web-test-runner's ❌ lines, node's spec ✖ or TAP `not ok`). */
+function firstFailure(output) {
+  // Colours are off when piped, but a runner that forces them would hide the title behind escape codes.
+  const line = output.replace(/\x1b\[[0-9;]*m/g, '').match(/^\s*(?:❌|✖|not ok \d+ -)\s*(.+)$/m)
+  return line ? line[1].replace(/\s*\(\d+(\.\d+)?ms\)$/, '').trim() : undefined
+}
+
+/**
+ * Runs one suite file in the copy, stopped after `limitMs`: resolves `{ passed, ms, timedOut, failed }`, where
+ * `timedOut` is any timeout (ours, or one the runner reports) and `failed` the first failing test's title.
+ * Browser suites run in web-test-runner on `--port` (its own, so a runner of the working tree can go on beside it);
+ * `scale` multiplies the runner's own limits (2 on a retry).
+ */
+function runSuite(copy, suite, limitMs, scale = 1) {
   return new Promise((resolve) => {
     const args = suite.startsWith('browser:')
       ? [join(copy, 'node_modules/@web/test-runner/dist/bin.js'), suiteFile(suite), '--port', option('port', '8890')]
-      : ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${LIMIT_MS}`, suiteFile(suite)]
+      : ['--import', 'tsx', '--test', '--test-concurrency=1', `--test-timeout=${scale * LIMIT_MS}`, suiteFile(suite)]
+    const env = {
+      ...process.env,
+      MUTATE_TEST_TIMEOUT: String(scale * BROWSER_TEST_TIMEOUT_MS),
+      MUTATE_FINISH_TIMEOUT: String(scale * BROWSER_FINISH_TIMEOUT_MS),
+    }
     const started = Date.now()
-    const child = spawn(process.execPath, args, { cwd: copy, stdio: 'ignore', detached: true })
-    let timedOut = false
+    const child = spawn(process.execPath, args, { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    // The output's tail is enough for the summary; the head keeps the first failure's title.
+    let output = ''
+    const keep = (chunk) => {
+      output += chunk
+      if (output.length > 400_000) output = output.slice(0, 200_000) + output.slice(-100_000)
+    }
+    child.stdout.on('data', keep)
+    child.stderr.on('data', keep)
+    let killed = false
     const timer = setTimeout(() => {
-      timedOut = true
+      killed = true
       try {
         process.kill(-child.pid, 'SIGKILL')
       } catch {}
     }, limitMs)
     child.on('close', (code) => {
       clearTimeout(timer)
-      resolve({ passed: code === 0 && !timedOut, ms: Date.now() - started, timedOut })
+      const passed = code === 0 && !killed
+      const timedOut = killed || (!passed && TIMEOUT_OUTPUT.test(output))
+      resolve({ passed, ms: Date.now() - started, timedOut, failed: passed ? undefined : firstFailure(output) })
     })
   })
 }
@@ -302,6 +359,7 @@ async function main() {
   const archive = spawnSync('sh', ['-c', `git -C "${root}" archive HEAD | tar -x -C "${copy}"`], { stdio: 'inherit' })
   if (archive.status !== 0) throw new Error('git archive HEAD failed')
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'))
+  configureRunnerTimeouts(copy)
   const byFolder = new Map()
   for (const m of mutants(copy)) {
     const folder = folderOf(m.file)
@@ -313,13 +371,14 @@ async function main() {
       console.log(`${m.file}:${m.line} ${m.name}: ${m.mutated.trim() || `(deleted) ${m.original.trim()}`}`)
     return rmSync(copy, { recursive: true, force: true })
   }
-  /** Per folder: each seed's sample with its outcome (`killedBy`, or undefined for a survivor). */
+  /** Per folder: each seed's sample with its outcome (`killedBy`: `{ by, byTimeout }`, absent for a survivor). */
   const results = new Map()
   try {
     for (const [folder, all] of [...byFolder].sort()) {
       // Only suites that pass on the unmutated copy can say anything about a mutant; their time there sets the limit.
       const suites = []
-      for (const suite of SUITES[folder] ?? []) {
+      const chosen = option('suites', '').split(',').filter(Boolean)
+      for (const suite of (SUITES[folder] ?? []).filter((s) => !chosen.length || chosen.includes(s))) {
         if (spawnSync('test', ['-f', join(copy, suiteFile(suite))]).status !== 0) continue
         const browser = suite.startsWith('browser:')
         const { passed, ms } = await runSuite(copy, suite, browser ? 5 * LIMIT_MS : LIMIT_MS)
@@ -341,38 +400,49 @@ async function main() {
         writeFileSync(path, lines.join('\n'))
         try {
           for (const { suite, limitMs } of suites) {
-            const run = await runSuite(copy, suite, limitMs)
+            let run = await runSuite(copy, suite, limitMs)
+            // Under load a slow run is not a hang: once more, with twice the time; a pass then is no kill.
+            if (!run.passed && run.timedOut) run = await runSuite(copy, suite, 2 * limitMs, 2)
             if (!run.passed) {
-              killedBy.set(m, run.timedOut ? `${suite}, past its time limit` : suite)
+              const test = run.failed ? `: ${run.failed}` : run.timedOut ? ', past its time limit twice' : ''
+              killedBy.set(m, { by: `${suite}${test}`, byTimeout: run.timedOut })
               break
             }
           }
         } finally {
           writeFileSync(path, original)
         }
-        const by = killedBy.get(m)
-        console.log(`  ${by ? 'killed  ' : 'SURVIVED'} ${m.file}:${m.line} ${m.name}${by ? ` (by ${by})` : ''}`)
+        const kill = killedBy.get(m)
+        const verdict = !kill ? 'SURVIVED' : kill.byTimeout ? 'killed by timeout' : 'killed  '
+        console.log(`  ${verdict} ${m.file}:${m.line} ${m.name}${kill ? ` (by ${kill.by})` : ''}`)
       }
       results.set(folder, { samples, killedBy })
     }
   } finally {
     rmSync(copy, { recursive: true, force: true })
   }
-  console.log(`\nScore per folder (killed / sampled${seeds.length > 1 ? ', per seed' : ''}):`)
+  console.log(
+    `\nScore per folder (killed / sampled, then killed by timeout and survived${seeds.length > 1 ? ', per seed' : ''}):`,
+  )
   let killed = 0
+  let killedByTimeout = 0
   let total = 0
   const survivors = new Set()
   for (const [folder, { samples, killedBy }] of results) {
     const scores = samples.map(({ seed, sample }) => {
-      const k = sample.filter((m) => killedBy.has(m)).length
+      const k = sample.filter((m) => killedBy.has(m) && !killedBy.get(m).byTimeout).length
+      const t = sample.filter((m) => killedBy.get(m)?.byTimeout).length
       killed += k
+      killedByTimeout += t
       total += sample.length
       for (const m of sample) if (!killedBy.has(m)) survivors.add(m)
-      return `${seeds.length > 1 ? `seed ${seed}: ` : ''}${percent(k, sample.length)}`
+      return `${seeds.length > 1 ? `seed ${seed}: ` : ''}${percent(k, sample.length)}  by timeout ${t}  survived ${sample.length - k - t}`
     })
     console.log(`  ${folder.padEnd(28)} ${scores.join('   ')}`)
   }
-  console.log(`  ${'all'.padEnd(28)} ${percent(killed, total)}`)
+  console.log(
+    `  ${'all'.padEnd(28)} ${percent(killed, total)}  by timeout ${killedByTimeout}  survived ${total - killed - killedByTimeout}`,
+  )
   if (survivors.size) {
     console.log('\nSurvivors (a missing test, or an equivalent change):')
     for (const m of survivors)
