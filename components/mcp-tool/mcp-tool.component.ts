@@ -23,6 +23,8 @@ import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
+import { preloadWhenIdle } from '../shared/lazy-element.js'
+import { loadElicitationDialog } from '../mcp-elicitation/input-handlers.js'
 import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
@@ -171,6 +173,11 @@ export class McpToolElement extends ConnectedElement {
     // While a changed list is fetched again, the tool found before stays (a running call and the form are kept).
     const found = this.#lookup.status === TaskStatus.ERROR ? undefined : this.#lookup.value
     return found?.name === this.name ? found : undefined
+  }
+
+  protected override firstUpdated(): void {
+    // A call may ask the user for input (its dialog is a chunk of its own): loaded before it is needed.
+    preloadWhenIdle(loadElicitationDialog)
   }
 
   override disconnectedCallback(): void {
