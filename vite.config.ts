@@ -82,16 +82,19 @@ const sandboxBuild = {
 /**
  * The split CDN build's one hand-made chunk: what `<mcp-server>` and `<mcp-tool-list>` load at start-up (Lit, the
  * client's core, the shared list helpers, their classes), in one file. Left to the bundler, it is some thirty chunks,
- * each compressed on its own (about 9 KB more gzip on the wire, and a request each). The registering files stay in
- * their entries (elements/mcp-foo.js), so loading this chunk registers nothing.
+ * each compressed on its own (about 9 KB more gzip on the wire, and a request each). The two elements' registering
+ * files stay in their entries (elements/mcp-foo.js); what they import to register (`<mcp-icon>`) is in the chunk, since
+ * an entry importing the chunk that imports it back would run before the class it registers exists. The entry
+ * (mcp-web-elements.js) imports the chunk at once: nearly every page has a server, and it saves a round trip.
  */
 function firstListGroup() {
   const roots = ['components/mcp-server/mcp-server.ts', 'components/mcp-tool-list/mcp-tool-list.ts'].map((file) =>
     fileURLToPath(new URL(`./${file}`, import.meta.url)),
   )
+  const cdnEntry = fileURLToPath(new URL('./components/cdn.ts', import.meta.url))
+  const autoloader = fileURLToPath(new URL('./components/autoloader.ts', import.meta.url))
   const clientBarrel = fileURLToPath(new URL('./src/client/index.ts', import.meta.url))
   const notOnTheList = ['src/schema/form.ts', 'src/client/model-tools.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
-  const registering = /[\\/]components[\\/](mcp-[^\\/]+)[\\/]\1\.ts$/
   let closure: Set<string> | undefined
   return {
     name: (id: string, context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
@@ -106,9 +109,13 @@ function firstListGroup() {
           for (const next of module === clientBarrel ? imported.filter((id) => !notOnTheList.includes(id)) : imported) visit(next)
         }
         roots.forEach(visit)
+        // With the CDN entry's modules among its own, the group stays a chunk of its own: holding one entry's module only
+        // (mcp-icon.ts, which the two import to register it), it would become that entry's file. So the autoloader
+        // runs from this chunk, and mcp-web-elements.js, which imports it at once, is a file of a few bytes.
+        closure.add(cdnEntry).add(autoloader)
       }
       // The barrel itself is client.js's entry module: in the group, it would bring everything it re-exports along.
-      return closure.has(id) && id !== clientBarrel && !registering.test(id) ? 'first-list' : null
+      return closure.has(id) && id !== clientBarrel && !roots.includes(id) ? 'first-list' : null
     },
   }
 }

@@ -14,6 +14,8 @@
  * elements they render in their own shadow roots themselves; a page that puts
  * ours in a shadow root of its own calls {@link discover} on it.
  */
+import { ContextRoot } from '@lit/context'
+
 const registeringFiles = import.meta.glob(['./mcp-*/mcp-*.ts', '!./*/*.test.ts', '!./*/*.component.ts', '!./*/*.styles.ts'])
 
 /** `<mcp-foo>` → a loader of components/mcp-foo/mcp-foo.ts (its module defines the tag). */
@@ -55,6 +57,9 @@ let observer: MutationObserver | undefined
 /** Discovers the document's elements now and each one added later. Idempotent. */
 export function startAutoloader(): void {
   if (observer) return
+  // Chunks arrive in any order: an element that asked its <mcp-server> for the connection before the server's chunk
+  // ran gets it when the server is defined (the request is replayed), as it would if the server came first.
+  new ContextRoot().attach(document.documentElement)
   observer = new MutationObserver((records) => {
     for (const record of records)
       for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) void discover(node as Element).catch(reportError)
