@@ -14,11 +14,13 @@ import { defineConfig, type Plugin } from 'vite'
 //   one element and what it needs. Registration lives only in those entry files
 //   (package.json "sideEffects" names them); shared chunks hold classes only.
 //
-// - `vite build --mode cdn`: dist/cdn/mcp-web-elements.js, one self-contained
-//   minified ES module (Lit, the client, every element) for a
-//   `<script type="module">` tag. What the code loads with a dynamic import
-//   (the argument validator, the markdown renderer, sign-in) stays a chunk of
-//   its own beside it, fetched on first use.
+// - `vite build --mode cdn`: dist/cdn/, minified ES modules for a `<script type="module">` tag, nothing bare left:
+//   mcp-web-elements.js (components/cdn.ts: the client, and the autoloader that loads an element's code the first
+//   time its tag is in the document), elements/mcp-foo.js per element (registers it, exports its class), and
+//   chunks shared between them (Lit, the client's parts, shared/ helpers). What the code loads with a dynamic import
+//   (the argument validator, the markdown renderer, sign-in, the tool a list opens) stays a chunk of its own,
+//   fetched on first use. `--mode cdn-single` builds the layout before issue 23 (one entry with every element) into
+//   dist/cdn-single/, for the bench's before/after.
 //   `vite build --mode cdn-callback`: dist/cdn/mcp-web-elements-auth-callback.js,
 //   the sign-in callback page's script, as one file of its own.
 //
@@ -78,11 +80,52 @@ const sandboxBuild = {
 }
 
 /**
+ * The split CDN build's one hand-made chunk: what `<mcp-server>` and `<mcp-tool-list>` load at start-up (Lit, the
+ * client's core, the shared list helpers, their classes), in one file. Left to the bundler, it is some thirty chunks,
+ * each compressed on its own (about 9 KB more gzip on the wire, and a request each). The two elements' registering
+ * files stay in their entries (elements/mcp-foo.js); what they import to register (`<mcp-icon>`) is in the chunk, since
+ * an entry importing the chunk that imports it back would run before the class it registers exists. The entry
+ * (mcp-web-elements.js) imports the chunk at once: nearly every page has a server, and it saves a round trip.
+ */
+function firstListGroup() {
+  const roots = ['components/mcp-server/mcp-server.ts', 'components/mcp-tool-list/mcp-tool-list.ts'].map((file) =>
+    fileURLToPath(new URL(`./${file}`, import.meta.url)),
+  )
+  const cdnEntry = fileURLToPath(new URL('./components/cdn.ts', import.meta.url))
+  const autoloader = fileURLToPath(new URL('./components/autoloader.ts', import.meta.url))
+  const clientBarrel = fileURLToPath(new URL('./src/client/index.ts', import.meta.url))
+  const notOnTheList = ['src/schema/form.ts', 'src/client/model-tools.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
+  let closure: Set<string> | undefined
+  return {
+    name: (id: string, context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
+      if (!closure) {
+        closure = new Set()
+        const visit = (module: string) => {
+          if (closure!.has(module)) return
+          closure!.add(module)
+          // The client's barrel re-exports the form model and model tools, which the list never runs (the tree-shaker
+          // drops them from what the list imports; this walk cannot see names, so they are named here).
+          const imported = context.getModuleInfo(module)?.importedIds ?? []
+          for (const next of module === clientBarrel ? imported.filter((id) => !notOnTheList.includes(id)) : imported) visit(next)
+        }
+        roots.forEach(visit)
+        // With the CDN entry's modules among its own, the group stays a chunk of its own: holding one entry's module only
+        // (mcp-icon.ts, which the two import to register it), it would become that entry's file. So the autoloader
+        // runs from this chunk, and mcp-web-elements.js, which imports it at once, is a file of a few bytes.
+        closure.add(cdnEntry).add(autoloader)
+      }
+      // The barrel itself is client.js's entry module: in the group, it would bring everything it re-exports along.
+      return closure.has(id) && id !== clientBarrel && !roots.includes(id) ? 'first-list' : null
+    },
+  }
+}
+
+/**
  * A CDN build of `entry` into dist/cdn/: self-contained minified ES modules, each for a `<script type="module">`
  * tag. Run once per file (`--mode cdn`, `--mode cdn-callback`): one build with both entries would move what they
  * share into a chunk that the callback page would have to load with the whole library.
  */
-function cdnBuild(entry: Record<string, string>, { oneFile = false } = {}) {
+function cdnBuild(entry: Record<string, string>, { oneFile = false, split = false, outDir = 'dist/cdn' } = {}) {
   return {
     // Lit picks its production build through export conditions; this replaces any NODE_ENV checks left in dependencies.
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -90,7 +133,7 @@ function cdnBuild(entry: Record<string, string>, { oneFile = false } = {}) {
     plugins: [minifyLiterals()],
     build: {
       target: 'es2022',
-      outDir: 'dist/cdn',
+      outDir,
       emptyOutDir: false,
       sourcemap: true,
       minify: true,
@@ -98,6 +141,8 @@ function cdnBuild(entry: Record<string, string>, { oneFile = false } = {}) {
       rolldownOptions: {
         // 'strict' (the library default) keeps modules shared by the entry and a lazy chunk in a third file the
         // entry must load too; allowing extra exports lets them merge into the entry, so it stays one file.
+        // split (one entry per element): 'strict', so what entries share goes to chunks of its own, never into another
+        // entry, whose import would register an element the page does not use.
         preserveEntrySignatures: 'allow-extension',
         // Vite leaves whitespace in ES library builds; this is a file for the wire, so all of it goes.
         // oneFile: the callback page loads one script, so what the sign-in code imports lazily (the connection doctor,
@@ -107,6 +152,7 @@ function cdnBuild(entry: Record<string, string>, { oneFile = false } = {}) {
           minify: true,
           comments: { legal: true, annotation: false, jsdoc: false },
           ...(oneFile && { inlineDynamicImports: true }),
+          ...(split && { codeSplitting: { includeDependenciesRecursively: false, groups: [firstListGroup()] } }),
         },
       },
     },
@@ -117,7 +163,9 @@ export default defineConfig(({ mode }) =>
   mode === 'sandbox'
     ? sandboxBuild
     : mode === 'cdn'
-    ? cdnBuild({ 'mcp-web-elements': 'components/index.ts' })
+    ? cdnBuild({ 'mcp-web-elements': 'components/cdn.ts', client: 'src/client/index.ts', ...registeringFiles() }, { split: true })
+    : mode === 'cdn-single'
+    ? cdnBuild({ 'mcp-web-elements': 'components/index.ts' }, { outDir: 'dist/cdn-single' })
     : mode === 'cdn-callback'
     ? cdnBuild({ 'mcp-web-elements-auth-callback': 'src/auth/callback-page.ts' }, { oneFile: true })
     : {
@@ -141,7 +189,9 @@ export default defineConfig(({ mode }) =>
           },
           rolldownOptions: {
             external: dependencies,
-            preserveEntrySignatures: 'allow-extension',
+            // split (one entry per element): 'strict', so what entries share goes to chunks of its own, never into another
+        // entry, whose import would register an element the page does not use.
+        preserveEntrySignatures: 'allow-extension',
             output: { chunkFileNames: 'chunks/[name]-[hash].js' },
           },
         },

@@ -28,6 +28,8 @@ export interface BundleSize {
    */
   entryGzip: number
   chunks: number
+  /** gzip level 9 bytes of the largest chunk. */
+  largestChunkGzip: number
   /** Bytes each input contributes to the minified output, largest first. */
   inputs: { path: string; bytes: number }[]
 }
@@ -67,6 +69,7 @@ export async function measureBundle(entry: URL): Promise<BundleSize> {
     gzip: js.reduce((n, f) => n + gzipSync(f.contents, { level: 9 }).byteLength, 0),
     entryGzip: loadedAtStartup.length ? loadedAtStartup.reduce((n, f) => n + gzipSync(f.contents, { level: 9 }).byteLength, 0) : NaN,
     chunks: js.length,
+    largestChunkGzip: Math.max(...js.map((f) => gzipSync(f.contents, { level: 9 }).byteLength)),
     inputs: [...bytesByInput].map(([path, bytes]) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes),
   }
 }

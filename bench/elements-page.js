@@ -44,7 +44,8 @@ async function rendered(list, count) {
  * of typing `query` into its filter box and deleting it again.
  */
 export async function measure({ url, count, query, renderRuns, filterRuns }) {
-  const { McpClient } = await import('/cdn/mcp-web-elements.js')
+  // The client is a file of its own beside the CDN entry (the entry only loads elements).
+  const { McpClient } = await import('/cdn/client.js')
   const startup = performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name).pathname)

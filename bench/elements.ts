@@ -4,7 +4,7 @@
 // keystroke. The CDN build is made fresh for the run (vite.config.ts, mode
 // `cdn`, into .tmp/bench-cdn), so the figures are of the code as it is.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { TraceMap, eachMapping } from '@jridgewell/trace-mapping'
@@ -27,12 +27,20 @@ export interface CdnChunk {
   gzip: number
 }
 
-/** Builds the CDN module with the project's vite config into CDN_DIR. */
+/** Where buildCdn() writes the CDN layout before issue 23 (one entry with every element: vite.config.ts mode cdn-single). */
+export const CDN_BEFORE_DIR = join(ROOT, '.tmp/bench-cdn-before')
+
+/** Builds the CDN modules with the project's vite config into CDN_DIR, and the old single-entry layout into CDN_BEFORE_DIR. */
 export async function buildCdn(): Promise<void> {
-  rmSync(CDN_DIR, { recursive: true, force: true })
-  mkdirSync(CDN_DIR, { recursive: true })
-  // Source maps only for cdnParts(); the .map files are not chunks and are never counted.
-  await build({ root: ROOT, mode: 'cdn', logLevel: 'error', build: { outDir: CDN_DIR, emptyOutDir: true, sourcemap: true } })
+  for (const [mode, outDir] of [
+    ['cdn', CDN_DIR],
+    ['cdn-single', CDN_BEFORE_DIR],
+  ] as const) {
+    rmSync(outDir, { recursive: true, force: true })
+    mkdirSync(outDir, { recursive: true })
+    // Source maps only for cdnParts(); the .map files are not chunks and are never counted.
+    await build({ root: ROOT, mode, logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: true } })
+  }
 }
 
 /** Every chunk reachable from the entry, static imports and import() alike, with its size as served (gzip -9 each). */
@@ -47,11 +55,15 @@ export function cdnChunks(dir = CDN_DIR): CdnChunk[] {
     const code = readFileSync(join(dir, file))
     chunks.set(file, { file, loaded, bytes: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength })
     const text = code.toString()
-    for (const m of text.matchAll(/\bimport\s*\(\s*["'`]\.\/([^"'`]+)["'`]\s*\)/g)) visit(m[1]!, 'lazy')
-    for (const m of text.matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']\.\/([^"']+)["']/g))
-      visit(m[1]!, loaded === 'lazy' ? 'lazy' : 'start-up')
+    // Paths relative to the importing file (elements/mcp-foo.js imports ../first-list-….js).
+    const near = (specifier: string) => normalize(join(dirname(file), specifier))
+    for (const m of text.matchAll(/\bimport\s*\(\s*["'`](\.\.?\/[^"'`]+)["'`]\s*\)/g)) visit(near(m[1]!), 'lazy')
+    for (const m of text.matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["'](\.\.?\/[^"']+)["']/g))
+      visit(near(m[1]!), loaded === 'lazy' ? 'lazy' : 'start-up')
   }
   visit(CDN_ENTRY, 'entry')
+  // The client is an entry of its own beside it (page code imports it); counted with the rest, as loaded on use.
+  if (existsSync(join(dir, 'client.js'))) visit('client.js', 'lazy')
   return [...chunks.values()]
 }
 
@@ -85,7 +97,8 @@ function partOf(source: string): string {
 export function cdnParts(chunks: CdnChunk[], dir = CDN_DIR): CdnPart[] {
   const text = new Map<string, string[]>()
   const add = (part: string, piece: string) => (text.get(part) ?? text.set(part, []).get(part)!).push(piece)
-  for (const chunk of chunks) {
+  // A file of re-exports only (the entry, elements/mcp-icon.js) has no source map: its few bytes are glue.
+  for (const chunk of chunks.filter((c) => existsSync(join(dir, `${c.file}.map`)))) {
     const lines = readFileSync(join(dir, chunk.file), 'utf8').split('\n')
     const segments: { line: number; column: number; source: string | null }[] = []
     eachMapping(new TraceMap(readFileSync(join(dir, `${chunk.file}.map`), 'utf8')), (m) =>
@@ -159,8 +172,13 @@ export async function measureElements(): Promise<ElementTimings> {
     tab.on('pageerror', (error) => pageErrors.push(error.message))
     tab.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()))
     await tab.goto(`${site.origin}/`)
+    // The entry defines an element when its tag is first in the page: one list put there (and taken out) loads its code.
     await tab
-      .waitForFunction(() => customElements.get('mcp-tool-list') !== undefined, null, { timeout: 10_000 })
+      .evaluate(async () => {
+        const list = document.body.appendChild(document.createElement('mcp-tool-list'))
+        await customElements.whenDefined('mcp-tool-list')
+        list.remove()
+      })
       .catch((error) => {
         throw new Error(`<mcp-tool-list> was not registered by the CDN module (${pageErrors.join('; ') || error.message})`)
       })

@@ -39,11 +39,17 @@ import {
 } from './elements.js'
 import { WARM_VISITS, measureWarmStart, type WarmStartFigures } from './warm-start.js'
 import { measureAppBytes, measureAppTimings, printApps } from './apps.js'
+import { CLICK_RUNS, COLD_RUNS, THROTTLE, measureLayouts, type LayoutFigures } from './cdn-layout.js'
 
-const TARGET_GZIP_BYTES = 12 * 1024
+// Issue 23 retired the 12 KB (client, every chunk) and 60 KB (CDN, every chunk) targets: what a visitor pays for is the
+// script before the elements they see are on screen. The sizes below are growth guards (PASS/FAIL, not goals).
+const GUARD_CLIENT_STARTUP_GZIP = 16.5 * 1024
+const GUARD_CLIENT_CHUNK_GZIP = 31 * 1024
+const GUARD_CDN_GZIP_BYTES = 100 * 1024
+const GUARD_SIGN_IN_GZIP = 15 * 1024
+const TARGET_FIRST_LIST_GZIP = 40 * 1024
 const TARGET_RATIO = 1.1
 const TARGET_COLD_REQUESTS = 1
-const TARGET_CDN_GZIP_BYTES = 60 * 1024
 const TARGET_RENDER_MS = 100
 const TARGET_KEYSTROKE_MS = 16
 const TARGET_WARM_REQUESTS = 0
@@ -57,9 +63,9 @@ const CALLS_PER_ROUND = 20
 
 // Bounded no matter what: a hung server or client must not keep a 2-core box busy.
 const watchdog = setTimeout(() => {
-  console.error('bench: still running after 150 s, giving up')
+  console.error('bench: still running after 400 s, giving up')
   process.exit(1)
-}, 150_000)
+}, 400_000)
 watchdog.unref()
 
 // ---- helpers ------------------------------------------------------------
@@ -218,7 +224,14 @@ async function main(): Promise<void> {
     }
   }
 
+  // 4b. Issue 23: the CDN layout against the one before it (both built above), cold under throttling and warm.
+  let layouts: Awaited<ReturnType<typeof measureLayouts>> | Error | undefined
+  if (sections.has('elements') && !(elements instanceof Error)) {
+    layouts = await measureLayouts().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+  }
+
   if (elements) printElements(elements, (await clientBundles()).official)
+  if (layouts) printLayouts(layouts)
   if (warmStart) printWarmStart(warmStart)
   // 6. MCP Apps: the host chunk's bytes, and in Chromium the time from a tool result to the view's first paint.
   if (sections.has('apps')) {
@@ -312,15 +325,23 @@ async function clientSection(): Promise<void> {
       ['', 'ours', 'official', 'fetch loop', 'target', ''],
       // Issue 10's target counts every chunk (discover, listTools, callTool with the validator, MRTR, listen),
       // the lazy legacy-era chunk too; what loads before the first dynamic import is shown beside it.
+      ['1. bundle, every chunk, min+gzip -9 (bytes)', fmt(oursBundle.gzip), fmt(officialBundle.gzip), '-', '', ''],
       [
-        '1. bundle, every chunk, min+gzip -9 (bytes)',
-        fmt(oursBundle.gzip),
-        fmt(officialBundle.gzip),
+        '   at startup (entry + static imports)',
+        fmt(oursBundle.entryGzip),
+        fmt(officialBundle.entryGzip),
         '-',
-        `ours <= ${fmt(TARGET_GZIP_BYTES)}`,
-        verdict(oursBundle.gzip <= TARGET_GZIP_BYTES),
+        `guard: ours <= ${fmt(GUARD_CLIENT_STARTUP_GZIP)}`,
+        verdict(oursBundle.entryGzip <= GUARD_CLIENT_STARTUP_GZIP),
       ],
-      ['   at startup (entry + static imports)', fmt(oursBundle.entryGzip), fmt(officialBundle.entryGzip), '-', '', ''],
+      [
+        '   largest chunk',
+        fmt(oursBundle.largestChunkGzip),
+        fmt(officialBundle.largestChunkGzip),
+        '-',
+        `guard: ours <= ${fmt(GUARD_CLIENT_CHUNK_GZIP)}`,
+        verdict(oursBundle.largestChunkGzip <= GUARD_CLIENT_CHUNK_GZIP),
+      ],
       // A page that signs in (bench/entries/ours-auth.ts); the line above is a page without auth, which downloads none of it.
       ['   with sign-in (auth), min+gzip (bytes)', fmt(oursAuthBundle.gzip), '-', '-', '', ''],
       ['   bundle, minified (bytes)', fmt(oursBundle.minified), fmt(officialBundle.minified), '-', '', ''],
@@ -435,7 +456,8 @@ function printElements(elements: { chunks: CdnChunk[]; timings: ElementTimings }
   const atStartup = chunks.filter((c) => c.loaded !== 'lazy').reduce((n, c) => n + c.gzip, 0)
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
   const ms = (x: number) => x.toFixed(1)
-  const sizeRows = chunks.map((c) => [
+  const small = chunks.filter((c) => c.gzip < 2048)
+  const sizeRows = chunks.filter((c) => c.gzip >= 2048).map((c) => [
     `   ${c.file}${c.loaded === 'lazy' ? ' (lazy)' : c.loaded === 'start-up' ? ' (start-up)' : ''}`,
     fmt(c.gzip),
     fmt(c.bytes),
@@ -452,14 +474,25 @@ function printElements(elements: { chunks: CdnChunk[]; timings: ElementTimings }
     table([
       ['', 'min+gzip -9 (B)', 'minified (B)', 'official client', 'target', ''],
       ...sizeRows,
+      [`   ${small.length} files under 2 KB each (entries, elements/*, shared bits)`, fmt(small.reduce((n, c) => n + c.gzip, 0)), fmt(small.reduce((n, c) => n + c.bytes, 0)), '', '', ''],
       [
         '   all chunks (Lit, client, every element)',
         fmt(total),
         fmt(chunks.reduce((n, c) => n + c.bytes, 0)),
         `${fmt(official.entryGzip)} (${kb(official.entryGzip)}), client only`,
-        `<= ${fmt(TARGET_CDN_GZIP_BYTES)} (${kb(TARGET_CDN_GZIP_BYTES)})`,
-        verdict(total <= TARGET_CDN_GZIP_BYTES),
+        `guard: <= ${fmt(GUARD_CDN_GZIP_BYTES)} (${kb(GUARD_CDN_GZIP_BYTES)})`,
+        verdict(total <= GUARD_CDN_GZIP_BYTES),
       ],
+      ...chunks
+        .filter((c) => /(^|\/)sign-in-provider-/.test(c.file))
+        .map((c) => [
+          '   the sign-in chunk',
+          fmt(c.gzip),
+          fmt(c.bytes),
+          '',
+          `guard: <= ${fmt(GUARD_SIGN_IN_GZIP)} (${kb(GUARD_SIGN_IN_GZIP)})`,
+          verdict(c.gzip <= GUARD_SIGN_IN_GZIP),
+        ]),
       ['   ratio to the official client', (total / official.entryGzip).toFixed(2), '', '1', '', ''],
       ['   loaded at start-up (before any lazy chunk)', fmt(atStartup), '', '', '', ''],
     ]),
@@ -536,6 +569,57 @@ function printElements(elements: { chunks: CdnChunk[]; timings: ElementTimings }
     "   from setting the input's value and dispatching input to the update done and layout forced. Median per keystroke (ms, tools shown):",
   )
   console.log(`   ${perStep.map((k) => `"${k.text}" ${ms(k.median)} (${k.shown})`).join(', ')}`)
+}
+
+function printLayouts(figures: Awaited<ReturnType<typeof measureLayouts>> | Error): void {
+  console.log('\n4b. A CDN page <mcp-server url><mcp-tool-list>: today\'s layout beside the one before it (issue 23)')
+  if (figures instanceof Error) {
+    console.log(`   not measured: ${figures.message}`)
+    process.exitCode = 1
+    return
+  }
+  const { before, after } = figures
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+  const ms = (xs: number[]) => `${median(xs).toFixed(0)} / ${Math.max(...xs).toFixed(0)}`
+  console.log(
+    table([
+      ['', 'before (one file)', 'after (autoloader)', 'target', ''],
+      [
+        '   first list, cold visit: script before it is on screen, min+gzip',
+        kb(before.firstListGzip),
+        kb(after.firstListGzip),
+        `<= ${kb(TARGET_FIRST_LIST_GZIP)}`,
+        verdict(after.firstListGzip <= TARGET_FIRST_LIST_GZIP),
+      ],
+      ['   files fetched for it', String(before.firstListScripts.length), String(after.firstListScripts.length), '', ''],
+      [
+        `   navigation -> list, cold, throttled, ms (median / worst of ${COLD_RUNS})`,
+        ms(before.throttledColdMs),
+        ms(after.throttledColdMs),
+        'beside before',
+        median(after.throttledColdMs) <= median(before.throttledColdMs) ? 'faster' : 'slower',
+      ],
+      [
+        `   click on a row -> the tool's form on screen, warm browser, ms (median / worst of ${CLICK_RUNS})`,
+        ms(before.clickToFormMs),
+        ms(after.clickToFormMs),
+        '',
+        '',
+      ],
+    ]),
+  )
+  console.log(`   Before: ${before.firstListScripts.join(', ')}. After: ${after.firstListScripts.join(', ')}.`)
+  console.log(
+    `   Chromium ${figures.browserVersion}; CDP Network.emulateNetworkConditions ${THROTTLE.downloadKbps / 1000} Mbps down, ${THROTTLE.uploadKbps} kbps up,`,
+  )
+  console.log(
+    `   ${THROTTLE.rttMs} ms RTT; scripts served gzip (-9) from loopback, a new browser context per cold visit, the layouts taking turns.`,
+  )
+  console.log("   'On screen': the list's mcp-list-loaded, then its update done (before any idle-time preload). Server: test/support/fixture-server.ts.")
+  console.log(
+    '   Click: the page reloaded (HTTP cache warm, max-age), the echo row clicked at once when the list shows (no hover, nothing preloaded),',
+  )
+  console.log('   until the form\'s input is in <mcp-tool>\'s shadow DOM and laid out.')
 }
 
 function printWarmStart(figures: WarmStartFigures | Error): void {

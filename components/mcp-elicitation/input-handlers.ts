@@ -32,8 +32,14 @@ import {
 } from '../../src/client/index.js'
 import { emit } from '../shared/events.js'
 import { msg } from '../shared/i18n.js'
+import { lazyModule } from '../shared/lazy-element.js'
 import { serverLabel } from '../shared/server-identity.js'
-import './mcp-elicitation.js'
+
+/**
+ * The dialog (with the schema form) is a chunk of its own: `<mcp-server>` gives every client these handlers, and most
+ * pages never see an elicitation. `<mcp-tool>` preloads it when the browser is idle.
+ */
+export const loadElicitationDialog = lazyModule(() => import('./mcp-elicitation.js'))
 
 /** The detail of the `mcp-input-required` event. */
 export interface InputRequiredDetail<P = unknown, R = unknown> {
@@ -134,6 +140,8 @@ function offer<P, R>(
 
 /** Shows an `<mcp-elicitation>` dialog and waits for the user; aborting closes it. */
 async function askUser(host: HTMLElement, server: string, params: ElicitRequestParams, context: InputContext, signal: AbortSignal) {
+  await loadElicitationDialog()
+  signal.throwIfAborted()
   const dialog = document.createElement('mcp-elicitation')
   dialog.params = params
   dialog.serverName = server

@@ -5,18 +5,24 @@ import { ifDefined } from 'lit/directives/if-defined.js'
 import type { Icon, McpClient, Tool } from '../../src/client/index.js'
 import { visibleToModel } from '../../src/client/index.js'
 import '../mcp-icon/mcp-icon.js'
-import '../mcp-tool/mcp-tool.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, usable } from '../shared/item-list.js'
 import { hintBadges, renderHintBadge, type ShownHint } from '../shared/tool-hints.js'
+import { lazyModule, preloadWhenIdle } from '../shared/lazy-element.js'
 import { renderWindowedRows, windowedList, windowedRows } from '../shared/windowed-rows.js'
 import { styles } from './mcp-tool-list.styles.js'
 
 /** Longest description shown in the list (the whole one is in `<mcp-tool>`): a huge one must not weigh on every render. */
 const DESCRIPTION_CHARS = 400
+
+/**
+ * `<mcp-tool>` (with the schema form and the result's content) is a chunk of its own: the list is on screen without
+ * it. It loads when the browser is idle after the list is shown, or as soon as a pointer or the focus is on the list.
+ */
+const loadTool = lazyModule(() => import('../mcp-tool/mcp-tool.js'))
 
 /** What the list shows of one tool, worked out once per listing rather than on every render. */
 interface ToolRow {
@@ -144,6 +150,22 @@ export class McpToolListElement extends ConnectedElement {
     return listing?.offered ? listing.items : undefined
   }
 
+  protected override async scheduleUpdate(): Promise<void> {
+    // A tool picked before its element's chunk arrived: wait for it, rather than render an <mcp-tool> that is not one yet.
+    if (this.selected !== undefined && !customElements.get('mcp-tool')) await loadTool().catch(() => {})
+    super.scheduleUpdate()
+  }
+
+  protected override updated(): void {
+    if (!this.#toolPreloaded && this.#shown.length > 0) {
+      this.#toolPreloaded = true
+      preloadWhenIdle(loadTool)
+    }
+  }
+
+  #toolPreloaded = false
+  #preloadTool = (): void => void loadTool().catch(() => {})
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     const rows = this.#listing?.rows
     if (rows !== this.#rowsSeen) {
@@ -194,7 +216,7 @@ export class McpToolListElement extends ConnectedElement {
   protected override render() {
     const chosen = this.selected === undefined ? undefined : this.#byName.get(this.selected)
     return html`<div part="base" class=${chosen ? 'open' : ''}>
-      <div class="browse">
+      <div class="browse" @pointerover=${this.#preloadTool} @focusin=${this.#preloadTool}>
         ${renderFilter(
           msg('tool-list.filter', 'Filter tools'),
           this.filter,

@@ -29,6 +29,8 @@ import { I18nController, msg } from '../shared/i18n.js'
 import { followTask, leadTask } from '../shared/task-follow.js'
 import { ClockController, isTerminal } from '../shared/task-status.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
+import { preloadWhenIdle } from '../shared/lazy-element.js'
+import { loadElicitationDialog } from '../mcp-elicitation/input-handlers.js'
 import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
@@ -199,6 +201,11 @@ export class McpToolElement extends ConnectedElement {
     this.requestUpdate()
   }
 
+  protected override firstUpdated(): void {
+    // A call may ask the user for input (its dialog is a chunk of its own): loaded before it is needed.
+    preloadWhenIdle(loadElicitationDialog)
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     // Nobody is left to see the result. A plain call is cancelled (the server hears it rather than working on); a
@@ -341,7 +348,10 @@ export class McpToolElement extends ConnectedElement {
       if (!running.following.signal.aborted) lead?.end({ error })
       // Let go of (removed, another tool shown): the task runs on, and nothing is said about it here.
       if (!stillShown()) return
-      toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
+      toApp({
+        cancelled:
+          error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error),
+      })
       this.durationMs = this.#durationOf(running, startedHere)
       this.error = error
       this.announcement =
@@ -428,7 +438,9 @@ export class McpToolElement extends ConnectedElement {
             : nothing
         }
       </div>
-      <div part="progress" class="progress" role="status" aria-live="polite">${running && !running.task ? renderProgress(running.progress) : nothing}</div>
+      <div part="progress" class="progress" role="status" aria-live="polite">
+        ${running && !running.task ? renderProgress(running.progress) : nothing}
+      </div>
       ${running?.task ? renderTask(running.task, running.startedAt) : nothing}
       ${
         this.appCall
@@ -487,7 +499,11 @@ export class McpToolElement extends ConnectedElement {
 
 /** Why a call was aborted, in words, for the view's `tool-cancelled`. */
 const abortReason = (signal: AbortSignal): string =>
-  typeof signal.reason === 'string' ? signal.reason : signal.reason instanceof Error ? signal.reason.message : msg('tool.cancelled-by-user', 'cancelled by the user')
+  typeof signal.reason === 'string'
+    ? signal.reason
+    : signal.reason instanceof Error
+      ? signal.reason.message
+      : msg('tool.cancelled-by-user', 'cancelled by the user')
 
 /** The tool's name for people: its title, else the annotations' title, else its name (as its header shows). */
 const toolTitle = (tool: Tool): string => String(tool.title || tool.annotations?.title || tool.name)

@@ -39,8 +39,7 @@ import type { InputHandlers, McpClientOptions, RequestOptions, StaleOptions, Too
 import { Requests, type Params, type Result } from './requests.js'
 import { ToolRegistry } from './tool-registry.js'
 import { listAll, pages, type ListMethod, type ListPage } from './listing.js'
-import { callTool, loadApproval } from './tool-call.js'
-import { withInput } from './input-rounds.js'
+import { loadOnce } from './validator.js'
 import { coveredPrefixes, markStale, notificationPrefixes } from './invalidation.js'
 import type { ClientParts } from './parts.js'
 import { CallLog } from './call-log.js'
@@ -48,8 +47,13 @@ import type { AlwaysAllowed } from './approval.js'
 import { clearFinishedTasks, forgetTask, listTasks, resumeTask } from './tasks.js'
 import type { StoredTask, TaskFollowOptions } from './task-types.js'
 
-export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
+// Calls, approval and input rounds load on first use: a page that only lists tools (and a cached list's warm
+// start) never downloads them (issue 23: the CDN first-list chunk).
+const loadToolCall = loadOnce(() => import('./tool-call.js'))
+const loadInputRounds = loadOnce(() => import('./input-rounds.js'))
+const loadApproval = async () => (await loadToolCall()).loadApproval()
 
+export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
 
 /**
  * A client for one MCP server endpoint.
@@ -246,7 +250,7 @@ export class McpClient extends EventTarget {
    * await client.callTool('export', { table }, { onTask: (t) => show(t.status, t.statusMessage) })
    */
   callTool(name: string, args: Record<string, unknown> = {}, options: ToolCallOptions = {}): Promise<CallToolResult> {
-    return callTool(this.#parts, name, args, options)
+    return loadToolCall().then((calls) => calls.callTool(this.#parts, name, args, options))
   }
 
   /**
@@ -318,12 +322,12 @@ export class McpClient extends EventTarget {
 
   /** Reads a resource by URI. Cached as the server's hints allow. */
   readResource(uri: string, options?: StaleOptions<ReadResourceResult>): Promise<ReadResourceResult> {
-    return withInput(this.#parts, 'resources/read', { uri }, options as RequestOptions) as Promise<ReadResourceResult>
+    return loadInputRounds().then(({ withInput }) => withInput(this.#parts, 'resources/read', { uri }, options as RequestOptions)) as Promise<ReadResourceResult>
   }
 
   /** Gets a prompt, filled in with `args`. */
   getPrompt(name: string, args?: Record<string, string>, options?: RequestOptions): Promise<GetPromptResult> {
-    return withInput(this.#parts, 'prompts/get', args ? { name, arguments: args } : { name }, options) as Promise<GetPromptResult>
+    return loadInputRounds().then(({ withInput }) => withInput(this.#parts, 'prompts/get', args ? { name, arguments: args } : { name }, options)) as Promise<GetPromptResult>
   }
 
   /** Completion suggestions for a prompt or resource-template argument. */

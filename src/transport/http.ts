@@ -4,7 +4,6 @@
  * notifications and then the response. Closing the stream cancels the request
  * on the server, so aborting is just aborting the fetch.
  */
-import { createParser } from 'eventsource-parser'
 import { AbortError, HttpError, McpError, ProtocolError, ResponseTooLargeError, StreamError, TimeoutError } from '../protocol/errors.js'
 import {
   decodeMessage,
@@ -215,6 +214,9 @@ async function readStream(
   onMessage: (m: JsonRpcMessage) => boolean,
   onComment: () => void,
 ): Promise<JsonRpcMessage | undefined> {
+  // The SSE parser loads on the first event-stream answer: a page whose server answers JSON (and a cached
+  // list's warm start) never downloads it (issue 23: the CDN first-list chunk).
+  const { createParser } = await import('eventsource-parser')
   const reader = res.body!.getReader()
   const decoder = new TextDecoder()
   let found: JsonRpcMessage | undefined

@@ -110,7 +110,12 @@ describe('sign-in from the CDN file', () => {
     )) as typeof import('../../src/auth/index.js')
     const frame = await plainPage('')
     const page = frame.contentWindow!
-    await eventually(() => !!page.customElements.get('mcp-server'), 'the CDN module to register <mcp-server>')
+    // Page code that sets a property before the element is in the document imports the element's file (the
+    // autoloader would define it only once it is in the page).
+    await (page as unknown as { eval(code: string): Promise<unknown> }).eval(
+      `import(${JSON.stringify(new URL('/dist/cdn/elements/mcp-server.js', location.href).href)})`,
+    )
+    expect(page.customElements.get('mcp-server'), 'the CDN build registers <mcp-server>').to.not.equal(undefined)
     const server = page.document.createElement('mcp-server') as ServerElement
     // A database of its own: this realm's connection to it stays open, and would hold up deleting the default one.
     const database = `cdn-auth-two-copies-${Date.now()}`

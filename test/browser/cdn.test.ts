@@ -1,9 +1,10 @@
 // The CDN build as a page author uses it: a plain HTML page whose only script
 // is `<script type="module" src=".../dist/cdn/mcp-web-elements.js">`, and the
 // tags (test/support/cdn-page.ts; `npm test` builds dist/ before the browser tests).
+// The entry's autoloader loads each element's file when its tag is first in the document.
 import { expect } from '@open-wc/testing'
 import { eventually, serverUrl } from '../support/browser.js'
-import { CDN_FILE, deepText, plainPage, skipUnlessBuilt } from '../support/cdn-page.js'
+import { CDN_FILE, deepText, plainPage, scriptsFetched, skipUnlessBuilt } from '../support/cdn-page.js'
 
 describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
   before(function (this: { skip(): void }) {
@@ -31,26 +32,74 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     expect(scripts).to.include(CDN_FILE)
   })
 
-  it('loads only the entry at start-up; the markdown renderer arrives with the first markdown shown', async () => {
+  it('before the list shows, loads only the chunks <mcp-server> and <mcp-tool-list> need; opening a tool loads the rest, and the call works', async () => {
+    const url = await serverUrl()
+    // Recorded in the page, in the update that puts the listing on screen: before any idle-time preload can run.
+    const frame = await plainPage(
+      `<script>
+        document.addEventListener('mcp-list-loaded', (event) => event.target.updateComplete.then(() => {
+          window.__beforeList ??= performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js'))
+        }))
+      </script><mcp-server url="${url}"><mcp-tool-list></mcp-tool-list></mcp-server>`,
+    )
+    const page = frame.contentWindow! as Window & { __beforeList?: string[] }
+    await eventually(() => !!page.__beforeList, 'the tool list loaded')
+    const beforeList = page.__beforeList!
+    expect(beforeList, 'the CDN entry and the two elements').to.include.members([
+      CDN_FILE,
+      '/dist/cdn/elements/mcp-server.js',
+      '/dist/cdn/elements/mcp-tool-list.js',
+    ])
+    // What a list opens on demand, and code for what the page does not show, is not among them.
+    const notYet = beforeList.filter(
+      (path) =>
+        /\/elements\/mcp-(tool|schema-form|content|elicitation|tool-call|app|prompt|prompt-list|resource-list|resource-view|call-log)\.js$/.test(path) ||
+        /\/(validate|markdown|legacy-era|sign-in-provider|app-host|form)-[\w-]+\.js$/.test(path),
+    )
+    expect(notYet, `loaded before the list: ${beforeList.join(', ')}`).to.deep.equal([])
+    expect(beforeList.every((path) => path.startsWith('/dist/cdn/')), beforeList.join(', ')).to.equal(true)
+
+    // Open the echo tool from its row: <mcp-tool> and its form arrive, and the call goes through.
+    const list = page.document.querySelector('mcp-tool-list')!
+    const row = () => list.shadowRoot?.querySelector<HTMLElement>('[part~="item"][data-name="echo"]')
+    await eventually(() => !!row(), 'the echo row')
+    row()!.click()
+    const tool = () => list.shadowRoot!.querySelector('mcp-tool')
+    await eventually(() => !!tool() && !!page.customElements.get('mcp-tool'), '<mcp-tool> loaded and opened')
+    const field = () => tool()!.shadowRoot?.querySelector('mcp-schema-form')?.shadowRoot?.querySelector<HTMLInputElement>('input')
+    await eventually(() => !!field(), 'the tool’s form')
+    field()!.value = 'lazy hello'
+    field()!.dispatchEvent(new Event('input', { bubbles: true, composed: true }))
+    const call = () => tool()!.shadowRoot!.querySelector<HTMLButtonElement>('button[part~="call"]')
+    await eventually(() => !!call() && !call()!.disabled, 'the Call button')
+    call()!.click()
+    await eventually(() => /lazy hello/.test(deepText(tool()!.shadowRoot!.querySelector('[part~="result"]') ?? tool()!)), 'the call’s result', 8_000)
+    const loaded = scriptsFetched(page)
+    for (const element of ['mcp-tool', 'mcp-schema-form', 'mcp-content'])
+      expect(loaded, `${element} loaded once the tool opened`).to.include(`/dist/cdn/elements/${element}.js`)
+  })
+
+  it('an element created by code is defined once it is in the document; the markdown renderer arrives with the first markdown', async () => {
     const frame = await plainPage('')
     const page = frame.contentWindow!
-    await eventually(() => !!page.customElements.get('mcp-content'), 'the CDN module to register <mcp-content>')
-    const fetched = () =>
-      page.performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => path.startsWith('/dist/cdn/'))
-    expect(fetched()).to.deep.equal([CDN_FILE])
+    await eventually(() => scriptsFetched(page).includes(CDN_FILE), 'the CDN entry')
+    expect(page.customElements.get('mcp-content'), 'defined before the page used it').to.equal(undefined)
     const content = page.document.createElement('mcp-content') as HTMLElement & { blocks: unknown; markdown: boolean }
     content.markdown = true
     content.blocks = [{ type: 'text', text: '# Hello\n\nfrom *markdown*' }]
     page.document.body.append(content)
     await eventually(() => !!content.shadowRoot?.querySelector('h1'), 'the markdown rendered')
     expect(content.shadowRoot!.querySelector('h1')!.textContent).to.equal('Hello')
-    expect(fetched().filter((path) => path !== CDN_FILE).length, 'lazy chunks fetched for markdown').to.be.greaterThan(0)
+    expect(scriptsFetched(page)).to.include('/dist/cdn/elements/mcp-content.js')
+    expect(scriptsFetched(page).some((path) => /\/markdown-[\w-]+\.js$/.test(path)), 'the markdown chunk').to.equal(true)
+    // Page code that needs a class imports its element's file, which registers it.
+    const { McpToolListElement } = await (page as unknown as { eval(code: string): Promise<{ McpToolListElement: unknown }> }).eval(
+      `import(${JSON.stringify(new URL('/dist/cdn/elements/mcp-tool-list.js', location.href).href)})`,
+    )
+    expect(page.customElements.get('mcp-tool-list')).to.equal(McpToolListElement)
   })
 
-  it('registers every element the custom-elements manifest lists', async () => {
+  it('defines every element the custom-elements manifest lists, once its tag is in the document', async () => {
     const manifest = await fetch('/dist/custom-elements.json').then((res) => res.json())
     const tags: string[] = manifest.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
       (m.declarations ?? []).flatMap((d) => (d.tagName ? [d.tagName] : [])),
@@ -58,7 +107,13 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     expect(tags.length).to.be.greaterThan(0)
     const frame = await plainPage('')
     const page = frame.contentWindow!
-    await eventually(() => !!page.customElements.get('mcp-server'), 'the CDN module to run')
-    expect(tags.filter((tag) => !page.customElements.get(tag))).to.deep.equal([])
+    await eventually(() => scriptsFetched(page).includes(CDN_FILE), 'the CDN entry')
+    const holder = page.document.createElement('div')
+    holder.hidden = true
+    for (const tag of tags) holder.append(page.document.createElement(tag))
+    page.document.body.append(holder)
+    await eventually(() => tags.every((tag) => !!page.customElements.get(tag)), 'every tag defined', 10_000).catch(() => {
+      throw new Error(`not defined: ${tags.filter((tag) => !page.customElements.get(tag)).join(', ')}`)
+    })
   })
 })

@@ -340,6 +340,8 @@ for (const build of ['cdn', 'npm'] as const) {
         'client-id': CLIENT_ID,
       })
       const tools = add(page, server, 'mcp-tool-list')
+      // From the CDN, the element's file loads once its tag is in the page (the autoloader): wait for it.
+      await page.customElements.whenDefined('mcp-server')
       const button = await present(server, 'sign-in-button', 'the Sign in button')
       const signInChunk = /\/(dist\/cdn\/sign-in-provider|__strict\/npm\/sign-in-provider)-[\w-]+\.js$/
       expect(page.performance.getEntriesByType('resource').filter((e) => signInChunk.test(e.name)).length, 'the sign-in chunk').to.equal(1)

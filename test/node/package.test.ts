@@ -158,6 +158,8 @@ test('the tarball holds the build, its declarations and manifest, the sources an
     'dist/auth.js',
     'dist/auth-callback.js',
     'dist/cdn/mcp-web-elements.js',
+    'dist/cdn/client.js',
+    'dist/cdn/elements/mcp-tool-list.js',
     'dist/cdn/mcp-web-elements-auth-callback.js',
     'dist/custom-elements.json',
     'dist/types/components/index.d.ts',
@@ -453,19 +455,35 @@ test('each element has its own entry that registers it (and the elements it uses
   }
 })
 
-test('the CDN file is one self-contained module that registers every element; its chunks load lazily', BUILD, () => {
-  const code = read('dist/cdn/mcp-web-elements.js')
-  const imports = importsOf(code)
-  assert.deepEqual(
-    imports.filter((s) => !s.startsWith('./')),
-    [],
-    'bare imports left in the CDN file',
-  )
-  for (const specifier of imports) {
-    const lazily = new RegExp(`import\\(\\s*["'\`]${specifier.replace(/[.]/g, '\\.')}["'\`]`)
-    assert.match(code, lazily, `${specifier} is loaded at start-up, not lazily`)
+test('the CDN entry registers no element itself: it loads each one from a file of its own on first use; nothing bare', BUILD, () => {
+  const entry = read('dist/cdn/mcp-web-elements.js')
+  assert.doesNotMatch(entry, /customElements\.define/, 'the CDN entry registers elements at start-up')
+  assert.deepEqual(moduleGraph('dist/cdn/mcp-web-elements.js').packages, [], 'bare imports left in the CDN build')
+  assert.deepEqual(moduleGraph('dist/cdn/client.js').packages, [], 'bare imports left in the CDN client')
+  for (const name of elementFolders()) {
+    const lazily = new RegExp(`import\\(\\s*["'\`]\\./elements/${name}\\.js["'\`]\\s*\\)`)
+    assert.match(entry, lazily, `the CDN entry cannot load <${name}>`)
+    assert.match(read(`dist/cdn/elements/${name}.js`), definesTag(name), `dist/cdn/elements/${name}.js does not register <${name}>`)
   }
-  for (const name of elementFolders()) assert.match(code, definesTag(name), `the CDN file does not register <${name}>`)
+})
+
+test('a CDN page with <mcp-server> and <mcp-tool-list> loads no tool form, content or dialog code at start-up', BUILD, () => {
+  // Static imports only: what the browser must fetch before the two elements can run.
+  const staticGraph = (entries: string[]) => {
+    const files = new Set<string>()
+    const visit = (file: URL) => {
+      if (files.has(file.href)) return
+      files.add(file.href)
+      for (const m of read(file.href.slice(root.href.length)).matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["'](\.[^"']+)["']/g))
+        visit(new URL(m[1]!, file))
+    }
+    for (const entry of entries) visit(new URL(entry, root))
+    return [...files].map((href) => href.slice(root.href.length))
+  }
+  const loaded = staticGraph(['dist/cdn/mcp-web-elements.js', 'dist/cdn/elements/mcp-server.js', 'dist/cdn/elements/mcp-tool-list.js'])
+  for (const lazy of ['mcp-tool', 'mcp-schema-form', 'mcp-content', 'mcp-elicitation', 'mcp-tool-call', 'mcp-app'])
+    assert.ok(!loaded.includes(`dist/cdn/elements/${lazy}.js`), `<${lazy}> is loaded at start-up: ${loaded.join(', ')}`)
+  for (const file of loaded) assert.doesNotMatch(read(file), definesTag('mcp-tool'), `${file} registers <mcp-tool>`)
 })
 
 test('the CDN callback script is one file: it imports nothing, and registers no element', BUILD, () => {

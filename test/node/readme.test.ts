@@ -165,8 +165,8 @@ test('HTML blocks use only the elements the package registers, and load the CDN 
   const snippets = ofLang('html')
   assert.ok(snippets.length > 0)
   const cdnConfig = read('vite.config.ts')
-  assert.match(cdnConfig, /outDir: 'dist\/cdn'/)
-  assert.match(cdnConfig, /\{ 'mcp-web-elements': 'components\/index\.ts' \}/)
+  assert.match(cdnConfig, /outDir = 'dist\/cdn'/)
+  assert.match(cdnConfig, /\{ 'mcp-web-elements': 'components\/cdn\.ts',/)
   assert.match(cdnConfig, /\{ 'mcp-web-elements-auth-callback': 'src\/auth\/callback-page\.ts' \}/)
   for (const block of snippets) {
     const tags = [...block.code.matchAll(/<(mcp-[a-z-]+)/g)].map((m) => m[1]!)

@@ -1,0 +1,15 @@
+/**
+ * The CDN entry, dist/cdn/mcp-web-elements.js: the autoloader (components/autoloader.ts), which loads an element's
+ * chunk (dist/cdn/elements/mcp-foo.js) the first time its tag is in the document, and the strings API. McpClient too. Page
+ * code that needs more imports it beside this file: the rest of the client from client.js, an element's class from
+ * elements/mcp-foo.js (which registers it). components/index.ts is the npm root entry, which registers every element.
+ */
+import { startAutoloader } from './autoloader.js'
+
+export { discover, loadElement } from './autoloader.js'
+export { setStrings, msg } from './shared/i18n.js'
+// The client class lives in the first-list chunk anyway (<mcp-server> runs it), so exporting it here costs no bytes
+// and keeps `import { McpClient } from '…/mcp-web-elements.js'` pages working; the rest of the client is in client.js.
+export { McpClient } from '../src/client/McpClient.js'
+
+startAutoloader()
