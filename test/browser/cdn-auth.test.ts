@@ -88,7 +88,8 @@ describe('sign-in from the CDN file', () => {
         return null
       }
     }
-    await eventually(() => !!serverOnPage() && part(serverOnPage()!, 'sign-in-button') !== null, 'the Sign in button', 10_000)
+    // From the CDN, <mcp-server> is defined once its chunk arrives: until then it has no shadow root.
+    await eventually(() => !!serverOnPage()?.shadowRoot && part(serverOnPage()!, 'sign-in-button') !== null, 'the Sign in button', 10_000)
     const firstLoad = frame.contentWindow!.document
     part(serverOnPage()!, 'sign-in-button')!.click() // no popup: no user gesture needed
     await eventually(
