@@ -174,3 +174,78 @@ describe('<mcp-task-list>', () => {
     ;(part(el, 'cancel') as HTMLButtonElement).click()
   })
 })
+
+describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, hostile_fail, hostile_status)', () => {
+  beforeEach(() => sessionStorage.clear())
+  afterEach(() => {
+    delete (window as { __pwned?: unknown }).__pwned
+  })
+
+  /** <mcp-server> of the tasks test server with an <mcp-tool> of `tool` (arguments prefilled) and an <mcp-task-list>. */
+  async function hostileTool(tool: string, args: Record<string, unknown> = {}) {
+    const url = await serverUrl('tasks')
+    prefill(url, tool, args)
+    const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-tool name=${tool}></mcp-tool><mcp-task-list></mcp-task-list></mcp-server>`)
+    const el = server.querySelector('mcp-tool')!
+    const list = server.querySelector('mcp-task-list')!
+    el.addEventListener('mcp-tool-error', () => {})
+    await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+    return { server, el, list }
+  }
+  /** Elements made of a payload: a script, a handler attribute, or a URL or srcdoc carrying one (an attribute's text, as data-task-id, is fine). */
+  const payloadElements = (root: Element) =>
+    deepQueryAll(root, '*').filter(
+      (e) =>
+        e.localName === 'script' ||
+        [...e.attributes].some((a) => a.name.startsWith('on') || (['href', 'src', 'srcdoc'].includes(a.name) && /__pwned|javascript:/.test(a.value))),
+    )
+  const pwned = () => (window as { __pwned?: unknown }).__pwned
+
+  it('shows the task id, status message and arguments as text; polls no faster than the floor for pollIntervalMs 0', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const note = `<img src=x onerror="window.__pwned='task.argument'"><script>window.__pwned='task.argument'</script> javascript:alert(1)`
+    const { server, el, list } = await hostileTool('hostile_task', { note })
+    callButton(el).click()
+    await eventually(() => text(part(el, 'task-message')).startsWith('<script>window.__pwned='), 'the status message as text', 8_000)
+    const row = () => list.shadowRoot!.querySelector<HTMLElement>('[part~=task]')
+    await eventually(() => text(row()?.querySelector('[part~=task-message]')).startsWith('<script>'), 'the row’s status message as text', 8_000)
+    expect(text(row()!.querySelector('[part~=arguments]'))).to.contain('<img src=x onerror=')
+    expect(row()!.dataset.taskId).to.match(/^<script>window\.__pwned='task\.id\.hostile_task'/)
+    // The absurd TTL is shown as a time, or not at all; never as "NaN" or "Infinity".
+    expect(deepText(el)).not.to.match(/NaN|Infinity/)
+    expect(payloadElements(el), 'elements made of the payloads in the tool').to.have.length(0)
+    expect(payloadElements(list), 'elements made of the payloads in the list').to.have.length(0)
+    // Polls counted at the server over 2 s: the server says 0 ms, the client's floor is 250 ms (jitter only lengthens).
+    const taskId = row()!.dataset.taskId!
+    const polls = async () => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
+    const start = await polls()
+    await new Promise((r) => setTimeout(r, 2_000))
+    expect((await polls()) - start, 'tasks/get in 2 s').to.be.at.most(9)
+    expect(pwned(), 'a payload ran').to.equal(undefined)
+    ;(part(el, 'cancel') as HTMLButtonElement).click()
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'cancelled', 'cancelled', 8_000)
+    server.remove()
+  })
+
+  it('a failure with markup in its messages is framed as a failure, as text', async () => {
+    const { el } = await hostileTool('hostile_fail')
+    callButton(el).click()
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'failure', 'the failure', 8_000)
+    expect(text(part(el, 'result'))).to.contain("failed on the server: <script>window.__pwned='task.failed-message'</script><img src=x onerror=")
+    expect(payloadElements(el)).to.have.length(0)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(pwned(), 'a payload ran').to.equal(undefined)
+  })
+
+  it('a status the extension does not have is a clear error, and polling stops', async () => {
+    const { el } = await hostileTool('hostile_status')
+    callButton(el).click()
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'failure', 'the failure', 8_000)
+    expect(text(part(el, 'result'))).to.contain('not a task: it lacks a taskId or a known status (got "paused")')
+    const polls = (await requestsFor('tasks/get', 'tasks')).length
+    await new Promise((r) => setTimeout(r, 1_000))
+    expect((await requestsFor('tasks/get', 'tasks')).length, 'no poll after the error').to.equal(polls)
+  })
+})

@@ -351,6 +351,43 @@ for (const build of ['cdn', 'npm'] as const) {
       await clearDefaultAuthStore()
     })
 
+    it('a running task in <mcp-tool> (status, message, time, TTL, Cancel) and in <mcp-task-list>; a hostile task’s markup as text', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const url = await serverUrl('demo')
+      // The form starts from these arguments (what <mcp-tool> keeps per session; the frame shares the test's origin).
+      page.sessionStorage.setItem(`mcp-web-elements:tool-arguments\n${url}\nlong_task`, JSON.stringify({ seconds: 20, topic: 'strict' }))
+      const server = add(page, page.document.body, 'mcp-server', { url })
+      const tool = add(page, server, 'mcp-tool', { name: 'long_task' })
+      const list = add(page, server, 'mcp-task-list')
+      await click(tool, 'button[part~=call]')
+      await eventually(() => deepQueryAll(tool, '[part~=task]').length === 1, 'the task panel', 8_000)
+      await shows(deepQuery(tool, '[part~=task]'), /Step \d+ of \d+/, 'the task’s status message')
+      await shows(deepQuery(tool, '[part~=task-status]'), 'Working', 'the task’s status')
+      await shows(deepQuery(tool, '[part~=task-elapsed]'), /Running for \d+ s/, 'the time elapsed')
+      await shows(deepQuery(tool, '[part~=task-ttl]'), 'Kept by the server for', 'the TTL')
+      await eventually(() => deepQueryAll(list, '[part~=task]').length === 1, 'the task in the list')
+      await shows(list, 'long_task', 'the list’s row: the tool')
+      await shows(list, 'topic: "strict"', 'the list’s row: the arguments')
+      await click(tool, 'button[part~=cancel]')
+      await eventually(() => deepQueryAll(tool, '[part~=result-frame]')[0]?.dataset.status === 'cancelled', 'the task cancelled', 8_000)
+      await eventually(() => deepQueryAll(list, '[part~=task]')[0]?.dataset.status === 'cancelled', 'the list says cancelled', 8_000)
+      // A hostile task (test/support/servers/tasks.ts hostile_task): its id and status message carry markup.
+      const hostile = add(page, page.document.body, 'mcp-server', { url: await serverUrl('tasks') })
+      const hostileTool = add(page, hostile, 'mcp-tool', { name: 'hostile_task' })
+      const hostileList = add(page, hostile, 'mcp-task-list')
+      await click(hostileTool, 'button[part~=call]')
+      await eventually(() => deepQueryAll(hostileTool, '[part~=task]').length === 1, 'the hostile task panel', 8_000)
+      await shows(deepQuery(hostileTool, '[part~=task]'), "<script>window.__pwned='task.status-message.hostile_task'", 'the hostile status message as text')
+      await shows(hostileList, "<img src=x onerror=\"window.__pwned='task.status-message", 'the hostile status message in the list as text')
+      await click(hostileTool, 'button[part~=cancel]')
+      await eventually(() => deepQueryAll(hostileTool, '[part~=result-frame]')[0]?.dataset.status === 'cancelled', 'the hostile task cancelled', 8_000)
+      expect(page.__pwned, 'a payload ran').to.equal(undefined)
+      expectNoViolations(page)
+    })
+
     it('shows the hostile server’s markup as text; nothing of it runs', async function (this: { timeout(ms: number): void }) {
       this.timeout(30_000)
       const page = await strictPage(build)

@@ -17,6 +17,11 @@
 // - `server_cancels` {stepMs}: cancelled by the server after a step.
 // - `instant`: an ordinary result, never a task.
 // - `rogue_task`: breaks the text: a task even to a client that did not declare the extension.
+// Hostile tasks (every payload sets `window.__pwned` if it ever runs; see hostile.ts):
+// - `hostile_task`: a task id, status message (also absurdly long) with markup and a javascript: URL, a TTL of
+//   Number.MAX_VALUE, pollIntervalMs -1 in the task answer and 0 in every tasks/get; works until cancelled.
+// - `hostile_fail`: fails with markup in its error message and status message.
+// - `hostile_status`: tasks/get answers a status the text does not have ("paused").
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import {
   CancelTaskRequestV2Schema,
@@ -30,6 +35,7 @@ import {
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { serveMcp, type TestServer } from '../fixture-server.js'
+import { hostileHtml } from './hostile.js'
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 const CAPS_KEY = 'io.modelcontextprotocol/clientCapabilities'
@@ -181,6 +187,22 @@ export async function startServer(): Promise<TasksServer> {
     },
   }
   const taskTools = Object.keys(run)
+  const hostileTools = ['hostile_task', 'hostile_fail', 'hostile_status']
+  /** A hostile task: its id and messages carry markup; its times are absurd (see the list above). */
+  const hostile = (name: string, args: Record<string, any>): ServerTask => {
+    // Created without a TTL (a TTL timer of Number.MAX_VALUE ms would fire at once), then given the absurd one.
+    const task = create(name, args, null)
+    tasks.delete(task.taskId)
+    task.taskId = `${hostileHtml(`task.id.${name}`)}-${task.taskId}`
+    tasks.set(task.taskId, task)
+    task.ttlMs = Number.MAX_VALUE
+    task.pollIntervalMs = -1
+    task.statusMessage = `${hostileHtml(`task.status-message.${name}`)} javascript:alert(1) ${'long '.repeat(40_000)}`
+    if (name === 'hostile_fail')
+      later(task, 150, () => end(task, { status: 'failed', statusMessage: hostileHtml('task.failed-message'), error: { code: -32603, message: hostileHtml('task.error') } }))
+    if (name === 'hostile_status') later(task, 150, () => touch(task, { status: 'paused' as Status }))
+    return task
+  }
 
   const check = (schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown, what: string) => {
     checkedAnswers++
@@ -197,8 +219,9 @@ export async function startServer(): Promise<TasksServer> {
       pollIntervalMs: z.number().int().min(0).optional(),
       ttlMs: z.number().int().min(1).optional(),
       settleMs: z.number().int().min(0).optional(),
+      note: z.string().optional(),
     })
-    for (const name of [...taskTools, 'instant', 'rogue_task']) {
+    for (const name of [...taskTools, ...hostileTools, 'instant', 'rogue_task']) {
       mcp.registerTool(name, { description: `Tasks fixture: ${name}`, inputSchema }, async () => text(`${name} done at once`))
     }
     const server = mcp.server as unknown as {
@@ -209,6 +232,7 @@ export async function startServer(): Promise<TasksServer> {
     server.setRequestHandler('tools/call', async (request: any, ctx: any) => {
       const name: string = request.params?.name
       if (name === 'rogue_task') return { resultType: 'task', ...wire(create(name, {}, 60_000)) }
+      if (hostileTools.includes(name)) return { resultType: 'task', ...wire(hostile(name, request.params?.arguments ?? {})) }
       if (!taskTools.includes(name)) return original(request, ctx)
       // A task only to a client that declared the extension on this very request; these tools run only as tasks.
       if (!declared(ctx.mcpReq.envelope)) throw missingCapability()
@@ -227,6 +251,8 @@ export async function startServer(): Promise<TasksServer> {
     server.setRequestHandler('tasks/get', { params: taskParams }, async (params: any, ctx: any) => {
       polls.push({ taskId: params.taskId, at: Date.now() })
       const task = found(ctx.mcpReq.envelope, params.taskId)
+      // A hostile task asks to be polled without pause once it runs.
+      if (hostileTools.includes(task.tool)) task.pollIntervalMs = 0
       return {
         ...wire(task),
         ...(task.status === 'input_required' && { inputRequests: task.inputRequests }),
