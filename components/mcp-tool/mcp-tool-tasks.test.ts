@@ -48,7 +48,9 @@ const openDialog = async () => {
 describe('<mcp-tool> with a tool the server runs as a task', () => {
   beforeEach(() => sessionStorage.clear())
 
-  it('shows the task’s status and messages, time and TTL; the input dialog when it asks; then the result', async function (this: { timeout(ms: number): void }) {
+  it('shows the task’s status and messages, time and TTL; the input dialog when it asks; then the result', async function (this: {
+    timeout(ms: number): void
+  }) {
     this.timeout(30_000)
     const { el } = await toolInServer('long_task', { seconds: 3, topic: 'tests' })
     callButton(el).click()
@@ -86,7 +88,9 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     expect(text(part(el, 'result'))).to.contain('quota exceeded')
   })
 
-  it('taken off the page mid-task, it stops polling (counted at the server) and does not cancel the task', async function (this: { timeout(ms: number): void }) {
+  it('taken off the page mid-task, it stops polling (counted at the server) and does not cancel the task', async function (this: {
+    timeout(ms: number): void
+  }) {
     this.timeout(30_000)
     const { server, el } = await toolInServer('long_task', { seconds: 20, topic: 'left alone' })
     let taskId = ''
@@ -106,13 +110,18 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     expect((await client.tasks()).find((t) => t.taskId === taskId)?.last.status).to.equal('working')
   })
 
-  it('after a reload mid-task, the same tool finds its task, shows it, then shows the result', async function (this: { timeout(ms: number): void }) {
+  it('after a reload mid-task, the same tool finds its task, shows it, then shows the result', async function (this: {
+    timeout(ms: number): void
+  }) {
     this.timeout(30_000)
     const url = await serverUrl('demo')
     prefill(url, 'long_task', { seconds: 4, topic: 'reloaded' })
     await clearCache()
     const frame = await fixture<HTMLIFrameElement>(
-      html`<iframe style="width: 800px; height: 600px" src=${`/test/support/task-tab.html?server=${encodeURIComponent(url)}&tool=long_task`}></iframe>`,
+      html`<iframe
+        style="width: 800px; height: 600px"
+        src=${`/test/support/task-tab.html?server=${encodeURIComponent(url)}&tool=long_task`}
+      ></iframe>`,
     )
     const tool = () => frame.contentDocument?.querySelector('mcp-tool') as McpToolElement | null
     await eventually(() => !!tool()?.shadowRoot?.querySelector('[part~=call]'), 'the tool in the tab', 8_000)
@@ -127,14 +136,20 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
       10_000,
     )
     deepQuery(frame.contentDocument!, 'mcp-elicitation').shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
-    await eventually(() => shownText(tool()!.shadowRoot!.querySelector('[part~=result]')!).includes('The report on “reloaded” is ready'), 'the result after the reload', 12_000)
+    await eventually(
+      () => shownText(tool()!.shadowRoot!.querySelector('[part~=result]')!).includes('The report on “reloaded” is ready'),
+      'the result after the reload',
+      12_000,
+    )
   })
 })
 
 describe('<mcp-task-list>', () => {
   beforeEach(() => sessionStorage.clear())
 
-  it('lists a running task (tool, arguments, status, time); Open fires mcp-task-open; Cancel cancels it; Clear finished clears it', async function (this: { timeout(ms: number): void }) {
+  it('lists a running task (tool, arguments, status, time); Open fires mcp-task-open; Cancel cancels it; Clear finished clears it', async function (this: {
+    timeout(ms: number): void
+  }) {
     this.timeout(30_000)
     const { server, el } = await toolInServer('long_task', { seconds: 20, topic: 'listed' })
     const list = document.createElement('mcp-task-list') as McpTaskListElement
@@ -146,7 +161,9 @@ describe('<mcp-task-list>', () => {
     expect(text(row()!.querySelector('[part~=arguments]'))).to.equal('seconds: 20, topic: "listed"')
     expect(text(row()!.querySelector('[part~=task-status]'))).to.equal('Working')
     expect(text(row()!.querySelector('[part~=time]'))).to.match(/running for \d+ s/)
-    const opened = new Promise<CustomEvent>((resolve) => list.addEventListener('mcp-task-open', (e) => resolve(e as CustomEvent), { once: true }))
+    const opened = new Promise<CustomEvent>((resolve) =>
+      list.addEventListener('mcp-task-open', (e) => resolve(e as CustomEvent), { once: true }),
+    )
     row()!.querySelector<HTMLButtonElement>('[part~=open]')!.click()
     expect((await opened).detail).to.deep.include({ tool: 'long_task', arguments: { seconds: 20, topic: 'listed' } })
     const taskId = row()!.dataset.taskId!
@@ -160,7 +177,9 @@ describe('<mcp-task-list>', () => {
     expect((await clientOf(server).tasks()).some((t) => t.taskId === taskId)).to.equal(false)
   })
 
-  it('a task followed by both the tool and the list is polled once per interval (one poll shared)', async function (this: { timeout(ms: number): void }) {
+  it('a task followed by both the tool and the list is polled once per interval (one poll shared)', async function (this: {
+    timeout(ms: number): void
+  }) {
     this.timeout(30_000)
     const { server, el } = await toolInServer('long_task', { seconds: 20, topic: 'shared' })
     server.append(document.createElement('mcp-task-list'))
@@ -185,7 +204,9 @@ describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, ho
   async function hostileTool(tool: string, args: Record<string, unknown> = {}) {
     const url = await serverUrl('tasks')
     prefill(url, tool, args)
-    const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-tool name=${tool}></mcp-tool><mcp-task-list></mcp-task-list></mcp-server>`)
+    const server = await fixture<McpServerElement>(
+      html`<mcp-server url=${url}><mcp-tool name=${tool}></mcp-tool><mcp-task-list></mcp-task-list></mcp-server>`,
+    )
     const el = server.querySelector('mcp-tool')!
     const list = server.querySelector('mcp-task-list')!
     el.addEventListener('mcp-tool-error', () => {})
@@ -197,7 +218,9 @@ describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, ho
     deepQueryAll(root, '*').filter(
       (e) =>
         e.localName === 'script' ||
-        [...e.attributes].some((a) => a.name.startsWith('on') || (['href', 'src', 'srcdoc'].includes(a.name) && /__pwned|javascript:/.test(a.value))),
+        [...e.attributes].some(
+          (a) => a.name.startsWith('on') || (['href', 'src', 'srcdoc'].includes(a.name) && /__pwned|javascript:/.test(a.value)),
+        ),
     )
   const pwned = () => (window as { __pwned?: unknown }).__pwned
 
@@ -208,13 +231,18 @@ describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, ho
     const note = `<img src=x onerror="window.__pwned='task.argument'"><script>window.__pwned='task.argument'</script> javascript:alert(1)`
     const { server, el, list } = await hostileTool('hostile_task', { note })
     callButton(el).click()
-    await eventually(() => text(part(el, 'task-message')).startsWith('<script>window.__pwned='), 'the status message as text', 8_000)
+    await eventually(() => text(part(el, 'task-message')).startsWith('<script>window.__pwned='), 'the status message as text', 15_000)
     const row = () => list.shadowRoot!.querySelector<HTMLElement>('[part~=task]')
-    await eventually(() => text(row()?.querySelector('[part~=task-message]')).startsWith('<script>'), 'the row’s status message as text', 8_000)
+    await eventually(
+      () => text(row()?.querySelector('[part~=task-message]')).startsWith('<script>'),
+      'the row’s status message as text',
+      8_000,
+    )
     expect(text(row()!.querySelector('[part~=arguments]'))).to.contain('<img src=x onerror=')
     expect(row()!.dataset.taskId).to.match(/^<script>window\.__pwned='task\.id\.hostile_task'/)
-    // The absurd TTL is shown as a time, or not at all; never as "NaN" or "Infinity".
-    expect(deepText(el)).not.to.match(/NaN|Infinity/)
+    // The absurd TTL (Number.MAX_VALUE ms) is said in words; never as "NaN", "Infinity" or a wall of digits.
+    expect(deepText(el)).not.to.match(/NaN|Infinity|e\+\d/)
+    expect(deepText(el)).to.contain('Kept by the server for more than a year')
     expect(payloadElements(el), 'elements made of the payloads in the tool').to.have.length(0)
     expect(payloadElements(list), 'elements made of the payloads in the list').to.have.length(0)
     // Polls counted at the server over 2 s: the server says 0 ms, the client's floor is 250 ms (jitter only lengthens).
@@ -233,7 +261,9 @@ describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, ho
     const { el } = await hostileTool('hostile_fail')
     callButton(el).click()
     await eventually(() => part(el, 'result-frame')?.dataset.status === 'failure', 'the failure', 8_000)
-    expect(text(part(el, 'result'))).to.contain("failed on the server: <script>window.__pwned='task.failed-message'</script><img src=x onerror=")
+    expect(text(part(el, 'result'))).to.contain(
+      "failed on the server: <script>window.__pwned='task.failed-message'</script><img src=x onerror=",
+    )
     expect(payloadElements(el)).to.have.length(0)
     await new Promise((r) => setTimeout(r, 200))
     expect(pwned(), 'a payload ran').to.equal(undefined)

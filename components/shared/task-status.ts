@@ -51,6 +51,9 @@ export function formatElapsed(ms: number): string {
   return msg('task.hours', '{h} h {m} min', { h: Math.floor(minutes / 60), m: String(minutes % 60).padStart(2, '0') })
 }
 
+/** Past this, a TTL is said as "more than a year". */
+const YEAR_MS = 365 * 24 * 3600 * 1000
+
 /**
  * How long the server keeps the task, counted from its start (`ttlMs`: null for no limit, absent when unknown), and
  * what is left of that at `elapsedMs`.
@@ -58,6 +61,8 @@ export function formatElapsed(ms: number): string {
 export function ttlText(ttlMs: number | null | undefined, elapsedMs: number): string {
   if (ttlMs === null) return msg('task.ttl-unlimited', 'Kept by the server without a time limit')
   if (typeof ttlMs !== 'number' || !Number.isFinite(ttlMs) || ttlMs < 0) return ''
+  // A server may say any number: past a year, the hours would only be a wall of digits (1e301 h).
+  if (ttlMs > YEAR_MS) return msg('task.ttl-long', 'Kept by the server for more than a year')
   const left = ttlMs - elapsedMs
   return left > 0
     ? msg('task.ttl', 'Kept by the server for {ttl} ({left} left)', { ttl: formatElapsed(ttlMs), left: formatElapsed(left) })
