@@ -26,6 +26,8 @@ const gallery = document.querySelector<HTMLElement>('#gallery')!
 const client = new McpClient(DEMO_URL, { ...(DEMO_SANDBOX_URL && { apps: { sandboxUrl: DEMO_SANDBOX_URL } }) })
 const tools = client.listTools()
 const prompts = client.listPrompts()
+/** The task the <mcp-task-list> sides show, started by the first of them. */
+let failingTask: Promise<unknown> | undefined
 
 /** Makes an element with properties set. */
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}): HTMLElementTagNameMap[K] {
@@ -247,6 +249,20 @@ const ELEMENTS: { tag: string; what: string; states: State[] }[] = [
           const app = make('mcp-app', { client, tool, input, sandboxUrl: DEMO_SANDBOX_URL })
           void client.callTool(tool.name, input).then((result) => (app.result = result))
           return app
+        },
+      },
+    ],
+  },
+  {
+    tag: 'mcp-task-list',
+    what: "The server's long-running tool calls (tasks) this page keeps: running, or ended lately.",
+    states: [
+      {
+        title: 'A task that fails after a second',
+        make: () => {
+          // Started once for both sides (one client): each list shows it, running and then failed.
+          failingTask ??= client.callTool('failing_task', { seconds: 1 }).catch(() => undefined)
+          return make('mcp-task-list', { client })
         },
       },
     ],
