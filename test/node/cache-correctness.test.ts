@@ -77,14 +77,19 @@ describe('a re-listen after a drop', BOUND, () => {
       const response = await fetch(input, init)
       if (methodOf(init) !== 'subscriptions/listen' || listens++ > 0) return response
       const reader = response.body!.getReader()
-      const body = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const { value, done } = await reader.read()
-          if (done) return controller.close()
-          controller.enqueue(value)
-          setTimeout(() => (controller.error(new TypeError('network connection lost')), reader.cancel().catch(() => {})), 20)
+      const body = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            const { value, done } = await reader.read()
+            if (done) return controller.close()
+            controller.enqueue(value)
+            setTimeout(() => (controller.error(new TypeError('network connection lost')), reader.cancel().catch(() => {})), 20)
+          },
+          // Pulled only when the client reads (its SSE parser is loaded on first use): the 20 ms start at the
+          // acknowledgement's delivery, not at the stream's construction, however long that first load takes.
         },
-      })
+        { highWaterMark: 0 },
+      )
       return new Response(body, { status: response.status, headers: response.headers })
     }
     const from = server.stats.requests.length
