@@ -44,13 +44,14 @@ import { coveredPrefixes, markStale, notificationPrefixes } from './invalidation
 import type { ClientParts } from './parts.js'
 import { CallLog } from './call-log.js'
 import type { AlwaysAllowed } from './approval.js'
-import { clearFinishedTasks, forgetTask, listTasks, resumeTask } from './tasks.js'
 import type { StoredTask, TaskFollowOptions } from './task-types.js'
 
 // Calls, approval and input rounds load on first use: a page that only lists tools (and a cached list's warm
 // start) never downloads them (issue 23: the CDN first-list chunk).
 const loadToolCall = loadOnce(() => import('./tool-call.js'))
 const loadInputRounds = loadOnce(() => import('./input-rounds.js'))
+// The kept tasks' code (and the input rounds it answers) is loaded at the first use: a page that lists never runs it.
+const loadTasks = loadOnce(() => import('./tasks.js'))
 const loadApproval = async () => (await loadToolCall()).loadApproval()
 
 export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
@@ -294,7 +295,7 @@ export class McpClient extends EventTarget {
    * for (const task of await client.tasks()) if (task.last.status === 'working') client.resumeTask(task.taskId).then(show)
    */
   tasks(): Promise<StoredTask[]> {
-    return listTasks(this.#parts)
+    return loadTasks().then((tasks) => tasks.listTasks(this.#parts))
   }
 
   /**
@@ -307,17 +308,17 @@ export class McpClient extends EventTarget {
    * const result = await client.resumeTask(id, { onTask: (t) => show(t.statusMessage), signal })
    */
   resumeTask(taskId: string, options: TaskFollowOptions = {}): Promise<CallToolResult> {
-    return resumeTask(this.#parts, taskId, options)
+    return loadTasks().then((tasks) => tasks.resumeTask(this.#parts, taskId, options))
   }
 
   /** Removes a task from the store (it is not cancelled: the server keeps working on it). Resolves with whether it was kept. */
   forgetTask(taskId: string): Promise<boolean> {
-    return forgetTask(this.#parts, taskId)
+    return loadTasks().then((tasks) => tasks.forgetTask(this.#parts, taskId))
   }
 
   /** Removes every ended task (completed, failed, cancelled) from the store; resolves with how many. */
   clearFinishedTasks(): Promise<number> {
-    return clearFinishedTasks(this.#parts)
+    return loadTasks().then((tasks) => tasks.clearFinishedTasks(this.#parts))
   }
 
   /** Reads a resource by URI. Cached as the server's hints allow. */
