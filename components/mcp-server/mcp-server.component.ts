@@ -3,8 +3,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import {
-  CONNECTION_HELP_URL,
-  ConnectionProblemError,
+  type ConnectionProblemError,
   HttpError,
   isMcpError,
   JsonRpcError,
@@ -28,7 +27,8 @@ import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import type { ApprovalPolicy } from './approval-policy.js'
 import { lazyApprovalGate, lazyInputHandlers, loadSignInLink } from './lazy-parts.js'
-import { describeError } from './describe-error.js'
+import { describeError, isConnectionProblem } from './describe-error.js'
+import { CONNECTION_HELP_URL } from '../../src/protocol/connection-help.js'
 import { connectionStateOf, connectionStateText, type ConnectionFacts, type McpConnectionState } from './connection-state.js'
 import { listOf } from '../mcp-app/view-policy.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
@@ -620,7 +620,7 @@ export class McpServerElement extends LitElement {
               ${
                 connection?.error && !isMcpError(connection.error, 'SignInRequiredError')
                   ? html`<p part="sign-in-error">${describeError(connection.error, connection.client.url)}</p>
-                      ${connection.error instanceof ConnectionProblemError ? howToFix(connection.error) : nothing}`
+                      ${isConnectionProblem(connection.error) ? howToFix(connection.error) : nothing}`
                   : nothing
               }
               <slot name="sign-in">
@@ -642,7 +642,7 @@ export class McpServerElement extends LitElement {
           : connection && state.error && !isMcpError(state.error, 'SignInRequiredError') && (state.state === 'failed' || state.state === 'offline')
             ? html`<div part=${state.state === 'failed' ? 'error' : 'error offline'} role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}>
                 <p part="failure">${describeError(state.error, connection.client.url)}</p>
-                ${state.error instanceof ConnectionProblemError ? howToFix(state.error) : nothing}
+                ${isConnectionProblem(state.error) ? howToFix(state.error) : nothing}
                 <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
               </div>`
             : nothing
