@@ -94,7 +94,7 @@ function firstListGroup() {
   const cdnEntry = fileURLToPath(new URL('./components/cdn.ts', import.meta.url))
   const autoloader = fileURLToPath(new URL('./components/autoloader.ts', import.meta.url))
   const clientBarrel = fileURLToPath(new URL('./src/client/index.ts', import.meta.url))
-  const notOnTheList = ['src/schema/form.ts', 'src/client/model-tools.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
+  const notOnTheList = ['src/schema/form.ts', 'src/client/model-tools.ts', 'src/protocol/connection-errors.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
   let closure: Set<string> | undefined
   return {
     name: (id: string, context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
@@ -104,7 +104,8 @@ function firstListGroup() {
           if (closure!.has(module)) return
           closure!.add(module)
           // The client's barrel re-exports the form model and model tools, which the list never runs (the tree-shaker
-          // drops them from what the list imports; this walk cannot see names, so they are named here).
+          // drops them from what the list imports; this walk cannot see names, so they are named here), and the connection
+          // problems' classes, which only the connection doctor (loaded on a failure) makes.
           const imported = context.getModuleInfo(module)?.importedIds ?? []
           for (const next of module === clientBarrel ? imported.filter((id) => !notOnTheList.includes(id)) : imported) visit(next)
         }

@@ -72,13 +72,7 @@ export class InputDeclinedError extends McpError {
 }
 registerErrorClasses({ InputDeclinedError })
 
-/**
- * The client capabilities to declare beside these handlers
- * (`new McpClient(url, { handlers, capabilities: INPUT_CAPABILITIES })`): a
- * handler alone declares form-mode elicitation only, and servers must not
- * send URL-mode requests to a client that does not declare `url`.
- */
-export const INPUT_CAPABILITIES = { elicitation: { form: {}, url: {} } }
+export { INPUT_CAPABILITIES } from './input-capabilities.js'
 
 /**
  * @param host the element events are fired on and dialogs are shown in (the `<mcp-server>`).

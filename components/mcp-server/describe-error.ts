@@ -4,12 +4,26 @@
  * does not allow this page, CORS, which a browser reports the same way) from
  * an HTTP failure, a refusal, and an answer that is not MCP.
  */
-import { ConnectionProblemError, HttpError, JsonRpcError, ProtocolError, StreamError, TimeoutError } from '../../src/client/index.js'
+import {
+  HttpError,
+  isMcpError,
+  JsonRpcError,
+  ProtocolError,
+  StreamError,
+  TimeoutError,
+  type ConnectionProblemError,
+} from '../../src/client/index.js'
 import { msg } from '../shared/i18n.js'
+
+/**
+ * A problem the connection doctor diagnosed, told by brand: an import of the class would bring every connection
+ * problem's class into the CDN's first-list script, and only the doctor (loaded on a failure) makes them.
+ */
+export const isConnectionProblem = (error: unknown): error is ConnectionProblemError => isMcpError(error, 'ConnectionProblemError')
 
 export function describeError(error: unknown, url: string): string {
   // The connection doctor's finding says what is wrong itself (its fix is shown apart, with the README's table).
-  if (error instanceof ConnectionProblemError) return error.problem
+  if (isConnectionProblem(error)) return error.problem
   if (error instanceof StreamError && error.cause instanceof TypeError) {
     return msg(
       'server.error.unreachable',

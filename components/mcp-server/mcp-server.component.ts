@@ -3,8 +3,7 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import {
-  CONNECTION_HELP_URL,
-  ConnectionProblemError,
+  type ConnectionProblemError,
   HttpError,
   isMcpError,
   JsonRpcError,
@@ -19,20 +18,20 @@ import {
   type SubscriptionFilter,
 } from '../../src/client/index.js'
 import { defaultElementCache } from '../../src/cache/idb.js'
-import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
+import { INPUT_CAPABILITIES } from '../mcp-elicitation/input-capabilities.js'
 import '../mcp-icon/mcp-icon.js'
 import { themeContext } from '../mcp-icon/theme-context.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { approvalGate, type ApprovalPolicy } from './approval-policy.js'
-import { describeError } from './describe-error.js'
+import type { ApprovalPolicy } from './approval-policy.js'
+import { lazyApprovalGate, lazyInputHandlers, loadSignInLink } from './lazy-parts.js'
+import { describeError, isConnectionProblem } from './describe-error.js'
+import { CONNECTION_HELP_URL } from '../../src/protocol/connection-help.js'
 import { connectionStateOf, connectionStateText, type ConnectionFacts, type McpConnectionState } from './connection-state.js'
 import { listOf } from '../mcp-app/view-policy.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
-import { endpointUrlAllowed } from '../../src/auth/endpoint-url.js'
-import { UnsafeEndpointError } from '../../src/auth/errors.js'
 import { AttributeAuth } from './attribute-auth.js'
 import { styles } from './mcp-server.styles.js'
 
@@ -45,11 +44,8 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
   'notifications/prompts/list_changed': 'prompts',
 }
 
-/**
- * Whether the sign-in page may be the blocked-popup link's href: http(s) only, by the rule sign-in applies to every
- * endpoint (plain http: on any host, as the page's allowInsecureRequests may have admitted it at discovery).
- */
-const signInLinkAllowed = (url: string) => endpointUrlAllowed(url, { allowInsecureRequests: true })
+/** The blocked-popup link's check (sign-in-link.ts), once a blocked popup has loaded it: until then no link shows. */
+let signInLink: typeof import('./sign-in-link.js') | undefined
 
 /** The fix of a connection problem the client diagnosed: the header the server must send, and the README's table. */
 const howToFix = (error: ConnectionProblemError) =>
@@ -212,7 +208,7 @@ export class McpServerElement extends LitElement {
 
   #i18n = new I18nController(this)
   /** The approval gate of the client made from `url`, and of views' calls through a client handed in with none. */
-  #gate = approvalGate(this)
+  #gate = lazyApprovalGate(this)
   /** The client made from `url` (not one handed in, which the page owns). */
   #ownClient?: McpClient
   /** The sign-in built from the attributes (redirect-uri, …) for the client made from `url`, when no `auth` is given. */
@@ -256,7 +252,7 @@ export class McpServerElement extends LitElement {
     const auth = this.auth ?? this.#makeAttributeAuth(this.url)
     // The handlers alone declare form-mode elicitation; <mcp-elicitation> also does URL mode.
     this.#ownClient = new McpClient(this.url, {
-      handlers: createInputHandlers(this, () => this.#ownClient),
+      handlers: lazyInputHandlers(this, () => this.#ownClient),
       capabilities: INPUT_CAPABILITIES,
       // In a browser, results persist in IndexedDB, shared by the page's servers and the origin's tabs (mcp-web-elements/cache).
       cache: defaultElementCache(),
@@ -365,8 +361,11 @@ export class McpServerElement extends LitElement {
     }
     const onBlocked = (url: string) => {
       // The sign-in page's address is a server's: a javascript: href would run it in this page when clicked.
-      if (signInLinkAllowed(url)) this.blockedSignInUrl = url
-      else failed(new UnsafeEndpointError('authorization_endpoint', url, 'The sign-in page'))
+      void loadSignInLink().then((link) => {
+        signInLink = link
+        if (link.signInLinkAllowed(url)) this.blockedSignInUrl = url
+        else failed(new link.UnsafeEndpointError('authorization_endpoint', url, 'The sign-in page'))
+      }, failed)
     }
     return auth.signInFromClick({ onBlocked }).catch(failed)
   }
@@ -621,7 +620,7 @@ export class McpServerElement extends LitElement {
               ${
                 connection?.error && !isMcpError(connection.error, 'SignInRequiredError')
                   ? html`<p part="sign-in-error">${describeError(connection.error, connection.client.url)}</p>
-                      ${connection.error instanceof ConnectionProblemError ? howToFix(connection.error) : nothing}`
+                      ${isConnectionProblem(connection.error) ? howToFix(connection.error) : nothing}`
                   : nothing
               }
               <slot name="sign-in">
@@ -630,7 +629,7 @@ export class McpServerElement extends LitElement {
                 </button>
               </slot>
               ${
-                this.blockedSignInUrl && signInLinkAllowed(this.blockedSignInUrl)
+                this.blockedSignInUrl && signInLink?.signInLinkAllowed(this.blockedSignInUrl)
                   ? html`<p>
                       ${msg('server.signIn.blocked', 'The browser blocked the sign-in window.')}
                       <a part="sign-in-link" href=${this.blockedSignInUrl} target="_blank" rel="opener"
@@ -643,7 +642,7 @@ export class McpServerElement extends LitElement {
           : connection && state.error && !isMcpError(state.error, 'SignInRequiredError') && (state.state === 'failed' || state.state === 'offline')
             ? html`<div part=${state.state === 'failed' ? 'error' : 'error offline'} role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}>
                 <p part="failure">${describeError(state.error, connection.client.url)}</p>
-                ${state.error instanceof ConnectionProblemError ? howToFix(state.error) : nothing}
+                ${isConnectionProblem(state.error) ? howToFix(state.error) : nothing}
                 <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
               </div>`
             : nothing

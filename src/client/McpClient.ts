@@ -33,8 +33,8 @@ import { appsCapabilities } from './apps.js'
 import { mergeCapabilities } from './input-required.js'
 import type { McpClientEventMap } from './events.js'
 import { EraSelector } from './era-select.js'
-import { SharedListen } from './shared-listen.js'
-import type { Subscription } from './subscription.js'
+import type { SharedListen } from './shared-listen.js'
+import { Subscription } from './subscription.js'
 import type { InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
 import { Requests, type Params, type Result } from './requests.js'
 import { ToolRegistry } from './tool-registry.js'
@@ -44,13 +44,16 @@ import { coveredPrefixes, markStale, notificationPrefixes } from './invalidation
 import type { ClientParts } from './parts.js'
 import { CallLog } from './call-log.js'
 import type { AlwaysAllowed } from './approval.js'
-import { clearFinishedTasks, forgetTask, listTasks, resumeTask } from './tasks.js'
 import type { StoredTask, TaskFollowOptions } from './task-types.js'
 
 // Calls, approval and input rounds load on first use: a page that only lists tools (and a cached list's warm
 // start) never downloads them (issue 23: the CDN first-list chunk).
 const loadToolCall = loadOnce(() => import('./tool-call.js'))
 const loadInputRounds = loadOnce(() => import('./input-rounds.js'))
+// The kept tasks' code (and the input rounds it answers) is loaded at the first use: a page that lists never runs it.
+const loadTasks = loadOnce(() => import('./tasks.js'))
+// The shared listen stream's code is loaded by the first listen(), which <mcp-server> makes once its lists are loaded.
+const loadSharedListen = loadOnce(() => import('./shared-listen.js'))
 const loadApproval = async () => (await loadToolCall()).loadApproval()
 
 export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
@@ -87,8 +90,11 @@ export class McpClient extends EventTarget {
   readonly options: McpClientOptions
   /** The state behind the facade, handed to the code of each concern. */
   #parts: ClientParts
-  /** The one subscriptions/listen stream every Subscription of this client shares. */
-  #listens = new SharedListen((filter) => {
+  /** The one subscriptions/listen stream every Subscription of this client shares, made by the first listen(). */
+  #listens?: SharedListen
+  /** Subscriptions made while the shared stream's code was loading, for close() to close. */
+  #joining = new Set<Subscription>()
+  #openListen = (filter: SubscriptionFilter) => {
     const requests = this.#parts.requests
     const stream = this.#era.listen(filter, async (id, signal, onNotification, timeoutMs) =>
       requests.send({
@@ -104,7 +110,7 @@ export class McpClient extends EventTarget {
     // A re-listen after a drop may have missed changes: what the stream covers is stale.
     stream.addEventListener('reconnect', (e) => this.#invalidate(coveredPrefixes(this.url, (e as CustomEvent<SubscriptionFilter>).detail)))
     return stream
-  })
+  }
   /** The server's era (modern, or a legacy session), chosen on first use. */
   #era: EraSelector
 
@@ -294,7 +300,7 @@ export class McpClient extends EventTarget {
    * for (const task of await client.tasks()) if (task.last.status === 'working') client.resumeTask(task.taskId).then(show)
    */
   tasks(): Promise<StoredTask[]> {
-    return listTasks(this.#parts)
+    return loadTasks().then((tasks) => tasks.listTasks(this.#parts))
   }
 
   /**
@@ -307,17 +313,17 @@ export class McpClient extends EventTarget {
    * const result = await client.resumeTask(id, { onTask: (t) => show(t.statusMessage), signal })
    */
   resumeTask(taskId: string, options: TaskFollowOptions = {}): Promise<CallToolResult> {
-    return resumeTask(this.#parts, taskId, options)
+    return loadTasks().then((tasks) => tasks.resumeTask(this.#parts, taskId, options))
   }
 
   /** Removes a task from the store (it is not cancelled: the server keeps working on it). Resolves with whether it was kept. */
   forgetTask(taskId: string): Promise<boolean> {
-    return forgetTask(this.#parts, taskId)
+    return loadTasks().then((tasks) => tasks.forgetTask(this.#parts, taskId))
   }
 
   /** Removes every ended task (completed, failed, cancelled) from the store; resolves with how many. */
   clearFinishedTasks(): Promise<number> {
-    return clearFinishedTasks(this.#parts)
+    return loadTasks().then((tasks) => tasks.clearFinishedTasks(this.#parts))
   }
 
   /** Reads a resource by URI. Cached as the server's hints allow. */
@@ -354,7 +360,21 @@ export class McpClient extends EventTarget {
    * await sub.acknowledged
    */
   listen(filter: SubscriptionFilter): Subscription {
-    return this.#listens.listen(filter)
+    return new Subscription(filter, (port, subscription) => {
+      const join = ({ SharedListen }: typeof import('./shared-listen.js')) =>
+        (this.#listens ??= new SharedListen(this.#openListen)).join(port, subscription)
+      if (loadSharedListen.loaded) return join(loadSharedListen.loaded)
+      let leave: (() => void) | undefined
+      this.#joining.add(subscription)
+      loadSharedListen().then(
+        (code) => this.#joining.delete(subscription) && (leave = join(code)),
+        (error: unknown) => this.#joining.delete(subscription) && port.finish(error),
+      )
+      return () => {
+        this.#joining.delete(subscription)
+        leave?.()
+      }
+    })
   }
 
   /**
@@ -364,7 +384,8 @@ export class McpClient extends EventTarget {
    */
   close(): void {
     this.#parts.requests.abortAll()
-    this.#listens.closeAll()
+    for (const subscription of [...this.#joining]) subscription.close()
+    this.#listens?.closeAll()
     this.#era.close()
   }
 

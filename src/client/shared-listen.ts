@@ -14,7 +14,7 @@
 import type { SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification } from '../protocol/jsonrpc.js'
 import type { NotificationStream } from './era.js'
-import { Subscription, type SubscriptionPort } from './subscription.js'
+import type { Subscription, SubscriptionPort } from './subscription.js'
 
 interface Stream {
   stream: NotificationStream
@@ -36,12 +36,11 @@ export class SharedListen {
 
   constructor(private readonly open: (filter: SubscriptionFilter) => NotificationStream) {}
 
-  listen(filter: SubscriptionFilter): Subscription {
-    return new Subscription(filter, (port, subscription) => {
-      this.#ports.set(subscription, port)
-      this.#place(subscription)
-      return () => this.#forget(subscription)
-    })
+  /** Attaches a new subscription (the `join` of its constructor); returns how to detach it. */
+  join(port: SubscriptionPort, subscription: Subscription): () => void {
+    this.#ports.set(subscription, port)
+    this.#place(subscription)
+    return () => this.#forget(subscription)
   }
 
   /** Closes every subscription, and with the last one the stream. */

@@ -7,8 +7,7 @@
  */
 import { registerErrorClasses, StreamError } from './errors.js'
 
-/** Where each failure's fix is explained (README, "Connection problems"). */
-export const CONNECTION_HELP_URL = 'https://www.npmjs.com/package/mcp-web-elements#connection-problems'
+export { CONNECTION_HELP_URL } from './connection-help.js'
 
 export class ConnectionProblemError extends StreamError {
   override name = 'ConnectionProblemError'

@@ -1,0 +1,33 @@
+/**
+ * The parts of `<mcp-server>` a first list does not need on screen, loaded at their first use (each a chunk of its
+ * own on the CDN, so a cold visit's script stays small): the approval policy (at the first call that asks for
+ * approval), the input handlers (at the server's first input request), the sign-in link check (when a browser
+ * blocks the sign-in popup).
+ */
+import type { ApprovalGate, InputContext, InputHandlers, McpClient } from '../../src/client/index.js'
+import { lazyModule } from '../shared/lazy-element.js'
+import type { PolicyHost } from './approval-policy.js'
+
+const loadApprovalPolicy = lazyModule(() => import('./approval-policy.js'))
+const loadInputHandlers = lazyModule(() => import('../mcp-elicitation/input-handlers.js'))
+export const loadSignInLink = lazyModule(() => import('./sign-in-link.js'))
+
+/** approvalGate() of approval-policy.ts, its module loaded on the first call. */
+export function lazyApprovalGate(host: PolicyHost): ApprovalGate {
+  let gate: ApprovalGate | undefined
+  return async (request) => {
+    gate ??= (await loadApprovalPolicy()).approvalGate(host)
+    return gate(request)
+  }
+}
+
+/** createInputHandlers() of input-handlers.ts, its module loaded on the first input request. */
+export function lazyInputHandlers(host: HTMLElement, server: () => string | McpClient | undefined): InputHandlers {
+  let handlers: InputHandlers | undefined
+  const real = async () => (handlers ??= (await loadInputHandlers()).createInputHandlers(host, server))
+  return {
+    elicitation: async (params, context: InputContext) => (await real()).elicitation!(params, context),
+    sampling: async (params, context: InputContext) => (await real()).sampling!(params, context),
+    roots: async (params, context: InputContext) => (await real()).roots!(params, context),
+  }
+}
