@@ -24,6 +24,8 @@ import type { EraChoice } from './era-select.js'
 import type { InputHandlers } from './options.js'
 import { serverInfoOf } from './server-info.js'
 import { backoffMs, sleep } from './listen-stream.js'
+import { declaresTasks } from './task-types.js'
+import { acceptsToolTasks, fromCreateTaskResult } from './tasks-legacy.js'
 
 
 interface Session {
@@ -210,7 +212,12 @@ export class LegacyEra implements Era {
         }
         let status = 200
         const onResponse = (res: Response) => ((status = res.status), request.onResponse?.(res))
-        const response = await this.#post(session, { ...request, ...(attempt && { id: this.host.nextId() }), onResponse })
+        // A call that may become a task (the Tasks extension declared) is task-augmented where the server takes that
+        // (2025-11-25 experimental tasks); its CreateTaskResult is read as the extension's task answer (tasks-legacy.ts).
+        const asTask = request.method === 'tools/call' && declaresTasks(request.capabilities) && acceptsToolTasks(session.capabilities)
+        const params = asTask ? { ...request.params, task: {} } : request.params
+        const sent = await this.#post(session, { ...request, params, ...(attempt && { id: this.host.nextId() }), onResponse })
+        const response = asTask ? fromCreateTaskResult(sent) : sent
         // A 404 for a session that was sent: the server no longer knows it (its JSON-RPC body, if any, says so too).
         if (status === 404 && session.id !== undefined) throw new HttpError(404, 'error' in response ? response.error.message : '', this.host.url)
         if (status === 400 && session.id === undefined && 'error' in response && !session.sse && crossOriginPage(this.host.url)) {

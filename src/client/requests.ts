@@ -21,7 +21,7 @@ import { Coalescer } from './coalesce.js'
 import type { Era } from './era.js'
 import type { InputHandlers, McpClientOptions, RequestOptions } from './options.js'
 import { serverInfoOf } from './server-info.js'
-import { TASKS_EXTENSION } from './task-types.js'
+import { declaresTasks } from './task-types.js'
 
 /** Options as passed down to a send: a multi round-trip call keeps one progress token across its rounds. */
 export interface SendOptions extends RequestOptions {
@@ -231,8 +231,6 @@ export class Requests {
     for (const c of this.#controllers) c.abort(new AbortError('client closed'))
   }
 }
-
-const declaresTasks = (capabilities: ClientCapabilities) => Object.hasOwn(capabilities.extensions ?? {}, TASKS_EXTENSION)
 
 /** No headers: shared by every request of a client without `options.headers` (headers objects are only read). */
 const NO_HEADERS: Record<string, string> = {}

@@ -4,10 +4,13 @@
  * the options of following one. Apart from tasks.ts so the options and events files can name them without loading it.
  */
 import type { InputHandlers } from './options.js'
-import type { ProgressNotificationParams } from '../protocol/generated/2026-07-28.js'
+import type { ClientCapabilities, ProgressNotificationParams } from '../protocol/generated/2026-07-28.js'
 
 /** The extension's identifier: the key under `capabilities.extensions`. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
+
+/** Whether a request's capabilities declare the extension (a task answer is taken only then). */
+export const declaresTasks = (capabilities: ClientCapabilities) => Object.hasOwn(capabilities.extensions ?? {}, TASKS_EXTENSION)
 
 /** Where a task is: `working` and `input_required` go on; `completed`, `failed` and `cancelled` are the end. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'
@@ -46,6 +49,11 @@ export interface StoredTask {
    * status may still say `working`; the task counts as ended here.
    */
   cancelledAt?: number
+  /**
+   * `'2025-11-25'`: a legacy server's task, of that revision's experimental tasks (followed with its `tasks/get` and
+   * `tasks/result`); absent for the Tasks extension's.
+   */
+  wire?: '2025-11-25'
 }
 
 /** Options of following a task: those of `callTool()` that still matter once the server answered with a task. */

@@ -17,10 +17,17 @@ import {
 import type { CallToolResult, ClientCapabilities, InputRequests, InputResponses, Tool } from '../protocol/generated/2026-07-28.js'
 import { InputRequiredError, mergeCapabilities } from './input-required.js'
 import { answerRound, handlerFor } from './input-rounds.js'
+import type { InputHandlers } from './options.js'
 import type { ClientParts } from './parts.js'
 import { callBack, type Result } from './requests.js'
 import { TASKS_EXTENSION, type StoredTask, type Task, type TaskFollowOptions, type TaskStatus } from './task-types.js'
 import { hasEnded, readTasks, taskPlace, updateTasks, type TaskPlace } from './tasks-store.js'
+import { loadOnce } from './validator.js'
+
+/** The 2025-11-25 wire (a legacy server's experimental tasks): loaded by the first such task only. */
+const loadLegacyTasks = loadOnce(() => import('./tasks-legacy.js'))
+/** The revision of a legacy server's tasks (tasks-legacy.ts LEGACY_TASKS, repeated so this file does not load it). */
+const LEGACY_TASKS = '2025-11-25'
 
 /** The capability that declares the extension (no settings are defined: an empty object). */
 const TASKS_CAPABILITY: ClientCapabilities = { extensions: { [TASKS_EXTENSION]: {} } }
@@ -38,7 +45,10 @@ export function taskCapabilities({ client, requests }: ClientParts, tool: Tool |
   const policy = (tool as { execution?: { taskSupport?: unknown } } | undefined)?.execution?.taskSupport
   if (policy === 'forbidden') return {}
   const offered = Object.hasOwn(requests.serverCapabilities?.extensions ?? {}, TASKS_EXTENSION)
-  return policy === 'required' || options?.declare === 'always' || offered ? { declare: TASKS_CAPABILITY } : { ifAsked: TASKS_CAPABILITY }
+  // A legacy server never asks with -32021: a tool that may run as a task is sent as one (legacy-era.ts adds `params.task`
+  // when the server's capabilities accept it).
+  const legacyOptional = policy === 'optional' && requests.era().kind === 'legacy'
+  return policy === 'required' || options?.declare === 'always' || offered || legacyOptional ? { declare: TASKS_CAPABILITY } : { ifAsked: TASKS_CAPABILITY }
 }
 
 /** The call that made a task, as `followTask()` is given it. */
@@ -52,12 +62,19 @@ export interface TaskCall {
 /** Follows the task a `tools/call` was answered with (see McpClient.callTool()): keeps it, then polls it to its end. */
 export async function followTask(parts: ClientParts, call: TaskCall, created: Result, options: TaskFollowOptions): Promise<CallToolResult> {
   const last = taskOf(created, 'tools/call')
-  const stored: StoredTask = { taskId: last.taskId, tool: call.tool, arguments: call.arguments, startedAt: call.sentAt, ttlMs: last.ttlMs, last }
+  // A task answer from a legacy server is one of 2025-11-25 (the era read its CreateTaskResult as the extension's answer).
+  const legacy = parts.requests.era().kind === 'legacy'
+  const stored: StoredTask = { taskId: last.taskId, tool: call.tool, arguments: call.arguments, startedAt: call.sentAt, ttlMs: last.ttlMs, last, ...(legacy && { wire: LEGACY_TASKS }) }
   const { tasks } = parts.client.options
   const remember = tasks !== false && tasks?.remember !== false
   const place = remember ? await taskPlace(parts) : undefined
   if (place) await updateTasks(parts, place, (tasks) => [stored, ...tasks.filter((t) => t.taskId !== stored.taskId)])
-  return new Follower(parts, stored, place, options).run(false, true)
+  return (await follower(parts, stored, place, options)).run(false, true)
+}
+
+/** A follower for `stored`, with the 2025-11-25 reader when the task is of that wire. */
+async function follower(parts: ClientParts, stored: StoredTask, place: TaskPlace | undefined, options: TaskFollowOptions): Promise<Follower> {
+  return new Follower(parts, stored, place, options, stored.wire === LEGACY_TASKS ? await loadLegacyTasks() : undefined)
 }
 
 /** See McpClient.resumeTask(). */
@@ -65,7 +82,7 @@ export async function resumeTask(parts: ClientParts, taskId: string, options: Ta
   const place = await taskPlace(parts)
   const stored = (await readTasks(place)).find((t) => t.taskId === taskId)
   if (!stored) throw new TaskNotFoundError(taskId, undefined, 'client')
-  return new Follower(parts, stored, place, options).run(true, true)
+  return (await follower(parts, stored, place, options)).run(true, true)
 }
 
 /** See McpClient.tasks(). */
@@ -97,15 +114,34 @@ class Follower {
   /** Input request keys already answered (or being answered): a poll that repeats them asks nobody twice. */
   #answered = new Set<string>()
   #bounds: { min: number; fallback: number }
+  /** One look at the task in the extension's shape: its `tasks/get`, or a 2025-11-25 task's (tasks-legacy.ts). */
+  #get: (signal: AbortSignal) => Promise<Result>
 
   constructor(
     readonly parts: ClientParts,
     public stored: StoredTask,
     readonly place: TaskPlace | undefined,
     readonly options: TaskFollowOptions,
+    legacy?: typeof import('./tasks-legacy.js'),
   ) {
     const given = parts.client.options.tasks || {}
     this.#bounds = { min: given.minPollIntervalMs ?? 250, fallback: given.defaultPollIntervalMs ?? 1000 }
+    if (legacy) {
+      const reader = new legacy.LegacyTaskReader((method, params, signal, handlers) => this.#send(method, params, signal, handlers), this.#callHandlers())
+      this.#get = (signal) => reader.get(signal)
+    } else this.#get = (signal) => this.#send('tasks/get', {}, signal)
+  }
+
+  /** The input handlers (the client's, the follow's over them), each seeing the call that made the task as the asking request. */
+  #callHandlers(): InputHandlers {
+    const { client } = this.parts
+    const merged: InputHandlers = { ...client.options.handlers, ...this.options.handlers }
+    const request = { method: 'tools/call', params: { name: this.stored.tool, arguments: this.stored.arguments } }
+    const wrapped: Record<string, unknown> = {}
+    for (const [name, handler] of Object.entries(merged) as Array<[string, (p: unknown, c: object) => Promise<unknown>]>) {
+      if (handler) wrapped[name] = (params: unknown, context: object) => handler(params, { ...context, method: 'tools/call', request })
+    }
+    return wrapped as InputHandlers
   }
 
   /**
@@ -129,7 +165,7 @@ class Follower {
     try {
       for (let wait = !pollNow; ; wait = true) {
         if (wait) await sleep(this.#interval(), controller.signal)
-        const answer = await this.#send('tasks/get', {}, controller.signal)
+        const answer = await this.#get(controller.signal)
         const task = taskOf(answer, 'tasks/get')
         await this.#note(task)
         switch (task.status) {
@@ -178,11 +214,12 @@ class Follower {
   }
 
   /** One `tasks/*` request for this task: the extension declared, `Mcp-Name` the task id (methods.ts), the idle timeout of the call's. */
-  #send(method: string, params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<Result> {
+  #send(method: string, params: Record<string, unknown>, signal: AbortSignal | undefined, answering?: InputHandlers): Promise<Result> {
     const { client, requests } = this.parts
     const handlers = this.options.handlers ? { ...client.options.handlers, ...this.options.handlers } : undefined
     const capabilities = mergeCapabilities(client.capabilities(handlers), TASKS_CAPABILITY)
-    return requests.request(method, { taskId: this.stored.taskId, ...params }, { signal, timeoutMs: this.options.timeoutMs }, undefined, capabilities)
+    const options = { signal, timeoutMs: this.options.timeoutMs, ...(answering && { handlers: answering }) }
+    return requests.request(method, { taskId: this.stored.taskId, ...params }, options, undefined, capabilities)
   }
 
   /** The caller aborted: `tasks/cancel` is sent (its answer awaited, its failure not the caller's), the task ends here. */

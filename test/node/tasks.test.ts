@@ -22,7 +22,7 @@ import {
   type TaskChange,
 } from '../../src/client/index.js'
 import { startServer, type TasksServer } from '../support/servers/tasks.js'
-import { assertIs, failure } from '../support/assert.js'
+import { assertInOrder, assertIs, failure, until } from '../support/assert.js'
 
 const BOUND = { timeout: 20_000 }
 
@@ -41,23 +41,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const textOf = (result: { content?: Array<{ type: string; text?: string }> }) => result.content?.find((c) => c.type === 'text')?.text
 /** A client that declares the extension from the first call (as after a discover that offered it). */
 const client = (options: McpClientOptions = {}) => new McpClient(server.url, { tasks: { declare: 'always', minPollIntervalMs: 20 }, ...options })
-
-/** `seen` is `expected` with some middle entries left out: first and last there, nothing repeated or reordered. */
-function assertInOrder(seen: string[], expected: string[]): void {
-  assert.equal(seen[0], expected[0])
-  assert.equal(seen.at(-1), expected.at(-1))
-  const positions = seen.map((s) => expected.indexOf(s))
-  assert.ok(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!)), `out of order or unknown: ${seen.join(' | ')}`)
-}
-
-/** Waits until `check` holds (polling every 20 ms), failing after `ms`. */
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) assert.fail('condition not met in time')
-    await sleep(20)
-  }
-}
 
 describe('a task that completes', () => {
   test('callTool() follows it to the result; onTask hears each status and message along the way', BOUND, async () => {

@@ -130,7 +130,8 @@ function makeServer(stats: Pick<LegacyServer, 'cancelled' | 'levels' | 'subscrib
   return { server, subscriptions }
 }
 
-async function readBody(req: IncomingMessage): Promise<any> {
+/** The request's body, parsed as JSON (its text when not JSON; undefined when empty). */
+export async function readBody(req: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const text = Buffer.concat(chunks).toString('utf8')
@@ -142,7 +143,8 @@ async function readBody(req: IncomingMessage): Promise<any> {
   }
 }
 
-function cors(res: ServerResponse): void {
+/** Permissive CORS that lets a page send the session headers and read Mcp-Session-Id. */
+export function cors(res: ServerResponse): void {
   res.setHeader('access-control-allow-origin', '*')
   res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
   res.setHeader('access-control-allow-headers', 'content-type, accept, authorization, mcp-protocol-version, mcp-session-id, last-event-id, mcp-method, mcp-name')
