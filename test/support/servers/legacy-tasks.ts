@@ -174,7 +174,11 @@ export async function startServer(): Promise<LegacyTasksServer> {
             params: {
               mode: 'form',
               message: 'What is your name?',
-              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] },
+              requestedSchema: {
+                type: 'object',
+                properties: { name: { type: 'string', title: 'Name', default: 'Ada' } },
+                required: ['name'],
+              },
             },
           },
           ElicitResultSchema,
