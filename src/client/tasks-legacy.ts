@@ -13,9 +13,6 @@ import type { JsonRpcResponse } from '../protocol/jsonrpc.js'
 import type { InputHandlers } from './options.js'
 import type { Result } from './requests.js'
 
-/** The revision whose tasks a kept task follows (`StoredTask.wire`). */
-export const LEGACY_TASKS = '2025-11-25'
-
 /** Whether a legacy server's `initialize` capabilities accept task-augmented `tools/call` (tasks.mdx: else a client MUST NOT send one). */
 export function acceptsToolTasks(capabilities: Record<string, unknown>): boolean {
   const tasks = capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined

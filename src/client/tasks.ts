@@ -26,8 +26,8 @@ import { loadOnce } from './validator.js'
 
 /** The 2025-11-25 wire (a legacy server's experimental tasks): loaded by the first such task only. */
 const loadLegacyTasks = loadOnce(() => import('./tasks-legacy.js'))
-/** The revision of a legacy server's tasks (tasks-legacy.ts LEGACY_TASKS, repeated so this file does not load it). */
-const LEGACY_TASKS = '2025-11-25'
+/** A kept task of a legacy server's wire (`StoredTask.wire`). */
+const LEGACY_TASKS: StoredTask['wire'] = '2025-11-25'
 
 /** The capability that declares the extension (no settings are defined: an empty object). */
 const TASKS_CAPABILITY: ClientCapabilities = { extensions: { [TASKS_EXTENSION]: {} } }
