@@ -2,6 +2,7 @@
 // same options for every entry, measured as minified bytes and as gzip -9
 // bytes (node:zlib), summed over every chunk the build emits.
 import { gzipSync } from 'node:zlib'
+import { relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
 
@@ -27,6 +28,8 @@ export interface BundleSize {
    * statically (with splitting, code shared with a lazy chunk moves into a chunk of its own that the entry imports).
    */
   entryGzip: number
+  /** The same startup chunks gzipped as one file: what a bundler that merges them would serve. */
+  entryGzipAsOne: number
   chunks: number
   /** gzip level 9 bytes of the largest chunk. */
   largestChunkGzip: number
@@ -47,7 +50,11 @@ export async function measureBundle(entry: URL): Promise<BundleSize> {
   })
   const js = result.outputFiles.filter((f) => f.path.endsWith('.js'))
   const outputs = result.metafile.outputs
-  const entryOutput = Object.keys(outputs).find((path) => outputs[path]!.entryPoint)
+  // Match the entry by its path: esbuild gives each dynamically imported chunk an entryPoint too, so the first
+  // output with one may be a lazy chunk (it was, and the startup figure measured that chunk's closure).
+  const entryPath = relative(root, fileURLToPath(entry)).split(sep).join('/')
+  const entryOutput = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === entryPath)
+  if (!entryOutput) throw new Error(`measureBundle: no output for the entry ${entryPath}`)
   // The entry's static closure: follow `import-statement` edges, never `dynamic-import` ones.
   const atStartup = new Set<string>()
   const visit = (path: string): void => {
@@ -55,7 +62,7 @@ export async function measureBundle(entry: URL): Promise<BundleSize> {
     atStartup.add(path)
     for (const edge of outputs[path]!.imports) if (edge.kind === 'import-statement') visit(edge.path)
   }
-  if (entryOutput) visit(entryOutput)
+  visit(entryOutput)
   const loadedAtStartup = js.filter((f) => [...atStartup].some((path) => f.path.endsWith(path)))
   const bytesByInput = new Map<string, number>()
   for (const output of Object.values(result.metafile.outputs)) {
@@ -68,6 +75,7 @@ export async function measureBundle(entry: URL): Promise<BundleSize> {
     minified: js.reduce((n, f) => n + f.contents.byteLength, 0),
     gzip: js.reduce((n, f) => n + gzipSync(f.contents, { level: 9 }).byteLength, 0),
     entryGzip: loadedAtStartup.length ? loadedAtStartup.reduce((n, f) => n + gzipSync(f.contents, { level: 9 }).byteLength, 0) : NaN,
+    entryGzipAsOne: gzipSync(Buffer.concat(loadedAtStartup.map((f) => f.contents)), { level: 9 }).byteLength,
     chunks: js.length,
     largestChunkGzip: Math.max(...js.map((f) => gzipSync(f.contents, { level: 9 }).byteLength)),
     inputs: [...bytesByInput].map(([path, bytes]) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes),
