@@ -13,11 +13,6 @@ import './mcp-tool.js'
 import type { McpToolElement } from './mcp-tool.js'
 
 const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
-/** The text through open shadow roots, for nodes of any realm (the reload test's iframe). */
-const shownText = (node: Node): string =>
-  (node as Element).shadowRoot
-    ? shownText((node as Element).shadowRoot!)
-    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : shownText(n))).join('')
 const part = (el: Element, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`)
 
 /** The form of `tool` starts from these arguments (what the element keeps per session), so a test need not type them. */
@@ -137,7 +132,7 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     )
     deepQuery(frame.contentDocument!, 'mcp-elicitation').shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
     await eventually(
-      () => shownText(tool()!.shadowRoot!.querySelector('[part~=result]')!).includes('The report on “reloaded” is ready'),
+      () => deepText(tool()!.shadowRoot!.querySelector('[part~=result]')!).includes('The report on “reloaded” is ready'),
       'the result after the reload',
       12_000,
     )
