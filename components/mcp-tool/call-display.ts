@@ -197,6 +197,7 @@ export function describeCallError(error: unknown, serverUrl: string): [string, s
   if (error instanceof InputRequiredError) return [msg('tool.error-input', 'The server needs input this page cannot give.'), detail]
   if (error instanceof TaskFailedError) return [msg('tool.error-task-failed', 'The task failed on the server.'), detail]
   if (error instanceof TaskExpiredError) return [msg('tool.error-task-expired', 'The task expired: the server no longer keeps it.'), detail]
+  if (error instanceof TaskNotFoundError && error.where === 'client') return [msg('tool.error-task-not-kept', 'This page keeps no such task.'), detail]
   if (error instanceof TaskNotFoundError) return [msg('tool.error-task-unknown', 'The server does not know this task.'), detail]
   if (error instanceof TaskCancelledError && !error.byClient) return [msg('tool.error-task-cancelled', 'The server cancelled the task.'), detail]
   if (error instanceof InvalidToolError || error instanceof SchemaError)

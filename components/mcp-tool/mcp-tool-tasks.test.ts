@@ -13,11 +13,6 @@ import './mcp-tool.js'
 import type { McpToolElement } from './mcp-tool.js'
 
 const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
-/** The text through open shadow roots, for nodes of any realm (the reload test's iframe). */
-const shownText = (node: Node): string =>
-  (node as Element).shadowRoot
-    ? shownText((node as Element).shadowRoot!)
-    : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : shownText(n))).join('')
 const part = (el: Element, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`)
 
 /** The form of `tool` starts from these arguments (what the element keeps per session), so a test need not type them. */
@@ -137,7 +132,7 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     )
     deepQuery(frame.contentDocument!, 'mcp-elicitation').shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
     await eventually(
-      () => shownText(tool()!.shadowRoot!.querySelector('[part~=result]')!).includes('The report on “reloaded” is ready'),
+      () => deepText(tool()!.shadowRoot!.querySelector('[part~=result]')!).includes('The report on “reloaded” is ready'),
       'the result after the reload',
       12_000,
     )
@@ -277,5 +272,111 @@ describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, ho
     const polls = (await requestsFor('tasks/get', 'tasks')).length
     await new Promise((r) => setTimeout(r, 1_000))
     expect((await requestsFor('tasks/get', 'tasks')).length, 'no poll after the error').to.equal(polls)
+  })
+})
+
+describe('<mcp-tool task-id>: a task opened from <mcp-task-list> (test/support/servers/tasks.ts)', () => {
+  beforeEach(() => sessionStorage.clear())
+  /** The test stands for the user who pressed Call (under <mcp-server>'s approval policy, page code is asked about). */
+  const USER = { kind: 'user' } as const
+
+  /** <mcp-server> of the tasks test server with an <mcp-task-list>; Open puts an <mcp-tool> of the row's task in it, as a page does. */
+  async function listInServer() {
+    const url = await serverUrl('tasks')
+    const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-task-list></mcp-task-list></mcp-server>`)
+    const list = server.querySelector('mcp-task-list')!
+    await eventually(() => !!list.connection?.client, 'the list’s client')
+    list.addEventListener('mcp-task-open', (event) => {
+      const { taskId, tool } = (event as CustomEvent<{ taskId: string; tool: string }>).detail
+      const shown = server.querySelector('mcp-tool') ?? server.appendChild(document.createElement('mcp-tool'))
+      shown.name = tool
+      shown.taskId = taskId
+    })
+    return { server, list, client: list.connection!.client, url }
+  }
+  const rowOf = (list: McpTaskListElement, taskId: string) =>
+    [...list.shadowRoot!.querySelectorAll<HTMLElement>('[part~=task]')].find((row) => row.dataset.taskId === taskId)
+  const tasksGets = async (taskId: string) => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
+  const formArguments = (el: McpToolElement) => el.shadowRoot!.querySelector('mcp-schema-form')!.arguments
+
+  it('Open of a finished task shows its result (one tasks/get), the arguments it ran with, and how long it ran', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(20_000)
+    const { list, client, server } = await listInServer()
+    let taskId = ''
+    const result = await client.callTool('count', { steps: 2, stepMs: 300, pollIntervalMs: 100 }, { origin: USER, onTask: (t) => (taskId = t.taskId) })
+    expect(result.content).to.deep.equal([{ type: 'text', text: 'counted to 2' }])
+    await eventually(() => rowOf(list, taskId)?.dataset.status === 'completed', 'the finished task in the list', 8_000)
+    // Opened a while after it ended: the duration shown is still the task's own.
+    await new Promise((r) => setTimeout(r, 1_500))
+    const polled = await tasksGets(taskId)
+    rowOf(list, taskId)!.querySelector<HTMLButtonElement>('[part~=open]')!.click()
+    const el = await eventually(() => !!server.querySelector('mcp-tool'), 'the tool').then(() => server.querySelector('mcp-tool')!)
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'success', 'the result of the finished task', 8_000)
+    expect(deepText(part(el, 'result')!)).to.contain('counted to 2')
+    expect(formArguments(el), 'the form holds the arguments the task ran with').to.deep.equal({ steps: 2, stepMs: 300, pollIntervalMs: 100 })
+    // The task ran about 0.9 s at the server (3 steps of 300 ms); not the time since it was created.
+    expect(text(part(el, 'duration'))).to.match(/^(\d{3} ms|1\.\d s)$/)
+    expect((await tasksGets(taskId)) - polled, 'one tasks/get to read the ended task').to.equal(1)
+    expect(el.getAttribute('task-id')).to.equal(taskId)
+  })
+
+  it('Open of a running task follows that task in <mcp-tool> (not the tool’s newest): status, then the result; one poll shared', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(25_000)
+    const { list, client, server } = await listInServer()
+    /** Started by this page's client, then let go of (as a closed tab would): the list follows it. */
+    const startDetached = async (args: Record<string, unknown>) => {
+      let taskId = ''
+      const detach = new AbortController()
+      const onTask = (t: { taskId: string }) => {
+        taskId = t.taskId
+        detach.abort()
+      }
+      await client.callTool('count', args, { origin: USER, detach: detach.signal, onTask }).catch(() => {})
+      return taskId
+    }
+    const taskId = await startDetached({ steps: 8, stepMs: 400, pollIntervalMs: 500 })
+    // A newer task of the same tool: the one a plain <mcp-tool name="count"> would pick up.
+    const newer = await startDetached({ steps: 60, stepMs: 400, pollIntervalMs: 500 })
+    try {
+      await eventually(() => text(rowOf(list, taskId)?.querySelector('[part~=task-message]')).startsWith('Step'), 'the running task in the list', 8_000)
+      rowOf(list, taskId)!.querySelector<HTMLButtonElement>('[part~=open]')!.click()
+      await eventually(() => !!server.querySelector('mcp-tool'), 'the tool')
+      const el = server.querySelector('mcp-tool')!
+      await eventually(() => / of 8$/.test(text(part(el, 'task-message'))), 'the opened task followed in the tool', 8_000)
+      expect(formArguments(el)).to.deep.equal({ steps: 8, stepMs: 400, pollIntervalMs: 500 })
+      expect(part(el, 'cancel'), 'Cancel while it runs').to.exist
+      const start = await tasksGets(taskId)
+      await new Promise((r) => setTimeout(r, 1_500))
+      // The server asks for 500 ms (jitter only lengthens): at most 3 polls in 1.5 s for the list and the tool together.
+      expect((await tasksGets(taskId)) - start, 'tasks/get in 1.5 s').to.be.at.most(3)
+      await eventually(() => part(el, 'result-frame')?.dataset.status === 'success', 'the result', 8_000)
+      expect(deepText(part(el, 'result')!)).to.contain('counted to 8')
+      expect(rowOf(list, taskId)?.dataset.status).to.equal('completed')
+    } finally {
+      // The newer task is cancelled at the server (an aborted follow sends tasks/cancel), so it runs on in no later test.
+      await client.resumeTask(newer, { signal: AbortSignal.abort() }).catch(() => {})
+    }
+  })
+
+  it('a task-id of another tool, or one the client does not keep, is framed as a failure that says so', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(20_000)
+    const { client, server } = await listInServer()
+    let taskId = ''
+    await client.callTool('count', { steps: 1, stepMs: 50, pollIntervalMs: 100 }, { origin: USER, onTask: (t) => (taskId = t.taskId) })
+    const el = document.createElement('mcp-tool')
+    el.addEventListener('mcp-tool-error', () => {})
+    el.name = 'fail'
+    el.taskId = taskId
+    server.append(el)
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'failure', 'the failure', 8_000)
+    expect(text(part(el, 'result'))).to.contain(`Task ${taskId} is a task of the tool "count", not of "fail": set name="count" to open it here.`)
+    el.taskId = 'no-such-task'
+    await eventually(() => text(part(el, 'result')).includes('This page keeps no such task.'), 'the task not kept', 8_000)
   })
 })

@@ -27,12 +27,13 @@ import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { followTask, leadTask } from '../shared/task-follow.js'
-import { ClockController, isTerminal } from '../shared/task-status.js'
+import { ClockController, isTerminal, parseTime } from '../shared/task-status.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
 import { preloadWhenIdle } from '../shared/lazy-element.js'
 import { loadElicitationDialog } from '../mcp-elicitation/input-handlers.js'
 import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from './call-display.js'
 import { styles } from './mcp-tool.styles.js'
+import { TaskOfOtherToolError } from './errors.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
 import { renderTask } from './task-display.js'
 
@@ -83,6 +84,15 @@ interface RunningCall {
  * The last arguments are kept per server and tool for the browser tab's
  * session, so reopening the tool pre-fills its form.
  *
+ * Tasks (tool calls the server runs on its own): a running task is shown with
+ * its status, the server's message, the time elapsed and the TTL, Cancel, and
+ * the input dialog when it asks. On the page again (after a reload), the tool
+ * finds its newest running task and follows it. With `task-id`, it shows that
+ * task instead (one the client keeps, as `<mcp-task-list>` lists them): the
+ * form holds the arguments it was started with; a running task is followed
+ * (one poll shared with the other elements and tabs following it), an ended
+ * one shows its result or why it ended.
+ *
  * Keyboard: Enter in a one-line field calls the tool, as Call does. While the
  * call runs the form is disabled, so focus moves from the field to Cancel; when
  * the call ends it goes back to the field. How the call ended is announced
@@ -99,6 +109,10 @@ interface RunningCall {
  * @attr {string} name - The tool to show, looked up with `listTools()` (when `tool` is not set).
  * @attr {number} heading-level - The level of the tool's title heading, 1 to 6 (default 3): the one that follows the
  *   page's own headings.
+ * @attr {string} task-id - A task of this tool to show (an id from `client.tasks()`, or `mcp-task-open`'s detail):
+ *   followed while it runs, its result or error once it ended. A task of another tool fails with
+ *   `TaskOfOtherToolError`; one the client does not keep, with `TaskNotFoundError`. Changing it lets go of the task
+ *   shown (it runs on at the server).
  *
  * @property {Tool} tool - The tool to show (wins over `name`).
  * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
@@ -144,6 +158,7 @@ export class McpToolElement extends ConnectedElement {
   @property({ attribute: false }) tool?: Tool
   @property({ reflect: true }) name = ''
   @property({ attribute: 'heading-level', type: Number }) headingLevel = 3
+  @property({ attribute: 'task-id', reflect: true }) taskId = ''
 
   @state() private running?: RunningCall
   @state() private result?: CallToolResult
@@ -168,8 +183,13 @@ export class McpToolElement extends ConnectedElement {
   /** A running task's elapsed time and time left move every second. */
   #clock = new ClockController(this, () => !!this.running?.task)
   #appCalls = 0
-  /** The server and tool whose kept tasks were looked for (once per tool shown, and again when back on the page). */
+  /**
+   * The server and tool whose kept tasks were looked for (once per tool shown, and again when back on the page); with
+   * `task-id`, and that task's id.
+   */
   #resumedFor?: string
+  /** The `task-id` whose task (or none) the call shown belongs to. */
+  #taskShown = ''
 
   /** The tool named by `name`, when `tool` is not given; reloads when the server's tool list changes. */
   #lookup = new Task(this, {
@@ -197,7 +217,8 @@ export class McpToolElement extends ConnectedElement {
   override connectedCallback(): void {
     super.connectedCallback()
     // Back on the page after being taken off (not a move): a task it let go of may still run; look for it again.
-    if (!this.running) this.#resumedFor = undefined
+    // The end of the task `task-id` names, already shown, stays as it is.
+    if (!this.running && !(this.taskId && (this.result || this.error !== undefined))) this.#resumedFor = undefined
     this.requestUpdate()
   }
 
@@ -225,9 +246,10 @@ export class McpToolElement extends ConnectedElement {
     const tool = this.#tool
     const client = this.#client
     const key = tool && client ? keyOf(client, tool) : undefined
-    if (key !== this.#prefillFor) {
-      // Another tool (or server): its own stored arguments, and nothing of the previous one's call.
+    if (key !== this.#prefillFor || this.taskId !== this.#taskShown) {
+      // Another tool (or server), or another task: its own stored arguments, and nothing of the previous one's call.
       this.#prefillFor = key
+      this.#taskShown = this.taskId
       this.#prefill = tool && client ? readArguments(client.url, tool.name) : undefined
       if (this.running) this.#letGo(this.running, msg('tool.switched', 'another tool was opened'))
       this.running = undefined
@@ -236,11 +258,39 @@ export class McpToolElement extends ConnectedElement {
       this.appCall = undefined
       this.announcement = ''
     }
-    // A task of this tool still running at the server (the page was reloaded, or the tool shown again): followed here.
-    if (key && key !== this.#resumedFor && !this.running && this.isConnected) {
-      this.#resumedFor = key
-      void this.#resume(client!, tool!, key)
+    // The task `task-id` names; else a task of this tool still running at the server (the page was reloaded, or the
+    // tool shown again): followed here.
+    const wanted = key && (this.taskId ? `${key}\n${this.taskId}` : key)
+    if (wanted && wanted !== this.#resumedFor && !this.running && this.isConnected) {
+      this.#resumedFor = wanted
+      void (this.taskId ? this.#open(client!, tool!, this.taskId, wanted) : this.#resume(client!, tool!, key))
     }
+  }
+
+  /** Shows the task `taskId` (the `task-id` attribute): followed while it runs, its end once it ended. */
+  async #open(client: McpClient, tool: Tool, taskId: string, wanted: string): Promise<void> {
+    let kept: StoredTask | undefined
+    try {
+      kept = (await client.tasks()).find((task) => task.taskId === taskId)
+    } catch {
+      // No store to read: followTask() says that the client does not keep it.
+    }
+    if (this.running || this.#resumedFor !== wanted || !this.isConnected) return
+    if (kept && kept.tool !== tool.name) {
+      const mismatch = new TaskOfOtherToolError(taskId, kept.tool, tool.name)
+      return this.#run(client, tool, {}, Date.now(), () => Promise.reject(mismatch))
+    }
+    // The form shows what the task was started with (not this tab's last arguments).
+    if (kept) this.#prefill = kept.arguments ?? {}
+    await this.#run(
+      client,
+      tool,
+      kept?.arguments ?? {},
+      kept?.startedAt ?? Date.now(),
+      (options) => followTask(client, taskId, options),
+      kept?.last,
+      true,
+    )
   }
 
   /** Follows the newest task of `tool` the client keeps (from this page's earlier life), if there is one. */
@@ -288,9 +338,9 @@ export class McpToolElement extends ConnectedElement {
     startedAt: number,
     start: (options: FollowOptions) => Promise<CallToolResult>,
     task?: ServerTask,
+    /** A task followed again (through followTask(), which shares its poll); else a new call, whose task this tab leads. */
+    resumed = task !== undefined,
   ): Promise<void> {
-    /** A task followed again (its first state known): followTask() shares its poll; a new call's task this tab leads. */
-    const resumed = task !== undefined
     const running: RunningCall = { controller: new AbortController(), following: new AbortController(), startedAt, task }
     // The form is disabled while the call runs: the field the user pressed Enter in loses focus. Focus goes to Cancel
     // meanwhile, and back to that field when the call ends (a keyboard user is never dropped to the page's start).
@@ -368,8 +418,14 @@ export class McpToolElement extends ConnectedElement {
     }
   }
 
-  /** A call's duration: for a task resumed after a reload, from the task's start (this page saw only its end). */
+  /**
+   * A call's duration. A task that ended: from its creation to its last update, as the server timed them (it may have
+   * ended long before this page saw it); else from the task's start (resumed after a reload) or the call's.
+   */
   #durationOf(running: RunningCall, startedHere: number): number {
+    const task = running.task
+    const [created, ended] = task && isTerminal(task.status) ? [parseTime(task.createdAt), parseTime(task.lastUpdatedAt)] : []
+    if (created !== undefined && ended !== undefined && ended >= created) return ended - created
     return Math.max(performance.now() - startedHere, Date.now() - running.startedAt)
   }
 

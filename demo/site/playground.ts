@@ -8,7 +8,7 @@
 // option); it gets what <mcp-server> would give its own: the element's input
 // handlers, the shared IndexedDB cache, and MCP Apps views run in the demo's
 // sandbox proxy (another origin).
-import { INPUT_CAPABILITIES, McpClient, createInputHandlers, type McpServerElement } from 'mcp-web-elements'
+import { INPUT_CAPABILITIES, McpClient, createInputHandlers, type McpServerElement, type McpToolElement } from 'mcp-web-elements'
 import { clearCache, defaultElementCache } from 'mcp-web-elements/cache'
 import { connectionHeaders, connectionProblem, loadConnection, saveConnection, type AuthMode, type Connection } from './connection.js'
 import { loggingFetch } from './request-log.js'
@@ -169,6 +169,8 @@ async function connect(connection: Connection): Promise<void> {
   slot.replaceChildren(server)
   document.querySelector('mcp-call-log')!.client = server.client
   document.querySelector('mcp-task-list')!.client = server.client
+  // A task opened from the list belongs to the server before.
+  document.querySelector('mcp-tool#task-view')?.remove()
   applyTheme()
 }
 
@@ -220,12 +222,18 @@ document.querySelector('#forget')!.addEventListener('click', async () => {
   void connect(current)
 })
 
-// Open in the task list: the Tools tab, with the task's tool open (its <mcp-tool> follows the tool's running task).
+// Open in the task list: that task in the <mcp-tool> under the list (task-id: followed while it runs, else its result).
 document.addEventListener('mcp-task-open', (event) => {
-  const { tool } = (event as CustomEvent<{ tool: string }>).detail
-  selectTab(tabs.find((tab) => tab.dataset.list === 'mcp-tool-list')!)
-  const list = slot.querySelector('mcp-tool-list')
-  if (list) list.selected = tool
+  const { tool, taskId } = (event as CustomEvent<{ tool: string; taskId: string }>).detail
+  const list = document.querySelector('mcp-task-list')!
+  let view = document.querySelector<McpToolElement>('mcp-tool#task-view')
+  if (!view) {
+    view = Object.assign(document.createElement('mcp-tool'), { id: 'task-view', headingLevel: 3 })
+    list.after(view)
+  }
+  view.client = list.client
+  view.name = tool
+  view.taskId = taskId
 })
 
 fillForm(current)

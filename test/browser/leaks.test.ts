@@ -6,6 +6,7 @@
 import { expect } from '@open-wc/testing'
 import { executeServerCommand, sendMouse } from '@web/test-runner-commands'
 import { BrowserOAuthProvider, IdbAuthStore } from '../../src/auth/index.js'
+import { defaultElementCache } from '../../src/cache/idb.js'
 import { McpClient, type Tool } from '../../src/client/index.js'
 import type { McpServerElement } from '../../components/mcp-server/mcp-server.component.js'
 import '../../components/index.js'
@@ -17,6 +18,7 @@ import {
   itExceptIn,
   nextEvent,
   notifyToolsChanged,
+  requestsFor,
   serverStats,
   serverUrl,
 } from '../support/browser.js'
@@ -154,6 +156,47 @@ describe('elements taken off the page are freed, and send nothing more', () => {
         Object.values(alive).reduce((a, b) => a + b, 0),
         `alive: ${JSON.stringify(alive)}`,
       ).to.be.at.most(TOLERATED)
+    },
+  )
+
+  itExceptIn(
+    FORCES_GC,
+    '<mcp-task-list> and <mcp-tool task-id> following a running task: freed, and polling stops (counted at the server)',
+    async function (this: { timeout(ms: number): void }) {
+      this.timeout(60_000)
+      const url = await serverUrl('tasks')
+      // The store <mcp-server> gives its client (IndexedDB, shared by tabs): the follows take the task's Web Lock and hear the channel.
+      const client = new McpClient(url, { cache: defaultElementCache() })
+      let taskId = ''
+      const detach = new AbortController()
+      const origin = { kind: 'user' } as const
+      // A task that runs until cancelled, let go of at once: only the elements follow it.
+      const onTask = (task: { taskId: string }) => {
+        taskId = task.taskId
+        detach.abort()
+      }
+      await client.callTool('endless', { pollIntervalMs: 200 }, { origin, detach: detach.signal, onTask }).catch(() => {})
+      const polls = async () => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
+      try {
+        /** Followed: the element shows the task, and the server was polled for it meanwhile. */
+        const followed = (selector: string, what: string) => async (el: HTMLElement) => {
+          const before = await polls()
+          await shadowHas(el, selector, what)
+          await eventually(async () => (await polls()) > before, `a poll while ${what} shows`, 5_000)
+        }
+        const refs: Array<WeakRef<HTMLElement>> = [
+          ...(await cycle(() => make('mcp-task-list', { client }), followed(`[part~=task][data-status=working]`, 'the list'))),
+          ...(await cycle(() => make('mcp-tool', { client, name: 'endless', taskId }), followed('[part~=task]', 'the tool’s task panel'))),
+        ]
+        await sleep(300) // a poll in flight lands
+        const before = await polls()
+        await sleep(1_500)
+        expect((await polls()) - before, 'tasks/get in 1.5 s after the last element left (interval 200 ms)').to.equal(0)
+        expect(await survivors(refs)).to.be.at.most(TOLERATED)
+        expect((await requestsFor('tasks/cancel', 'tasks')).filter((r) => r.params?.taskId === taskId), 'nothing cancelled it').to.have.length(0)
+      } finally {
+        await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
+      }
     },
   )
 

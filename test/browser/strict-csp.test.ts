@@ -351,7 +351,7 @@ for (const build of ['cdn', 'npm'] as const) {
       await clearDefaultAuthStore()
     })
 
-    it('a running task in <mcp-tool> (status, message, time, TTL, Cancel) and in <mcp-task-list>; a hostile task’s markup as text', async function (this: {
+    it('a running task in <mcp-tool> (status, message, time, TTL, Cancel) and in <mcp-task-list>, opened from it (task-id); a hostile task’s markup as text', async function (this: {
       timeout(ms: number): void
     }) {
       this.timeout(30_000)
@@ -374,6 +374,24 @@ for (const build of ['cdn', 'npm'] as const) {
       await click(tool, 'button[part~=cancel]')
       await eventually(() => deepQueryAll(tool, '[part~=result-frame]')[0]?.dataset.status === 'cancelled', 'the task cancelled', 8_000)
       await eventually(() => deepQueryAll(list, '[part~=task]')[0]?.dataset.status === 'cancelled', 'the list says cancelled', 8_000)
+      // Open in the list: the page shows the task in an <mcp-tool task-id> (here, the ended task: how it ended).
+      /** Open on the list's first row: the <mcp-tool task-id> the page puts beside the list for it. */
+      const openFrom = async (from: HTMLElement, parent: HTMLElement) => {
+        const opened = new Promise<HTMLElement>((resolve) =>
+          from.addEventListener(
+            'mcp-task-open',
+            (event) => {
+              const { tool, taskId } = (event as CustomEvent<{ tool: string; taskId: string }>).detail
+              resolve(add(page, parent, 'mcp-tool', { name: tool, 'task-id': taskId }))
+            },
+            { once: true },
+          ),
+        )
+        await click(from, 'button[part~=open]')
+        return opened
+      }
+      const opened = await openFrom(list, server)
+      await eventually(() => deepQueryAll(opened, '[part~=result-frame]')[0]?.dataset.status === 'cancelled', 'the opened task: cancelled', 8_000)
       // A hostile task (test/support/servers/tasks.ts hostile_task): its id and status message carry markup.
       const hostile = add(page, page.document.body, 'mcp-server', { url: await serverUrl('tasks') })
       const hostileTool = add(page, hostile, 'mcp-tool', { name: 'hostile_task' })
@@ -382,8 +400,14 @@ for (const build of ['cdn', 'npm'] as const) {
       await eventually(() => deepQueryAll(hostileTool, '[part~=task]').length === 1, 'the hostile task panel', 8_000)
       await shows(deepQuery(hostileTool, '[part~=task]'), "<script>window.__pwned='task.status-message.hostile_task'", 'the hostile status message as text')
       await shows(hostileList, "<img src=x onerror=\"window.__pwned='task.status-message", 'the hostile status message in the list as text')
+      // The hostile task opened from the list: its id (markup) in task-id, its status message shown as text there too.
+      const hostileOpened = await openFrom(hostileList, hostile)
+      expect(hostileOpened.getAttribute('task-id')).to.match(/^<script>window\.__pwned='task\.id\.hostile_task'/)
+      await eventually(() => deepQueryAll(hostileOpened, '[part~=task]').length === 1, 'the opened hostile task’s panel', 8_000)
+      await shows(deepQuery(hostileOpened, '[part~=task]'), "<script>window.__pwned='task.status-message.hostile_task'", 'the opened task’s hostile status message as text')
       await click(hostileTool, 'button[part~=cancel]')
       await eventually(() => deepQueryAll(hostileTool, '[part~=result-frame]')[0]?.dataset.status === 'cancelled', 'the hostile task cancelled', 8_000)
+      await eventually(() => deepQueryAll(hostileOpened, '[part~=result-frame]')[0]?.dataset.status === 'cancelled', 'the opened hostile task cancelled', 8_000)
       expect(page.__pwned, 'a payload ran').to.equal(undefined)
       expectNoViolations(page)
     })

@@ -171,8 +171,8 @@ export function expectPresent(node: Element | null | undefined, what: string): v
 // (mcp-web-elements/cache), and a test must not be served the lists an earlier test of its file left there.
 beforeEach(() => clearCache())
 
-/** The text a user sees in `node`, through open shadow roots. */
+/** The text a user sees in `node`, through open shadow roots; also of another window's nodes (a frame's, a tab's). */
 export const deepText = (node: Node): string =>
-  node instanceof Element && node.shadowRoot
-    ? deepText(node.shadowRoot)
+  (node as Element).shadowRoot
+    ? deepText((node as Element).shadowRoot!)
     : [...node.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : deepText(n))).join('')

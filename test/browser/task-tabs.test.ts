@@ -1,0 +1,76 @@
+// Several real tabs of the site showing one task (the Tasks extension): test/support/task-tab.html opened with
+// window.open, each its own top-level page with its own <mcp-server> (the IndexedDB store they share gives them the
+// store's BroadcastChannel) and an <mcp-tool task-id>. A Web Lock per task names the one tab that polls; the others
+// hear its states and the end. What a user sees is read from each tab; the polls are counted at the server.
+import { expect } from '@open-wc/testing'
+import { defaultElementCache } from '../../src/cache/idb.js'
+import { McpClient } from '../../src/client/index.js'
+import { deepText, eventually, requestsFor, serverUrl } from '../support/browser.js'
+
+const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('one task in several tabs', () => {
+  const tabs: Window[] = []
+  afterEach(() => {
+    for (const tab of tabs.splice(0)) tab.close()
+  })
+
+  /** A tab of task-tab.html showing `taskId`, once its tool shows the task. */
+  async function openTab(url: string, taskId: string): Promise<Window> {
+    const page = `/test/support/task-tab.html?server=${encodeURIComponent(url)}&tool=count&task=${encodeURIComponent(taskId)}`
+    const tab = window.open(page, '_blank')
+    expect(tab, 'a tab opened (window.open gave no window: a popup blocker?)').to.not.equal(null)
+    tabs.push(tab!)
+    await eventually(() => message(tab!).startsWith('Step'), 'the task in the new tab', 10_000)
+    return tab!
+  }
+  const toolOf = (tab: Window) => tab.document?.querySelector('mcp-tool')
+  const partOf = (tab: Window, name: string) => toolOf(tab)?.shadowRoot?.querySelector<HTMLElement>(`[part~=${name}]`) ?? null
+  const message = (tab: Window) => text(partOf(tab, 'task-message'))
+  const resultOf = (tab: Window) => (partOf(tab, 'result') ? deepText(partOf(tab, 'result')!) : '')
+
+  it('only one tab polls; every tab shows the same status, then the result; closing the polling tab hands polling on', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(60_000)
+    const url = await serverUrl('tasks')
+    // The task, started by this page on the store the tabs' <mcp-server>s use, then let go of: only the tabs follow it.
+    const client = new McpClient(url, { cache: defaultElementCache() })
+    let taskId = ''
+    const detach = new AbortController()
+    const onTask = (task: { taskId: string }) => {
+      taskId = task.taskId
+      detach.abort()
+    }
+    const args = { steps: 30, stepMs: 500, pollIntervalMs: 500 }
+    await client.callTool('count', args, { origin: { kind: 'user' }, detach: detach.signal, onTask }).catch(() => {})
+    const polls = async () => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
+    /** tasks/get for the task over 2 s: the server asks for 500 ms (jitter only lengthens): one poller sends 2 to 4. */
+    const pollsIn2s = async () => {
+      const start = await polls()
+      await sleep(2_000)
+      return (await polls()) - start
+    }
+    try {
+      // The first tab takes the task's lock (nobody else polls it) and polls; the two after it wait for the lock.
+      const first = await openTab(url, taskId)
+      const others = [await openTab(url, taskId), await openTab(url, taskId)]
+      expect(await pollsIn2s(), 'tasks/get in 2 s with three tabs showing the task').to.be.within(2, 4)
+      // Every tab shows the state the polling tab saw (the others hear it over the store's channel).
+      await eventually(() => new Set([first, ...others].map(message)).size === 1, 'the same status message in every tab', 5_000)
+      expect(text(partOf(others[0]!, 'task-status'))).to.equal('Working')
+
+      // The polling tab goes: one of the others takes the lock and polls from then on.
+      first.close()
+      await sleep(700) // a poll the closing tab had sent lands
+      const before = await polls()
+      await eventually(async () => (await polls()) > before, 'a poll from another tab after the polling tab closed', 5_000)
+      expect(await pollsIn2s(), 'tasks/get in 2 s with two tabs left').to.be.within(2, 4)
+      await eventually(() => others.every((tab) => resultOf(tab).includes('counted to 30')), 'the result in both tabs left', 20_000)
+      expect(others.map((tab) => partOf(tab, 'result-frame')?.dataset.status)).to.deep.equal(['success', 'success'])
+    } finally {
+      await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
+    }
+  })
+})
