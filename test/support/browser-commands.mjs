@@ -62,10 +62,8 @@ export function browserCommandsPlugin() {
         throw new Error(`the ${command} command needs Chromium (Playwright and CDP); ${session.browser.name} has no way to do it here`)
       const page = session.browser.getPage(session.id)
       const s = stateOf(page)
-      if (kind === 'puppeteer' && command === 'grant-clipboard') {
-        await page.browserContext().overridePermissions(new URL(page.url()).origin, ['clipboard-read', 'clipboard-write'])
-        return true
-      }
+      // Firefox: its clipboard is open to the test page from the start (a pref test/support/engines.mjs sets at launch).
+      if (kind === 'puppeteer' && command === 'grant-clipboard') return true
       switch (command) {
         case 'storage-quota': {
           s.cdp ??= await page.context().newCDPSession(page)

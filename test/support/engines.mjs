@@ -147,11 +147,60 @@ class WebKitLauncher extends WebdriverLauncher {
 }
 
 /**
+ * `page` (puppeteer's) whose `keyboard.press("Shift+Tab")` holds Shift down around Tab, as the test-runner's
+ * sendKeys({ press }) does in Chromium (Playwright) and WebKit (WebKitLauncher.sendKeys). Methods are bound to the
+ * real objects (puppeteer's keep private fields, which a proxy as `this` cannot reach). One wrapper per page, so the
+ * browser commands' per-page state (browser-commands.mjs) finds the same object each time.
+ */
+const chordPages = new WeakMap()
+
+function withChordKeys(page) {
+  let wrapped = chordPages.get(page)
+  if (!wrapped) chordPages.set(page, (wrapped = chordKeysOf(page)))
+  return wrapped
+}
+
+function chordKeysOf(page) {
+  const keyboard = page.keyboard
+  const chordKeyboard = new Proxy(keyboard, {
+    get(target, name) {
+      if (name !== 'press') {
+        const value = Reflect.get(target, name)
+        return typeof value === 'function' ? value.bind(target) : value
+      }
+      return async (key, options) => {
+        const keys = key.length > 1 ? key.split('+') : [key]
+        if (keys.length < 2 || keys.includes('')) return target.press(key, options)
+        const modifiers = keys.slice(0, -1)
+        for (const modifier of modifiers) await target.down(modifier)
+        try {
+          await target.press(keys.at(-1), options)
+        } finally {
+          for (const modifier of modifiers.reverse()) await target.up(modifier)
+        }
+      }
+    },
+  })
+  return new Proxy(page, {
+    get(target, name) {
+      if (name === 'keyboard') return chordKeyboard
+      const value = Reflect.get(target, name)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/**
  * Firefox through puppeteer-core over WebDriver BiDi, each test file in a new tab brought to the front. A reused tab
  * can have lost focus to Firefox's own UI (Tab past a modal dialog's last control leaves the page, and a popup takes
  * focus): such a page matches no :focus-visible and gets no key presses, failing the next file's keyboard tests.
  */
 class FirefoxLauncher extends ChromeLauncher {
+  /** The test page, whose keyboard presses a chord such as "Shift+Tab" as Playwright's does (puppeteer's knows none). */
+  getPage(sessionId) {
+    return withChordKeys(super.getPage(sessionId))
+  }
+
   async startSession(sessionId, url) {
     for (const page of this.inactivePages.splice(0)) await page.puppeteerPage.close().catch(() => {})
     const { browser, context } = await this.getOrStartBrowser()
@@ -172,7 +221,16 @@ export function engineLauncher(engine) {
       })
     case 'firefox':
       return new FirefoxLauncher(
-        { browser: 'firefox', executablePath: programOf('firefox', 0), headless: true, protocol: 'webDriverBiDi' },
+        {
+          browser: 'firefox',
+          executablePath: programOf('firefox', 0),
+          headless: true,
+          protocol: 'webDriverBiDi',
+          // WebDriver BiDi cannot grant 'clipboard-read' (Firefox has no such permission name): Firefox's own switch for
+          // tests lets navigator.clipboard read and write with no paste prompt and no user gesture (the
+          // grant-clipboard command is then a no-op), as Playwright's grant does in Chromium.
+          extraPrefsFirefox: { 'dom.events.testing.asyncClipboard': true },
+        },
         ({ browser }) => browser.defaultBrowserContext(),
         ({ context }) => context.newPage(),
         puppeteerCore,
