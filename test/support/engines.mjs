@@ -133,6 +133,24 @@ class WebKitLauncher extends WebdriverLauncher {
     this.children = []
   }
 
+  /**
+   * Sizes the window so that the page's viewport is `width` × `height` (the browser-commands plugin's `viewport`):
+   * WebDriver sizes the whole window, so the browser's own frame around the page is measured and added.
+   */
+  async setViewport(width, height) {
+    const inner = () => this.driver.execute(() => [window.innerWidth, window.innerHeight])
+    await this.driver.setWindowSize(width, height)
+    let [innerWidth, innerHeight] = await inner()
+    if (innerWidth === width && innerHeight === height) return
+    const outer = await this.driver.getWindowSize()
+    await this.driver.setWindowSize(outer.width + width - innerWidth, outer.height + height - innerHeight)
+    ;[innerWidth, innerHeight] = await inner()
+    // MiniBrowser's window has a floor (its toolbar): a narrower page is not to be had here, and a test that needs
+    // one must say so rather than run at another width.
+    if (innerWidth !== width || innerHeight !== height)
+      throw new Error(`WebKit's MiniBrowser window cannot give the page ${width}×${height} px (it gives ${innerWidth}×${innerHeight})`)
+  }
+
   /** The test-runner's sendKeys: `type` arrives as single characters, `press` as one key name such as "Shift+Tab". */
   sendKeys(_sessionId, keys) {
     const strokes = keys.length === 1 && keys[0].length > 1 ? [keys[0].split('+')] : keys.map((k) => [k])
