@@ -5,7 +5,7 @@
 //   webkit    WebKitGTK's MiniBrowser through WebKitWebDriver (one session at a time), on a private Xvfb display.
 // web-test-runner.config.mjs runs the one MCP_ENGINE names; scripts/test-browsers.mjs runs each in turn and
 // reads the counts engineResultsReporter() writes.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { ChromeLauncher } from '@web/test-runner-chrome'
@@ -258,29 +258,47 @@ export function engineLauncher(engine) {
   }
 }
 
-/** Counts a session's tests, through nested suites. */
-function countTests(suite, file, counts) {
+/**
+ * Counts a session's tests, through nested suites. A test skipped with its suite (describeExceptIn) is named with that
+ * suite's title, which carries the reason.
+ */
+function countTests(suite, file, counts, skippedSuite) {
   for (const test of suite?.tests ?? []) {
-    if (test.skipped) counts.skipped.push({ file, name: test.name })
+    if (test.skipped)
+      counts.skipped.push({ file, name: skippedSuite && !/\[skipped in /.test(test.name) ? `${skippedSuite} > ${test.name}` : test.name })
     else if (test.passed) counts.passed++
     else counts.failed.push({ file, name: test.name })
   }
-  for (const child of suite?.suites ?? []) countTests(child, file, counts)
+  for (const child of suite?.suites ?? [])
+    countTests(child, file, counts, /\[skipped in /.test(child.name ?? '') ? child.name : skippedSuite)
+}
+
+/** "Chromium 156.0.8078.114", "Firefox 153.8.0esr", "WebKitGTK 2.50.6": the browser `engine` runs, or its name alone. */
+export function engineVersion(engine) {
+  const run = (program, args) => execFileSync(program, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] })
+  try {
+    if (engine === 'chromium') return run(chromiumPath, ['--version']).match(/^\S+ [\d.]+/)[0]
+    if (engine === 'firefox') return `Firefox ${run(programOf('firefox', 0), ['--version']).match(/Firefox (\S+)/)[1]}`
+    // MiniBrowser has no --version; Debian's package of the library it runs says it.
+    return `WebKitGTK ${run('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0']).match(/^[\d.]+/)[0]}`
+  } catch {
+    return { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKitGTK' }[engine]
+  }
 }
 
 /**
  * A reporter that writes the run's counts to the file MCP_ENGINE_RESULTS names (nothing when unset):
- * { engine, userAgent, passed, failed: [{file, name}], skipped: [{file, name}], failedFiles: [file] }.
+ * { engine, browser, passed, failed: [{file, name}], skipped: [{file, name}], failedFiles: [file] }.
  */
 export function engineResultsReporter() {
   return {
     onTestRunFinished({ sessions }) {
       const out = process.env.MCP_ENGINE_RESULTS
       if (!out) return
-      const counts = { engine: selectedEngine(), userAgent: '', passed: 0, failed: [], skipped: [], failedFiles: [] }
+      const engine = selectedEngine()
+      const counts = { engine, browser: engineVersion(engine), passed: 0, failed: [], skipped: [], failedFiles: [] }
       for (const session of sessions) {
         const file = session.testFile.replace(process.cwd() + '/', '')
-        counts.userAgent ||= session.userAgent ?? ''
         countTests(session.testResults, file, counts)
         if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) counts.failedFiles.push(file)
         else if (session.errors?.length) counts.failedFiles.push(file)
