@@ -59,16 +59,6 @@ const runs = []
 for (const engine of engines) runs.push(await runEngine(engine))
 rmSync(scratch, { recursive: true, force: true })
 
-/** "Firefox 153.0", "Chrome 143.0.0.0", "Safari 605.1.15 (WebKit)": what the page's user agent says it is. */
-function browserOf(userAgent = '') {
-  const firefox = userAgent.match(/Firefox\/([\d.]+)/)
-  if (firefox) return `Firefox ${firefox[1]}`
-  const chrome = userAgent.match(/Chrom(?:e|ium)\/([\d.]+)/)
-  if (chrome) return `Chromium ${chrome[1]}`
-  const webkit = userAgent.match(/AppleWebKit\/([\d.]+)/)
-  return webkit ? `WebKit ${webkit[1]}` : 'unknown'
-}
-
 console.log('\n━━ browser suites, per engine')
 let failed = false
 for (const { engine, code, seconds, counts } of runs) {
@@ -82,7 +72,7 @@ for (const { engine, code, seconds, counts } of runs) {
   console.log(
     `  ${engine.padEnd(9)} ${counts.passed} passed, ${counts.failed.length} failed, ${counts.skipped.length} skipped` +
       `${counts.failedFiles.length ? `, ${counts.failedFiles.length} files with errors` : ''}  ` +
-      `(${browserOf(counts.userAgent)}, ${seconds} s)`,
+      `(${counts.browser}, ${seconds} s)`,
   )
   for (const { file, name } of counts.skipped) console.log(`      skipped  ${file}: ${name}`)
   for (const { file, name } of counts.failed) console.log(`      FAILED   ${file}: ${name}`)

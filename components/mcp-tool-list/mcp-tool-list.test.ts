@@ -409,6 +409,13 @@ describe('<mcp-tool-list>', () => {
     // Chromium lays out content-visibility:auto contents.
     list.style.setProperty('--mcp-tool-list-row-height', '6.5em')
     await eventually(() => items(list)[0]!.parentElement!.getBoundingClientRect().height > 90, 'the tall rows')
+    // The list measures its row height in the frame after an update, and a style change is no update: ask for one,
+    // then wait for the render with fewer, taller rows. Otherwise the "last row rendered" below is one the window
+    // drops at its next update (clearing the filter), as it did in Firefox.
+    list.requestUpdate()
+    await list.updateComplete
+    await new Promise(requestAnimationFrame)
+    await new Promise(requestAnimationFrame)
     await list.updateComplete
     const all = (await listed('many')).map((t) => t.name)
     // Whether the browser skips the row's contents (a row out of view is not styled or laid out until it comes near).

@@ -4,12 +4,12 @@
 // of at least 2 px or a box-shadow, which the control lacks once focus has moved on) and lie wholly inside every
 // box that clips it (an ancestor whose overflow is not visible, up through shadow roots), within 0.5 px.
 import { expect, fixture, html } from '@open-wc/testing'
-import { sendKeys, setViewport } from '@web/test-runner-commands'
+import { sendKeys } from '@web/test-runner-commands'
 import type { TemplateResult } from 'lit'
 import { McpClient, toolHints, type ContentBlock, type ElicitRequestParams } from '../../src/client/index.js'
 import { deepActiveElement } from '../../components/shared/focus.js'
 import { testProvider } from '../support/auth-browser.js'
-import { controlServer, deepQuery, deepQueryAll, eventually, serverUrl } from '../support/browser.js'
+import { controlServer, deepQuery, deepQueryAll, describeExceptIn, eventually, serverUrl, setViewportSize } from '../support/browser.js'
 import { fillForm } from '../support/schema-zoo.js'
 import '../../components/index.js'
 import type { McpCallLogElement, McpPromptElement, McpServerElement, McpToolCallElement, McpToolElement } from '../../components/index.js'
@@ -256,277 +256,290 @@ async function expectRingsSeen(host: Element, before: HTMLElement | undefined, a
   return stops
 }
 
+/** `describe` for a viewport `width` wide: skipped in WebKit under 448 px, which its MiniBrowser window cannot give. */
+const describeAt = (width: number) => (title: string, fn: () => void) =>
+  describeExceptIn(
+    width < 448 ? { webkit: 'WebKit’s MiniBrowser window gives the page no viewport under 448 px (its toolbar’s width)' } : {},
+    title,
+    fn,
+  )
+
 // At a desktop width, and at a phone's (where boxes are tightest and content scrolls sideways).
 for (const [width, pageScheme] of [
   [1280, 'light'],
   [320, 'light'],
   [1280, 'dark'],
 ] as const)
-  describe(`focus rings at ${width} px, ${pageScheme}: every tab stop of every element shows a ring that no scroll box cuts (WCAG 2.4.7)`, () => {
-    let main: string
-    before(async () => {
-      main = await serverUrl('main')
-      await setViewport({ width, height: 800 })
-      scheme = pageScheme
-    })
+  describeAt(width)(
+    `focus rings at ${width} px, ${pageScheme}: every tab stop of every element shows a ring that no scroll box cuts (WCAG 2.4.7)`,
+    () => {
+      let main: string
+      before(async () => {
+        main = await serverUrl('main')
+        await setViewportSize(width, 800)
+        scheme = pageScheme
+      })
 
-    it('<mcp-server> with <mcp-tool-list> (a scrolling list) and a tool open beside it', async () => {
-      const { before, wrapper } = await between(
-        html`<mcp-server url=${main} style="--mcp-tool-list-max-height: 200px">
-          <mcp-tool-list></mcp-tool-list>
-        </mcp-server>`,
-      )
-      const server = wrapper.querySelector<McpServerElement>('mcp-server')!
-      await pickRow(server, 1, 'button[part~=call]')
-      const stops = await expectRingsSeen(server, before, 4)
-      expect(stops.join('\n')).to.include('part="item"').and.include('part="call"')
-    })
+      it('<mcp-server> with <mcp-tool-list> (a scrolling list) and a tool open beside it', async () => {
+        const { before, wrapper } = await between(
+          html`<mcp-server url=${main} style="--mcp-tool-list-max-height: 200px">
+            <mcp-tool-list></mcp-tool-list>
+          </mcp-server>`,
+        )
+        const server = wrapper.querySelector<McpServerElement>('mcp-server')!
+        await pickRow(server, 1, 'button[part~=call]')
+        const stops = await expectRingsSeen(server, before, 4)
+        expect(stops.join('\n')).to.include('part="item"').and.include('part="call"')
+      })
 
-    it('<mcp-server> that cannot reach its server (Retry)', async () => {
-      const { before, wrapper } = await between(html`<mcp-server url="http://127.0.0.1:9/mcp"></mcp-server>`)
-      const server = wrapper.querySelector<McpServerElement>('mcp-server')!
-      await eventually(() => !!server.shadowRoot!.querySelector('[part~=retry]'), 'Retry')
-      const stops = await expectRingsSeen(server, before, 1)
-      expect(stops.join('\n')).to.include('retry')
-    })
+      it('<mcp-server> that cannot reach its server (Retry)', async () => {
+        const { before, wrapper } = await between(html`<mcp-server url="http://127.0.0.1:9/mcp"></mcp-server>`)
+        const server = wrapper.querySelector<McpServerElement>('mcp-server')!
+        await eventually(() => !!server.shadowRoot!.querySelector('[part~=retry]'), 'Retry')
+        const stops = await expectRingsSeen(server, before, 1)
+        expect(stops.join('\n')).to.include('retry')
+      })
 
-    it('<mcp-server> whose server wants a sign-in (Sign in)', async () => {
-      const url = await serverUrl('auth')
-      const database = `mcp-focus-rings-${Date.now()}`
-      const { before, wrapper } = await between(html`<mcp-server .url=${url} .auth=${testProvider(url, database)}></mcp-server>`)
-      const server = wrapper.querySelector<McpServerElement>('mcp-server')!
-      await eventually(() => !!server.shadowRoot!.querySelector('[part~=sign-in-button]'), 'Sign in', 10_000)
-      const stops = await expectRingsSeen(server, before, 1)
-      expect(stops.join('\n')).to.include('sign-in-button')
-      indexedDB.deleteDatabase(database)
-    })
+      it('<mcp-server> whose server wants a sign-in (Sign in)', async () => {
+        const url = await serverUrl('auth')
+        const database = `mcp-focus-rings-${Date.now()}`
+        const { before, wrapper } = await between(html`<mcp-server .url=${url} .auth=${testProvider(url, database)}></mcp-server>`)
+        const server = wrapper.querySelector<McpServerElement>('mcp-server')!
+        await eventually(() => !!server.shadowRoot!.querySelector('[part~=sign-in-button]'), 'Sign in', 10_000)
+        const stops = await expectRingsSeen(server, before, 1)
+        expect(stops.join('\n')).to.include('sign-in-button')
+        indexedDB.deleteDatabase(database)
+      })
 
-    it('<mcp-tool> while its call runs (Cancel)', async () => {
-      const { before, wrapper } = await between(html`<mcp-tool name="slow_count" .client=${new McpClient(main)}></mcp-tool>`)
-      const tool = wrapper.querySelector<McpToolElement>('mcp-tool')!
-      await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
-      await fillForm(tool, [
-        { fill: 'N', with: '100' },
-        { fill: 'Delay ms', with: '100' },
-      ])
-      tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=call]')!.click()
-      await eventually(() => !!tool.shadowRoot!.querySelector('button[part~=cancel]'), 'Cancel')
-      const stops = await expectRingsSeen(tool, before, 2)
-      expect(stops.join('\n')).to.include('cancel')
-      tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=cancel]')?.click()
-    })
+      it('<mcp-tool> while its call runs (Cancel)', async () => {
+        const { before, wrapper } = await between(html`<mcp-tool name="slow_count" .client=${new McpClient(main)}></mcp-tool>`)
+        const tool = wrapper.querySelector<McpToolElement>('mcp-tool')!
+        await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+        await fillForm(tool, [
+          { fill: 'N', with: '100' },
+          { fill: 'Delay ms', with: '100' },
+        ])
+        tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=call]')!.click()
+        await eventually(() => !!tool.shadowRoot!.querySelector('button[part~=cancel]'), 'Cancel')
+        const stops = await expectRingsSeen(tool, before, 2)
+        expect(stops.join('\n')).to.include('cancel')
+        tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=cancel]')?.click()
+      })
 
-    it('<mcp-tool> with a filled form and a result frame shown as JSON (Copy, Show JSON)', async () => {
-      const { before, wrapper } = await between(html`<mcp-tool name="echo" .client=${new McpClient(main)}></mcp-tool>`)
-      const tool = wrapper.querySelector<McpToolElement>('mcp-tool')!
-      await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
-      await fillForm(tool, [{ fill: 'Text', with: 'a ring around every control' }])
-      tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=call]')!.click()
-      await eventually(() => !!tool.shadowRoot!.querySelector('button[part~=json-toggle]'), 'the result frame')
-      tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=json-toggle]')!.click()
-      await eventually(() => !!tool.shadowRoot!.querySelector('[part~=result-json]'), 'the JSON view')
-      const stops = await expectRingsSeen(tool, before, 4)
-      expect(stops.join('\n')).to.include('copy').and.include('json-toggle')
-    })
+      it('<mcp-tool> with a filled form and a result frame shown as JSON (Copy, Show JSON)', async () => {
+        const { before, wrapper } = await between(html`<mcp-tool name="echo" .client=${new McpClient(main)}></mcp-tool>`)
+        const tool = wrapper.querySelector<McpToolElement>('mcp-tool')!
+        await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+        await fillForm(tool, [{ fill: 'Text', with: 'a ring around every control' }])
+        tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=call]')!.click()
+        await eventually(() => !!tool.shadowRoot!.querySelector('button[part~=json-toggle]'), 'the result frame')
+        tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=json-toggle]')!.click()
+        await eventually(() => !!tool.shadowRoot!.querySelector('[part~=result-json]'), 'the JSON view')
+        const stops = await expectRingsSeen(tool, before, 4)
+        expect(stops.join('\n')).to.include('copy').and.include('json-toggle')
+      })
 
-    it('<mcp-tool> after a tool error (Retry)', async () => {
-      const { before, wrapper } = await between(html`<mcp-tool name="fail" .client=${new McpClient(main)}></mcp-tool>`)
-      const tool = wrapper.querySelector<McpToolElement>('mcp-tool')!
-      await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
-      tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=call]')!.click()
-      await eventually(() => !!tool.shadowRoot!.querySelector('button[part~=retry]'), 'Retry')
-      const stops = await expectRingsSeen(tool, before, 3)
-      expect(stops.join('\n')).to.include('retry')
-    })
+      it('<mcp-tool> after a tool error (Retry)', async () => {
+        const { before, wrapper } = await between(html`<mcp-tool name="fail" .client=${new McpClient(main)}></mcp-tool>`)
+        const tool = wrapper.querySelector<McpToolElement>('mcp-tool')!
+        await eventually(() => !!tool.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+        tool.shadowRoot!.querySelector<HTMLButtonElement>('button[part~=call]')!.click()
+        await eventually(() => !!tool.shadowRoot!.querySelector('button[part~=retry]'), 'Retry')
+        const stops = await expectRingsSeen(tool, before, 3)
+        expect(stops.join('\n')).to.include('retry')
+      })
 
-    it('<mcp-prompt> with its combobox suggesting, then its messages', async () => {
-      const client = new McpClient(main)
-      const prompt = (await client.listPrompts()).find((p) => p.name === 'greet')!
-      const { before, wrapper } = await between(html`<mcp-prompt .client=${client} .prompt=${prompt}></mcp-prompt>`)
-      const el = wrapper.querySelector<McpPromptElement>('mcp-prompt')!
-      const input = await (async () => {
-        await eventually(() => deepQueryAll(el, 'input[role=combobox]').length > 0, 'the combobox')
-        return deepQuery<HTMLInputElement>(el, 'input[role=combobox]')
-      })()
-      input.focus()
-      await sendKeys({ type: 'Alice' })
-      await eventually(() => deepQueryAll(el, '[role=option]').length > 0, 'suggestions')
-      await sendKeys({ press: 'ArrowDown' })
-      expect(activeOptionProblems(input)).to.deep.equal([])
-      await expectRingsSeen(el, before, 2)
-      deepQuery<HTMLButtonElement>(el, 'button[part~=get]').click()
-      await eventually(() => deepQueryAll(el, 'mcp-content').length > 0, 'the messages')
-      await expectRingsSeen(el, before, 2)
-    })
+      it('<mcp-prompt> with its combobox suggesting, then its messages', async () => {
+        const client = new McpClient(main)
+        const prompt = (await client.listPrompts()).find((p) => p.name === 'greet')!
+        const { before, wrapper } = await between(html`<mcp-prompt .client=${client} .prompt=${prompt}></mcp-prompt>`)
+        const el = wrapper.querySelector<McpPromptElement>('mcp-prompt')!
+        const input = await (async () => {
+          await eventually(() => deepQueryAll(el, 'input[role=combobox]').length > 0, 'the combobox')
+          return deepQuery<HTMLInputElement>(el, 'input[role=combobox]')
+        })()
+        input.focus()
+        await sendKeys({ type: 'Alice' })
+        await eventually(() => deepQueryAll(el, '[role=option]').length > 0, 'suggestions')
+        await sendKeys({ press: 'ArrowDown' })
+        expect(activeOptionProblems(input)).to.deep.equal([])
+        await expectRingsSeen(el, before, 2)
+        deepQuery<HTMLButtonElement>(el, 'button[part~=get]').click()
+        await eventually(() => deepQueryAll(el, 'mcp-content').length > 0, 'the messages')
+        await expectRingsSeen(el, before, 2)
+      })
 
-    it('<mcp-prompt-list> with a prompt open', async () => {
-      const { before, wrapper } = await between(
-        html`<mcp-prompt-list .client=${new McpClient(main)} style="--mcp-prompt-list-max-height: 150px"></mcp-prompt-list>`,
-      )
-      const list = wrapper.querySelector('mcp-prompt-list')!
-      await pickRow(list, 0, 'button[part~=get]')
-      const stops = await expectRingsSeen(list, before, 3)
-      expect(stops.join('\n')).to.include('part="item"').and.include('part="get"')
-    })
+      it('<mcp-prompt-list> with a prompt open', async () => {
+        const { before, wrapper } = await between(
+          html`<mcp-prompt-list .client=${new McpClient(main)} style="--mcp-prompt-list-max-height: 150px"></mcp-prompt-list>`,
+        )
+        const list = wrapper.querySelector('mcp-prompt-list')!
+        await pickRow(list, 0, 'button[part~=get]')
+        const stops = await expectRingsSeen(list, before, 3)
+        expect(stops.join('\n')).to.include('part="item"').and.include('part="get"')
+      })
 
-    it('<mcp-resource-list> with a template form suggesting, and a resource shown', async () => {
-      const { before, wrapper } = await between(
-        html`<mcp-resource-list .client=${new McpClient(main)} style="--mcp-resource-list-max-height: 200px"></mcp-resource-list>`,
-      )
-      const list = wrapper.querySelector('mcp-resource-list')!
-      await pickRow(list, 0, 'mcp-resource-view')
-      const view = deepQuery(list, 'mcp-resource-view')
-      await eventually(() => deepQueryAll(view, 'mcp-content').length > 0, 'the resource shown')
-      const template = deepQueryAll<HTMLButtonElement>(list, '[part~="item"]').find((b) => b.textContent!.includes('fixture://users/{id}'))!
-      template.click()
-      await eventually(() => deepQueryAll(list, '[part~=template-form] input').length > 0, 'the template form')
-      const input = deepQuery<HTMLInputElement>(list, '[part~=template-form] input')
-      input.focus()
-      await sendKeys({ type: 'a' })
-      await eventually(() => deepQueryAll(list, '[role=option]').length > 0, 'suggestions')
-      await sendKeys({ press: 'ArrowDown' })
-      expect(activeOptionProblems(input)).to.deep.equal([])
-      const stops = await expectRingsSeen(list, before, 3)
-      expect(stops.join('\n')).to.include('part="item"').and.include('Read')
-    })
+      it('<mcp-resource-list> with a template form suggesting, and a resource shown', async () => {
+        const { before, wrapper } = await between(
+          html`<mcp-resource-list .client=${new McpClient(main)} style="--mcp-resource-list-max-height: 200px"></mcp-resource-list>`,
+        )
+        const list = wrapper.querySelector('mcp-resource-list')!
+        await pickRow(list, 0, 'mcp-resource-view')
+        const view = deepQuery(list, 'mcp-resource-view')
+        await eventually(() => deepQueryAll(view, 'mcp-content').length > 0, 'the resource shown')
+        const template = deepQueryAll<HTMLButtonElement>(list, '[part~="item"]').find((b) =>
+          b.textContent!.includes('fixture://users/{id}'),
+        )!
+        template.click()
+        await eventually(() => deepQueryAll(list, '[part~=template-form] input').length > 0, 'the template form')
+        const input = deepQuery<HTMLInputElement>(list, '[part~=template-form] input')
+        input.focus()
+        await sendKeys({ type: 'a' })
+        await eventually(() => deepQueryAll(list, '[role=option]').length > 0, 'suggestions')
+        await sendKeys({ press: 'ArrowDown' })
+        expect(activeOptionProblems(input)).to.deep.equal([])
+        const stops = await expectRingsSeen(list, before, 3)
+        expect(stops.join('\n')).to.include('part="item"').and.include('Read')
+      })
 
-    it('<mcp-resource-view> of a text resource', async () => {
-      const { before, wrapper } = await between(
-        html`<mcp-resource-view uri="fixture://greeting" .client=${new McpClient(main)}></mcp-resource-view>`,
-      )
-      const view = wrapper.querySelector('mcp-resource-view')!
-      await eventually(() => deepQueryAll(view, 'mcp-content').length > 0, 'the resource shown')
-      await expectRingsSeen(view, before, 0)
-    })
+      it('<mcp-resource-view> of a text resource', async () => {
+        const { before, wrapper } = await between(
+          html`<mcp-resource-view uri="fixture://greeting" .client=${new McpClient(main)}></mcp-resource-view>`,
+        )
+        const view = wrapper.querySelector('mcp-resource-view')!
+        await eventually(() => deepQueryAll(view, 'mcp-content').length > 0, 'the resource shown')
+        await expectRingsSeen(view, before, 0)
+      })
 
-    it('<mcp-resource-view> that failed to read (Retry)', async () => {
-      await controlServer('resources', 'fail-next', { count: 5 })
-      const { before, wrapper } = await between(
-        html`<mcp-resource-view uri="live://flaky" .client=${new McpClient(await serverUrl('resources'))}></mcp-resource-view>`,
-      )
-      const view = wrapper.querySelector('mcp-resource-view')!
-      await eventually(() => !!view.shadowRoot!.querySelector('[role=alert] button'), 'Retry')
-      await expectRingsSeen(view, before, 1)
-      await controlServer('resources', 'reset')
-    })
+      it('<mcp-resource-view> that failed to read (Retry)', async () => {
+        await controlServer('resources', 'fail-next', { count: 5 })
+        const { before, wrapper } = await between(
+          html`<mcp-resource-view uri="live://flaky" .client=${new McpClient(await serverUrl('resources'))}></mcp-resource-view>`,
+        )
+        const view = wrapper.querySelector('mcp-resource-view')!
+        await eventually(() => !!view.shadowRoot!.querySelector('[role=alert] button'), 'Retry')
+        await expectRingsSeen(view, before, 1)
+        await controlServer('resources', 'reset')
+      })
 
-    it('<mcp-elicitation>: the form dialog and the URL dialog', async () => {
-      const form: ElicitRequestParams = {
-        mode: 'form',
-        message: 'About you',
-        requestedSchema: {
+      it('<mcp-elicitation>: the form dialog and the URL dialog', async () => {
+        const form: ElicitRequestParams = {
+          mode: 'form',
+          message: 'About you',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              name: { type: 'string', title: 'Name' },
+              size: { type: 'string', title: 'Size', enum: ['S', 'M', 'L'], default: 'M' },
+              news: { type: 'boolean', title: 'Newsletter', default: true },
+              age: { type: 'integer', title: 'Age', minimum: 18 },
+            },
+            required: ['name'],
+          },
+        } as ElicitRequestParams
+        const url = { mode: 'url', url: 'https://accounts.example.com/connect?flow=42', message: 'Connect.' } as ElicitRequestParams
+        for (const params of [form, url]) {
+          const { wrapper } = await between(html`<mcp-elicitation server-name="Acme" .params=${params}></mcp-elicitation>`)
+          const dialog = wrapper.querySelector('mcp-elicitation')!
+          await eventually(() => !!dialog.shadowRoot!.querySelector('dialog[open]'), 'the dialog open')
+          // The modal dialog holds focus: the walk goes round it once from where it opened.
+          await expectRingsSeen(dialog, undefined, 2)
+        }
+      })
+
+      it('<mcp-tool-call> awaiting approval', async () => {
+        const el = document.createElement('mcp-tool-call') as McpToolCallElement
+        el.client = new McpClient(await serverUrl('approval'))
+        el.name = 'move_file'
+        el.arguments = { from_path: '/tmp/focus-ring', mode: 'move' }
+        const { before } = await between(html`${el}`)
+        await eventually(() => el.state === 'awaiting', 'the card awaiting approval')
+        await expectRingsSeen(el, before, 2)
+      })
+
+      it('<mcp-tool-call> as a modal approval prompt', async () => {
+        const client = new McpClient(await serverUrl('approval'))
+        const tool = (await client.listTools()).find((t) => t.name === 'move_file')!
+        const { wrapper } = await between(html`<mcp-tool-call modal></mcp-tool-call>`)
+        const el = wrapper.querySelector<McpToolCallElement>('mcp-tool-call')!
+        const controller = new AbortController()
+        void el
+          .ask({
+            tool,
+            arguments: { from_path: '/etc/x', mode: 'move' },
+            server: { url: client.url, name: 'approvals' },
+            origin: { kind: 'view', uri: 'ui://apps/x.html' },
+            hints: toolHints(tool),
+            signal: controller.signal,
+          })
+          .catch(() => {})
+        await eventually(() => !!el.shadowRoot!.querySelector('dialog[open]'), 'the dialog open')
+        await expectRingsSeen(el, undefined, 3)
+        controller.abort()
+      })
+
+      it('<mcp-call-log> with a record opened', async () => {
+        const client = new McpClient(main)
+        await client.callTool('echo', { text: 'a result long enough to scroll sideways '.repeat(20) })
+        await client.callTool('fail', {}, { approve: false })
+        const { before, wrapper } = await between(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+        const log = wrapper.querySelector<McpCallLogElement>('mcp-call-log')!
+        await eventually(() => log.shadowRoot!.querySelectorAll('details[part~=record]').length === 2, 'two records')
+        // Both opened: the tool error, and the echo whose long result scrolls sideways (a scroll box is a tab stop).
+        for (const summary of log.shadowRoot!.querySelectorAll<HTMLElement>('details[part~=record] summary')) summary.click()
+        await eventually(() => log.shadowRoot!.querySelectorAll('[part~=details]').length === 2, 'both records opened')
+        await expectRingsSeen(log, before, 5)
+      })
+
+      it('<mcp-schema-form> with nested objects, an array of objects with items, choices and a JSON view', async () => {
+        const schema = {
           type: 'object',
           properties: {
-            name: { type: 'string', title: 'Name' },
-            size: { type: 'string', title: 'Size', enum: ['S', 'M', 'L'], default: 'M' },
-            news: { type: 'boolean', title: 'Newsletter', default: true },
-            age: { type: 'integer', title: 'Age', minimum: 18 },
+            title: { type: 'string', title: 'Title' },
+            kind: { type: 'string', enum: ['a', 'b'] },
+            done: { type: 'boolean' },
+            when: { type: 'string', format: 'date' },
+            owner: {
+              type: 'object',
+              properties: { name: { type: 'string' }, address: { type: 'object', properties: { city: { type: 'string' } } } },
+            },
+            tags: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' }, weight: { type: 'number' } } } },
+            id: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
           },
-          required: ['name'],
-        },
-      } as ElicitRequestParams
-      const url = { mode: 'url', url: 'https://accounts.example.com/connect?flow=42', message: 'Connect.' } as ElicitRequestParams
-      for (const params of [form, url]) {
-        const { wrapper } = await between(html`<mcp-elicitation server-name="Acme" .params=${params}></mcp-elicitation>`)
-        const dialog = wrapper.querySelector('mcp-elicitation')!
-        await eventually(() => !!dialog.shadowRoot!.querySelector('dialog[open]'), 'the dialog open')
-        // The modal dialog holds focus: the walk goes round it once from where it opened.
-        await expectRingsSeen(dialog, undefined, 2)
-      }
-    })
+        }
+        const value = { tags: [{ label: 'x', weight: 1 }, { label: 'y' }], owner: { name: 'Ada', address: { city: 'London' } } }
+        const { before, wrapper } = await between(html`<mcp-schema-form .schema=${schema} .value=${value}></mcp-schema-form>`)
+        const form = wrapper.querySelector('mcp-schema-form')!
+        await eventually(() => deepQueryAll(form, 'input').length > 4, 'the fields')
+        await expectRingsSeen(form, before, 8)
+        // As JSON: the text area and the way back to the form.
+        deepQueryAll<HTMLButtonElement>(form, 'button')
+          .find((b) => b.textContent!.includes('Edit as JSON'))!
+          .click()
+        await eventually(() => deepQueryAll(form, 'textarea').length > 0, 'the JSON text area')
+        const stops = await expectRingsSeen(form, before, 2)
+        expect(stops.join('\n')).to.include('<textarea').and.include('Edit as form')
+      })
 
-    it('<mcp-tool-call> awaiting approval', async () => {
-      const el = document.createElement('mcp-tool-call') as McpToolCallElement
-      el.client = new McpClient(await serverUrl('approval'))
-      el.name = 'move_file'
-      el.arguments = { from_path: '/tmp/focus-ring', mode: 'move' }
-      const { before } = await between(html`${el}`)
-      await eventually(() => el.state === 'awaiting', 'the card awaiting approval')
-      await expectRingsSeen(el, before, 2)
-    })
-
-    it('<mcp-tool-call> as a modal approval prompt', async () => {
-      const client = new McpClient(await serverUrl('approval'))
-      const tool = (await client.listTools()).find((t) => t.name === 'move_file')!
-      const { wrapper } = await between(html`<mcp-tool-call modal></mcp-tool-call>`)
-      const el = wrapper.querySelector<McpToolCallElement>('mcp-tool-call')!
-      const controller = new AbortController()
-      void el
-        .ask({
-          tool,
-          arguments: { from_path: '/etc/x', mode: 'move' },
-          server: { url: client.url, name: 'approvals' },
-          origin: { kind: 'view', uri: 'ui://apps/x.html' },
-          hints: toolHints(tool),
-          signal: controller.signal,
-        })
-        .catch(() => {})
-      await eventually(() => !!el.shadowRoot!.querySelector('dialog[open]'), 'the dialog open')
-      await expectRingsSeen(el, undefined, 3)
-      controller.abort()
-    })
-
-    it('<mcp-call-log> with a record opened', async () => {
-      const client = new McpClient(main)
-      await client.callTool('echo', { text: 'a result long enough to scroll sideways '.repeat(20) })
-      await client.callTool('fail', {}, { approve: false })
-      const { before, wrapper } = await between(html`<mcp-call-log .client=${client}></mcp-call-log>`)
-      const log = wrapper.querySelector<McpCallLogElement>('mcp-call-log')!
-      await eventually(() => log.shadowRoot!.querySelectorAll('details[part~=record]').length === 2, 'two records')
-      // Both opened: the tool error, and the echo whose long result scrolls sideways (a scroll box is a tab stop).
-      for (const summary of log.shadowRoot!.querySelectorAll<HTMLElement>('details[part~=record] summary')) summary.click()
-      await eventually(() => log.shadowRoot!.querySelectorAll('[part~=details]').length === 2, 'both records opened')
-      await expectRingsSeen(log, before, 5)
-    })
-
-    it('<mcp-schema-form> with nested objects, an array of objects with items, choices and a JSON view', async () => {
-      const schema = {
-        type: 'object',
-        properties: {
-          title: { type: 'string', title: 'Title' },
-          kind: { type: 'string', enum: ['a', 'b'] },
-          done: { type: 'boolean' },
-          when: { type: 'string', format: 'date' },
-          owner: {
-            type: 'object',
-            properties: { name: { type: 'string' }, address: { type: 'object', properties: { city: { type: 'string' } } } },
+      it('<mcp-content> with links, a resource link, markdown, a JSON tree and a download', async () => {
+        const blocks = [
+          { type: 'text', text: 'See [the docs](https://example.com/docs) and https://example.org/plain.' },
+          { type: 'resource_link', uri: 'https://example.com/report.pdf', name: 'report.pdf', mimeType: 'application/pdf' },
+          { type: 'text', text: '```\n' + 'a long line of code that scrolls sideways '.repeat(10) + '\n```' },
+          {
+            type: 'resource',
+            resource: {
+              uri: 'file:///data.json',
+              mimeType: 'application/json',
+              text: JSON.stringify({ order: { id: 7, lines: [1, 2, 3] } }),
+            },
           },
-          tags: { type: 'array', items: { type: 'object', properties: { label: { type: 'string' }, weight: { type: 'number' } } } },
-          id: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
-        },
-      }
-      const value = { tags: [{ label: 'x', weight: 1 }, { label: 'y' }], owner: { name: 'Ada', address: { city: 'London' } } }
-      const { before, wrapper } = await between(html`<mcp-schema-form .schema=${schema} .value=${value}></mcp-schema-form>`)
-      const form = wrapper.querySelector('mcp-schema-form')!
-      await eventually(() => deepQueryAll(form, 'input').length > 4, 'the fields')
-      await expectRingsSeen(form, before, 8)
-      // As JSON: the text area and the way back to the form.
-      deepQueryAll<HTMLButtonElement>(form, 'button')
-        .find((b) => b.textContent!.includes('Edit as JSON'))!
-        .click()
-      await eventually(() => deepQueryAll(form, 'textarea').length > 0, 'the JSON text area')
-      const stops = await expectRingsSeen(form, before, 2)
-      expect(stops.join('\n')).to.include('<textarea').and.include('Edit as form')
-    })
-
-    it('<mcp-content> with links, a resource link, markdown, a JSON tree and a download', async () => {
-      const blocks = [
-        { type: 'text', text: 'See [the docs](https://example.com/docs) and https://example.org/plain.' },
-        { type: 'resource_link', uri: 'https://example.com/report.pdf', name: 'report.pdf', mimeType: 'application/pdf' },
-        { type: 'text', text: '```\n' + 'a long line of code that scrolls sideways '.repeat(10) + '\n```' },
-        {
-          type: 'resource',
-          resource: {
-            uri: 'file:///data.json',
-            mimeType: 'application/json',
-            text: JSON.stringify({ order: { id: 7, lines: [1, 2, 3] } }),
-          },
-        },
-        { type: 'resource', resource: { uri: 'file:///archive.bin', mimeType: 'application/octet-stream', blob: 'AAECAw==' } },
-      ] as ContentBlock[]
-      const { before, wrapper } = await between(html`<mcp-content markdown .blocks=${blocks}></mcp-content>`)
-      const content = wrapper.querySelector('mcp-content')!
-      await eventually(() => deepQueryAll(content, '[part~=markdown] a[href]').length > 0, 'the markdown link')
-      await expectRingsSeen(content, before, 4)
-    })
-  })
+          { type: 'resource', resource: { uri: 'file:///archive.bin', mimeType: 'application/octet-stream', blob: 'AAECAw==' } },
+        ] as ContentBlock[]
+        const { before, wrapper } = await between(html`<mcp-content markdown .blocks=${blocks}></mcp-content>`)
+        const content = wrapper.querySelector('mcp-content')!
+        await eventually(() => deepQueryAll(content, '[part~=markdown] a[href]').length > 0, 'the markdown link')
+        await expectRingsSeen(content, before, 4)
+      })
+    },
+  )

@@ -16,6 +16,8 @@
 //   page-dialogs      {}              the messages of dialogs (alert…) the test page showed since the first command
 //   frame-tree        {}              the test page's child frames as the browser has them (CDP Page.getFrameTree):
 //                                     [{ name, url, mimeType, unreachableUrl? }] (an error page has an unreachableUrl)
+//   viewport          { width, height } sizes the test page's viewport, in every engine (the test-runner's own
+//                                     setViewport knows no WebDriver browser)
 //   collect-garbage   {}              a full garbage collection of the test page (CDP HeapProfiler.collectGarbage), so
 //                                     a WeakRef to an object nothing holds any more reads undefined afterwards
 import { readFile, stat } from 'node:fs/promises'
@@ -54,18 +56,24 @@ export function browserCommandsPlugin() {
           'frame-tree',
           'collect-garbage',
           'grant-clipboard',
+          'viewport',
         ].includes(command)
       )
         return
       const kind = session.browser.type // 'playwright' (Chromium), 'puppeteer' (Firefox), 'webdriver' (WebKit)
+      if (command === 'viewport') {
+        const { width, height } = payload
+        if (kind === 'webdriver') await session.browser.setViewport(width, height)
+        else if (kind === 'puppeteer') await session.browser.getPage(session.id).setViewport({ width, height })
+        else await session.browser.getPage(session.id).setViewportSize({ width, height })
+        return true
+      }
       if (kind !== 'playwright' && !(kind === 'puppeteer' && ['page-dialogs', 'grant-clipboard'].includes(command)))
         throw new Error(`the ${command} command needs Chromium (Playwright and CDP); ${session.browser.name} has no way to do it here`)
       const page = session.browser.getPage(session.id)
       const s = stateOf(page)
-      if (kind === 'puppeteer' && command === 'grant-clipboard') {
-        await page.browserContext().overridePermissions(new URL(page.url()).origin, ['clipboard-read', 'clipboard-write'])
-        return true
-      }
+      // Firefox: its clipboard is open to the test page from the start (a pref test/support/engines.mjs sets at launch).
+      if (kind === 'puppeteer' && command === 'grant-clipboard') return true
       switch (command) {
         case 'storage-quota': {
           s.cdp ??= await page.context().newCDPSession(page)

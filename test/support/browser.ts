@@ -2,7 +2,7 @@
 // the test servers through the runner's /__fixture/* routes (see
 // web-test-runner.config.mjs), and wait for things without hanging.
 import type { FixtureStats } from './fixture-server.js'
-import { emulateMedia, sendMouse } from '@web/test-runner-commands'
+import { emulateMedia, executeServerCommand, sendMouse } from '@web/test-runner-commands'
 import { clearCache } from '../../src/cache/idb.js'
 
 // Mocha's globals, as web-test-runner provides them (the repo has no @types/mocha).
@@ -72,6 +72,11 @@ export async function preferColorScheme(scheme: 'light' | 'dark'): Promise<void>
  */
 export async function preferColorSchemeIfEmulated(scheme: 'light' | 'dark'): Promise<void> {
   if (engine === 'chromium') await emulateMedia({ colorScheme: scheme })
+}
+
+/** Sizes the page's viewport, in every engine (the test-runner's setViewport has no WebDriver form: browser-commands.mjs). */
+export async function setViewportSize(width: number, height: number): Promise<void> {
+  await executeServerCommand('viewport', { width, height })
 }
 
 /** The user's colour scheme as this page sees it. */

@@ -5,7 +5,7 @@
 //   webkit    WebKitGTK's MiniBrowser through WebKitWebDriver (one session at a time), on a private Xvfb display.
 // web-test-runner.config.mjs runs the one MCP_ENGINE names; scripts/test-browsers.mjs runs each in turn and
 // reads the counts engineResultsReporter() writes.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { ChromeLauncher } from '@web/test-runner-chrome'
@@ -133,6 +133,24 @@ class WebKitLauncher extends WebdriverLauncher {
     this.children = []
   }
 
+  /**
+   * Sizes the window so that the page's viewport is `width` × `height` (the browser-commands plugin's `viewport`):
+   * WebDriver sizes the whole window, so the browser's own frame around the page is measured and added.
+   */
+  async setViewport(width, height) {
+    const inner = () => this.driver.execute(() => [window.innerWidth, window.innerHeight])
+    await this.driver.setWindowSize(width, height)
+    let [innerWidth, innerHeight] = await inner()
+    if (innerWidth === width && innerHeight === height) return
+    const outer = await this.driver.getWindowSize()
+    await this.driver.setWindowSize(outer.width + width - innerWidth, outer.height + height - innerHeight)
+    ;[innerWidth, innerHeight] = await inner()
+    // MiniBrowser's window has a floor (its toolbar): a narrower page is not to be had here, and a test that needs
+    // one must say so rather than run at another width.
+    if (innerWidth !== width || innerHeight !== height)
+      throw new Error(`WebKit's MiniBrowser window cannot give the page ${width}×${height} px (it gives ${innerWidth}×${innerHeight})`)
+  }
+
   /** The test-runner's sendKeys: `type` arrives as single characters, `press` as one key name such as "Shift+Tab". */
   sendKeys(_sessionId, keys) {
     const strokes = keys.length === 1 && keys[0].length > 1 ? [keys[0].split('+')] : keys.map((k) => [k])
@@ -147,11 +165,60 @@ class WebKitLauncher extends WebdriverLauncher {
 }
 
 /**
+ * `page` (puppeteer's) whose `keyboard.press("Shift+Tab")` holds Shift down around Tab, as the test-runner's
+ * sendKeys({ press }) does in Chromium (Playwright) and WebKit (WebKitLauncher.sendKeys). Methods are bound to the
+ * real objects (puppeteer's keep private fields, which a proxy as `this` cannot reach). One wrapper per page, so the
+ * browser commands' per-page state (browser-commands.mjs) finds the same object each time.
+ */
+const chordPages = new WeakMap()
+
+function withChordKeys(page) {
+  let wrapped = chordPages.get(page)
+  if (!wrapped) chordPages.set(page, (wrapped = chordKeysOf(page)))
+  return wrapped
+}
+
+function chordKeysOf(page) {
+  const keyboard = page.keyboard
+  const chordKeyboard = new Proxy(keyboard, {
+    get(target, name) {
+      if (name !== 'press') {
+        const value = Reflect.get(target, name)
+        return typeof value === 'function' ? value.bind(target) : value
+      }
+      return async (key, options) => {
+        const keys = key.length > 1 ? key.split('+') : [key]
+        if (keys.length < 2 || keys.includes('')) return target.press(key, options)
+        const modifiers = keys.slice(0, -1)
+        for (const modifier of modifiers) await target.down(modifier)
+        try {
+          await target.press(keys.at(-1), options)
+        } finally {
+          for (const modifier of modifiers.reverse()) await target.up(modifier)
+        }
+      }
+    },
+  })
+  return new Proxy(page, {
+    get(target, name) {
+      if (name === 'keyboard') return chordKeyboard
+      const value = Reflect.get(target, name)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+/**
  * Firefox through puppeteer-core over WebDriver BiDi, each test file in a new tab brought to the front. A reused tab
  * can have lost focus to Firefox's own UI (Tab past a modal dialog's last control leaves the page, and a popup takes
  * focus): such a page matches no :focus-visible and gets no key presses, failing the next file's keyboard tests.
  */
 class FirefoxLauncher extends ChromeLauncher {
+  /** The test page, whose keyboard presses a chord such as "Shift+Tab" as Playwright's does (puppeteer's knows none). */
+  getPage(sessionId) {
+    return withChordKeys(super.getPage(sessionId))
+  }
+
   async startSession(sessionId, url) {
     for (const page of this.inactivePages.splice(0)) await page.puppeteerPage.close().catch(() => {})
     const { browser, context } = await this.getOrStartBrowser()
@@ -172,7 +239,16 @@ export function engineLauncher(engine) {
       })
     case 'firefox':
       return new FirefoxLauncher(
-        { browser: 'firefox', executablePath: programOf('firefox', 0), headless: true, protocol: 'webDriverBiDi' },
+        {
+          browser: 'firefox',
+          executablePath: programOf('firefox', 0),
+          headless: true,
+          protocol: 'webDriverBiDi',
+          // WebDriver BiDi cannot grant 'clipboard-read' (Firefox has no such permission name): Firefox's own switch for
+          // tests lets navigator.clipboard read and write with no paste prompt and no user gesture (the
+          // grant-clipboard command is then a no-op), as Playwright's grant does in Chromium.
+          extraPrefsFirefox: { 'dom.events.testing.asyncClipboard': true },
+        },
         ({ browser }) => browser.defaultBrowserContext(),
         ({ context }) => context.newPage(),
         puppeteerCore,
@@ -182,29 +258,47 @@ export function engineLauncher(engine) {
   }
 }
 
-/** Counts a session's tests, through nested suites. */
-function countTests(suite, file, counts) {
+/**
+ * Counts a session's tests, through nested suites. A test skipped with its suite (describeExceptIn) is named with that
+ * suite's title, which carries the reason.
+ */
+function countTests(suite, file, counts, skippedSuite) {
   for (const test of suite?.tests ?? []) {
-    if (test.skipped) counts.skipped.push({ file, name: test.name })
+    if (test.skipped)
+      counts.skipped.push({ file, name: skippedSuite && !/\[skipped in /.test(test.name) ? `${skippedSuite} > ${test.name}` : test.name })
     else if (test.passed) counts.passed++
     else counts.failed.push({ file, name: test.name })
   }
-  for (const child of suite?.suites ?? []) countTests(child, file, counts)
+  for (const child of suite?.suites ?? [])
+    countTests(child, file, counts, /\[skipped in /.test(child.name ?? '') ? child.name : skippedSuite)
+}
+
+/** "Chromium 156.0.8078.114", "Firefox 153.8.0esr", "WebKitGTK 2.50.6": the browser `engine` runs, or its name alone. */
+export function engineVersion(engine) {
+  const run = (program, args) => execFileSync(program, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] })
+  try {
+    if (engine === 'chromium') return run(chromiumPath, ['--version']).match(/^\S+ [\d.]+/)[0]
+    if (engine === 'firefox') return `Firefox ${run(programOf('firefox', 0), ['--version']).match(/Firefox (\S+)/)[1]}`
+    // MiniBrowser has no --version; Debian's package of the library it runs says it.
+    return `WebKitGTK ${run('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0']).match(/^[\d.]+/)[0]}`
+  } catch {
+    return { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKitGTK' }[engine]
+  }
 }
 
 /**
  * A reporter that writes the run's counts to the file MCP_ENGINE_RESULTS names (nothing when unset):
- * { engine, userAgent, passed, failed: [{file, name}], skipped: [{file, name}], failedFiles: [file] }.
+ * { engine, browser, passed, failed: [{file, name}], skipped: [{file, name}], failedFiles: [file] }.
  */
 export function engineResultsReporter() {
   return {
     onTestRunFinished({ sessions }) {
       const out = process.env.MCP_ENGINE_RESULTS
       if (!out) return
-      const counts = { engine: selectedEngine(), userAgent: '', passed: 0, failed: [], skipped: [], failedFiles: [] }
+      const engine = selectedEngine()
+      const counts = { engine, browser: engineVersion(engine), passed: 0, failed: [], skipped: [], failedFiles: [] }
       for (const session of sessions) {
         const file = session.testFile.replace(process.cwd() + '/', '')
-        counts.userAgent ||= session.userAgent ?? ''
         countTests(session.testResults, file, counts)
         if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) counts.failedFiles.push(file)
         else if (session.errors?.length) counts.failedFiles.push(file)
