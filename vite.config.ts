@@ -122,6 +122,19 @@ function firstListGroup() {
 }
 
 /**
+ * Modules that code loaded on demand shares with client.js (the schema's regex check: the validator; the connection
+ * problems: the connection doctor, sign-in, the legacy era): each stays a small chunk of its own. The CDN entry reaches
+ * the client's barrel (through the two elements it defines), and the bundler would otherwise fold them into client.js,
+ * which the first call, a failure or a legacy server would then fetch whole.
+ */
+function lazyOwnChunks() {
+  return ['src/schema/regex.ts', 'src/protocol/connection-errors.ts'].map((file) => {
+    const path = fileURLToPath(new URL(`./${file}`, import.meta.url))
+    return { name: file.replace(/^.*\/|\.ts$/g, ''), test: (id: string) => id === path }
+  })
+}
+
+/**
  * A CDN build of `entry` into dist/cdn/: self-contained minified ES modules, each for a `<script type="module">`
  * tag. Run once per file (`--mode cdn`, `--mode cdn-callback`): one build with both entries would move what they
  * share into a chunk that the callback page would have to load with the whole library.
@@ -153,7 +166,9 @@ function cdnBuild(entry: Record<string, string>, { oneFile = false, split = fals
           minify: true,
           comments: { legal: true, annotation: false, jsdoc: false },
           ...(oneFile && { inlineDynamicImports: true }),
-          ...(split && { codeSplitting: { includeDependenciesRecursively: false, groups: [firstListGroup()] } }),
+          ...(split && {
+            codeSplitting: { includeDependenciesRecursively: false, groups: [firstListGroup(), ...lazyOwnChunks()] },
+          }),
         },
       },
     },

@@ -13,6 +13,10 @@
  * A MutationObserver sees the document's light DOM only: our elements load the
  * elements they render in their own shadow roots themselves; a page that puts
  * ours in a shadow root of its own calls {@link discover} on it.
+ *
+ * Elements whose classes the caller holds already (the CDN entry's `<mcp-server>` and `<mcp-tool-list>`, in its own
+ * chunk) are handed to {@link startAutoloader}: their tags are defined the moment they appear, in the same task, with
+ * no request for a file that would only define them (a round trip before a warm start's list could show: issue 23).
  */
 import { ContextRoot } from '@lit/context'
 
@@ -28,8 +32,19 @@ export const elementLoaders: ReadonlyMap<string, () => Promise<unknown>> = new M
 
 const loading = new Map<string, Promise<unknown>>()
 
-/** Loads the code of `<tag>` once (again after a failed load); undefined for a tag that is not ours. */
+/** Classes the caller holds already, by tag: defined when first asked for, with no import (see the header). */
+const held = new Map<string, CustomElementConstructor>()
+
+/**
+ * Loads the code of `<tag>` once (again after a failed load); undefined for a tag that is not ours. A tag whose class
+ * is held is defined before this returns.
+ */
 export function loadElement(tag: string): Promise<unknown> | undefined {
+  const heldElement = held.get(tag)
+  if (heldElement) {
+    if (!customElements.get(tag)) customElements.define(tag, heldElement)
+    return Promise.resolve(heldElement)
+  }
   const load = elementLoaders.get(tag)
   if (!load) return undefined
   let pending = loading.get(tag)
@@ -54,8 +69,12 @@ export async function discover(root: Document | DocumentFragment | Element): Pro
 
 let observer: MutationObserver | undefined
 
-/** Discovers the document's elements now and each one added later. Idempotent. */
-export function startAutoloader(): void {
+/**
+ * Discovers the document's elements now and each one added later. Idempotent. `heldElements`: classes the caller
+ * imports anyway, by tag, defined when their tag appears without loading their files.
+ */
+export function startAutoloader(heldElements: Readonly<Record<string, CustomElementConstructor>> = {}): void {
+  for (const [tag, element] of Object.entries(heldElements)) held.set(tag, element)
   if (observer) return
   // Chunks arrive in any order: an element that asked its <mcp-server> for the connection before the server's chunk
   // ran gets it when the server is defined (the request is replayed), as it would if the server came first.

@@ -5,6 +5,8 @@
  * elements/mcp-foo.js (which registers it). components/index.ts is the npm root entry, which registers every element.
  */
 import { startAutoloader } from './autoloader.js'
+import { McpServerElement } from './mcp-server/mcp-server.component.js'
+import { McpToolListElement } from './mcp-tool-list/mcp-tool-list.component.js'
 
 export { discover, loadElement } from './autoloader.js'
 export { setStrings, msg } from './shared/i18n.js'
@@ -12,4 +14,7 @@ export { setStrings, msg } from './shared/i18n.js'
 // and keeps `import { McpClient } from '…/mcp-web-elements.js'` pages working; the rest of the client is in client.js.
 export { McpClient } from '../src/client/McpClient.js'
 
-startAutoloader()
+// The two elements nearly every page shows are in this file's chunk (vite.config.ts firstListGroup): their tags are
+// defined as soon as they appear, with no request for elements/mcp-server.js or elements/mcp-tool-list.js (those
+// files stay, for page code that imports an element's class).
+startAutoloader({ 'mcp-server': McpServerElement, 'mcp-tool-list': McpToolListElement })
