@@ -81,6 +81,11 @@ export const styles = [
     ul.windowed > li {
       content-visibility: auto;
     }
+    /* The row with focus is always laid out: WebKit does not count focus as a reason to lay out a skipped row, and
+       drew no ring (a 0×0 button) when Tab reached the list's Tab stop. */
+    ul.windowed > li:focus-within {
+      content-visibility: visible;
+    }
     /* The row's template is kept flat (rendered on every scroll): its name and description are there even when empty. */
     ul.windowed .name:empty,
     ul.windowed .description:empty {

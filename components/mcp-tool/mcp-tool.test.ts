@@ -19,6 +19,7 @@ import {
   serverUrl,
   expectAbsent,
   itExceptIn,
+  pointerClick,
 } from '../../test/support/browser.js'
 import { SCHEMA_ZOO, fillForm } from '../../test/support/schema-zoo.js'
 import { INPUT_CAPABILITIES, createInputHandlers } from '../mcp-elicitation/input-handlers.js'
@@ -590,7 +591,9 @@ describe('<mcp-tool> result frame', () => {
       callButton(el).click()
       const { result } = (await resulted).detail
       await eventually(() => !!framePart(el, 'copy'), 'the Copy button')
-      framePart(el, 'copy')!.click()
+      // A real click, as a person's: it also brings focus back to the page, which Firefox wants before it lets the
+      // page read the clipboard (an earlier test's popup may have taken it).
+      await pointerClick(framePart(el, 'copy')!)
       await eventually(async () => (await navigator.clipboard.readText()) === 'copy me', 'the text on the clipboard')
       await eventually(() => text(framePart(el, 'copy-status')) === 'Copied.', 'Copied said')
       const toggle = framePart(el, 'json-toggle')!

@@ -46,7 +46,10 @@ export const themeStyles = css`
   :host([hidden]) {
     display: none !important;
   }
-  :focus-visible {
+  /* A date or time input matches no :focus-visible in WebKit when Tab reaches it (focus is on its day, month or year
+     field inside): :focus, which every input matches when focused, draws its ring there too. */
+  :focus-visible,
+  input:is([type='date'], [type='time'], [type='datetime-local']):focus {
     outline: 2px solid var(--mcp-color-accent);
     outline-offset: 2px;
   }

@@ -202,6 +202,9 @@ async function walk(host: Element, from?: HTMLElement, maxStops = 60): Promise<W
       await regainPageFocus()
       return { stops, failures }
     }
+    // What a person sees is drawn in the next frames: WebKit lays out a row it had skipped (content-visibility: auto)
+    // only then, and reports it 0×0 until it has.
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame)
     const active = deepActiveElement()
     // A date input's day, month and year are tab stops of one control: its ring is checked once.
     if (active && active === previous?.el) continue
