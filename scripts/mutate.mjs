@@ -157,6 +157,13 @@ const SUITES = {
     'browser:test/browser/cache.test.ts',
     'browser:test/browser/hostile.test.ts',
   ],
+  // The tasks suite of <mcp-tool> drives <mcp-task-list> beside it; strict-csp.test.ts renders the list too, but
+  // from dist/ (the copy of HEAD has none, and it would not hold the mutant): left out, as cdn.test.ts is.
+  'components/mcp-task-list': [
+    ...elementSuites('mcp-task-list'),
+    'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
+    'browser:test/browser/hostile.test.ts',
+  ],
   'components/mcp-resource-view': [...elementSuites('mcp-resource-view', 'mcp-resource-list'), 'browser:test/browser/hostile.test.ts'],
   // mcp-app-display.test.ts grants display modes and browser features (view-policy.ts, view-grants.ts); the call log
   // records a view's requests; the approval suite gates a view's tool calls through <mcp-server>'s policy.
