@@ -197,8 +197,9 @@ const OPERATORS = [
   ['true → false', /\btrue\b/g, 'false'],
   ['false → true', /\bfalse\b/g, 'true'],
   ['drop !', /(?<=[(\s])!(?=[\w.#(])/g, ''],
-  // The default is one operand: a literal, or a name, member or call chain (`themed(x)`, `new Map()`).
-  ['drop ?? default', / \?\? (\{\}|\[\]|'[^']*'|(new |-)?[\w$#.?!]+(\([^()]*\))?)/g, ''],
+  // The default is one operand: a literal, or a name, member or call chain (`themed(x)`, `new Map()`, `new A().b`), whole:
+  // not a prefix of a longer one (`?? msg` of `?? msg('a', '(b)')` would leave `name('a', '(b)')`, no dropped default).
+  ['drop ?? default', / \?\? (\{\}|\[\]|'[^']*'|(new |-)?(?!new )[\w$#.?!]+(\([^()]*\))?[\w$#.?!]*)(?![\w$#.?!(])/g, ''],
   ['+ → -', / \+ (?=\d)/g, ' - '],
   ['drop await', /(?<!for )\bawait (?!using\b)/g, ''],
 ]
