@@ -55,7 +55,7 @@ describe('<mcp-schema-form>', () => {
           retries: { type: 'integer', default: 3, minimum: 0, maximum: 5 },
           mode: { enum: ['fast', 'slow'], default: 'slow' },
         },
-        required: ['user_name'],
+        required: ['user_name', 'retries'],
       },
       { user_name: 'ada' },
     )
@@ -66,6 +66,7 @@ describe('<mcp-schema-form>', () => {
     expect(el.shadowRoot!.querySelector(`label[for="${name.id}"] .required`)).to.exist
     const retries = control(el, 'Retries')
     expect([retries.value, retries.min, retries.max, retries.step]).to.deep.equal(['3', '0', '5', '1'])
+    expect(retries.getAttribute('aria-required'), 'a required number says so too').to.equal('true')
     expect(control<HTMLSelectElement>(el, 'Mode').selectedOptions[0].text).to.equal('slow')
     expect(el.arguments).to.deep.equal({ user_name: 'ada', retries: 3, mode: 'slow' })
   })
@@ -154,6 +155,19 @@ describe('<mcp-schema-form>', () => {
     expect(control(el, 'b').disabled).to.equal(false)
   })
 
+  it('a list at maxItems disables its Add button; removing an item enables it again', async () => {
+    const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, maxItems: 2 } } })
+    const button = (name: string) =>
+      [...el.shadowRoot!.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent!.trim()) === name)!
+    await fillForm(el, [{ press: 'Add to Tags' }])
+    expect(button('Add to Tags').disabled, 'one item of two').to.equal(false)
+    await fillForm(el, [{ press: 'Add to Tags' }])
+    expect(button('Add to Tags').disabled, 'two items of two').to.equal(true)
+    button('Remove Item 2 of Tags').click()
+    await el.updateComplete
+    expect(button('Add to Tags').disabled, 'one item of two again').to.equal(false)
+  })
+
   it('validate() also checks the whole schema with the client validator (what the form does not check itself)', async () => {
     const el = await form({ type: 'object', properties: { tags: { type: 'array', items: { type: 'string' }, uniqueItems: true } } })
     await fillForm(el, [{ press: 'Add to Tags' }, { press: 'Add to Tags' }, { fill: 'Item 1', with: 'a' }, { fill: 'Item 2', with: 'a' }])
@@ -179,6 +193,16 @@ describe('<mcp-schema-form>', () => {
     await fillForm(el, [{ fill: 'City', with: 'Paris' }])
     expect(city.getAttribute('aria-invalid')).to.equal('false')
     expect(control(el, 'Street').getAttribute('aria-invalid')).to.equal('true')
+  })
+
+  it('an outside error on a required boolean marks its checkbox invalid, with the message', async () => {
+    const el = await form({ type: 'object', properties: { agree: { type: 'boolean' } }, required: ['agree'] })
+    el.errors = [{ path: '/agree', message: 'You must agree' }]
+    await el.updateComplete
+    const agree = control(el, 'Agree')
+    expect(agree.type).to.equal('checkbox')
+    expect(agree.getAttribute('aria-invalid')).to.equal('true')
+    expect(description(el, agree)).to.equal('You must agree')
   })
 
   it('edits the whole value as JSON: the JSON shows the arguments, edits flow back, invalid JSON is shown and never lost', async () => {
@@ -446,6 +470,9 @@ describe('<mcp-schema-form>', () => {
     await fillForm(el, [{ fill: 'Value 2', with: '0.5' }])
     expect(await el.validate()).to.equal(true)
     expect(el.arguments).to.deep.equal({ limits: { cpu: 2, mem: 0.5 } })
+    // A nested object of other keys only is one group, named once (not a group of its entries inside its own).
+    const legends = [...el.shadowRoot!.querySelectorAll('legend')].map((legend) => legend.textContent!.trim())
+    expect(legends.filter((text) => text.startsWith('Limits'))).to.deep.equal(['Limits'])
     // Edited as JSON, back in the form: the rows are the JSON's keys.
     $(el, 'button.json-toggle').click()
     await el.updateComplete

@@ -70,6 +70,13 @@ describe('<mcp-tool-list>', () => {
     await controlServer('live', 'mode', { mode: 'ok' })
   })
 
+  // First in the file: no test before it has picked or hovered a tool (which load <mcp-tool> on demand).
+  it('fetches <mcp-tool>’s code when the page is idle once tools are shown, before any pick, so the first pick opens at once', async () => {
+    expect(customElements.get('mcp-tool') === undefined, 'not loaded with the list').to.equal(true)
+    await listIn('main')
+    await eventually(() => customElements.get('mcp-tool') !== undefined, '<mcp-tool> defined, with no pointer or focus on the list')
+  })
+
   it('shows every tool of the server with its title, name, description and icon', async () => {
     const list = await listIn('main')
     const tools = await listed('main')
@@ -97,9 +104,12 @@ describe('<mcp-tool-list>', () => {
     const list = await fixture<McpToolListElement>(html`<mcp-tool-list theme="dark" .client=${client}></mcp-tool-list>`)
     await eventually(() => items(list).length > 0, 'the tools')
     expect(item(list, 'echo').querySelector('mcp-icon')!.theme).to.equal('dark')
+    expect(getComputedStyle(list).colorScheme).to.equal('dark')
     list.theme = 'light'
     await list.updateComplete
     expect(item(list, 'echo').querySelector('mcp-icon')!.theme).to.equal('light')
+    // The property sets the colours too, not only the icons: it is reflected to the attribute the styles select on.
+    expect(getComputedStyle(list).colorScheme).to.equal('light')
   })
 
   it("draws the icon variant for the theme of its <mcp-server>, and the user's scheme when that has none", async () => {
@@ -520,6 +530,25 @@ describe('<mcp-tool-list>', () => {
     await expect(list).to.be.accessible()
   })
 
+  it('names each tool left out of a listing, and drops one from the warning once the server fixes it', async () => {
+    const list = await listIn('live')
+    const server = list.closest('mcp-server')!
+    await eventually(() => server.shadowRoot!.querySelector('[part="status"]')!.textContent!.includes('live'), 'live updates')
+    const leftOut = () => [...list.shadowRoot!.querySelectorAll('details[part="invalid"] li code')].map((code) => code.textContent).sort()
+    // Two broken tools in one listing.
+    await controlServer('live', 'add-tool', { name: 'gamma', badHeader: true, notify: false })
+    await controlServer('live', 'add-tool', { name: 'delta', badHeader: true })
+    await eventually(() => leftOut().length > 0, 'the warning')
+    await list.updateComplete
+    expect(leftOut()).to.deep.equal(['delta', 'gamma'])
+    // gamma comes back fixed: it is listed, and no longer in the warning.
+    await controlServer('live', 'remove-tool', { name: 'gamma', notify: false })
+    await controlServer('live', 'add-tool', { name: 'gamma' })
+    await eventually(() => names(list).includes('gamma'), 'the fixed tool listed')
+    await list.updateComplete
+    expect(leftOut()).to.deep.equal(['delta'])
+  })
+
   it('shows a load failure with Retry, and lists after a successful retry', async () => {
     const client = new McpClient(await serverUrl('flaky'))
     await controlServer('flaky', 'mode', { mode: 'http-500' })
@@ -528,6 +557,7 @@ describe('<mcp-tool-list>', () => {
     const error = list.shadowRoot!.querySelector('[part="error"]')!
     expect(error.getAttribute('role')).to.equal('alert')
     expect(error.textContent).to.include('HTTP 500')
+    expect(status(list), 'no count of the tools it could not load ("No tools.")').to.equal('')
     await expect(list).to.be.accessible()
     await controlServer('flaky', 'mode', { mode: 'ok' })
     error.querySelector('button')!.click()
@@ -645,6 +675,15 @@ describe('<mcp-tool-list>', () => {
     toolBox = tool().getBoundingClientRect()
     expect(toolBox.top, 'narrower: the tool below the list').to.be.at.least(listBox.bottom)
     expect(Math.round(toolBox.width)).to.equal(Math.round(list.getBoundingClientRect().width))
+  })
+
+  it('takes a filter given before its tools load (a filter kept in the page’s URL), and applies it once they arrive', async () => {
+    const client = new McpClient(await serverUrl())
+    const list = await fixture<McpToolListElement>(html`<mcp-tool-list filter="echo" .client=${client}></mcp-tool-list>`)
+    expect(status(list)).to.equal('Loading tools…')
+    expect(filterBox(list).value).to.equal('echo')
+    await eventually(() => items(list).length > 0, 'the tools')
+    expect(names(list)).to.deep.equal(['echo'])
   })
 
   it('says it is loading, then how many tools there are', async () => {
