@@ -238,7 +238,14 @@ describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, ho
     // The absurd TTL (Number.MAX_VALUE ms) is said in words; never as "NaN", "Infinity" or a wall of digits.
     expect(deepText(el)).not.to.match(/NaN|Infinity|e\+\d/)
     expect(deepText(el)).to.contain('Kept by the server for more than a year')
+    // Opened by its id (markup) in another <mcp-tool task-id>, as a page does from the list's Open: text there too.
+    const opened = Object.assign(document.createElement('mcp-tool'), { name: 'hostile_task', taskId: row()!.dataset.taskId! })
+    opened.addEventListener('mcp-tool-error', () => {})
+    server.append(opened)
+    await eventually(() => text(part(opened, 'task-message')).startsWith('<script>window.__pwned='), 'the opened task’s status message as text', 8_000)
+    expect(opened.getAttribute('task-id'), 'the id reflected as an attribute’s text').to.equal(row()!.dataset.taskId)
     expect(payloadElements(el), 'elements made of the payloads in the tool').to.have.length(0)
+    expect(payloadElements(opened), 'elements made of the payloads in the opened tool').to.have.length(0)
     expect(payloadElements(list), 'elements made of the payloads in the list').to.have.length(0)
     // Polls counted at the server over 2 s: the server says 0 ms, the client's floor is 250 ms (jitter only lengthens).
     const taskId = row()!.dataset.taskId!
