@@ -75,6 +75,29 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     expect((await requestsFor('tasks/cancel', 'demo')).length).to.equal(cancelsBefore + 1)
   })
 
+  it('a task the user cancelled is not picked up again by the tool shown anew (no frame, no tasks/get)', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(20_000)
+    const { server, el } = await toolInServer('long_task', { seconds: 20, topic: 'cancelled once' })
+    callButton(el).click()
+    await eventually(() => !!part(el, 'task'), 'the task panel', 8_000)
+    ;(part(el, 'cancel') as HTMLButtonElement).click()
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'cancelled', 'the cancelled frame', 8_000)
+    const taskId = (await clientOf(server).tasks())[0]!.taskId
+    el.remove()
+    const polled = await taskGets(taskId)
+    // The same tool shown again (as after a reload): the task the user cancelled counts as ended (cancelledAt).
+    const again = document.createElement('mcp-tool')
+    again.name = 'long_task'
+    server.append(again)
+    await eventually(() => !!again.shadowRoot?.querySelector('mcp-schema-form'), 'the form')
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect(part(again, 'task'), 'no task panel').to.equal(null)
+    expect(part(again, 'result-frame'), 'no frame of the old call').to.equal(null)
+    expect((await taskGets(taskId)) - polled, 'tasks/get for the cancelled task').to.equal(0)
+  })
+
   it('a task that fails is framed as a failure with the server’s words', async () => {
     const { el } = await toolInServer('failing_task', { seconds: 1 })
     callButton(el).click()
