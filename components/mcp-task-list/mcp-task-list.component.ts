@@ -41,8 +41,9 @@ interface Row {
  * tool, its arguments in short, the status (and the server's status message),
  * and when it started (and how long it has run, or when it ended). From a
  * row the user opens the task (the list fires `mcp-task-open`: the page shows
- * it, e.g. in an `<mcp-tool>` of that tool, which follows the task to its
- * result), or cancels it (the server is sent `tasks/cancel`). Clear finished
+ * it, e.g. in an `<mcp-tool>` with `name` and `task-id` from the detail, which
+ * follows a running task to its result and shows an ended one's result or
+ * error), or cancels it (the server is sent `tasks/cancel`). Clear finished
  * removes the ended rows.
  *
  * The list follows each running task it shows (one poll per task, shared with

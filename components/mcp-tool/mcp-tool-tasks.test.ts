@@ -75,6 +75,30 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     expect((await requestsFor('tasks/cancel', 'demo')).length).to.equal(cancelsBefore + 1)
   })
 
+  it('a task the user cancelled is not picked up again by the tool shown anew (no frame, no tasks/get)', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(20_000)
+    const { server, el } = await toolInServer('long_task', { seconds: 20, topic: 'cancelled once' })
+    callButton(el).click()
+    await eventually(() => !!part(el, 'task'), 'the task panel', 8_000)
+    ;(part(el, 'cancel') as HTMLButtonElement).click()
+    await eventually(() => part(el, 'result-frame')?.dataset.status === 'cancelled', 'the cancelled frame', 8_000)
+    const taskId = (await clientOf(server).tasks())[0]!.taskId
+    el.remove()
+    const polled = await taskGets(taskId)
+    // The same tool shown again (as after a reload): the task the user cancelled counts as ended (cancelledAt).
+    const again = document.createElement('mcp-tool')
+    again.name = 'long_task'
+    server.append(again)
+    await eventually(() => !!again.shadowRoot?.querySelector('mcp-schema-form'), 'the form')
+    await new Promise((r) => setTimeout(r, 1_500))
+    // Booleans: a failed assertion on an element makes the runner serialise the element, for minutes.
+    expect(!!part(again, 'task'), 'a task panel').to.equal(false)
+    expect(part(again, 'result-frame')?.dataset.status ?? 'none', 'the frame of the old call').to.equal('none')
+    expect((await taskGets(taskId)) - polled, 'tasks/get for the cancelled task').to.equal(0)
+  })
+
   it('a task that fails is framed as a failure with the server’s words', async () => {
     const { el } = await toolInServer('failing_task', { seconds: 1 })
     callButton(el).click()
@@ -238,7 +262,14 @@ describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, ho
     // The absurd TTL (Number.MAX_VALUE ms) is said in words; never as "NaN", "Infinity" or a wall of digits.
     expect(deepText(el)).not.to.match(/NaN|Infinity|e\+\d/)
     expect(deepText(el)).to.contain('Kept by the server for more than a year')
+    // Opened by its id (markup) in another <mcp-tool task-id>, as a page does from the list's Open: text there too.
+    const opened = Object.assign(document.createElement('mcp-tool'), { name: 'hostile_task', taskId: row()!.dataset.taskId! })
+    opened.addEventListener('mcp-tool-error', () => {})
+    server.append(opened)
+    await eventually(() => text(part(opened, 'task-message')).startsWith('<script>window.__pwned='), 'the opened task’s status message as text', 8_000)
+    expect(opened.getAttribute('task-id'), 'the id reflected as an attribute’s text').to.equal(row()!.dataset.taskId)
     expect(payloadElements(el), 'elements made of the payloads in the tool').to.have.length(0)
+    expect(payloadElements(opened), 'elements made of the payloads in the opened tool').to.have.length(0)
     expect(payloadElements(list), 'elements made of the payloads in the list').to.have.length(0)
     // Polls counted at the server over 2 s: the server says 0 ms, the client's floor is 250 ms (jitter only lengthens).
     const taskId = row()!.dataset.taskId!

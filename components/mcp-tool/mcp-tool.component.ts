@@ -297,8 +297,9 @@ export class McpToolElement extends ConnectedElement {
   async #resume(client: McpClient, tool: Tool, key: string): Promise<void> {
     let kept: StoredTask | undefined
     try {
-      // The newest one the client last saw running (tasks() lists newest first); one that ended stays ended.
-      kept = (await client.tasks()).find((task) => task.tool === tool.name && !isTerminal(task.last.status))
+      // The newest one the client last saw running (tasks() lists newest first); one that ended stays ended, and so
+      // does one the user cancelled (cancelledAt: cancelling is cooperative, its last status may still say working).
+      kept = (await client.tasks()).find((task) => task.tool === tool.name && !isTerminal(task.last.status) && task.cancelledAt === undefined)
     } catch {
       return // No store to read: nothing to resume, and nothing to say (a call still works).
     }
