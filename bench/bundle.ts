@@ -30,6 +30,8 @@ export interface BundleSize {
   entryGzip: number
   /** The same startup chunks gzipped as one file: what a bundler that merges them would serve. */
   entryGzipAsOne: number
+  /** How many chunks load at startup (each a request, gzipped alone). */
+  entryChunks: number
   chunks: number
   /** gzip level 9 bytes of the largest chunk. */
   largestChunkGzip: number
@@ -76,6 +78,7 @@ export async function measureBundle(entry: URL): Promise<BundleSize> {
     gzip: js.reduce((n, f) => n + gzipSync(f.contents, { level: 9 }).byteLength, 0),
     entryGzip: loadedAtStartup.length ? loadedAtStartup.reduce((n, f) => n + gzipSync(f.contents, { level: 9 }).byteLength, 0) : NaN,
     entryGzipAsOne: gzipSync(Buffer.concat(loadedAtStartup.map((f) => f.contents)), { level: 9 }).byteLength,
+    entryChunks: loadedAtStartup.length,
     chunks: js.length,
     largestChunkGzip: Math.max(...js.map((f) => gzipSync(f.contents, { level: 9 }).byteLength)),
     inputs: [...bytesByInput].map(([path, bytes]) => ({ path, bytes })).sort((a, b) => b.bytes - a.bytes),

@@ -86,7 +86,7 @@ export function diagnosedAuthFetch(fetcher: Fetch, endpoint: AuthServerEndpoint)
       const page = globalThis.location?.href
       if (!(error instanceof TypeError) || init?.signal?.aborted || !page) throw error
       const url = input instanceof Request ? input.url : String(input)
-      const { diagnoseAuthServer } = await import('../transport/diagnose.js')
+      const { diagnoseAuthServer } = await import('../transport/diagnose-auth.js')
       throw (await diagnoseAuthServer(fetcher, url, endpoint, error, page)) ?? error
     }
   }
@@ -198,7 +198,7 @@ export async function discoverAuthorizationServer(
   const page = globalThis.location?.href
   if (failed.length && page) {
     const [url, cause] = failed[0]
-    const { diagnoseAuthServer } = await import('../transport/diagnose.js')
+    const { diagnoseAuthServer } = await import('../transport/diagnose-auth.js')
     const found = await diagnoseAuthServer(fetch, url, 'metadata', cause, page)
     if (found) throw found
   }

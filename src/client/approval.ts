@@ -10,12 +10,11 @@
  * known, or no store, grants stay in this client's memory, as private cache
  * entries do (CacheLayer.ownPlace).
  */
-import { AbortError, ApprovalTimeoutError, ToolCallDeniedError } from '../protocol/errors.js'
+import { AbortError, ApprovalTimeoutError, ToolCallDeniedError, toolHints } from '../startup-shared.js'
 import type { Tool } from '../protocol/generated/2026-07-28.js'
 import type { CallApproval } from './call-log.js'
 import type { ApprovalAnswer, ApprovalGate, CallOrigin, ToolCallOptions } from './options.js'
 import type { ClientParts } from './parts.js'
-import { toolHints } from './tool-hints.js'
 
 /** A tool the user allowed always, as `McpClient.alwaysAllowed()` lists it. */
 export interface AlwaysAllowed {

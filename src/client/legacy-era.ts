@@ -10,21 +10,31 @@
  * answer is POSTed back. Subscriptions are the GET stream plus
  * `resources/subscribe`; `listen()` works as on a modern server.
  */
-import { AbortError, HttpError, ProtocolError, StreamError, TimeoutError, toError } from '../protocol/errors.js'
-import { SessionIdNotExposedError } from '../protocol/connection-errors.js'
+import {
+  AbortError,
+  HttpError,
+  ProtocolError,
+  StreamError,
+  TimeoutError,
+  toError,
+  SessionIdNotExposedError,
+  LEGACY_PROTOCOL_VERSIONS,
+  META,
+  postRequest,
+  crossOriginPage,
+  metaWithProgressToken,
+  serverInfoOf,
+  backoffMs,
+  sleep,
+  declaresTasks,
+} from '../startup-shared.js'
 import type { DiscoverResult, Implementation, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
-import { LEGACY_PROTOCOL_VERSIONS, META } from '../protocol/meta.js'
-import { postRequest } from '../transport/http.js'
-import { crossOriginPage } from '../transport/headers.js'
 import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders } from '../transport/legacy-session.js'
 import { SseChannel } from '../transport/legacy-sse.js'
-import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
+import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import type { EraChoice } from './era-select.js'
 import type { InputHandlers } from './options.js'
-import { serverInfoOf } from './server-info.js'
-import { backoffMs, sleep } from './listen-stream.js'
-import { declaresTasks } from './task-types.js'
 import { acceptsToolTasks, fromCreateTaskResult } from './tasks-legacy.js'
 
 

@@ -13,16 +13,19 @@ import {
   TaskExpiredError,
   TaskFailedError,
   TaskNotFoundError,
-} from '../protocol/errors.js'
+  InputRequiredError,
+  mergeCapabilities,
+  callBack,
+  TASKS_EXTENSION,
+  loadOnce,
+} from '../startup-shared.js'
 import type { CallToolResult, ClientCapabilities, InputRequests, InputResponses, Tool } from '../protocol/generated/2026-07-28.js'
-import { InputRequiredError, mergeCapabilities } from './input-required.js'
 import { answerRound, handlerFor } from './input-rounds.js'
 import type { InputHandlers } from './options.js'
 import type { ClientParts } from './parts.js'
-import { callBack, type Result } from './requests.js'
-import { TASKS_EXTENSION, type StoredTask, type Task, type TaskFollowOptions, type TaskStatus } from './task-types.js'
+import type { Result } from './requests.js'
+import type { StoredTask, Task, TaskFollowOptions, TaskStatus } from './task-types.js'
 import { hasEnded, readTasks, taskPlace, updateTasks, type TaskPlace } from './tasks-store.js'
-import { loadOnce } from './validator.js'
 
 /** The 2025-11-25 wire (a legacy server's experimental tasks): loaded by the first such task only. */
 const loadLegacyTasks = loadOnce(() => import('./tasks-legacy.js'))

@@ -5,16 +5,21 @@
  * mirrored into headers, the input rounds, the result's `structuredContent`
  * checked against its `outputSchema`; and the call recorded in the call log.
  */
-import { methodPrefix } from '../cache/policy.js'
-import { AbortError, InvalidArgumentsError, InvalidStructuredContentError } from '../protocol/errors.js'
+import {
+  methodPrefix,
+  AbortError,
+  InvalidArgumentsError,
+  InvalidStructuredContentError,
+  paramHeaders,
+  isInvalidParams,
+  loadOnce,
+  loadValidator,
+} from '../startup-shared.js'
 import type { CallToolResult, Tool } from '../protocol/generated/2026-07-28.js'
-import { paramHeaders } from '../transport/headers.js'
 import type { CallApproval } from './call-log.js'
 import { withInput } from './input-rounds.js'
 import type { CallOrigin, ToolCallOptions } from './options.js'
 import type { ClientParts } from './parts.js'
-import { isInvalidParams } from './requests.js'
-import { loadOnce, loadValidator } from './validator.js'
 import { followTask, taskCapabilities } from './tasks.js'
 
 /** The approval step's chunk: loaded by the first call with a gate, or the first look at what is allowed always. */

@@ -12,10 +12,9 @@
  * since which properties it covers cannot be told without running it.
  */
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
-import { InvalidArgumentsError, SchemaError, type SchemaProblem } from '../protocol/errors.js'
-import { SCHEMA_LIMITS } from './limits.js'
+import { InvalidArgumentsError, SchemaError, SCHEMA_LIMITS, walkSchema } from '../startup-shared.js'
+import type { SchemaProblem } from '../protocol/errors.js'
 import { unsafePattern } from './regex.js'
-import { walkSchema } from './walk.js'
 
 const DIALECTS: Record<string, SchemaDraft> = {
   'https://json-schema.org/draft/2020-12/schema': '2020-12',

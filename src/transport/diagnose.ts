@@ -13,21 +13,12 @@
  *   header alone confirms it.
  */
 import { isLoopbackHost } from '../auth/endpoint-url.js'
-import {
-  AuthServerCorsError,
-  CorsHeadersMissingError,
-  HeaderNotAllowedError,
-  MixedContentError,
-  ServerUnreachableError,
-  type AuthServerEndpoint,
-  type ConnectionProblemError,
-} from '../protocol/connection-errors.js'
-import { traitsOf } from '../protocol/methods.js'
+import { CorsHeadersMissingError, HeaderNotAllowedError, MixedContentError, ServerUnreachableError, traitsOf } from '../startup-shared.js'
+import type { ConnectionProblemError } from '../protocol/connection-errors.js'
+import { PROBE_TIMEOUT_MS } from './diagnose-auth.js'
 
 /** The most probes one diagnosis sends. */
 export const PROBE_BUDGET = 6
-/** How long a probe may take. */
-const PROBE_TIMEOUT_MS = 5_000
 
 /** Request headers a page may send without a preflight (Fetch, "CORS-safelisted request-header", as this client uses them). */
 const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
@@ -90,26 +81,4 @@ export function retrySafe(init: RequestInit): boolean {
   } catch {
     return true
   }
-}
-
-/**
- * Why an authorization server's `endpoint` at `url` could not be fetched: an answer to a `no-cors` request means it
- * answers without CORS headers. Undefined when nothing answers (the caller's own error stands).
- */
-export async function diagnoseAuthServer(
-  fetcher: typeof fetch,
-  url: string,
-  endpoint: AuthServerEndpoint,
-  cause: unknown,
-  page: string,
-): Promise<AuthServerCorsError | undefined> {
-  const here = new URL(page)
-  if (new URL(url).origin === here.origin) return undefined
-  try {
-    const res = await fetcher(url, { mode: 'no-cors', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
-    await res.body?.cancel().catch(() => {})
-  } catch {
-    return undefined
-  }
-  return new AuthServerCorsError(url, endpoint, here.origin, { cause })
 }
