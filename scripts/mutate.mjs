@@ -117,6 +117,8 @@ const SUITES = {
   'components/mcp-tool': [
     // call-display.ts frames <mcp-tool-call>'s results too.
     ...elementSuites('mcp-tool', 'mcp-tool-list', 'mcp-tool-call'),
+    // task-display.ts: a tool the server runs as a task.
+    'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
     'browser:test/browser/legacy.test.ts',
     'browser:test/browser/hostile.test.ts',
   ],
