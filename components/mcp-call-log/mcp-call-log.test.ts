@@ -169,6 +169,46 @@ describe('<mcp-call-log>', () => {
     expect(records(el).map(summaryOf)).to.have.length(1)
   })
 
+  it('a record the user opened stays open as new calls arrive', async () => {
+    const client = new McpClient(url)
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    await client.callTool('echo', { text: 'opened' })
+    await el.updateComplete
+    records(el)[0]!.querySelector('summary')!.click()
+    await eventually(() => !!records(el)[0]!.querySelector('[part~=details]'), 'the record opened')
+    await client.callTool('echo', { text: 'arrives later' })
+    await eventually(() => records(el).length === 2, 'the new record')
+    await el.updateComplete
+    const opened = records(el).find((r) => r.dataset.id === '1')!
+    expect(opened.open, 'the record opened before').to.equal(true)
+    expect(opened.querySelector('[part~=details]'), 'its details').to.not.equal(null)
+    expect(records(el).find((r) => r.dataset.id === '2')!.open, 'the new record').to.equal(false)
+  })
+
+  it('opens a view’s request (as <mcp-app> records it) to its params and its result as JSON, with no tool lines', async () => {
+    const client = new McpClient(url)
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    const origin = { kind: 'view', uri: 'ui://apps/echo.html', tool: 'show_echo' } as const
+    // Results a view's request may get back: a list of content blocks that is not a tool's result, and null.
+    const content = [{ type: 'text', text: 'hi' }]
+    client.callLog.record({ time: Date.now(), durationMs: 3, origin, method: 'ui/message', params: { role: 'user' }, result: { content } })
+    client.callLog.record({ time: Date.now(), durationMs: 4, origin, method: 'ui/request-teardown', result: null })
+    await el.updateComplete
+    const [teardown, message] = records(el)
+    expect(summaryOf(teardown!)).to.include('ui/request-teardown').and.include('by the app view ui://apps/echo.html').and.include('Done')
+    expect(summaryOf(message!)).to.include('ui/message').and.include('Done')
+    for (const record of [message!, teardown!]) record.querySelector('summary')!.click()
+    await eventually(() => !!message!.querySelector('[part~=details]') && !!teardown!.querySelector('[part~=details]'), 'both opened')
+    const headings = (record: HTMLDetailsElement) => [...record.querySelectorAll('h4')].map((h) => text(h))
+    expect(headings(message!)).to.deep.equal(['Params', 'Result'])
+    expect(text(message!.querySelector('dl')), 'no Method line for a view’s request').to.not.include('Method')
+    expect(JSON.parse(message!.querySelector('[part~=arguments]')!.textContent!)).to.deep.equal({ role: 'user' })
+    expect(message!.querySelector('mcp-content'), 'a view’s result is not shown as a tool’s').to.equal(null)
+    expect(JSON.parse(message!.querySelector('pre[part~=result]')!.textContent!)).to.deep.equal({ content })
+    expect(text(teardown!.querySelector('[part~=arguments]')), 'no params').to.equal('{}')
+    expect(text(teardown!.querySelector('pre[part~=result]'))).to.equal('null')
+  })
+
   it('records the requests an <mcp-app> view makes, with origin view; a tool call the client ran is recorded once', async function (this: {
     timeout(ms: number): void
   }) {
