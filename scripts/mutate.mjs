@@ -121,6 +121,8 @@ const SUITES = {
     'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
     'browser:test/browser/legacy.test.ts',
     'browser:test/browser/hostile.test.ts',
+    // A tool with a view: what its <mcp-app> is told of the call.
+    'browser:components/mcp-app/mcp-app.test.ts',
   ],
   'components/mcp-tool-call': [
     ...elementSuites('mcp-tool-call', 'mcp-tool'),
