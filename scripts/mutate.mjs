@@ -118,8 +118,12 @@ const SUITES = {
   'components/mcp-tool': [
     // call-display.ts frames <mcp-tool-call>'s results too.
     ...elementSuites('mcp-tool', 'mcp-tool-list', 'mcp-tool-call'),
+    // task-display.ts: a tool the server runs as a task.
+    'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
     'browser:test/browser/legacy.test.ts',
     'browser:test/browser/hostile.test.ts',
+    // A tool with a view: what its <mcp-app> is told of the call.
+    'browser:components/mcp-app/mcp-app.test.ts',
   ],
   'components/mcp-tool-call': [
     ...elementSuites('mcp-tool-call', 'mcp-tool'),

@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { McpClient, ToolCallDeniedError, type CallRecord } from '../../src/client/index.js'
-import { chromiumOnly, deepQuery, deepQueryAll, eventually, itExceptIn, nextEvent, serverUrl } from '../../test/support/browser.js'
+import { chromiumOnly, deepQuery, deepQueryAll, eventually, expectAbsent, itExceptIn, nextEvent, serverUrl } from '../../test/support/browser.js'
 import { showApp } from '../../test/support/app-views.js'
 import '../mcp-server/mcp-server.js'
 import type { McpServerElement } from '../mcp-server/mcp-server.js'
@@ -167,6 +167,47 @@ describe('<mcp-call-log>', () => {
     await second.callTool('echo', { text: 'heard' })
     await el.updateComplete
     expect(records(el).map(summaryOf)).to.have.length(1)
+  })
+
+  it('a record the user opened stays open as new calls arrive', async () => {
+    const client = new McpClient(url)
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    await client.callTool('echo', { text: 'opened' })
+    await el.updateComplete
+    records(el)[0]!.querySelector('summary')!.click()
+    await eventually(() => !!records(el)[0]!.querySelector('[part~=details]'), 'the record opened')
+    await client.callTool('echo', { text: 'arrives later' })
+    await eventually(() => records(el).length === 2, 'the new record')
+    await el.updateComplete
+    const opened = records(el).find((r) => r.dataset.id === '1')!
+    expect(opened.open, 'the record opened before').to.equal(true)
+    expect(opened.querySelector('[part~=details]'), 'its details').to.not.equal(null)
+    expect(records(el).find((r) => r.dataset.id === '2')!.open, 'the new record').to.equal(false)
+  })
+
+  it('opens a view’s request (as <mcp-app> records it) to its params and its result as JSON, with no tool lines', async () => {
+    const client = new McpClient(url)
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    const origin = { kind: 'view', uri: 'ui://apps/echo.html', tool: 'show_echo' } as const
+    // Results a view's request may get back: a list of content blocks that is not a tool's result, and null.
+    const content = [{ type: 'text', text: 'hi' }]
+    client.callLog.record({ time: Date.now(), durationMs: 3, origin, method: 'ui/message', params: { role: 'user' }, result: { content } })
+    client.callLog.record({ time: Date.now(), durationMs: 4, origin, method: 'ui/request-teardown', result: null })
+    await el.updateComplete
+    const [teardown, message] = records(el)
+    expect(summaryOf(teardown!)).to.include('ui/request-teardown').and.include('by the app view ui://apps/echo.html').and.include('Done')
+    expect(summaryOf(message!)).to.include('ui/message').and.include('Done')
+    for (const record of [message!, teardown!]) record.querySelector('summary')!.click()
+    await eventually(() => !!message!.querySelector('[part~=details]') && !!teardown!.querySelector('[part~=details]'), 'both opened')
+    const headings = (record: HTMLDetailsElement) => [...record.querySelectorAll('h4')].map((h) => text(h))
+    expect(headings(message!)).to.deep.equal(['Params', 'Result'])
+    expect(text(message!.querySelector('dl')), 'no Method line for a view’s request').to.not.include('Method')
+    expect(JSON.parse(message!.querySelector('[part~=arguments]')!.textContent!)).to.deep.equal({ role: 'user' })
+    // expectAbsent: chai would print the whole element (and the client it holds) on a failure, for minutes.
+    expectAbsent(message!.querySelector('mcp-content'), 'a view’s result shown as a tool’s')
+    expect(JSON.parse(message!.querySelector('pre[part~=result]')!.textContent!)).to.deep.equal({ content })
+    expect(text(teardown!.querySelector('[part~=arguments]')), 'no params').to.equal('{}')
+    expect(text(teardown!.querySelector('pre[part~=result]'))).to.equal('null')
   })
 
   it('records the requests an <mcp-app> view makes, with origin view; a tool call the client ran is recorded once', async function (this: {

@@ -280,6 +280,25 @@ describe('<mcp-prompt> completion, as a keyboard and screen reader user meets it
     expect(el.shadowRoot!.activeElement).to.equal(getButton(el))
   })
 
+  it('closes when a click elsewhere on the page takes focus away, picking nothing', async () => {
+    const { el, city } = await cityField()
+    await sendKeys({ type: 'O' })
+    await eventually(() => suggestions(el, 'city').length === 3, 'the suggestions')
+    await sendKeys({ press: 'ArrowDown' })
+    const elsewhere = document.body.appendChild(Object.assign(document.createElement('p'), { textContent: 'Elsewhere on the page' }))
+    try {
+      await pointerClick(elsewhere)
+      await el.updateComplete
+      expect(el.shadowRoot!.activeElement, 'focus left the field').to.equal(null)
+      expect(city.getAttribute('aria-expanded'), 'the list closed').to.equal('false')
+      expect(listboxOf(city).hidden, 'the listbox hidden').to.equal(true)
+      expect(city.hasAttribute('aria-activedescendant')).to.equal(false)
+      expect(city.value, 'a click elsewhere picks nothing').to.equal('O')
+    } finally {
+      elsewhere.remove()
+    }
+  })
+
   it('picks a suggestion with the mouse, keeping focus in the field', async () => {
     const { el, city } = await cityField()
     await sendKeys({ type: 'P' })

@@ -262,6 +262,42 @@ describe('<mcp-resource-view>', () => {
     expect((await requestsFor('subscriptions/listen', 'documents')).length, 'subscriptions/listen requests').to.equal(listens)
   })
 
+  it('re-reads for an update of its own URI only, not of a sub-resource the server reports under it', async () => {
+    // The spec lets a server report an update of a sub-resource to whoever subscribed to the parent, and the client
+    // hands it on; the SDK sends none, so the test server's front pushes it onto the open listen stream.
+    await controlServer('resource-faults', 'reset')
+    const client = new McpClient(await serverUrl('resource-faults'))
+    const el = await fixture<McpResourceViewElement>(html`<mcp-resource-view uri="faults://folder" .client=${client}></mcp-resource-view>`)
+    await eventually(() => shown(el).includes('the folder'), 'the first text')
+    await eventually(() => el.shadowRoot!.querySelector('.live') !== null, 'the Live badge (subscription acknowledged)')
+    const reads = (await readsOf('faults://folder', 'resource-faults')).length
+    const message = { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'faults://folder/a.txt' } }
+    await controlServer('resource-faults', 'push', { message })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(statusText(el), 'the status after a sub-resource update').to.equal('')
+    expect((await readsOf('faults://folder', 'resource-faults')).length, 'reads after a sub-resource update').to.equal(reads)
+    // The same stream still carries the view's own updates (so the quiet above was not a dead stream).
+    await controlServer('resource-faults', 'update', { text: 'the folder, changed' })
+    await eventually(() => shown(el).includes('the folder, changed'), 'the updated text')
+    expect(statusText(el)).to.equal('Updated.')
+    expect((await readsOf('faults://folder', 'resource-faults')).length, 'reads after its own update').to.equal(reads + 1)
+  })
+
+  it('reads but does not subscribe when the server cannot say whether it offers subscriptions (discovery fails)', async () => {
+    await controlServer('resource-faults', 'reset')
+    await controlServer('resource-faults', 'mode', { mode: 'discover-error' })
+    const listens = (await requestsFor('subscriptions/listen', 'resource-faults')).length
+    const client = new McpClient(await serverUrl('resource-faults'))
+    const el = await fixture<McpResourceViewElement>(html`<mcp-resource-view uri="faults://folder" .client=${client}></mcp-resource-view>`)
+    await eventually(() => shown(el).includes('the folder'), 'the text')
+    await new Promise((r) => setTimeout(r, 300))
+    expectAbsent(el.shadowRoot!.querySelector('.live'), 'the Live badge')
+    expectAbsent(el.shadowRoot!.querySelector('[role="alert"]'), 'an error (reading worked)')
+    const after = (await requestsFor('subscriptions/listen', 'resource-faults')).length
+    await controlServer('resource-faults', 'reset')
+    expect(after, 'subscriptions/listen requests').to.equal(listens)
+  })
+
   it('reads and follows nothing without a uri, at first or once it is cleared', async () => {
     const client = new McpClient(live)
     const server = await fixture(html`<div>

@@ -121,6 +121,14 @@ describe('<mcp-tool>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('announces the end of a call of a tool with no title by the tool’s name', async () => {
+    const el = await openTool('main', 'fail')
+    expect(text(shadow(el).querySelector('[part~=title]'))).to.equal('fail')
+    callButton(el).click()
+    await eventually(() => text(shadow(el).querySelector('[part~=announcement]')) !== '', 'the announcement')
+    expect(text(shadow(el).querySelector('[part~=announcement]'))).to.equal('fail: the tool reported an error.')
+  })
+
   it('hands the tool’s outputSchema to the result view, with the structured content', async () => {
     const el = await openTool('main', 'add')
     await fillForm(el, [
@@ -280,6 +288,20 @@ describe('<mcp-tool>', () => {
     el.remove()
     await eventually(async () => (await serverStats('main')).cancelled.length > cancelledBefore, 'the server to see the cancellation')
     expect((await serverStats('main')).cancelled.slice(cancelledBefore)).to.deep.equal(['slow_count'])
+  })
+
+  it('switched to another tool mid-call, it cancels the call and shows nothing of it under the new tool', async () => {
+    const { el, cancelledBefore } = await slowCountRunning(40, 2)
+    let errors = 0
+    el.addEventListener('mcp-tool-error', () => errors++)
+    el.name = 'echo'
+    await eventually(async () => (await serverStats('main')).cancelled.length > cancelledBefore, 'the server to see the cancellation')
+    await eventually(() => text(shadow(el).querySelector('[part~=title]')) === 'Echo', 'the echo tool')
+    await new Promise((r) => setTimeout(r, 300))
+    await el.updateComplete
+    expect(errors, 'mcp-tool-error for the call let go of').to.equal(0)
+    expectAbsent(shadow(el).querySelector('[part~=result-frame]'), 'a result frame under the new tool')
+    expect(text(shadow(el).querySelector('[part~=announcement]')), 'the announcement').to.equal('')
   })
 
   it('moved in the page mid-call (taken out and put back at once), it keeps the call and shows its result', async () => {

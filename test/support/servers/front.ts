@@ -3,16 +3,18 @@
 // real HTTP to the SDK server behind it; a test switches the front to answer
 // as a broken server would (HTTP 500, a body that is not JSON-RPC, no CORS
 // headers), cuts the open subscriptions/listen streams short (a drop, which
-// a client answers by listening again), or stops listening altogether (a killed
+// a client answers by listening again), pushes a notification of its own into
+// them (one the SDK would not send), or stops listening altogether (a killed
 // server: connections refused) and comes back on the same port.
 import type { FixtureServer, TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
 
 /**
  * How the front answers: `ok` forwards; the others are faults a browser page must survive (`junk-tools`
- * answers tools/list with broken entries among good ones, and forwards the rest).
+ * answers tools/list with broken entries among good ones, and `discover-error` server/discover with a JSON-RPC
+ * error; both forward the rest).
  */
-type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools'
+type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools' | 'discover-error'
 
 const object = { type: 'object' }
 /** A tools/list a broken server might send: entries that are not tools, a repeated name, fields of the wrong type. */
@@ -36,6 +38,8 @@ const CORS = {
  * Serves `backend` behind a front with these `control` actions (others go to `control`):
  * - `mode` `{ mode: FrontMode }`: how to answer from now on;
  * - `drop-listens`: ends every open listen stream without its result;
+ * - `push` `{ message }`: sends this JSON-RPC notification as one more event on every open listen stream (its params'
+ *   `_meta` naming the stream's subscription, as the SDK's do);
  * - `open-listens`: how many listen streams are open now (`{ open }`);
  * - `stop`: stops listening and drops every connection, as a killed server would (connections refused);
  * - `restart`: listens again on the same port (the same URL).
@@ -45,7 +49,8 @@ export async function frontServer(
   control?: (action: string, body: any) => unknown | Promise<unknown>,
 ): Promise<TestServer> {
   let mode: FrontMode = 'ok'
-  const listens = new Set<TransformStreamDefaultController<Uint8Array>>()
+  /** The open listen streams, each with its request's id (a notification on it names that id as its subscriptionId). */
+  const listens = new Map<TransformStreamDefaultController<Uint8Array>, unknown>()
 
   const served = await serveFetch(async (request) => {
     if (request.method === 'OPTIONS') {
@@ -70,6 +75,10 @@ export async function frontServer(
       const { id } = JSON.parse(body)
       return Response.json({ jsonrpc: '2.0', id, result: { resultType: 'complete', tools: JUNK_TOOLS } }, { headers: CORS })
     }
+    if (mode === 'discover-error' && body.includes('"server/discover"')) {
+      const { id } = JSON.parse(body)
+      return Response.json({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Discovery is down' } }, { headers: CORS })
+    }
     const headers = new Headers(request.headers)
     headers.delete('host')
     const answer = await fetch(backend.url, { method: request.method, headers, body: body || undefined, signal: request.signal })
@@ -82,7 +91,7 @@ export async function frontServer(
     // A listen stream, passed through a stream the front can end early.
     let controller!: TransformStreamDefaultController<Uint8Array>
     const pass = new TransformStream<Uint8Array, Uint8Array>({
-      start: (c) => void listens.add((controller = c)),
+      start: (c) => void listens.set((controller = c), JSON.parse(body).id),
       flush: () => void listens.delete(controller),
     })
     void answer.body.pipeTo(pass.writable).catch(() => listens.delete(controller))
@@ -96,8 +105,13 @@ export async function frontServer(
     async control(action, body: any) {
       if (action === 'mode') mode = body.mode
       else if (action === 'drop-listens') {
-        for (const listen of listens) listen.terminate()
+        for (const listen of listens.keys()) listen.terminate()
         listens.clear()
+      } else if (action === 'push') {
+        for (const [listen, id] of listens) {
+          const message = { ...body.message, params: { ...body.message.params, _meta: { 'io.modelcontextprotocol/subscriptionId': id } } }
+          listen.enqueue(new TextEncoder().encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`))
+        }
       } else if (action === 'open-listens') return { open: listens.size }
       else if (action === 'stop') {
         listens.clear()
