@@ -158,6 +158,32 @@ describe('<mcp-elicitation> URL mode', () => {
     el.remove()
     expect(await el.response).to.deep.equal({ action: 'cancel' })
   })
+
+  it('moved before it first showed (removed and added back at once), answers cancel and leaves no dead modal', async () => {
+    // A framework that re-parents a node removes and re-adds it in one task. Removal answers cancel; a dialog shown
+    // after that would block the page with every button disabled, for a request already answered.
+    const el = document.createElement('mcp-elicitation') as McpElicitationElement
+    el.params = urlRequest('https://accounts.example.com/')
+    document.body.append(el)
+    el.remove()
+    document.body.append(el)
+    try {
+      expect(await el.response).to.deep.equal({ action: 'cancel' })
+      await el.updateComplete
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(dialogOf(el).open, 'the dialog of an answered request').to.equal(false)
+      expect(document.querySelector(':modal') ?? el.shadowRoot!.querySelector(':modal')).to.equal(null)
+    } finally {
+      el.remove()
+    }
+  })
+
+  it('gives only Open the look of the main action; Cancel and Decline look secondary', async () => {
+    const el = await show(urlRequest('https://accounts.example.com/'))
+    const look = (action: string) => getComputedStyle(button(el, action)!).backgroundColor
+    expect(look('cancel')).to.equal(look('decline'))
+    expect(look('open'), 'Open stands out').to.not.equal(look('cancel'))
+  })
 })
 
 describe('<mcp-elicitation> hostile requests', () => {
