@@ -276,6 +276,18 @@ describe('<mcp-elicitation> form mode', () => {
     expect(await el.response).to.deep.equal({ action: 'accept', content: { name: 'Bo', size: 'M', news: true } })
   })
 
+  it('answers once: the first answer wins, and closing or removing the dialog after it sends nothing more', async () => {
+    const el = await show(formRequest)
+    const answers: ElicitResult[] = []
+    el.addEventListener('mcp-elicitation-response', (event) => answers.push((event as CustomEvent<ElicitResult>).detail))
+    button(el, 'decline')!.click()
+    el.respond({ action: 'accept', content: { name: 'Late' } })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    el.remove()
+    expect(answers).to.deep.equal([{ action: 'decline' }])
+    expect(await el.response).to.deep.equal({ action: 'decline' })
+  })
+
   it('Decline and Cancel send no content', async () => {
     for (const action of ['decline', 'cancel'] as const) {
       const el = await show(formRequest)
