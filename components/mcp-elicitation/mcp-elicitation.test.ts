@@ -145,6 +145,9 @@ describe('<mcp-elicitation> URL mode', () => {
       [{ method: 'prompts/get', params: { name: 'summarize' } }, 'Asked while getting the prompt “summarize”'],
       [{ method: 'resources/read', params: { uri: 'docs://private/plan' } }, 'Asked while reading docs://private/plan'],
       [{ method: 'resources/read', params: {} }, 'Asked while reading'],
+      // A call with no params at all (params is optional) still names what asks.
+      [{ method: 'resources/read' }, 'Asked while reading'],
+      [{ method: 'sampling/createMessage' }, 'Asked during sampling/createMessage'],
     ]
     for (const [request, text] of cases) {
       const el = await show(urlRequest('https://accounts.example.com/'), 'Acme Tools', request)
