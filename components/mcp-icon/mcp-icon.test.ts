@@ -243,6 +243,23 @@ describe('<mcp-icon>', () => {
     expect(img(next)?.getAttribute('src')).to.equal(`${origin}/icon.svg`)
   })
 
+  it('gives up on time while the page keeps re-rendering it (a list redrawing as it filters): the wait is not restarted', async () => {
+    const url = await serverUrl('stalled-icons')
+    const stalled = `${new URL(url).origin}/stalled.svg`
+    const el = await fixture<McpIconElement>(html`<mcp-icon load-timeout="600" .serverUrl=${url} .icons=${[{ src: stalled }]}></mcp-icon>`)
+    const started = performance.now()
+    // A new label every 100 ms re-renders the same image; the 600 ms wait counts from when the image was first drawn.
+    let redraws = 0
+    const redraw = setInterval(() => (el.label = `Server ${++redraws}`), 100)
+    try {
+      await eventually(() => glyph(el) !== null && img(el) === null, 'the glyph, though the icon kept re-rendering', 3_000)
+    } finally {
+      clearInterval(redraw)
+    }
+    expect(redraws, 'it re-rendered while waiting').to.be.above(3)
+    expect(performance.now() - started).to.be.below(2_000)
+  })
+
   it('draws the glyph when there are no icons, and is accessible with and without a label', async () => {
     const bare = await fixture<McpIconElement>(html`<mcp-icon></mcp-icon>`)
     expect(glyph(bare)?.getAttribute('aria-hidden')).to.equal('true')
