@@ -31,11 +31,15 @@ describe('<mcp-app> wire: a view that navigates its own frame', () => {
       const failed = nextEvent<CustomEvent>(el, 'mcp-app-error', 9_000)
       const messages: unknown[] = []
       el.addEventListener('mcp-app-message', (e) => messages.push((e as CustomEvent).detail))
+      const errors: unknown[] = []
+      el.addEventListener('mcp-app-error', (e) => errors.push((e as CustomEvent).detail))
       await nextEvent(el, 'mcp-app-ready', 9_000)
       el.result = await client.callTool('show_wander', { to })
       await logged(logs, 'leaving')
       expect((await failed).detail.error.message).to.contain('navigated away')
       await settle()
+      // One navigation, one report: the policy's refusal and the landing page's load both stop it, only the first says so.
+      expect(errors, 'the errors the page heard').to.have.length(1)
       expect(escapes(logs), 'the landing page’s report').to.deep.equal([])
       expect(messages).to.deep.equal([])
       expectAbsent(frameOf(el), 'the frame')
