@@ -113,6 +113,25 @@ describe('<mcp-icon>', () => {
     expect(el.getBoundingClientRect().width).to.equal(48)
   })
 
+  it('on a high-density screen, picks a size for the device pixels, so the icon is not blurred', async () => {
+    const icons: Icon[] = [
+      { src: svgData('<rect width="1" height="1"/>'), sizes: ['32x32'] },
+      { src: svgData('<rect width="2" height="2"/>'), sizes: ['64x64'] },
+    ]
+    // devicePixelRatio is a replaceable attribute: a 2x screen for this test only (headless Chromium's is 1).
+    const own = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio')
+    Object.defineProperty(window, 'devicePixelRatio', { value: 2, configurable: true })
+    try {
+      const el = await fixture<McpIconElement>(html`<mcp-icon size="32" .icons=${icons}></mcp-icon>`)
+      expect(img(el)?.getAttribute('src'), 'the 64x64 icon for 32 CSS px at 2x').to.equal(icons[1].src)
+      expect(el.getBoundingClientRect().width).to.equal(32)
+    } finally {
+      if (own) Object.defineProperty(window, 'devicePixelRatio', own)
+      else delete (window as { devicePixelRatio?: number }).devicePixelRatio
+    }
+    expect(window.devicePixelRatio).to.be.a('number')
+  })
+
   it('never runs a scripted SVG: it is only ever drawn through <img>', async () => {
     const scripted = svgData(
       '<script>top.iconTrap = "script"</script><image href="nope" onerror="top.iconTrap = \'handler\'"/><rect width="16" height="16"/>',
@@ -258,6 +277,22 @@ describe('<mcp-icon>', () => {
     }
     expect(redraws, 'it re-rendered while waiting').to.be.above(3)
     expect(performance.now() - started).to.be.below(2_000)
+  })
+
+  it('does not count time off the page against an image: an icon set while detached waits once it is back', async () => {
+    const url = await serverUrl('stalled-icons')
+    const stalled = `${new URL(url).origin}/stalled.svg`
+    const el = await fixture<McpIconElement>(html`<mcp-icon load-timeout="400" .serverUrl=${url}></mcp-icon>`)
+    const parent = el.parentElement!
+    el.remove()
+    // A list re-binding a row it keeps off the page: the new icon renders while detached.
+    el.icons = [{ src: stalled }]
+    await el.updateComplete
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    parent.append(el)
+    await el.updateComplete
+    expect(img(el)?.getAttribute('src'), 'the image, still given its chance').to.equal(stalled)
+    await eventually(() => glyph(el) !== null, 'the glyph once it timed out on the page', 3_000)
   })
 
   it('draws the glyph when there are no icons, and is accessible with and without a label', async () => {
