@@ -4,7 +4,9 @@
 // hear its states and the end. What a user sees is read from each tab; the polls are counted at the server.
 import { expect } from '@open-wc/testing'
 import { defaultElementCache } from '../../src/cache/idb.js'
-import { McpClient } from '../../src/client/index.js'
+import { McpClient, MemoryCache } from '../../src/client/index.js'
+import '../../components/mcp-server/mcp-server.js'
+import '../../components/mcp-tool/mcp-tool.js'
 import { deepText, eventually, requestsFor, serverUrl } from '../support/browser.js'
 
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
@@ -29,6 +31,44 @@ describe('one task in several tabs', () => {
   const partOf = (tab: Window, name: string) => toolOf(tab)?.shadowRoot?.querySelector<HTMLElement>(`[part~=${name}]`) ?? null
   const message = (tab: Window) => text(partOf(tab, 'task-message'))
   const resultOf = (tab: Window) => (partOf(tab, 'result') ? deepText(partOf(tab, 'result')!) : '')
+
+  it('in one page, two elements showing the task share one poll (a store tabs do not share: no Web Lock)', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const url = await serverUrl('tasks')
+    const client = new McpClient(url, { cache: new MemoryCache() })
+    let taskId = ''
+    const detach = new AbortController()
+    const onTask = (task: { taskId: string }) => {
+      taskId = task.taskId
+      detach.abort()
+    }
+    await client
+      .callTool('count', { steps: 30, stepMs: 500, pollIntervalMs: 500 }, { origin: { kind: 'user' }, detach: detach.signal, onTask })
+      .catch(() => {})
+    const server = document.createElement('mcp-server')
+    server.client = client
+    const tools = [0, 1].map(() => {
+      const tool = document.createElement('mcp-tool')
+      tool.setAttribute('name', 'count')
+      tool.setAttribute('task-id', taskId)
+      return tool
+    })
+    server.append(...tools)
+    document.body.append(server)
+    const shows = (tool: Element) => text(tool.shadowRoot?.querySelector('[part~=task-message]')).startsWith('Step')
+    try {
+      await eventually(() => tools.every(shows), 'the task in both elements', 10_000)
+      const polls = async () => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
+      const start = await polls()
+      await sleep(2_000)
+      expect((await polls()) - start, 'tasks/get in 2 s with two elements showing the task (the server asks for 500 ms)').to.be.within(2, 4)
+    } finally {
+      server.remove()
+      await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
+    }
+  })
 
   it('only one tab polls; every tab shows the same status, then the result; closing the polling tab hands polling on', async function (this: {
     timeout(ms: number): void
