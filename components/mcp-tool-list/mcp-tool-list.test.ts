@@ -14,6 +14,7 @@ import {
   preferColorSchemeIfEmulated,
   preferredColorScheme,
   serverUrl,
+  setViewportSize,
 } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
@@ -346,6 +347,24 @@ describe('<mcp-tool-list>', () => {
     const shownThere = Number(middle.getAttribute('aria-posinset'))
     expect(shownThere).to.be.within(495, 510)
     await expect(list).to.be.accessible()
+  })
+
+  it('on a tall screen, renders rows down to the bottom of the window, not a fixed screen height of them', async () => {
+    const [width, height] = [window.innerWidth, window.innerHeight]
+    await setViewportSize(800, 1800)
+    try {
+      expect(window.innerHeight, 'the window is 1,800 px tall').to.equal(1800)
+      const list = await listIn('many')
+      const all = (await listed('many')).map((t) => t.name)
+      const firstRow = items(list)[0]!.parentElement!
+      window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * firstRow.getBoundingClientRect().height)
+      await eventually(() => names(list).includes(all[500]), 'the rows around the 500th')
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const atBottom = list.shadowRoot!.elementFromPoint(200, window.innerHeight - 5)?.closest('li')
+      expect(atBottom, 'a tool row at the bottom of the window').to.not.equal(null)
+    } finally {
+      await setViewportSize(width, height)
+    }
   })
 
   it('an idle long list, scrolled to its middle, renders nothing more once its rows are measured', async function (this: { timeout(ms: number): void }) {
