@@ -174,6 +174,24 @@ describe('<mcp-app> wire: who the proxy takes the host’s messages from', () =>
   })
 })
 
+describe('<mcp-app> wire: the proxy between host and view', () => {
+  it('passes the host’s messages on to the view, but never a reserved ui/notifications/sandbox-* one', async function (this: Timed) {
+    this.timeout(20_000)
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const { el, logs } = await placeApp(client, 'show_echo', { text: 'wire' })
+    await logged(logs, 'host', 9_000)
+    const proxy = frameOf(el)!.contentWindow!
+    const sandboxOrigin = new URL(sandboxUrl).origin
+    // As the host page would post them (this page is the proxy's embedder): reserved ones first, then a ping.
+    for (const method of ['ui/notifications/sandbox-proxy-refused', 'ui/notifications/sandbox-anything'])
+      proxy.postMessage({ jsonrpc: '2.0', method, params: { reason: 'from the host' } }, sandboxOrigin)
+    proxy.postMessage({ jsonrpc: '2.0', method: 'test/ping', params: {} }, sandboxOrigin)
+    await logged(logs, 'ping-heard')
+    await settle()
+    expect(logs.filter((l) => l.event === 'reserved-heard'), 'reserved messages the view heard').to.deep.equal([])
+  })
+})
+
 describe('<mcp-app> wire: a hostile view beside another view', () => {
   it('its reserved messages, its words for other views, its spoofed link title and its navigation all fail; the other view works on', async function (this: Timed) {
     this.timeout(40_000)

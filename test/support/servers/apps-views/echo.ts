@@ -17,6 +17,14 @@ app.addEventListener('toolresult', (r) => {
 })
 app.addEventListener('toolcancelled', (p) => report(app, 'tool-cancelled', { reason: p.reason }))
 app.addEventListener('hostcontextchanged', () => applyContext(app, app.getHostContext(), 'host-context-changed'))
+// What reaches the view on the wire: a reserved `ui/notifications/sandbox-*` message the host posted must have stopped at
+// the proxy (the spec's proxy forwards everything but those); a test's own ping must not.
+addEventListener('message', (e) => {
+  const method = (e.data as { method?: unknown } | null)?.method
+  if (typeof method !== 'string') return
+  if (method.startsWith('ui/notifications/sandbox-')) report(app, 'reserved-heard', { method })
+  else if (method === 'test/ping') report(app, 'ping-heard')
+})
 await app.connect()
 applyContext(app, app.getHostContext(), 'connected')
 report(app, 'host', { hostInfo: app.getHostVersion(), capabilities: app.getHostCapabilities(), context: app.getHostContext() })
