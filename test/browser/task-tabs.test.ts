@@ -32,6 +32,53 @@ describe('one task in several tabs', () => {
   const message = (tab: Window) => text(partOf(tab, 'task-message'))
   const resultOf = (tab: Window) => (partOf(tab, 'result') ? deepText(partOf(tab, 'result')!) : '')
 
+  it('a task shown again in a tab that waits for another tab’s poll takes over when that tab closes', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(60_000)
+    const url = await serverUrl('tasks')
+    const client = new McpClient(url, { cache: defaultElementCache() })
+    let taskId = ''
+    const detach = new AbortController()
+    const onTask = (task: { taskId: string }) => {
+      taskId = task.taskId
+      detach.abort()
+    }
+    await client
+      .callTool('count', { steps: 16, stepMs: 500, pollIntervalMs: 500 }, { origin: { kind: 'user' }, detach: detach.signal, onTask })
+      .catch(() => {})
+    const server = document.createElement('mcp-server')
+    server.setAttribute('url', url)
+    const show = () => {
+      const tool = document.createElement('mcp-tool')
+      tool.setAttribute('name', 'count')
+      tool.setAttribute('task-id', taskId)
+      server.append(tool)
+      return tool
+    }
+    const taskMessage = (tool: Element) => text(tool.shadowRoot?.querySelector('[part~=task-message]'))
+    try {
+      // The other tab polls; this page's element waits for the lock and hears the states.
+      const other = await openTab(url, taskId)
+      document.body.append(server)
+      const first = show()
+      await eventually(() => taskMessage(first).startsWith('Step'), 'the task here, heard from the other tab', 10_000)
+      // Shown again (removed, then a new element): it waits for the lock afresh.
+      first.remove()
+      const again = show()
+      await eventually(() => taskMessage(again).startsWith('Step'), 'the task in the element shown again', 10_000)
+      other.close()
+      await eventually(
+        () => !!again.shadowRoot?.querySelector('[part~=result]') && deepText(again.shadowRoot!.querySelector('[part~=result]')!).includes('counted to 16'),
+        'the result here, polled by this page once the other tab closed',
+        20_000,
+      )
+    } finally {
+      server.remove()
+      await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
+    }
+  })
+
   it('in one page, two elements showing the task share one poll (a store tabs do not share: no Web Lock)', async function (this: {
     timeout(ms: number): void
   }) {
