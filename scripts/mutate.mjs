@@ -100,6 +100,10 @@ const SUITES = {
     ...elementSuites('mcp-tool', 'mcp-tool-call', 'mcp-elicitation'),
     // event-listeners.ts and row-window.ts let go of an element taken off the page: the leak suite counts those alive.
     'browser:test/browser/leaks.test.ts',
+    // task-follow.ts: one poll per task across elements and tabs (its Web Lock and channel), and the task elements.
+    'browser:test/browser/task-tabs.test.ts',
+    'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
+    ...elementSuites('mcp-task-list'),
   ],
   'components/mcp-server': [
     ...elementSuites('mcp-server'),
