@@ -129,13 +129,13 @@ export class McpPromptListElement extends ConnectedElement {
   /** The rows in view and a screenful either side, and the Tab stop (see windowedRows). */
   #renderList(prompts: Prompt[]) {
     const count = prompts.length
-    const { rows, afterPx } = windowedRows(this.#window, count, this.#roving.activeIndex(count))
+    const { rows, listStyle } = windowedRows(this.#window, count, this.#roving.activeIndex(count))
     return html`<ul
       part="list"
       class="windowed"
       ?hidden=${count === 0}
       aria-label=${msg('prompt-list.label', 'Prompts')}
-      .style=${`--rows-after:${afterPx}px`}
+      .style=${listStyle}
       @keydown=${this.#roving.onKeyDown}
       @focusin=${this.#roving.onFocusIn}
       @scroll=${this.#window.onScroll}

@@ -10,7 +10,8 @@ export const styles = [
   css`
     ul[part='list'] {
       --row-height: var(--mcp-prompt-list-row-height, 6.5em);
-      --max-height: var(--mcp-prompt-list-max-height, none);
+      /* No fallback: unset, --max-height is unset too and windowedListStyles's fallbacks apply (no limit). */
+      --max-height: var(--mcp-prompt-list-max-height);
     }
   `,
 ]

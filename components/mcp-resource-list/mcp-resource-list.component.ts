@@ -215,13 +215,13 @@ export class McpResourceListElement extends ConnectedElement {
     if (!entries.length) return nothing
     const count = entries.length
     const total = this.#shown.resources.length + this.#shown.templates.length
-    const { rows, afterPx } = windowedRows(window, count, this.#roving.activeIndex(total) - first)
+    const { rows, listStyle } = windowedRows(window, count, this.#roving.activeIndex(total) - first)
     return html`<p class="list-title" id="${kind}-title">${title}</p>
       <ul
         part="list"
         class="windowed ${kind}"
         aria-labelledby="${kind}-title"
-        .style=${`--rows-after:${afterPx}px`}
+        .style=${listStyle}
         @scroll=${window.onScroll}
       >
         ${renderWindowedRows(rows, count, (index) => this.#renderItem(item(entries[index]!), first + index, total))}

@@ -14,7 +14,8 @@ export const styles = [
   css`
     ul[part='list'] {
       --row-height: var(--mcp-resource-list-row-height, 7.5em);
-      --max-height: var(--mcp-resource-list-max-height, none);
+      /* No fallback: unset, --max-height is unset too and windowedListStyles's fallbacks apply (no limit). */
+      --max-height: var(--mcp-resource-list-max-height);
     }
     .uri.line {
       overflow-wrap: normal;

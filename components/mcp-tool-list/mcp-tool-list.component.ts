@@ -233,13 +233,13 @@ export class McpToolListElement extends ConnectedElement {
   /** The rows in view and a screenful either side, plus the Tab stop wherever it is (shared/windowed-rows). */
   #renderList() {
     const count = this.#shown.length
-    const { rows, afterPx } = windowedRows(this.#window, count, count ? this.#roving.activeIndex(count) : -1)
+    const { rows, listStyle } = windowedRows(this.#window, count, count ? this.#roving.activeIndex(count) : -1)
     return html`<ul
       part="list"
       class="windowed"
       ?hidden=${count === 0}
       aria-label=${msg('tool-list.label', 'Tools')}
-      .style=${`--rows-after:${afterPx}px`}
+      .style=${listStyle}
       @click=${this.#onClick}
       @keydown=${this.#roving.onKeyDown}
       @focusin=${this.#roving.onFocusIn}

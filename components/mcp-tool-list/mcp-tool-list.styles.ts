@@ -37,7 +37,8 @@ export const styles = [
     /* Every row the same height, as windowing needs: a line of title, name and badges, a line of description. */
     ul[part='list'] {
       --row-height: var(--mcp-tool-list-row-height, 3.75em);
-      --max-height: var(--mcp-tool-list-max-height, none);
+      /* No fallback: unset, --max-height is unset too and windowedListStyles's fallbacks apply (no limit). */
+      --max-height: var(--mcp-tool-list-max-height);
     }
     ul.windowed [part~='item'] {
       align-items: center;

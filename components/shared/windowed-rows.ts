@@ -6,6 +6,11 @@
  * not rendered before a row are a margin above it; those after the last one
  * rendered are the height of the list's `::after` (`--rows-after`), so the list
  * is as tall as all its rows and the scroll bar tells the truth.
+ *
+ * The list also holds the height of all its rows (`--rows-height`) while a render swaps the rows: Lit removes the
+ * rows that left the window before it inserts those that came in, and a layout in between (WebKit ran one while the
+ * new rows' `<mcp-icon>`s connected; without them it did not) found the list 23 rows short and clamped the scroll position to that; End then
+ * left the last row 1,400 px below the view, and in a list that scrolls by itself, outside its scroll box.
  */
 import { css, html, type ReactiveControllerHost } from 'lit'
 import { repeat } from 'lit/directives/repeat.js'
@@ -15,8 +20,8 @@ import { RowWindowController } from './row-window.js'
 export interface WindowedRows {
   /** Each row to render: its index among the list's rows, and the margin above it (px) for the rows skipped before it. */
   rows: Array<{ index: number; marginPx: number }>
-  /** The space of the rows after the last one rendered (px): the list's `--rows-after`. */
-  afterPx: number
+  /** The list's `style`: the space of the rows after the last one rendered, and of all the rows while some are not. */
+  listStyle: string
 }
 
 /** The rows of a list of `count` rows to render now; `tabStop` is the row Tab reaches (-1 when it is in another list). */
@@ -26,7 +31,10 @@ export function windowedRows(window: RowWindowController, count: number, tabStop
   if (tabStop >= 0 && tabStop < count && (tabStop < start || tabStop >= end))
     indices.splice(tabStop < start ? 0 : indices.length, 0, tabStop)
   const rows = indices.map((index, i) => ({ index, marginPx: window.offset(index - (i ? indices[i - 1]! : -1) - 1) }))
-  return { rows, afterPx: window.offset(count - 1 - (indices.at(-1) ?? -1)) }
+  const afterPx = window.offset(count - 1 - (indices.at(-1) ?? -1))
+  // Held only while some rows are not rendered: a list of all its rows is as tall as they are, before and after.
+  const heldPx = rows.length < count ? window.offset(count) : 0
+  return { rows, listStyle: `--rows-after:${afterPx}px;--rows-height:${heldPx}px` }
 }
 
 /**
@@ -80,15 +88,28 @@ export function windowedList(
 
 /**
  * The look of a windowed list (`<ul class="windowed">`): every row the same height, `--row-height`, and the list
- * scrolling by itself past `--max-height`, both set by the element from its own custom properties; what does not
- * fit in a row is cut short (a `.line` on one line, a
- * `.description` on two). The line under each row replaces the border between rows.
+ * scrolling by itself past `--max-height` (unset: the page scrolls it), both set by the element from its own custom
+ * properties; what does not fit in a row is cut short (a `.line` on one line, a `.description` on two). The line under each row replaces the border between rows.
  */
 export const windowedListStyles = css`
   ul.windowed {
+    position: relative;
     border-bottom: 0;
     max-height: var(--max-height, none);
     overflow-y: auto;
+    /* The height of all the rows, held through a render (see the top of this file); up to --max-height, past which
+       the list scrolls and the ::before below holds its scroll height. */
+    min-height: min(var(--rows-height, 0px), var(--max-height, var(--rows-height, 0px)));
+  }
+  ul.windowed::before {
+    content: '';
+    position: absolute;
+    top: 0;
+    left: 0;
+    width: 1px;
+    height: var(--rows-height, 0px);
+    visibility: hidden;
+    pointer-events: none;
   }
   ul.windowed > li {
     box-sizing: border-box;
