@@ -437,6 +437,30 @@ describe('IndexedDB cache', () => {
       expect(seen(list).items).to.deep.equal(['alpha_v1', 'beta_v1'])
     })
 
+    it('<mcp-tool-list> says how old a saved list is in minutes, hours or days, as a person would', async () => {
+      await firstVisit(200, (c) => c.listTools())
+      await controlServer(SERVER, 'mode', { mode: 'http-500' })
+      const realNow = Date.now
+      const cases: Array<[number, string]> = [
+        [5 * 60_000, '5 minutes ago'],
+        [3 * 3_600_000, '3 hours ago'],
+        [2 * 86_400_000, '2 days ago'],
+      ]
+      try {
+        for (const [later, said] of cases) {
+          // The visitor comes back this much later (the page's clock moved; the saved list's time did not).
+          Date.now = () => realNow.call(Date) + later
+          const list = await fixture<HTMLElement>(html`<mcp-tool-list .client=${new McpClient(url, { cache: store() })}></mcp-tool-list>`)
+          await eventually(() => seen(list).error !== '', `the error, ${said}`)
+          expect(seen(list).items).to.deep.equal(['alpha_v1', 'beta_v1'])
+          expect(seen(list).stale).to.equal(`Showing a saved list from ${said}.`)
+          list.remove()
+        }
+      } finally {
+        Date.now = realNow
+      }
+    })
+
     it('<mcp-server> reloads its lists when another tab of the origin heard that they changed', async () => {
       const { client: tab2Client, cache: tab2Cache } = await secondTab()
       await tab2Cache.persistent()
