@@ -74,7 +74,8 @@ describe('<mcp-app>: display modes need the user and the page', function (this: 
   })
 
   it('a click inside the view enters fullscreen; the frame stays the same node and the view keeps its state; a second click returns inline', async () => {
-    const { el, logs } = await showApp('show_fullscreen', { attributes: { 'allow-display-modes': 'inline fullscreen' } })
+    // The page allows picture-in-picture too: only the view's own declaration (inline, fullscreen) keeps it out.
+    const { el, logs } = await showApp('show_fullscreen', { attributes: { 'allow-display-modes': 'inline fullscreen pip' } })
     const [{ loadId }] = await logged(logs, 'connected')
     await logged(logs, 'at-load')
     const frame = frameOf(el)!
