@@ -52,7 +52,8 @@ describe('<mcp-app>: views render and complete their round trip', () => {
     expect(host.hostInfo).to.deep.equal(PACKAGE_INFO)
     expect(host.capabilities).to.include.keys('openLinks', 'serverTools', 'serverResources', 'logging')
     const context = host.context
-    expect(context.theme).to.be.oneOf(['light', 'dark'])
+    // No theme set on the page or the element (color-scheme: light dark): the user's preference, as the element is drawn.
+    expect(context.theme).to.equal(matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
     expect(context.displayMode).to.equal('inline')
     expect(context.containerDimensions).to.deep.equal({ width: 480, maxHeight: 600 })
     expect(context.locale).to.be.a('string').and.not.equal('')
