@@ -233,6 +233,13 @@ describe('<mcp-app>: consent, refusals, bad views', () => {
     expectAbsent(frameOf(el), 'a frame')
   })
 
+  it('with no tool to show yet, says nothing is loading (an element placed before the page picks a tool)', async () => {
+    const el = await fixture<McpAppElement>(html`<mcp-app .client=${new McpClient(url, { apps: { sandboxUrl } })}></mcp-app>`)
+    await el.updateComplete
+    expectAbsent(el.shadowRoot!.querySelector('[part~=status]'), 'a loading status')
+    expectAbsent(frameOf(el), 'a frame')
+  })
+
   it('refuses a sandbox on the page’s own origin (never a same-origin fallback)', async () => {
     const client = new McpClient(url)
     const tool = await toolOf(client, 'show_echo')
