@@ -12,6 +12,20 @@ import { deepText, eventually, requestsFor, serverUrl } from '../support/browser
 const text = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Starts the `count` task with `client` and lets go of it at its first state (only the elements follow it): its id. */
+async function startTask(client: McpClient, steps: number): Promise<string> {
+  let taskId = ''
+  const detach = new AbortController()
+  const onTask = (task: { taskId: string }) => {
+    taskId = task.taskId
+    detach.abort()
+  }
+  await client
+    .callTool('count', { steps, stepMs: 500, pollIntervalMs: 500 }, { origin: { kind: 'user' }, detach: detach.signal, onTask })
+    .catch(() => {})
+  return taskId
+}
+
 describe('one task in several tabs', () => {
   const tabs: Window[] = []
   afterEach(() => {
@@ -38,15 +52,7 @@ describe('one task in several tabs', () => {
     this.timeout(60_000)
     const url = await serverUrl('tasks')
     const client = new McpClient(url, { cache: defaultElementCache() })
-    let taskId = ''
-    const detach = new AbortController()
-    const onTask = (task: { taskId: string }) => {
-      taskId = task.taskId
-      detach.abort()
-    }
-    await client
-      .callTool('count', { steps: 16, stepMs: 500, pollIntervalMs: 500 }, { origin: { kind: 'user' }, detach: detach.signal, onTask })
-      .catch(() => {})
+    const taskId = await startTask(client, 16)
     const server = document.createElement('mcp-server')
     server.setAttribute('url', url)
     const show = () => {
@@ -85,15 +91,7 @@ describe('one task in several tabs', () => {
     this.timeout(30_000)
     const url = await serverUrl('tasks')
     const client = new McpClient(url, { cache: new MemoryCache() })
-    let taskId = ''
-    const detach = new AbortController()
-    const onTask = (task: { taskId: string }) => {
-      taskId = task.taskId
-      detach.abort()
-    }
-    await client
-      .callTool('count', { steps: 30, stepMs: 500, pollIntervalMs: 500 }, { origin: { kind: 'user' }, detach: detach.signal, onTask })
-      .catch(() => {})
+    const taskId = await startTask(client, 30)
     const server = document.createElement('mcp-server')
     server.client = client
     const tools = [0, 1].map(() => {
@@ -124,14 +122,7 @@ describe('one task in several tabs', () => {
     const url = await serverUrl('tasks')
     // The task, started by this page on the store the tabs' <mcp-server>s use, then let go of: only the tabs follow it.
     const client = new McpClient(url, { cache: defaultElementCache() })
-    let taskId = ''
-    const detach = new AbortController()
-    const onTask = (task: { taskId: string }) => {
-      taskId = task.taskId
-      detach.abort()
-    }
-    const args = { steps: 30, stepMs: 500, pollIntervalMs: 500 }
-    await client.callTool('count', args, { origin: { kind: 'user' }, detach: detach.signal, onTask }).catch(() => {})
+    const taskId = await startTask(client, 30)
     const polls = async () => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
     /**
      * tasks/get for the task over 4 s. The server asks for 500 ms (jitter only lengthens): one poller sends at most 8,
