@@ -32,7 +32,7 @@
 // survived per folder and lists the survivors with file, line and the
 // change, to be read one by one.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -103,7 +103,6 @@ const SUITES = {
     // task-follow.ts: one poll per task across elements and tabs (its Web Lock and channel), and the task elements.
     'browser:test/browser/task-tabs.test.ts',
     'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
-    ...elementSuites('mcp-task-list'),
   ],
   'components/mcp-server': [
     ...elementSuites('mcp-server'),
@@ -166,12 +165,14 @@ const SUITES = {
     'browser:test/browser/cache.test.ts',
     'browser:test/browser/hostile.test.ts',
   ],
-  // The tasks suite of <mcp-tool> drives <mcp-task-list> beside it; strict-csp.test.ts renders the list too, but
-  // from dist/ (the copy of HEAD has none, and it would not hold the mutant): left out, as cdn.test.ts is.
+  // <mcp-task-list> has no suite of its own: the tasks suite of <mcp-tool> drives it beside the tool, the tabs suite
+  // shares its tasks between tabs, the leak suite lets go of it. strict-csp.test.ts renders the list too, but from
+  // dist/ (the copy of HEAD has none, and it would not hold the mutant): left out, as cdn.test.ts is.
   'components/mcp-task-list': [
-    ...elementSuites('mcp-task-list'),
     'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
+    'browser:test/browser/task-tabs.test.ts',
     'browser:test/browser/hostile.test.ts',
+    'browser:test/browser/leaks.test.ts',
   ],
   'components/mcp-resource-view': [...elementSuites('mcp-resource-view', 'mcp-resource-list'), 'browser:test/browser/hostile.test.ts'],
   // mcp-app-display.test.ts grants display modes and browser features (view-policy.ts, view-grants.ts); the call log
@@ -381,6 +382,9 @@ function sampleOf(all, n, seed) {
 const percent = (k, n) => `${k}/${n}  ${n ? Math.round((100 * k) / n) : 0}%`
 
 async function main() {
+  // A suite named here that does not exist would run nothing (web-test-runner skips a missing file): say so at once.
+  const missing = [...new Set(Object.values(SUITES).flat())].filter((suite) => !existsSync(join(root, suiteFile(suite))))
+  if (missing.length) throw new Error(`mutate: SUITES names files that do not exist: ${missing.join(', ')}`)
   const copy = mkdtempSync(join(tmpdir(), 'mcp-mutate-'))
   const archive = spawnSync('sh', ['-c', `git -C "${root}" archive HEAD | tar -x -C "${copy}"`], { stdio: 'inherit' })
   if (archive.status !== 0) throw new Error('git archive HEAD failed')
