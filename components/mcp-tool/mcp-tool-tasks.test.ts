@@ -4,6 +4,7 @@
 // read from the page; how often the client polled is counted at the server (its request log).
 import { expect, fixture, html } from '@open-wc/testing'
 import { clearCache } from '../../src/cache/idb.js'
+import { McpClient, MemoryCache } from '../../src/client/index.js'
 import { deepQuery, deepQueryAll, deepText, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import type { McpServerElement } from '../mcp-server/mcp-server.js'
@@ -194,6 +195,27 @@ describe('<mcp-task-list>', () => {
     await eventually(() => !row(), 'the row cleared')
     expect(text(part(list, 'empty'))).to.equal('No tasks.')
     expect((await clientOf(server).tasks()).some((t) => t.taskId === taskId)).to.equal(false)
+  })
+
+  it('works for a page that keeps tasks in memory only (a client on a MemoryCache: no store shared with other tabs)', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const url = await serverUrl('demo')
+    prefill(url, 'long_task', { seconds: 20, topic: 'in memory' })
+    const client = new McpClient(url, { cache: new MemoryCache() })
+    const server = await fixture<McpServerElement>(
+      html`<mcp-server .client=${client}><mcp-tool name="long_task"></mcp-tool><mcp-task-list></mcp-task-list></mcp-server>`,
+    )
+    const el = server.querySelector('mcp-tool')!
+    const list = server.querySelector('mcp-task-list')!
+    await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+    callButton(el).click()
+    const row = () => list.shadowRoot!.querySelector<HTMLElement>('[part~=task]')
+    await eventually(() => !!row() && text(row()!.querySelector('[part~=task-message]')).startsWith('Step'), 'the task in the list', 8_000)
+    expect(text(row()!.querySelector('[part~=tool]'))).to.equal('long_task')
+    ;(part(el, 'cancel') as HTMLButtonElement).click()
+    await eventually(() => row()?.dataset.status === 'cancelled', 'the row cancelled', 8_000)
   })
 
   it('a task followed by both the tool and the list is polled once per interval (one poll shared)', async function (this: {
