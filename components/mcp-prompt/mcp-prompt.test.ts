@@ -206,6 +206,18 @@ describe('<mcp-prompt> completion, as a keyboard and screen reader user meets it
   const cityRequests = async () =>
     (await requestsFor('completion/complete', 'prompts')).filter((r) => r.params.ref.name === 'visit_city')
 
+  it('Alt+ArrowDown opens the suggestions without picking one (the ARIA combobox pattern)', async () => {
+    const { el, city } = await cityField()
+    await sendKeys({ type: 'O' })
+    await eventually(() => suggestions(el, 'city').length === 3, 'three suggestions')
+    await press(el, 'Escape')
+    expect(city.getAttribute('aria-expanded'), 'closed by Escape').to.equal('false')
+    await press(el, 'Alt+ArrowDown')
+    await eventually(() => city.getAttribute('aria-expanded') === 'true', 'the list open again')
+    expect(activeSuggestion(city), 'no suggestion active').to.equal(undefined)
+    expect(city.value).to.equal('O')
+  })
+
   it('is a combobox whose arrows move through the suggestions and whose Enter picks one without submitting', async () => {
     const { el, city } = await cityField()
     expect(city.getAttribute('role')).to.equal('combobox')
