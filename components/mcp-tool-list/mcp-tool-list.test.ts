@@ -349,6 +349,16 @@ describe('<mcp-tool-list>', () => {
     await expect(list).to.be.accessible()
   })
 
+  it('takes its client only as a property: a client attribute in markup does nothing', async () => {
+    const url = await serverUrl('many')
+    const wrapper = await fixture<HTMLElement>(
+      html`<mcp-server url=${url}><mcp-tool-list client="http://127.0.0.1:9/elsewhere"></mcp-tool-list></mcp-server>`,
+    )
+    const list = wrapper.querySelector('mcp-tool-list')!
+    await eventually(() => items(list).length > 0, 'the tools of the enclosing server')
+    expect(list.client).to.equal(undefined)
+  })
+
   it('on a tall screen, renders rows down to the bottom of the window, not a fixed screen height of them', async () => {
     const [width, height] = [window.innerWidth, window.innerHeight]
     await setViewportSize(800, 1800)
