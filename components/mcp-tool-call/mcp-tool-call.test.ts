@@ -37,6 +37,8 @@ describe('<mcp-tool-call>', () => {
     const marker = `a${++unique}`
     const { el } = await card('move_file', { from_path: `/tmp/${marker}`, mode: 'move' }, { origin: { kind: 'model', model: 'demo-model' } })
     await reached(el, 'awaiting')
+    // The tool's name is on the element too (set as a property), for a page's CSS and queries: mcp-tool-call[name=…].
+    expect(el.getAttribute('name')).to.equal('move_file')
     await eventually(() => text(part(el, 'server')).includes('Approval Fixture'), 'the server name')
     const url = new URL(await serverUrl('approval'))
     expect(text(part(el, 'server'))).to.contain(url.host)
