@@ -678,6 +678,8 @@ function printWarmStart(figures: WarmStartFigures | Error): void {
   console.log(
     `   Requests before the list (cold): ${cold.requests.join(', ') || 'none'}; (warm, each visit): ${warm.map((v) => v.requests.join('+') || 'none').join('; ')}.`,
   )
+  // Each visit in order: whether the worst case is one visit (the first return, before the browser caches the code) or any.
+  console.log(`   ms, module evaluated -> list rendered, each warm visit in order: ${warmMs.map((v) => v.toFixed(1)).join(', ')}.`)
   console.log(
     `   Chromium ${figures.browserVersion}; one browser context (IndexedDB kept), the page reloaded ${WARM_VISITS} times after the first visit,`,
   )
