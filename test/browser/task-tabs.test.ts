@@ -42,9 +42,21 @@ describe('one task in several tabs', () => {
     return tab!
   }
   const toolOf = (tab: Window) => tab.document?.querySelector('mcp-tool')
-  const partOf = (tab: Window, name: string) => toolOf(tab)?.shadowRoot?.querySelector<HTMLElement>(`[part~=${name}]`) ?? null
-  const message = (tab: Window) => text(partOf(tab, 'task-message'))
-  const resultOf = (tab: Window) => (partOf(tab, 'result') ? deepText(partOf(tab, 'result')!) : '')
+  const partIn = (tool: Element | null | undefined, name: string) => tool?.shadowRoot?.querySelector<HTMLElement>(`[part~=${name}]`) ?? null
+  const partOf = (tab: Window, name: string) => partIn(toolOf(tab), name)
+  const messageIn = (tool: Element | null | undefined) => text(partIn(tool, 'task-message'))
+  const resultIn = (tool: Element | null | undefined) => (partIn(tool, 'result') ? deepText(partIn(tool, 'result')!) : '')
+  const message = (tab: Window) => messageIn(toolOf(tab))
+  const resultOf = (tab: Window) => resultIn(toolOf(tab))
+  /** An <mcp-tool> of this page showing the task `taskId` of the `count` tool. */
+  const countTool = (taskId: string) => {
+    const tool = document.createElement('mcp-tool')
+    tool.setAttribute('name', 'count')
+    tool.setAttribute('task-id', taskId)
+    return tool
+  }
+  /** tasks/get for `taskId` the server has had so far. */
+  const pollsOf = async (taskId: string) => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
 
   it('a task shown again in a tab that waits for another tab’s poll takes over when that tab closes', async function (this: {
     timeout(ms: number): void
@@ -55,30 +67,19 @@ describe('one task in several tabs', () => {
     const taskId = await startTask(client, 16)
     const server = document.createElement('mcp-server')
     server.setAttribute('url', url)
-    const show = () => {
-      const tool = document.createElement('mcp-tool')
-      tool.setAttribute('name', 'count')
-      tool.setAttribute('task-id', taskId)
-      server.append(tool)
-      return tool
-    }
-    const taskMessage = (tool: Element) => text(tool.shadowRoot?.querySelector('[part~=task-message]'))
+    const show = () => server.appendChild(countTool(taskId))
     try {
       // The other tab polls; this page's element waits for the lock and hears the states.
       const other = await openTab(url, taskId)
       document.body.append(server)
       const first = show()
-      await eventually(() => taskMessage(first).startsWith('Step'), 'the task here, heard from the other tab', 10_000)
+      await eventually(() => messageIn(first).startsWith('Step'), 'the task here, heard from the other tab', 10_000)
       // Shown again (removed, then a new element): it waits for the lock afresh.
       first.remove()
       const again = show()
-      await eventually(() => taskMessage(again).startsWith('Step'), 'the task in the element shown again', 10_000)
+      await eventually(() => messageIn(again).startsWith('Step'), 'the task in the element shown again', 10_000)
       other.close()
-      await eventually(
-        () => !!again.shadowRoot?.querySelector('[part~=result]') && deepText(again.shadowRoot!.querySelector('[part~=result]')!).includes('counted to 16'),
-        'the result here, polled by this page once the other tab closed',
-        20_000,
-      )
+      await eventually(() => resultIn(again).includes('counted to 16'), 'the result here, polled by this page once the other tab closed', 20_000)
     } finally {
       server.remove()
       await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
@@ -94,21 +95,14 @@ describe('one task in several tabs', () => {
     const taskId = await startTask(client, 30)
     const server = document.createElement('mcp-server')
     server.client = client
-    const tools = [0, 1].map(() => {
-      const tool = document.createElement('mcp-tool')
-      tool.setAttribute('name', 'count')
-      tool.setAttribute('task-id', taskId)
-      return tool
-    })
+    const tools = [countTool(taskId), countTool(taskId)]
     server.append(...tools)
     document.body.append(server)
-    const shows = (tool: Element) => text(tool.shadowRoot?.querySelector('[part~=task-message]')).startsWith('Step')
     try {
-      await eventually(() => tools.every(shows), 'the task in both elements', 10_000)
-      const polls = async () => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
-      const start = await polls()
+      await eventually(() => tools.every((tool) => messageIn(tool).startsWith('Step')), 'the task in both elements', 10_000)
+      const start = await pollsOf(taskId)
       await sleep(2_000)
-      expect((await polls()) - start, 'tasks/get in 2 s with two elements showing the task (the server asks for 500 ms)').to.be.within(2, 4)
+      expect((await pollsOf(taskId)) - start, 'tasks/get in 2 s with two elements showing the task (the server asks for 500 ms)').to.be.within(2, 4)
     } finally {
       server.remove()
       await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
@@ -123,7 +117,7 @@ describe('one task in several tabs', () => {
     // The task, started by this page on the store the tabs' <mcp-server>s use, then let go of: only the tabs follow it.
     const client = new McpClient(url, { cache: defaultElementCache() })
     const taskId = await startTask(client, 30)
-    const polls = async () => (await requestsFor('tasks/get', 'tasks')).filter((r) => r.params?.taskId === taskId).length
+    const polls = () => pollsOf(taskId)
     /**
      * tasks/get for the task over 4 s. The server asks for 500 ms (jitter only lengthens): one poller sends at most 8,
      * two sent 12 or more. At least 1: Firefox throttles the timers of a tab behind another, as the polling one is
