@@ -6,6 +6,8 @@
 //   npm run mutate -- --seed 7              another sample; --seed 1,2 draws both samples (one baseline run)
 //   npm run mutate -- --port 8890           the port of `browser:` suites (web-test-runner in Chromium)
 //   npm run mutate -- --list                every mutant of --only, without running anything
+//   npm run mutate -- --from 8              skip the first 8 mutants of the sample (an interrupted run reported
+//                                           them); the scores then count only the mutants run
 //   npm run mutate -- --suites browser:components/mcp-prompt/mcp-prompt.test.ts
 //                                           only these of the folder's suites (comma-separated), for a quick check
 //
@@ -47,6 +49,7 @@ const perFolder = Number(option('per-folder', 12))
 const seeds = String(option('seed', 1)).split(',').map(Number)
 const only = option('only', 'src/')
 const LIMIT_MS = Number(option('limit-ms', 120_000))
+const from = Number(option('from', 0))
 /** A browser suite on a mutant is stopped (and the mutant counted killed) past this many times its unmutated run. */
 const BROWSER_SLOWDOWN = 3
 
@@ -417,9 +420,11 @@ async function main() {
       }
       if (!suites.length) continue
       const samples = seeds.map((seed) => ({ seed, sample: sampleOf(all, perFolder, seed) }))
-      const sampled = [...new Set(samples.flatMap(({ sample }) => sample))]
+      const sampled = [...new Set(samples.flatMap(({ sample }) => sample))].slice(from)
+      // A mutant skipped by --from is in no score: only those run are counted.
+      for (const s of samples) s.sample = s.sample.filter((m) => sampled.includes(m))
       console.log(
-        `\n${folder}: ${sampled.length} of ${all.length} mutants (seed ${seeds.join(', ')}), against ${suites.map((s) => s.suite).join(', ')}`,
+        `\n${folder}: ${sampled.length} of ${all.length} mutants (seed ${seeds.join(', ')}${from ? `, from the ${from + 1}th` : ''}), against ${suites.map((s) => s.suite).join(', ')}`,
       )
       const killedBy = new Map()
       for (const m of sampled) {
