@@ -42,6 +42,11 @@ describe('<mcp-prompt>', () => {
     const el = await promptOf(main, 'greet')
     const input = field(el, 'name')
     expect(input.labels![0].textContent).to.include('Name').and.include('(required)')
+    // The star is for the eye; a screen reader reads "(required)" once, not "star" as well.
+    const spoken = input.labels![0].cloneNode(true) as HTMLElement
+    spoken.querySelectorAll('[aria-hidden=true]').forEach((n) => n.remove())
+    expect(input.labels![0].textContent).to.include('*')
+    expect(spoken.textContent).not.to.include('*')
     expect(input.getAttribute('aria-required')).to.equal('true')
     expect(el.shadowRoot!.getElementById(input.getAttribute('aria-describedby')!)!.textContent).to.equal('Who to greet')
     expect(el.shadowRoot!.querySelector('.title')!.textContent).to.equal('Greet')
@@ -144,6 +149,9 @@ describe('<mcp-prompt>', () => {
   it('shows nothing without a prompt, and offers no Get without a client (until one is given)', async () => {
     const el = await fixture<McpPromptElement>(html`<mcp-prompt></mcp-prompt>`)
     expect(el.shadowRoot!.querySelector('[part="base"]')).to.equal(null)
+    // A prompt is an object given as a property: a name written in markup is no prompt, and no empty form with a Get.
+    const fromMarkup = await fixture<McpPromptElement>(html`<mcp-prompt prompt="status"></mcp-prompt>`)
+    expect(fromMarkup.shadowRoot!.querySelector('[part="base"]')).to.equal(null)
     el.prompt = { name: 'status' }
     await el.updateComplete
     expect(getButton(el).disabled).to.equal(true)
