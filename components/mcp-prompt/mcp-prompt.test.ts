@@ -112,6 +112,11 @@ describe('<mcp-prompt>', () => {
       { role: 'User', text: 'Write a neutral email to alice@example.com about nothing.' },
       { role: 'Assistant', text: 'Here is a draft.' },
     ])
+    // Each turn is styled and exposed as whose it is: the assistant's shaded, the user's not.
+    const [user, assistant] = el.shadowRoot!.querySelectorAll<HTMLElement>('.message')
+    expect([user.part.value, assistant.part.value]).to.deep.equal(['message message-user', 'message message-assistant'])
+    expect(getComputedStyle(user).backgroundColor).to.equal('rgba(0, 0, 0, 0)')
+    expect(getComputedStyle(assistant).backgroundColor).not.to.equal('rgba(0, 0, 0, 0)')
     expect(el.shadowRoot!.querySelector('.result .description')!.textContent).to.equal('An email to alice@example.com')
   })
 
