@@ -4,7 +4,7 @@
 // and features it declared. Clicks are real mouse clicks (sendMouse) inside the view's cross-origin frame.
 import { fixture, html, expect } from '@open-wc/testing'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
-import { McpClient } from '../../src/client/index.js'
+import { McpClient, readAppResource } from '../../src/client/index.js'
 import { eventually, expectPresent, nextEvent } from '../../test/support/browser.js'
 import { appsServer, frameOf, logged, logsOf, showApp, toolOf } from '../../test/support/app-views.js'
 import '../mcp-server/mcp-server.js'
@@ -182,6 +182,31 @@ describe('<mcp-app>: browser features, other sites and the server are shown', fu
     expect(part(app, 'header')!.textContent).to.contain(new URL(url).host)
     // The echo view declared no other sites and no features: no notes.
     expect(notes(app)).to.deep.equal([])
+  })
+
+  it('a view changed before its resource came leaves its declared sites off the next view’s notes', async () => {
+    const { sandboxUrl } = await appsServer()
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const [slow, echo] = await Promise.all([toolOf(client, 'show_slow_view'), toolOf(client, 'show_echo')])
+    const el = document.createElement('mcp-app') as McpAppElement
+    el.client = client
+    el.tool = slow
+    await fixture(html`<div style="width: 480px">${el}</div>`)
+    // The slow view's resource is on its way (the server answers after 700 ms) when the page picks another tool.
+    const slowAnswered = readAppResource(client, 'ui://apps/slow.html')
+    const echoReady = nextEvent(el, 'mcp-app-ready', 9_000)
+    el.tool = echo
+    await echoReady
+    await slowAnswered
+    await new Promise((r) => setTimeout(r, 100))
+    await el.updateComplete
+    // The echo view declared no other sites: the slow view's, come late, are not shown as the echo view's.
+    expect(notes(el)).to.deep.equal([])
+    // Shown on its own, the slow view's note names its site (what the first check would have caught).
+    const slowReady = nextEvent(el, 'mcp-app-ready', 9_000)
+    el.tool = slow
+    await slowReady
+    expect(notes(el).join(' ')).to.contain('https://slow.example.com')
   })
 })
 

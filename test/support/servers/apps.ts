@@ -17,6 +17,8 @@
 // - The sandbox origin and a third origin (the `landing` server here) serve /landing.html (apps-views/landing-page.ts):
 //   a page whose script, if it runs, tells the host; the third also serves /landing-optin.html (Allow-CSP-From: *).
 // - wrong_mime: its view is served as text/html (not the MCP Apps profile).
+// - show_slow_view: the echo view, declaring https://slow.example.com, whose resource is answered only after 700 ms
+//   (a view changed before its resource came must not leave its notes on the next one).
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readFile } from 'node:fs/promises'
@@ -88,12 +90,32 @@ function makeServer(views: Map<string, string>, counter: { count: number }, orig
     permissions: { camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {} },
   })
 
+  registerAppResource(mcp, 'slow view', 'ui://apps/slow.html', {}, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    return {
+      contents: [
+        {
+          uri: 'ui://apps/slow.html',
+          mimeType: RESOURCE_MIME_TYPE,
+          text: views.get('echo')!,
+          _meta: { ui: { csp: { connectDomains: ['https://slow.example.com'] } } },
+        },
+      ],
+    }
+  })
+
   const echoInput = z.object({ text: z.string().default('hello') })
   const echo = async ({ text: t }: { text: string }) => ({ content: [text(`echo: ${t}`)], structuredContent: { echo: t } })
   registerAppTool(
     mcp,
     'show_echo',
     { description: 'Echoes, with a view.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/echo.html' } } },
+    echo,
+  )
+  registerAppTool(
+    mcp,
+    'show_slow_view',
+    { description: 'Echoes, with a view slow to come.', inputSchema: echoInput, _meta: { ui: { resourceUri: 'ui://apps/slow.html' } } },
     echo,
   )
   registerAppTool(
