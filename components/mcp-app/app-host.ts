@@ -248,6 +248,8 @@ export class AppHost {
   /** The display mode changed (the view asked, or the page set it): the view hears the new mode and size. */
   displayModeChanged(): void {
     this.#contextChanged()
+    // Back inline, the frame takes the size the view reported last, maybe while it filled the screen.
+    this.#fitHeight()
   }
 
   /**
@@ -448,6 +450,11 @@ export class AppHost {
 
   #applySize(): void {
     this.#resizeScheduled = false
+    this.#fitHeight()
+  }
+
+  /** The view's last reported height, inline only: fullscreen and picture-in-picture size the frame by the screen. */
+  #fitHeight(): void {
     const height = this.#resize?.height
     if (this.#disposed || height === undefined || this.#o.element.displayMode !== 'inline') return
     this.#frame.style.height = `${Math.ceil(Math.min(height, this.#o.element.maxHeight))}px`

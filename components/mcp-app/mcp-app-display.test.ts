@@ -93,6 +93,13 @@ describe('<mcp-app>: display modes need the user and the page', function (this: 
     )
     const changed = logs.find((l) => l.event === 'display-mode-changed')!
     expect(changed.containerDimensions).to.deep.equal({ width: innerWidth, height: innerHeight })
+    // The view grew its document in fullscreen (and said so, size-changed): the frame still fills the screen below the
+    // Back to the page bar, down to its bottom.
+    await new Promise((r) => setTimeout(r, 300))
+    for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame)
+    const box = frameOf(el)!.getBoundingClientRect()
+    expect(innerWidth - box.width, 'as wide as the screen, within its border').to.be.at.most(2)
+    expect(innerHeight - box.bottom, 'down to the bottom of the screen, within its border').to.be.at.most(1)
 
     await clickOn(frameOf(el)!)
     await eventually(() => logs.filter((l) => l.event === 'clicked').length === 2, 'the second click', 8_000)
@@ -102,6 +109,9 @@ describe('<mcp-app>: display modes need the user and the page', function (this: 
     expect(logs.filter((l) => l.event === 'connected')).to.have.length(1)
     expect(el.getAttribute('display-mode')).to.equal('inline')
     expect(frameOf(el) === frame, 'the same frame element').to.equal(true)
+    // Inline again, the frame is at once as tall as the view's document grew in fullscreen (its details not cut off
+    // until the view happens to report its size again).
+    expect(frame.getBoundingClientRect().height).to.be.at.least(150)
   })
 
   it('by default (no allow-display-modes) only inline: a click in the view does not enter fullscreen, and views are told so', async () => {
