@@ -201,6 +201,8 @@ describe('<mcp-tool-call>', () => {
     el.arguments = { from_path: `/tmp/${marker}`, mode: 'copy' }
     await fixture(html`<div>${el}</div>`)
     await el.start() // no client yet
+    // A card with no client prepares nothing, and does not say it does.
+    expect(part(el, 'status')!.textContent!.trim()).to.equal('No call to show.')
     el.client = new McpClient(await serverUrl('approval'))
     await new Promise((r) => setTimeout(r, 300))
     expect([el.state, states]).to.deep.equal(['idle', []])
