@@ -682,6 +682,12 @@ describe('<mcp-content>', () => {
     expect(noUri.querySelector('[part=resource]')!.getAttribute('aria-label')).to.equal('Resource')
   })
 
+  it('says why an image cannot be shown when its data is not base64, rather than a broken image', async () => {
+    const el = await show([{ type: 'image', data: 'not base64!', mimeType: 'image/png' }])
+    expect($(el, 'img')).to.equal(null)
+    expect(seen($(el, '[part=notice]'))).to.equal('An image that cannot be shown (type “image/png”).')
+  })
+
   it('says why audio cannot be played when its data is not base64, rather than playing nothing', async () => {
     const el = await show([{ type: 'audio', data: 'not base64!', mimeType: 'audio/wav' }])
     expect(markup($(el, 'audio'))).to.equal('')
