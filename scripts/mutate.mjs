@@ -20,7 +20,9 @@
 // never touched). The suites most likely to notice run first, one file at a
 // time; the first that fails with an assertion or error kills the mutant.
 // src/ runs node suites; components/ and sandbox/ run browser suites
-// (web-test-runner on its own port), each stopped past three times its time
+// (web-test-runner on its own port; the CDN entry and autoloader, the top-level
+// files of components/, through the CDN build made in the copy for each
+// mutant: see PREPARE), each stopped past three times its time
 // on the unmutated copy (at least a minute); in the copy, mocha's per-test
 // limit is 60 s and the runner's finish limit 10 min, since a loaded machine
 // passes the usual 10 s / 2 min on unmutated code too.
@@ -107,6 +109,8 @@ const SUITES = {
     'browser:test/browser/task-tabs.test.ts',
     'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
   ],
+  // The top-level files: the CDN entry and its autoloader, loaded by the CDN suites from the build (see PREPARE).
+  components: ['browser:test/browser/cdn.test.ts', 'browser:test/browser/cdn-auth.test.ts'],
   'components/mcp-server': [
     ...elementSuites('mcp-server'),
     'browser:components/mcp-server/mcp-server-approval.test.ts',
@@ -284,8 +288,20 @@ function mutants(source) {
   return found
 }
 
+/** The innermost folder of SUITES that holds `file` (`components` itself holds only its top-level files). */
 function folderOf(file) {
-  return Object.keys(SUITES).find((f) => file.startsWith(`${f}/`)) ?? dirname(file)
+  return Object.keys(SUITES).filter((f) => file.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0] ?? dirname(file)
+}
+
+/**
+ * A build some folders' suites load rather than the source (the CDN suites load dist/cdn/): made in the copy before
+ * the unmutated run and after each mutant is written; a mutant the build fails on is killed by the build.
+ */
+const PREPARE = { components: ['node_modules/vite/bin/vite.js', 'build', '--mode', 'cdn'] }
+
+function prepare(copy, folder) {
+  if (!PREPARE[folder]) return true
+  return spawnSync(process.execPath, PREPARE[folder], { cwd: copy, stdio: 'ignore' }).status === 0
 }
 
 /** The file a suite name stands for: `name` is test/node/name.test.ts, `browser:path` a web-test-runner file. */
@@ -410,6 +426,10 @@ async function main() {
     for (const [folder, all] of [...byFolder].sort()) {
       // Only suites that pass on the unmutated copy can say anything about a mutant; their time there sets the limit.
       const suites = []
+      if (!prepare(copy, folder)) {
+        console.log(`(${folder}: its build fails without any mutant: left out)`)
+        continue
+      }
       const chosen = option('suites', '').split(',').filter(Boolean)
       for (const suite of (SUITES[folder] ?? []).filter((s) => !chosen.length || chosen.includes(s))) {
         if (spawnSync('test', ['-f', join(copy, suiteFile(suite))]).status !== 0) continue
@@ -434,7 +454,8 @@ async function main() {
         lines[m.line - 1] = m.mutated
         writeFileSync(path, lines.join('\n'))
         try {
-          for (const { suite, limitMs } of suites) {
+          if (!prepare(copy, folder)) killedBy.set(m, { by: 'the build', byTimeout: false })
+          else for (const { suite, limitMs } of suites) {
             let run = await runSuite(copy, suite, limitMs)
             // Under load a slow run is not a hang: once more, with twice the time; a pass then is no kill.
             if (!run.passed && run.timedOut) run = await runSuite(copy, suite, 2 * limitMs, 2)
@@ -447,6 +468,8 @@ async function main() {
         } finally {
           writeFileSync(path, original)
         }
+        // The next folder's suites may load the build too: never leave a mutant's in it.
+        if (m === sampled.at(-1)) prepare(copy, folder)
         const kill = killedBy.get(m)
         const verdict = !kill ? 'SURVIVED' : kill.byTimeout ? 'killed by timeout' : 'killed  '
         console.log(`  ${verdict} ${m.file}:${m.line} ${m.name}${kill ? ` (by ${kill.by})` : ''}`)
