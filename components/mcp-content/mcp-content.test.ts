@@ -694,6 +694,14 @@ describe('<mcp-content>', () => {
     expect(seen($(el, '[part=notice]'))).to.equal('Audio that cannot be played (type “audio/wav”).')
   })
 
+  it('writes 1,000 bytes as 1 kB, and 999 as bytes', async () => {
+    const el = await show([
+      { type: 'resource_link', uri: 'https://example.com/a.bin', name: 'a.bin', size: 1000 },
+      { type: 'resource_link', uri: 'https://example.com/b.bin', name: 'b.bin', size: 999 },
+    ])
+    expect($$(el, '[part=resource-link] .meta').map(seen)).to.deep.equal(['1 kB', '999 bytes'])
+  })
+
   it('writes sizes in the page’s language', async () => {
     const lang = document.documentElement.lang
     document.documentElement.lang = 'de'
