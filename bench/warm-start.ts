@@ -25,6 +25,8 @@ export interface Visit {
   /** ms from navigation start to the list rendered. */
   navigationToRendered: number
   tools: number
+  /** ms the first IndexedDB open of the visit took (call to success); undefined if none succeeded before the list. */
+  indexedDbOpenMs?: number
 }
 
 export interface WarmStartFigures {
@@ -37,6 +39,16 @@ export interface WarmStartFigures {
 // (the client looks fetch up per call); the module loads the CDN build and shows the tool list.
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>warm start</title><link rel="icon" href="data:,">
 <script>
+  // How long the cache database took to open (the browser's side of IndexedDB, which a visit waits on before any read):
+  // the call to its success event, first open of the visit.
+  window.__opens = []
+  const open = IDBFactory.prototype.open
+  IDBFactory.prototype.open = function (...args) {
+    const request = open.apply(this, args)
+    const at = performance.now()
+    request.addEventListener('success', () => window.__opens.push(performance.now() - at))
+    return request
+  }
   window.__sent = []
   const pageFetch = window.fetch
   window.fetch = (input, init) => {
@@ -64,6 +76,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
     evaluatedToRendered: rendered - evaluated,
     navigationToRendered: rendered,
     tools: rows(),
+    indexedDbOpenMs: window.__opens[0],
   }
 </script></head><body></body></html>`
 
