@@ -134,6 +134,23 @@ describe('<mcp-prompt-list>', () => {
     await eventually(() => deepText(server).includes('Connected, live updates'), 'live updates')
     await controlServer('prompts', 'add', { name: 'pushed_prompt' })
     await eventually(() => titles(el).includes('pushed_prompt'), 'the pushed prompt')
+    // It has no title: its name is its title, shown once (not again beside itself as the name).
+    expect(item(el, 'pushed_prompt').querySelector('.name')).to.equal(null)
+    expect(item(el, 'Draft an email').querySelector('.name')!.textContent).to.equal('draft_email')
+  })
+
+  it('says it waits for a server, then that it loads, then the count; a filter matching nothing says so', async () => {
+    const el = await fixture<McpPromptListElement>(html`<mcp-prompt-list></mcp-prompt-list>`)
+    expect(status(el)).to.equal('Waiting for the server…')
+    el.client = new McpClient(main)
+    await el.updateComplete
+    expect(status(el)).to.equal('Loading prompts…')
+    await eventually(() => status(el) === '2 of 2 prompts', 'the count')
+    const filter = el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!
+    filter.focus()
+    await sendKeys({ type: 'zzz' })
+    await el.updateComplete
+    expect(status(el)).to.equal('Nothing matches “zzz”.')
   })
 
   it('says so when the server offers no prompts', async () => {
