@@ -20,9 +20,9 @@
 // never touched). The suites most likely to notice run first, one file at a
 // time; the first that fails with an assertion or error kills the mutant.
 // src/ runs node suites; components/ and sandbox/ run browser suites
-// (web-test-runner on its own port; the CDN entry and autoloader, the top-level
-// files of components/, through the CDN build made in the copy for each
-// mutant: see PREPARE), each stopped past three times its time
+// (web-test-runner on its own port; the suites of the CDN build, such as the
+// CDN entry's and the attribute sign-in's, on a build made in the copy for
+// each mutant: see NEEDS_CDN_BUILD), each stopped past three times its time
 // on the unmutated copy (at least a minute); in the copy, mocha's per-test
 // limit is 60 s and the runner's finish limit 10 min, since a loaded machine
 // passes the usual 10 s / 2 min on unmutated code too.
@@ -109,7 +109,7 @@ const SUITES = {
     'browser:test/browser/task-tabs.test.ts',
     'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
   ],
-  // The top-level files: the CDN entry and its autoloader, loaded by the CDN suites from the build (see PREPARE).
+  // The top-level files: the CDN entry and its autoloader, loaded by the CDN suites from the build (NEEDS_CDN_BUILD).
   components: ['browser:test/browser/cdn.test.ts', 'browser:test/browser/cdn-auth.test.ts'],
   'components/mcp-server': [
     ...elementSuites('mcp-server'),
@@ -119,6 +119,8 @@ const SUITES = {
     'browser:test/browser/auth.test.ts',
     'browser:test/browser/legacy.test.ts',
     'browser:test/browser/cache.test.ts',
+    // Sign-in from the attributes (redirect-uri, client-id, sign-in-flow), popup and redirect, through the CDN build.
+    'browser:test/browser/cdn-auth.test.ts',
   ],
   'components/mcp-tool-list': [
     ...elementSuites('mcp-tool-list'),
@@ -294,14 +296,13 @@ function folderOf(file) {
 }
 
 /**
- * A build some folders' suites load rather than the source (the CDN suites load dist/cdn/): made in the copy before
- * the unmutated run and after each mutant is written; a mutant the build fails on is killed by the build.
+ * Suites that load the CDN build (dist/cdn/) rather than the source: the build is made in the copy before the
+ * unmutated run and again for each mutant, before the first such suite; a mutant the build fails on is killed by it.
  */
-const PREPARE = { components: ['node_modules/vite/bin/vite.js', 'build', '--mode', 'cdn'] }
+const NEEDS_CDN_BUILD = new Set(['browser:test/browser/cdn.test.ts', 'browser:test/browser/cdn-auth.test.ts'])
 
-function prepare(copy, folder) {
-  if (!PREPARE[folder]) return true
-  return spawnSync(process.execPath, PREPARE[folder], { cwd: copy, stdio: 'ignore' }).status === 0
+function buildCdn(copy) {
+  return spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--mode', 'cdn'], { cwd: copy, stdio: 'ignore' }).status === 0
 }
 
 /** The file a suite name stands for: `name` is test/node/name.test.ts, `browser:path` a web-test-runner file. */
@@ -426,14 +427,14 @@ async function main() {
     for (const [folder, all] of [...byFolder].sort()) {
       // Only suites that pass on the unmutated copy can say anything about a mutant; their time there sets the limit.
       const suites = []
-      if (!prepare(copy, folder)) {
-        console.log(`(${folder}: its build fails without any mutant: left out)`)
-        continue
-      }
       const chosen = option('suites', '').split(',').filter(Boolean)
       for (const suite of (SUITES[folder] ?? []).filter((s) => !chosen.length || chosen.includes(s))) {
         if (spawnSync('test', ['-f', join(copy, suiteFile(suite))]).status !== 0) continue
         const browser = suite.startsWith('browser:')
+        if (NEEDS_CDN_BUILD.has(suite) && !buildCdn(copy)) {
+          console.log(`(${suite}: the CDN build fails without any mutant: left out)`)
+          continue
+        }
         const { passed, ms } = await runSuite(copy, suite, browser ? 5 * LIMIT_MS : LIMIT_MS)
         if (passed) suites.push({ suite, limitMs: browser ? Math.max(60_000, BROWSER_SLOWDOWN * ms) : LIMIT_MS })
         else console.log(`(${suite} fails without any mutant: left out)`)
@@ -453,9 +454,16 @@ async function main() {
         const lines = original.split('\n')
         lines[m.line - 1] = m.mutated
         writeFileSync(path, lines.join('\n'))
+        let built = false
         try {
-          if (!prepare(copy, folder)) killedBy.set(m, { by: 'the build', byTimeout: false })
-          else for (const { suite, limitMs } of suites) {
+          for (const { suite, limitMs } of suites) {
+            if (NEEDS_CDN_BUILD.has(suite) && !built) {
+              built = true
+              if (!buildCdn(copy)) {
+                killedBy.set(m, { by: 'the CDN build', byTimeout: false })
+                break
+              }
+            }
             let run = await runSuite(copy, suite, limitMs)
             // Under load a slow run is not a hang: once more, with twice the time; a pass then is no kill.
             if (!run.passed && run.timedOut) run = await runSuite(copy, suite, 2 * limitMs, 2)
@@ -467,9 +475,10 @@ async function main() {
           }
         } finally {
           writeFileSync(path, original)
+          // The next mutant's suites (or the next folder's) may load the build before rebuilding it: never leave a
+          // mutant's in dist/.
+          if (built) buildCdn(copy)
         }
-        // The next folder's suites may load the build too: never leave a mutant's in it.
-        if (m === sampled.at(-1)) prepare(copy, folder)
         const kill = killedBy.get(m)
         const verdict = !kill ? 'SURVIVED' : kill.byTimeout ? 'killed by timeout' : 'killed  '
         console.log(`  ${verdict} ${m.file}:${m.line} ${m.name}${kill ? ` (by ${kill.by})` : ''}`)
