@@ -146,6 +146,21 @@ describe('<mcp-server>', () => {
     expect(el.connection!.client.url).to.equal(el.url)
   })
 
+  it('a url changed while it connects drops the first attempt quietly: no error, no error state, then the new server', async () => {
+    const { el, event } = await mounted(await serverUrl(), 'mcp-connected')
+    const errors: unknown[] = []
+    el.addEventListener('mcp-error', (e) => errors.push((e as CustomEvent).detail.error))
+    const probe = el.appendChild(document.createElement('connection-probe')) as ConnectionProbe
+    // The first server's discovery is on its way (a network round trip): the page points the element elsewhere.
+    await el.updateComplete
+    expect(el.connection?.status).to.equal('connecting')
+    el.url = await serverUrl('live')
+    await event
+    await eventually(() => part(el, 'title')!.textContent === 'Live Tools', 'the new server title')
+    expect(errors).to.deep.equal([])
+    expect(probe.seen.map((c) => c.status)).to.not.include('error')
+  })
+
   it('uses a client handed to it', async () => {
     const client = new McpClient(await serverUrl())
     const el = await connected(html`<mcp-server .client=${client}></mcp-server>`)
