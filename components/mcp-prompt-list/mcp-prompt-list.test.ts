@@ -92,6 +92,7 @@ describe('<mcp-prompt-list>', () => {
     expect(detail.prompt.arguments).to.deep.equal([{ name: 'name', description: 'Who to greet', required: true }])
     await el.updateComplete
     expect(item(el, 'Greet').getAttribute('aria-current')).to.equal('true')
+    expect(item(el, 'Status').getAttribute('aria-current'), 'only the prompt picked is current').to.equal('false')
     const prompt = deepQuery<HTMLElement & { prompt: unknown }>(el, 'mcp-prompt')
     expect(prompt.prompt).to.deep.equal(detail.prompt)
     await expect(el).to.be.accessible()
@@ -167,6 +168,15 @@ describe('<mcp-prompt-list>', () => {
     new ContextProvider(host, { context: connectionContext, initialValue: connection })
     const el = host.appendChild(document.createElement('mcp-prompt-list'))
     await eventually(() => status(el) === 'This server offers no prompts.', 'the message')
+  })
+
+  it('says so when the server offers prompts and lists none', async () => {
+    await controlServer('prompts', 'empty', { on: true })
+    const el = await fixture<McpPromptListElement>(html`<mcp-prompt-list .client=${new McpClient(prompts)}></mcp-prompt-list>`)
+    await eventually(() => status(el) === 'No prompts.', 'the message', 5_000).catch((error) => {
+      throw new Error(`${error.message}; the status reads “${status(el)}”`)
+    })
+    expect(items(el)).to.deep.equal([])
   })
 
   it('shows a load error with Retry', async () => {

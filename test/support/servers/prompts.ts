@@ -11,6 +11,7 @@
 //   are not prompts, and a prompt whose arguments list holds junk too.
 // - `control('add', { name })` adds a prompt and publishes
 //   notifications/prompts/list_changed; `control('reset')` removes the added ones.
+// - `control('empty', { on: true })`: the server still offers prompts, and lists none.
 import { McpServer, completable } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { serveMcp, type TestServer } from '../fixture-server.js'
@@ -43,10 +44,16 @@ function appendJunk(mcp: McpServer): void {
 export async function startServer(): Promise<TestServer> {
   let added: string[] = []
   let junk = false
+  let empty = false
 
   const served = await serveMcp(
     () => {
       const mcp = new McpServer({ name: 'prompts-test', version: '1.0.0' }, { capabilities: { prompts: { listChanged: true } } })
+      if (empty) {
+        // The SDK answers prompts/list once a prompt is registered: one, disabled, is left out of the list.
+        mcp.registerPrompt('hidden', {}, () => ({ messages: [] })).disable()
+        return mcp
+      }
       mcp.registerPrompt(
         'draft_email',
         {
@@ -107,9 +114,12 @@ export async function startServer(): Promise<TestServer> {
         served.notify.promptsChanged()
       } else if (action === 'junk') {
         junk = (body as { on?: unknown })?.on === true
+      } else if (action === 'empty') {
+        empty = (body as { on?: unknown })?.on === true
       } else if (action === 'reset') {
         added = []
         junk = false
+        empty = false
       } else {
         throw new Error(`unknown action ${action}`)
       }
