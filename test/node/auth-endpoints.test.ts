@@ -11,6 +11,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { UnsafeEndpointError, type AuthorizationRequest } from '../../src/auth/index.js'
 import { endpointUrlAllowed } from '../../src/auth/endpoint-url.js'
+import { signInLinkAllowed } from '../../components/mcp-server/sign-in-link.js'
 import { toolNames, useAuthServer } from '../support/auth-helpers.js'
 import { assertIs, failure } from '../support/assert.js'
 
@@ -152,4 +153,13 @@ test('the URL rule: https: anywhere; http: only on localhost, 127.0.0.0/8 and [:
   assert.equal(endpointUrlAllowed({ href: 'https://x.example' }), false)
   assert.equal(endpointUrlAllowed('http://login.example.com/authorize', { allowInsecureRequests: true }), true, 'plain http: where the page allows it')
   assert.equal(endpointUrlAllowed('javascript:alert(1)', { allowInsecureRequests: true }), false)
+})
+
+test('the blocked-popup link (<mcp-server>): an http(s) sign-in page on any host, as discovery may have admitted it; never a script, data or file URL', () => {
+  // The page's allowInsecureRequests already decided at discovery whether a plain-http authorization server is used:
+  // when its popup is blocked, the link to its sign-in page is offered as the popup would have opened it.
+  assert.equal(signInLinkAllowed('http://login.example.com/authorize?client_id=a'), true)
+  assert.equal(signInLinkAllowed('https://login.example.com/authorize'), true)
+  for (const bad of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', '/authorize', ''])
+    assert.equal(signInLinkAllowed(bad), false, bad)
 })
