@@ -204,5 +204,12 @@ describe('<mcp-server>', () => {
     const el = await connected(html`<mcp-server compact url="http://127.0.0.1:9/mcp"></mcp-server>`)
     expect(getComputedStyle(part(el, 'header')!).display).to.equal('none')
     expect(part(el, 'error')!.checkVisibility()).to.equal(true)
+    // Set as a property (a framework's binding), the same: the styles follow the reflected attribute.
+    el.compact = false
+    await el.updateComplete
+    expect(getComputedStyle(part(el, 'header')!).display).to.not.equal('none')
+    el.compact = true
+    await el.updateComplete
+    expect(getComputedStyle(part(el, 'header')!).display).to.equal('none')
   })
 })
