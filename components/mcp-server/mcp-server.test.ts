@@ -108,26 +108,30 @@ describe('<mcp-server>', () => {
     expect(probe.connection!.changes.prompts).to.equal(seenBefore.changes.prompts)
   })
 
-  it('listens for prompt list changes where the server offers them, and moves the prompts counter', async () => {
-    const name = 'prompts'
-    await controlServer(name, 'reset')
-    const before = (await requestsFor('subscriptions/listen', name)).length
-    const wrapper = await fixture<HTMLDivElement>(
-      html`<div>
-        <mcp-server url=${await serverUrl(name)}><connection-probe></connection-probe></mcp-server>
-      </div>`,
-    )
-    const el = wrapper.querySelector('mcp-server')!
-    await eventually(() => part(el, 'status')!.textContent === 'Connected, live updates', 'the live status')
-    const listens = (await requestsFor('subscriptions/listen', name)).slice(before)
-    expect(listens.at(-1).params.notifications).to.deep.equal({ promptsListChanged: true })
-    const probe = wrapper.querySelector<ConnectionProbe>('connection-probe')!
-    const seenBefore = probe.connection!
-    await controlServer(name, 'add', { name: 'pushed' })
-    await eventually(() => probe.connection!.changes.prompts === seenBefore.changes.prompts + 1, 'the prompts counter to move')
-    expect(probe.connection!.changes.tools).to.equal(seenBefore.changes.tools)
-    await controlServer(name, 'reset')
-  })
+  for (const [name, kind, filter, added] of [
+    ['prompts', 'prompts', 'promptsListChanged', { name: 'pushed' }],
+    ['resources', 'resources', 'resourcesListChanged', { name: 'pushed', uri: 'live://pushed', text: 'pushed' }],
+  ] as const) {
+    it(`listens for ${kind} list changes where the server offers them, and moves the ${kind} counter`, async () => {
+      await controlServer(name, 'reset')
+      const before = (await requestsFor('subscriptions/listen', name)).length
+      const wrapper = await fixture<HTMLDivElement>(
+        html`<div>
+          <mcp-server url=${await serverUrl(name)}><connection-probe></connection-probe></mcp-server>
+        </div>`,
+      )
+      const el = wrapper.querySelector('mcp-server')!
+      await eventually(() => part(el, 'status')!.textContent === 'Connected, live updates', 'the live status')
+      const listens = (await requestsFor('subscriptions/listen', name)).slice(before)
+      expect(listens.at(-1).params.notifications).to.deep.equal({ [filter]: true })
+      const probe = wrapper.querySelector<ConnectionProbe>('connection-probe')!
+      const seenBefore = probe.connection!
+      await controlServer(name, 'add', added)
+      await eventually(() => probe.connection!.changes[kind] === seenBefore.changes[kind] + 1, `the ${kind} counter to move`)
+      expect(probe.connection!.changes.tools).to.equal(seenBefore.changes.tools)
+      await controlServer(name, 'reset')
+    })
+  }
 
   it('moves every counter after the listen stream drops and comes back', async () => {
     const el = await connected(html`<mcp-server url=${await serverUrl('live')}></mcp-server>`)
