@@ -2,10 +2,12 @@
 // web-test-runner with MCP_ENGINE set; web-test-runner.config.mjs and test/support/engines.mjs launch it), then each
 // engine's counts, and every test skipped in an engine with its reason (in the test's title).
 //
-//   node scripts/test-browsers.mjs [--engines chromium,firefox] [web-test-runner arguments: files, --port N]
+//   node scripts/test-browsers.mjs [--engines chromium,firefox] [--side-by-side] [web-test-runner arguments: files, --port N]
 //
-// In sequence, not side by side: the machine has 2 cores, WebKitWebDriver allows one session, and one engine at a
-// time keeps the timing tests honest. Exits non-zero when any engine had a failure (all engines run regardless).
+// In sequence by default: the machine has 2 cores, and one engine at a time keeps the timing tests honest.
+// --side-by-side runs the engines at once (each on its own port, from --port or 8000 up; each engine's output printed
+// whole when it ends), for a quicker run where most of a suite's time is waiting on servers and timers.
+// Exits non-zero when any engine had a failure (all engines run regardless).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,20 +33,32 @@ if (unknown.length || !engines.length) {
   process.exit(2)
 }
 
+const sideBySide = args.includes('--side-by-side')
+if (sideBySide) args.splice(args.indexOf('--side-by-side'), 1)
+const portAt = args.indexOf('--port')
+const basePort = portAt >= 0 ? Number(args.splice(portAt, 2)[1]) : 8000
+
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-engines-'))
 
 /** Runs web-test-runner for one engine; its counts (test/support/engines.mjs engineResultsReporter), or why there are none. */
-function runEngine(engine) {
+function runEngine(engine, index) {
   const results = join(scratch, `${engine}.json`)
   const started = Date.now()
-  console.log(`\n━━ ${engine}: web-test-runner ${args.join(' ')}`.trimEnd())
+  const engineArgs = [...args, '--port', String(basePort + index)]
+  const heading = `\n━━ ${engine}: web-test-runner ${engineArgs.join(' ')}`
+  if (!sideBySide) console.log(heading)
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...args], {
+    const child = spawn(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...engineArgs], {
       cwd: root,
-      stdio: 'inherit',
+      stdio: sideBySide ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results },
     })
+    // Side by side, each engine's output is kept and printed in one piece when it ends, not interleaved.
+    let output = ''
+    child.stdout?.on('data', (chunk) => (output += chunk))
+    child.stderr?.on('data', (chunk) => (output += chunk))
     child.on('exit', (code, signal) => {
+      if (sideBySide) console.log(`${heading}\n${output}`)
       const seconds = Math.round((Date.now() - started) / 1000)
       let counts
       try {
@@ -56,7 +70,8 @@ function runEngine(engine) {
 }
 
 const runs = []
-for (const engine of engines) runs.push(await runEngine(engine))
+if (sideBySide) runs.push(...(await Promise.all(engines.map((engine, i) => runEngine(engine, i)))))
+else for (const [i, engine] of engines.entries()) runs.push(await runEngine(engine, i))
 rmSync(scratch, { recursive: true, force: true })
 
 console.log('\n━━ browser suites, per engine')
