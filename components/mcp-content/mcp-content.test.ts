@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient, type CallToolResult, type ContentBlock } from '../../src/client/index.js'
 import { setStrings } from '../shared/i18n.js'
-import { eventually, serverUrl } from '../../test/support/browser.js'
+import { eventually, expectAbsent, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-content.js'
 import type { McpContentElement } from './mcp-content.js'
@@ -684,7 +684,7 @@ describe('<mcp-content>', () => {
 
   it('says why an image cannot be shown when its data is not base64, rather than a broken image', async () => {
     const el = await show([{ type: 'image', data: 'not base64!', mimeType: 'image/png' }])
-    expect($(el, 'img')).to.equal(null)
+    expectAbsent($(el, 'img'), 'an image')
     expect(seen($(el, '[part=notice]'))).to.equal('An image that cannot be shown (type “image/png”).')
   })
 

@@ -14,6 +14,7 @@ import {
   eventually,
   requestsFor,
   serverUrl,
+  expectAbsent,
   expectPresent,
   pointerClick,
 } from '../../test/support/browser.js'
@@ -136,7 +137,7 @@ describe('<mcp-prompt-list>', () => {
     await controlServer('prompts', 'add', { name: 'pushed_prompt' })
     await eventually(() => titles(el).includes('pushed_prompt'), 'the pushed prompt')
     // It has no title: its name is its title, shown once (not again beside itself as the name).
-    expect(item(el, 'pushed_prompt').querySelector('.name')).to.equal(null)
+    expectAbsent(item(el, 'pushed_prompt').querySelector('.name'), 'the name beside the title')
     expect(item(el, 'Draft an email').querySelector('.name')!.textContent).to.equal('draft_email')
   })
 

@@ -4,7 +4,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { McpClient, type Prompt } from '../../src/client/index.js'
-import { deepText, deepQueryAll, eventually, pointerClick, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { deepText, deepQueryAll, eventually, expectAbsent, pointerClick, requestsFor, serverUrl } from '../../test/support/browser.js'
 import { activeSuggestion, announced, listboxOf, shownSuggestions } from '../../test/support/combobox.js'
 import './mcp-prompt.js'
 import type { McpPromptElement, PromptResultDetail } from './mcp-prompt.js'
@@ -156,7 +156,7 @@ describe('<mcp-prompt>', () => {
     expect(el.shadowRoot!.querySelector('[part="base"]')).to.equal(null)
     // A prompt is an object given as a property: a name written in markup is no prompt, and no empty form with a Get.
     const fromMarkup = await fixture<McpPromptElement>(html`<mcp-prompt prompt="status"></mcp-prompt>`)
-    expect(fromMarkup.shadowRoot!.querySelector('[part="base"]')).to.equal(null)
+    expectAbsent(fromMarkup.shadowRoot!.querySelector('[part="base"]'), 'a form')
     el.prompt = { name: 'status' }
     await el.updateComplete
     expect(getButton(el).disabled).to.equal(true)

@@ -14,6 +14,7 @@ import {
   eventually,
   requestsFor,
   serverUrl,
+  expectAbsent,
   expectPresent,
   pointerClick,
 } from '../../test/support/browser.js'
@@ -146,6 +147,24 @@ describe('<mcp-resource-list>', () => {
     expect(deepQueryAll(el, 'mcp-resource-view')).to.have.length(0)
   })
 
+  it('does not open the view of a filled template when the page cancels mcp-resource-select', async () => {
+    const el = await listOf(main)
+    item(el, 'fixture://users/{id}').click()
+    await el.updateComplete
+    // The template picked is the current row; the others are not.
+    expect(item(el, 'fixture://users/{id}').getAttribute('aria-current')).to.equal('true')
+    expect(item(el, 'fixture://greeting').getAttribute('aria-current')).to.equal('false')
+    const form = el.shadowRoot!.querySelector<HTMLFormElement>('[part="template-form"]')!
+    type(form.querySelector<HTMLInputElement>('input[name="id"]')!, 'alice')
+    await el.updateComplete
+    el.addEventListener('mcp-resource-select', (e) => e.preventDefault())
+    const picked = oneEvent(el, 'mcp-resource-select')
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click()
+    expect(((await picked) as CustomEvent<ResourceSelectDetail>).detail.uri).to.equal('fixture://users/alice')
+    await el.updateComplete
+    expect(deepQueryAll(el, 'mcp-resource-view')).to.have.length(0)
+  })
+
   it('fills a template with completion suggestions and reads the expanded URI', async () => {
     const el = await listOf(main)
     item(el, 'fixture://users/{id}').click()
@@ -234,6 +253,21 @@ describe('<mcp-resource-list>', () => {
     await eventually(() => deepText(server).includes('Connected, live updates'), 'live updates')
     await controlServer('resources', 'add', { name: 'pushed', uri: 'live://pushed', text: 'pushed' })
     await eventually(() => titles(el).includes('pushed'), 'the pushed resource')
+    // It has no title: its name is its title, shown once (not again beside itself as the name).
+    expectAbsent(item(el, 'live://pushed').querySelector('.name'), 'the name beside the title')
+    expect(item(el, 'live://note').querySelector('.name')!.textContent).to.equal('note')
+  })
+
+  it('says it waits for a server, then that it loads, then the counts; a filter matching nothing says so', async () => {
+    const el = await fixture<McpResourceListElement>(html`<mcp-resource-list></mcp-resource-list>`)
+    expect(status(el)).to.equal('Waiting for the server…')
+    el.client = new McpClient(main)
+    await el.updateComplete
+    expect(status(el)).to.equal('Loading resources…')
+    await eventually(() => /6 of 6 resources, 1 of 1 templates/.test(status(el)), 'the counts')
+    type(el.shadowRoot!.querySelector<HTMLInputElement>('[part="filter"]')!, 'zzz')
+    await el.updateComplete
+    expect(status(el)).to.equal('Nothing matches “zzz”.')
   })
 
   it('inside <mcp-server>, a read that asks for input is answered through the server element', async () => {
