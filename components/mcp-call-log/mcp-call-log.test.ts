@@ -65,7 +65,7 @@ describe('<mcp-call-log>', () => {
     await client.callTool('add', { a: 40, b: 2 }).catch(() => {})
     await el.updateComplete
     const [denied, echo] = records(el)
-    expect(echo!.querySelector('[part~=details]'), 'details rendered before opening').to.equal(null)
+    expectAbsent(echo!.querySelector('[part~=details]'), 'details rendered before opening')
     echo!.querySelector('summary')!.click()
     await eventually(() => !!echo!.querySelector('[part~=details]'), 'the echo record opened')
     expect(JSON.parse(echo!.querySelector('[part~=arguments]')!.textContent!)).to.deep.equal({ text: 'shown when opened' })

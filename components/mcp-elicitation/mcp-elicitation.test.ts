@@ -175,7 +175,7 @@ describe('<mcp-elicitation> URL mode', () => {
       await el.updateComplete
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect(dialogOf(el).open, 'the dialog of an answered request').to.equal(false)
-      expect(document.querySelector(':modal') ?? el.shadowRoot!.querySelector(':modal')).to.equal(null)
+      expectAbsent(document.querySelector(':modal') ?? el.shadowRoot!.querySelector(':modal'), 'a modal dialog')
     } finally {
       el.remove()
     }

@@ -153,7 +153,7 @@ describe('<mcp-prompt>', () => {
 
   it('shows nothing without a prompt, and offers no Get without a client (until one is given)', async () => {
     const el = await fixture<McpPromptElement>(html`<mcp-prompt></mcp-prompt>`)
-    expect(el.shadowRoot!.querySelector('[part="base"]')).to.equal(null)
+    expectAbsent(el.shadowRoot!.querySelector('[part="base"]'), 'a form')
     // A prompt is an object given as a property: a name written in markup is no prompt, and no empty form with a Get.
     const fromMarkup = await fixture<McpPromptElement>(html`<mcp-prompt prompt="status"></mcp-prompt>`)
     expectAbsent(fromMarkup.shadowRoot!.querySelector('[part="base"]'), 'a form')

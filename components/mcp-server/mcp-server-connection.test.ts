@@ -3,7 +3,7 @@
 // (no list changes, so no listen stream; behind the same front) and `flaky` (answers HTTP 500 on demand). A dead server is never shown as connected.
 import { expect, fixture, html } from '@open-wc/testing'
 import { HttpError, StreamError } from '../../src/client/index.js'
-import { controlServer, deepText, eventually, serverUrl } from '../../test/support/browser.js'
+import { controlServer, deepText, eventually, expectAbsent, serverUrl } from '../../test/support/browser.js'
 import '../mcp-tool-list/mcp-tool-list.js'
 import './mcp-server.js'
 import type { McpServerElement } from './mcp-server.js'
@@ -157,7 +157,7 @@ describe('<mcp-server> connection state', () => {
     part(el, 'retry')!.click()
     await eventually(() => el.connectionState.state === 'connected', 'connected after Retry')
     await el.updateComplete
-    expect(part(el, 'error')).to.equal(null)
+    expectAbsent(part(el, 'error'), 'an error')
     expect(getComputedStyle(statusOf(el)).color, 'connected and failed look different').to.not.equal(failedColour)
   })
 })

@@ -2,7 +2,7 @@
 // against test/support/servers/legacy-tasks.ts (the official SDK v1 and its experimental tasks), through <mcp-server>:
 // the same panel, dialog and result as with the Tasks extension. How often the client polled is counted at the server.
 import { expect, fixture, html } from '@open-wc/testing'
-import { deepQuery, deepQueryAll, deepText, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { deepQuery, deepQueryAll, deepText, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import type { McpServerElement } from '../mcp-server/mcp-server.js'
 import './mcp-tool.js'
@@ -31,7 +31,7 @@ describe('<mcp-tool> with a task of a 2025-11-25 server', () => {
     expect(text(dialog.shadowRoot)).to.contain('What is your name?')
     dialog.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
     await eventually(() => deepText(part(el, 'result')!).includes('Hello, Ada'), 'the result', 10_000)
-    expect(part(el, 'task'), 'the task panel goes with the task').to.equal(null)
+    expectAbsent(part(el, 'task'), 'the task panel, which goes with the task')
     const call = (await requestsFor('tools/call', 'legacy-tasks')).at(-1)
     expect(call.params.task).to.deep.equal({})
     const polls = (await requestsFor('tasks/get', 'legacy-tasks')).length

@@ -5,7 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { clearCache } from '../../src/cache/idb.js'
 import { McpClient, MemoryCache } from '../../src/client/index.js'
-import { deepQuery, deepQueryAll, deepText, eventually, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { deepQuery, deepQueryAll, deepText, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import type { McpServerElement } from '../mcp-server/mcp-server.js'
 import '../mcp-task-list/mcp-task-list.js'
@@ -61,7 +61,7 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     expect(text(dialog.shadowRoot)).to.contain('which format should the report be in?')
     dialog.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
     await eventually(() => deepText(part(el, 'result')!).includes('The report on “tests” is ready, as markdown'), 'the result', 10_000)
-    expect(part(el, 'task'), 'the task panel goes with the task').to.equal(null)
+    expectAbsent(part(el, 'task'), 'the task panel, which goes with the task')
     const update = (await requestsFor('tasks/update', 'demo')).at(-1)
     expect(update.params.inputResponses.format).to.deep.equal({ action: 'accept', content: { format: 'markdown' } })
   })

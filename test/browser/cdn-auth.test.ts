@@ -5,7 +5,7 @@
 // Also: a page with two copies of the library (the CDN file, and the npm build's `mcp-web-elements/auth` beside it),
 // and a hostile server's script sign-in page, refused from the CDN build as from the sources.
 import { expect, fixture, html } from '@open-wc/testing'
-import { eventually, serverUrl } from '../support/browser.js'
+import { eventually, expectAbsent, serverUrl } from '../support/browser.js'
 import { clearDefaultAuthStore, CLIENT_ID, click, part, present } from '../support/auth-browser.js'
 import { deepText, plainPage, scriptsFetched, skipUnlessBuilt } from '../support/cdn-page.js'
 
@@ -60,14 +60,14 @@ describe('sign-in from the CDN file', () => {
     await eventually(() => /whoami/.test(deepText(server)), 'the protected tools after signing in', 10_000).catch((error) => {
       throw new Error(`${error.message}; the element shows: ${deepText(server).replace(/\s+/g, ' ').slice(0, 400)}`)
     })
-    expect(part(server, 'sign-in')).to.equal(null)
+    expectAbsent(part(server, 'sign-in'), 'the sign-in prompt')
     expect(part(server, 'sign-out'), 'the Sign out button').to.not.equal(null)
 
     // A reload: the same page again finds the sign-in kept in IndexedDB, and shows the tools with no Sign in button.
     frame.remove()
     const again = await signInPage(await serverUrl('auth'))
     await eventually(() => /whoami/.test(deepText(again.server)), 'the protected tools after a reload', 10_000)
-    expect(part(again.server, 'sign-in'), 'the sign-in prompt after a reload').to.equal(null)
+    expectAbsent(part(again.server, 'sign-in'), 'the sign-in prompt after a reload')
   })
 
   it('sign-in="redirect": the page leaves for the sign-in page and comes back through the CDN callback page, signed in', async function (this: {
@@ -97,7 +97,7 @@ describe('sign-in from the CDN file', () => {
       'the page back, signed in',
       15_000,
     )
-    expect(part(serverOnPage()!, 'sign-in'), 'the sign-in prompt after coming back').to.equal(null)
+    expectAbsent(part(serverOnPage()!, 'sign-in'), 'the sign-in prompt after coming back')
   })
 
   it('with a second copy of the library on the page (the npm build’s auth beside the CDN file), the Sign in button shows', async function (this: {
@@ -133,7 +133,7 @@ describe('sign-in from the CDN file', () => {
     await present(server, 'sign-in-button', 'the Sign in button')
     const { error } = (await required).detail as { error: Error }
     expect(error).to.be.instanceOf(npmAuth.SignInRequiredError)
-    expect(part(server, 'error'), 'an error shown instead').to.equal(null)
+    expectAbsent(part(server, 'error'), 'an error shown instead')
     void deleteDatabase(database)
   })
 
