@@ -155,8 +155,13 @@ describe('<mcp-resource-list>', () => {
     expect(item(el, 'fixture://users/{id}').getAttribute('aria-current')).to.equal('true')
     expect(item(el, 'fixture://greeting').getAttribute('aria-current')).to.equal('false')
     const form = el.shadowRoot!.querySelector<HTMLFormElement>('[part="template-form"]')!
+    expect(form.querySelector<HTMLInputElement>('input[name="id"]')!.value, 'a fresh field is empty').to.equal('')
     type(form.querySelector<HTMLInputElement>('input[name="id"]')!, 'alice')
     await el.updateComplete
+    // Picked again, the same template keeps what was typed.
+    item(el, 'fixture://users/{id}').click()
+    await el.updateComplete
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('[part="template-form"] input[name="id"]')!.value).to.equal('alice')
     el.addEventListener('mcp-resource-select', (e) => e.preventDefault())
     const picked = oneEvent(el, 'mcp-resource-select')
     form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click()
@@ -302,6 +307,27 @@ describe('<mcp-resource-list>', () => {
     await eventually(() => deepText(el).includes('the secret is 42'), 'the secret')
     const retry = (await requestsFor('resources/read')).filter((r) => r.params.uri === 'fixture://secret').at(-1)
     expect(retry.params.inputResponses.confirm).to.deep.include({ action: 'accept', content: { confirm: true } })
+  })
+
+  it('says so when the server offers resources and lists none', async () => {
+    await controlServer('resources', 'empty', { on: true })
+    const el = await fixture<McpResourceListElement>(html`<mcp-resource-list .client=${new McpClient(live)}></mcp-resource-list>`)
+    await eventually(() => status(el) === 'No resources.', 'the message', 5_000).catch((error) => {
+      throw new Error(`${error.message}; the status reads “${status(el)}”`)
+    })
+    expect(items(el)).to.deep.equal([])
+  })
+
+  it('lists the resources of a server that does not know resources/templates/list (method not found): no templates, no error', async () => {
+    await controlServer('resource-faults', 'mode', { mode: 'no-templates' })
+    try {
+      const el = await listOf(await serverUrl('resource-faults'))
+      expect(titles(el)).to.deep.equal(['Folder'])
+      expect(status(el)).to.equal('1 of 1 resources, 0 of 0 templates')
+      expectAbsent(el.shadowRoot!.querySelector('[part~="error"]'), 'an error')
+    } finally {
+      await controlServer('resource-faults', 'reset')
+    }
   })
 
   it('shows a load error with Retry', async () => {

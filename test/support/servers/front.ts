@@ -11,10 +11,11 @@ import { serveFetch } from '../http-adapter.js'
 
 /**
  * How the front answers: `ok` forwards; the others are faults a browser page must survive (`junk-tools`
- * answers tools/list with broken entries among good ones, and `discover-error` server/discover with a JSON-RPC
- * error; both forward the rest).
+ * answers tools/list with broken entries among good ones, `discover-error` server/discover with a JSON-RPC
+ * error, and `no-templates` resources/templates/list with "method not found", as a server without templates may;
+ * all three forward the rest).
  */
-type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools' | 'discover-error'
+type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools' | 'discover-error' | 'no-templates'
 
 const object = { type: 'object' }
 /** A tools/list a broken server might send: entries that are not tools, a repeated name, fields of the wrong type. */
@@ -78,6 +79,10 @@ export async function frontServer(
     if (mode === 'discover-error' && body.includes('"server/discover"')) {
       const { id } = JSON.parse(body)
       return Response.json({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Discovery is down' } }, { headers: CORS })
+    }
+    if (mode === 'no-templates' && body.includes('"resources/templates/list"')) {
+      const { id } = JSON.parse(body)
+      return Response.json({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }, { headers: CORS })
     }
     const headers = new Headers(request.headers)
     headers.delete('host')

@@ -14,6 +14,7 @@
 //   resources/templates/list also carry entries that are not resources (null,
 //   a number, objects with fields of the wrong types), as a broken server might,
 //   and reading `live://note` answer contents that are not a list.
+// - `control('empty', { on: true })`: the server still offers resources, and lists none (nor templates).
 // - `control('reset')` puts everything back.
 import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
@@ -55,6 +56,7 @@ export async function startServer(): Promise<TestServer> {
   let failures = 0
   let extras: Extra[] = []
   let junk = false
+  let empty = false
 
   const served = await serveMcp(
     () => {
@@ -62,6 +64,11 @@ export async function startServer(): Promise<TestServer> {
         { name: 'resources-test', version: '1.0.0' },
         { capabilities: { resources: { subscribe: true, listChanged: true } } },
       )
+      if (empty) {
+        // The SDK answers resources/list once a resource is registered: one, disabled, is left out of the list.
+        mcp.registerResource('hidden', 'live://hidden', {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] })).disable()
+        return mcp
+      }
       mcp.registerResource(
         'note',
         'live://note',
@@ -131,8 +138,12 @@ export async function startServer(): Promise<TestServer> {
         case 'junk':
           junk = (input.on as boolean) === true
           return
+        case 'empty':
+          empty = (input.on as boolean) === true
+          return
         case 'reset':
           junk = false
+          empty = false
           note = 'first version'
           failures = 0
           extras = []
