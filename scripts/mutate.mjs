@@ -296,17 +296,17 @@ function folderOf(file) {
 }
 
 /**
- * Suites that load the builds (dist/: the CDN file and its callback page, and the npm build a second copy of the
- * library comes from) rather than the source: they are built in the copy before the unmutated run and again for each
+ * Suites that load the builds (dist/: the CDN file and its callback page, the npm build a second copy of the library
+ * comes from, and the custom-elements manifest) rather than the source: they are built in the copy before the unmutated run and again for each
  * mutant, before the first such suite; a mutant a build fails on is killed by it.
  */
 const NEEDS_CDN_BUILD = new Set(['browser:test/browser/cdn.test.ts', 'browser:test/browser/cdn-auth.test.ts'])
 
 function buildCdn(copy) {
-  // The npm build first: it empties dist/.
-  return [[], ['--mode', 'cdn'], ['--mode', 'cdn-callback']].every(
-    (mode) => spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...mode], { cwd: copy, stdio: 'ignore' }).status === 0,
-  )
+  // The npm build first: it empties dist/. Then the custom-elements manifest, whose tags the CDN suite defines.
+  const steps = [[], ['--mode', 'cdn'], ['--mode', 'cdn-callback']].map((mode) => ['node_modules/vite/bin/vite.js', 'build', ...mode])
+  steps.push(['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet'])
+  return steps.every((step) => spawnSync(process.execPath, step, { cwd: copy, stdio: 'ignore' }).status === 0)
 }
 
 /** The file a suite name stands for: `name` is test/node/name.test.ts, `browser:path` a web-test-runner file. */
