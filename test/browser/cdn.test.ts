@@ -32,6 +32,17 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     expect(scripts).to.include(CDN_FILE)
   })
 
+  it('defines its elements beside an undefined element of the page’s own (not one of ours), which it leaves alone', async () => {
+    const url = await serverUrl()
+    const frame = await plainPage(`<page-widget></page-widget><mcp-server url="${url}"><mcp-prompt-list></mcp-prompt-list></mcp-server>`)
+    const page = frame.contentWindow!
+    await eventually(
+      () => !!page.customElements.get('mcp-server') && !!page.customElements.get('mcp-prompt-list'),
+      'the CDN module to define <mcp-server> and <mcp-prompt-list>',
+    )
+    expect(page.customElements.get('page-widget')).to.equal(undefined)
+  })
+
   it('before the list shows, loads only the entry and the chunk it imports (no element file); opening a tool loads the rest, and the call works', async () => {
     const url = await serverUrl()
     // Recorded in the page, in the update that puts the listing on screen: before any idle-time preload can run.
