@@ -218,6 +218,36 @@ describe('<mcp-task-list>', () => {
     await eventually(() => row()?.dataset.status === 'cancelled', 'the row cancelled', 8_000)
   })
 
+  it('taken off the page, it stops polling every task it followed, also one it read again when another task started', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const client = new McpClient(await serverUrl('tasks'), { cache: new MemoryCache() })
+    /** A task that runs until cancelled, let go of by its caller at once: only the list follows it. */
+    const start = async () => {
+      let taskId = ''
+      const detach = new AbortController()
+      const onTask = (task: { taskId: string }) => ((taskId = task.taskId), detach.abort())
+      await client.callTool('endless', { pollIntervalMs: 200 }, { origin: { kind: 'user' }, detach: detach.signal, onTask }).catch(() => {})
+      return taskId
+    }
+    const polls = async (ids: string[]) => (await requestsFor('tasks/get', 'tasks')).filter((r) => ids.includes(r.params?.taskId)).length
+    const first = await start()
+    const list = await fixture<McpTaskListElement>(html`<mcp-task-list .client=${client}></mcp-task-list>`)
+    const working = () => list.shadowRoot!.querySelectorAll('[part~=task][data-status=working]').length
+    await eventually(() => working() === 1, 'the first task followed', 8_000)
+    // A second task: the list reads its tasks again, the first still running and followed.
+    const second = await start()
+    await eventually(() => working() === 2, 'both tasks followed', 8_000)
+    const before = await polls([first, second])
+    await eventually(async () => (await polls([first, second])) > before + 2, 'polls while the list shows them', 8_000)
+    list.remove()
+    await new Promise((r) => setTimeout(r, 300)) // a poll in flight lands
+    const after = await polls([first, second])
+    await new Promise((r) => setTimeout(r, 1_500))
+    expect((await polls([first, second])) - after, 'tasks/get in 1.5 s after the list left (interval 200 ms)').to.equal(0)
+  })
+
   it('a task followed by both the tool and the list is polled once per interval (one poll shared)', async function (this: {
     timeout(ms: number): void
   }) {
