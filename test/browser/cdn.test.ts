@@ -113,6 +113,18 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     expect(page.customElements.get('mcp-tool-list')).to.equal(McpToolListElement)
   })
 
+  it('discover(root) of a shadow root of the page’s own (which the autoloader cannot see) resolves once its elements are defined', async () => {
+    const frame = await plainPage('<div id="host"></div>')
+    const page = frame.contentWindow! as Window & { eval(code: string): Promise<{ discover(root: ShadowRoot): Promise<void> }> }
+    await eventually(() => scriptsFetched(page).includes(CDN_FILE), 'the CDN entry')
+    const root = page.document.getElementById('host')!.attachShadow({ mode: 'open' })
+    root.append(page.document.createElement('mcp-prompt-list'))
+    const { discover } = await page.eval(`import(${JSON.stringify(new URL(CDN_FILE, location.href).href)})`)
+    await discover(root)
+    // Defined when discover resolves, not some time later: page code may use the element's API at once.
+    expect(page.customElements.get('mcp-prompt-list'), '<mcp-prompt-list> defined').to.not.equal(undefined)
+  })
+
   it('defines every element the custom-elements manifest lists, once its tag is in the document', async () => {
     const manifest = await fetch('/dist/custom-elements.json').then((res) => res.json())
     const tags: string[] = manifest.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
