@@ -200,6 +200,14 @@ describe('<mcp-task-list>', () => {
     expect(text(part(list, 'empty'))).to.equal('No tasks.')
   })
 
+  it('says why when the tasks cannot be read (the page’s headers function fails)', async () => {
+    const headers = () => Promise.reject(new Error('the token store is locked'))
+    const client = new McpClient(await serverUrl('tasks'), { cache: new MemoryCache(), headers })
+    const list = await fixture<McpTaskListElement>(html`<mcp-task-list .client=${client}></mcp-task-list>`)
+    await eventually(() => !!part(list, 'error'), 'the error', 5_000)
+    expect(text(part(list, 'error'))).to.equal('The tasks could not be read: the token store is locked')
+  })
+
   it('works for a page that keeps tasks in memory only (a client on a MemoryCache: no store shared with other tabs)', async function (this: {
     timeout(ms: number): void
   }) {
