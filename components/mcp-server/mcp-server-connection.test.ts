@@ -77,6 +77,9 @@ describe('<mcp-server> connection state', () => {
     await eventually(() => live(el), 'connected again', 10_000)
     expect(statusOf(el).dataset.state).to.equal('connected')
     expect(states.at(-1)!.state).to.equal('connected')
+    // Each event tells of a change: none repeats the one before it.
+    const told = states.map(({ state, nextRetryAt, error, savedAt }) => JSON.stringify([state, nextRetryAt, String(error), savedAt]))
+    expect(told.filter((t, i) => i > 0 && t === told[i - 1]), 'events that changed nothing').to.deep.equal([])
   })
 
   it('a warm cache with the server down: offline, showing the saved lists with their age, never "connected"; connected once the server is back', async function (this: { timeout(ms: number): void }) {
