@@ -186,6 +186,17 @@ describe('<mcp-server>', () => {
     expect(probe.seen.map((c) => c.status)).to.not.include('error')
   })
 
+  it('with no url, stays as it starts and tells of no state change', async () => {
+    const states: unknown[] = []
+    const el = document.createElement('mcp-server')
+    el.addEventListener('mcp-connection-state', (e) => states.push((e as CustomEvent).detail))
+    const initial = el.connectionState.state
+    await fixture(html`<div>${el}</div>`)
+    await el.updateComplete
+    await new Promise((r) => setTimeout(r, 100))
+    expect([el.connectionState.state, states]).to.deep.equal([initial, []])
+  })
+
   it('uses a client handed to it', async () => {
     const client = new McpClient(await serverUrl())
     const el = await connected(html`<mcp-server .client=${client}></mcp-server>`)
