@@ -34,6 +34,15 @@ async function toolInServer(tool: string, args: Record<string, unknown>) {
 /** The client <mcp-server> made (and provides to the elements inside it). */
 const clientOf = (server: McpServerElement) => server.querySelector('mcp-tool')!.connection!.client
 
+/** Starts a task of `tool` on the `tasks` server and lets go of it at once (only elements follow it); its id. */
+async function startDetached(client: McpClient, tool: string, args: Record<string, unknown>): Promise<string> {
+  let taskId = ''
+  const detach = new AbortController()
+  const onTask = (task: { taskId: string }) => ((taskId = task.taskId), detach.abort())
+  await client.callTool(tool, args, { origin: { kind: 'user' }, detach: detach.signal, onTask }).catch(() => {})
+  return taskId
+}
+
 const callButton = (el: McpToolElement) => part(el, 'call') as HTMLButtonElement
 const taskGets = async (taskId: string) => (await requestsFor('tasks/get', 'demo')).filter((r) => r.params?.taskId === taskId).length
 const openDialog = async () => {
@@ -200,6 +209,27 @@ describe('<mcp-task-list>', () => {
     expect(text(part(list, 'empty'))).to.equal('No tasks.')
   })
 
+  it('with tool set, lists only that tool’s tasks, and follows a change of tool', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const client = new McpClient(await serverUrl('tasks'), { cache: new MemoryCache() })
+    const ids = [await startDetached(client, 'endless', { pollIntervalMs: 500 }), await startDetached(client, 'count', { steps: 60, stepMs: 500 })]
+    const list = document.createElement('mcp-task-list') as McpTaskListElement
+    list.client = client
+    list.tool = 'endless'
+    await fixture(html`<div>${list}</div>`)
+    const tools = () => [...list.shadowRoot!.querySelectorAll('[part~=task] [part~=tool]')].map((t) => text(t))
+    try {
+      await eventually(() => tools().length > 0, 'the endless task', 8_000)
+      expect(tools()).to.deep.equal(['endless'])
+      list.tool = 'count'
+      await eventually(() => tools().join() === 'count', 'the count task alone', 8_000)
+      list.tool = ''
+      await eventually(() => tools().length === 2, 'both tasks', 8_000)
+    } finally {
+      for (const id of ids) list.cancelTask(id)
+    }
+  })
+
   it('says why when the tasks cannot be read (the page’s headers function fails)', async () => {
     const headers = () => Promise.reject(new Error('the token store is locked'))
     const client = new McpClient(await serverUrl('tasks'), { cache: new MemoryCache(), headers })
@@ -234,14 +264,7 @@ describe('<mcp-task-list>', () => {
   }) {
     this.timeout(30_000)
     const client = new McpClient(await serverUrl('tasks'), { cache: new MemoryCache() })
-    /** A task that runs until cancelled, let go of by its caller at once: only the list follows it. */
-    const start = async () => {
-      let taskId = ''
-      const detach = new AbortController()
-      const onTask = (task: { taskId: string }) => ((taskId = task.taskId), detach.abort())
-      await client.callTool('endless', { pollIntervalMs: 200 }, { origin: { kind: 'user' }, detach: detach.signal, onTask }).catch(() => {})
-      return taskId
-    }
+    const start = () => startDetached(client, 'endless', { pollIntervalMs: 200 })
     const polls = async (ids: string[]) => (await requestsFor('tasks/get', 'tasks')).filter((r) => ids.includes(r.params?.taskId)).length
     const first = await start()
     const list = await fixture<McpTaskListElement>(html`<mcp-task-list .client=${client}></mcp-task-list>`)
