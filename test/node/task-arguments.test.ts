@@ -13,3 +13,8 @@ test('lists and objects in short, numbers as written, the whole line cut at max'
   assert.equal(summariseArguments({ tags: ['x'], none: [], opts: { a: 1 }, empty: {}, n: 3 }), 'tags: […], none: [], opts: {…}, empty: {}, n: 3')
   assert.equal(summariseArguments({ a: 'x'.repeat(20), b: 'y'.repeat(20) }, 20), 'a: "xxxxxxxxxxxxxxx…')
 })
+
+test('a kept task with no arguments (a record written by another version, or cut short) reads as none, not a thrown row', () => {
+  assert.equal(summariseArguments(undefined as never), '')
+  assert.equal(summariseArguments(null as never), '')
+})
