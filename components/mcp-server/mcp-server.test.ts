@@ -88,29 +88,11 @@ describe('<mcp-server>', () => {
     expect(instructions.children.length).to.equal(0)
   })
 
-  it('listens for list changes and moves the tools counter when the server says its tools changed', async () => {
-    const name = 'live'
-    const before = (await requestsFor('subscriptions/listen', name)).length
-    const wrapper = await fixture<HTMLDivElement>(
-      html`<div>
-        <mcp-server url=${await serverUrl(name)}><connection-probe></connection-probe></mcp-server>
-      </div>`,
-    )
-    const el = wrapper.querySelector('mcp-server')!
-    await eventually(() => part(el, 'status')!.textContent === 'Connected, live updates', 'the live status')
-    const listens = (await requestsFor('subscriptions/listen', name)).slice(before)
-    expect(listens.at(-1).params.notifications).to.deep.equal({ toolsListChanged: true })
-    const probe = wrapper.querySelector<ConnectionProbe>('connection-probe')!
-    const seenBefore = probe.connection!
-    await controlServer(name, 'add-tool', { name: 'gamma' })
-    await eventually(() => probe.connection!.changes.tools === seenBefore.changes.tools + 1, 'the tools counter to move')
-    expect(probe.connection).to.not.equal(seenBefore)
-    expect(probe.connection!.changes.prompts).to.equal(seenBefore.changes.prompts)
-  })
-
-  for (const [name, kind, filter, added] of [
-    ['prompts', 'prompts', 'promptsListChanged', { name: 'pushed' }],
-    ['resources', 'resources', 'resourcesListChanged', { name: 'pushed', uri: 'live://pushed', text: 'pushed' }],
+  // Each server offers list changes of one kind: the listen stream asks for that kind, and a change moves its counter only.
+  for (const [name, kind, filter, action, added] of [
+    ['live', 'tools', 'toolsListChanged', 'add-tool', { name: 'gamma' }],
+    ['prompts', 'prompts', 'promptsListChanged', 'add', { name: 'pushed' }],
+    ['resources', 'resources', 'resourcesListChanged', 'add', { name: 'pushed', uri: 'live://pushed', text: 'pushed' }],
   ] as const) {
     it(`listens for ${kind} list changes where the server offers them, and moves the ${kind} counter`, async () => {
       await controlServer(name, 'reset')
@@ -126,9 +108,11 @@ describe('<mcp-server>', () => {
       expect(listens.at(-1).params.notifications).to.deep.equal({ [filter]: true })
       const probe = wrapper.querySelector<ConnectionProbe>('connection-probe')!
       const seenBefore = probe.connection!
-      await controlServer(name, 'add', added)
+      await controlServer(name, action, added)
       await eventually(() => probe.connection!.changes[kind] === seenBefore.changes[kind] + 1, `the ${kind} counter to move`)
-      expect(probe.connection!.changes.tools).to.equal(seenBefore.changes.tools)
+      expect(probe.connection, 'a new connection object, so the elements inside update').to.not.equal(seenBefore)
+      for (const other of (['tools', 'resources', 'prompts'] as const).filter((k) => k !== kind))
+        expect(probe.connection!.changes[other], `the ${other} counter`).to.equal(seenBefore.changes[other])
       await controlServer(name, 'reset')
     })
   }
