@@ -57,7 +57,8 @@ function runEngine(engine, index) {
     let output = ''
     child.stdout?.on('data', (chunk) => (output += chunk))
     child.stderr?.on('data', (chunk) => (output += chunk))
-    child.on('exit', (code, signal) => {
+    // 'close', not 'exit': the output piped side by side is whole only once the streams have closed.
+    child.on('close', (code, signal) => {
       if (sideBySide) console.log(`${heading}\n${output}`)
       const seconds = Math.round((Date.now() - started) / 1000)
       let counts
