@@ -297,8 +297,9 @@ function folderOf(file) {
 
 /**
  * Suites that load the builds (dist/: the CDN file and its callback page, the npm build a second copy of the library
- * comes from, and the custom-elements manifest) rather than the source: they are built in the copy before the unmutated run and again for each
- * mutant, before the first such suite; a mutant a build fails on is killed by it.
+ * comes from, and the custom-elements manifest) rather than the source. dist/ is built in the copy once before a
+ * folder's unmutated runs, and again for each mutant before its first such suite; a mutant a build fails on is killed
+ * by it. Only these suites read dist/, and each build comes before them, so a mutant's build is never cleaned up.
  */
 const NEEDS_CDN_BUILD = new Set(['browser:test/browser/cdn.test.ts', 'browser:test/browser/cdn-auth.test.ts'])
 
@@ -431,11 +432,12 @@ async function main() {
     for (const [folder, all] of [...byFolder].sort()) {
       // Only suites that pass on the unmutated copy can say anything about a mutant; their time there sets the limit.
       const suites = []
+      let baselineBuilt = undefined
       const chosen = option('suites', '').split(',').filter(Boolean)
       for (const suite of (SUITES[folder] ?? []).filter((s) => !chosen.length || chosen.includes(s))) {
         if (spawnSync('test', ['-f', join(copy, suiteFile(suite))]).status !== 0) continue
         const browser = suite.startsWith('browser:')
-        if (NEEDS_CDN_BUILD.has(suite) && !buildCdn(copy)) {
+        if (NEEDS_CDN_BUILD.has(suite) && !(baselineBuilt ??= buildCdn(copy))) {
           console.log(`(${suite}: the CDN build fails without any mutant: left out)`)
           continue
         }
@@ -479,9 +481,6 @@ async function main() {
           }
         } finally {
           writeFileSync(path, original)
-          // The next mutant's suites (or the next folder's) may load the build before rebuilding it: never leave a
-          // mutant's in dist/.
-          if (built) buildCdn(copy)
         }
         const kill = killedBy.get(m)
         const verdict = !kill ? 'SURVIVED' : kill.byTimeout ? 'killed by timeout' : 'killed  '
