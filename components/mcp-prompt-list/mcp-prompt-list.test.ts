@@ -114,7 +114,6 @@ describe('<mcp-prompt-list>', () => {
       client: new McpClient(prompts),
       status: 'ready',
       changes: { tools: 0, resources: 0, prompts: 0 },
-      updated: {},
     }
     const provider = new ContextProvider(host, { context: connectionContext, initialValue: connection })
     const el = host.appendChild(document.createElement('mcp-prompt-list'))
@@ -164,7 +163,6 @@ describe('<mcp-prompt-list>', () => {
       status: 'ready',
       server: { ...server, capabilities: { ...server.capabilities, prompts: undefined } },
       changes: { tools: 0, resources: 0, prompts: 0 },
-      updated: {},
     }
     new ContextProvider(host, { context: connectionContext, initialValue: connection })
     const el = host.appendChild(document.createElement('mcp-prompt-list'))

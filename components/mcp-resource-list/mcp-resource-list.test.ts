@@ -237,7 +237,7 @@ describe('<mcp-resource-list>', () => {
     const client = new McpClient(live)
     // What <mcp-server> provides, provided by hand: this test is about the list's reaction to the counter.
     const host = await fixture<HTMLDivElement>(html`<div></div>`)
-    const connection: McpConnection = { client, status: 'ready', changes: { tools: 0, resources: 0, prompts: 0 }, updated: {} }
+    const connection: McpConnection = { client, status: 'ready', changes: { tools: 0, resources: 0, prompts: 0 } }
     const provider = new ContextProvider(host, { context: connectionContext, initialValue: connection })
     const el = host.appendChild(document.createElement('mcp-resource-list'))
     await eventually(() => items(el).length > 0, 'the list')

@@ -242,7 +242,6 @@ export class McpServerElement extends LitElement {
   #attempt?: AbortController
   /** Counters keep counting across reconnects and new clients, so every consumer reloads when they move. */
   #changes = { tools: 0, resources: 0, prompts: 0 }
-  #updated: Record<string, number> = {}
 
   /** The client in use: the one handed in, else one made from `url`. */
   get activeClient(): McpClient | undefined {
@@ -520,13 +519,10 @@ export class McpServerElement extends LitElement {
       () => {},
     )
     subscription.addEventListener('notification', (event) => {
-      const notification = (event as CustomEvent<{ method: string; params?: { uri?: unknown } }>).detail
+      const notification = (event as CustomEvent<{ method: string }>).detail
       if (!current()) return
       const list = LIST_OF_NOTIFICATION[notification.method]
       if (list) this.#bump(list)
-      else if (notification.method === 'notifications/resources/updated' && typeof notification.params?.uri === 'string') {
-        this.#bumpUpdated(notification.params.uri)
-      }
     })
     // A drop is followed by `retrying` with the next try's time (a legacy server's GET stream gives only the drop).
     subscription.addEventListener('drop', (event) => {
@@ -564,16 +560,10 @@ export class McpServerElement extends LitElement {
    * own listen stream is counted where it is heard, not here again.
    */
   #onInvalidate(event: Event): void {
-    const { method, uri, remote } = (event as CustomEvent<{ method: string; uri?: string; remote: boolean }>).detail
+    const { method, remote } = (event as CustomEvent<{ method: string; remote: boolean }>).detail
     if (!remote || !this.connection) return
     const list = LIST_OF_METHOD[method]
     if (list) this.#bump(list)
-    else if (method === 'resources/read' && typeof uri === 'string') this.#bumpUpdated(uri)
-  }
-
-  #bumpUpdated(uri: string): void {
-    this.#updated = { ...this.#updated, [uri]: (this.#updated[uri] ?? 0) + 1 }
-    this.#provide({})
   }
 
   #bump(...lists: ListName[]): void {
@@ -584,7 +574,7 @@ export class McpServerElement extends LitElement {
   /** Provides a new connection object (consumers re-render on a new object, never on a mutated one). */
   #provide(patch: Partial<McpConnection>): void {
     const base = this.connection ?? { client: this.activeClient!, status: 'connecting' as const }
-    this.connection = { ...base, ...patch, changes: { ...this.#changes }, updated: this.#updated, approve: this.#gate }
+    this.connection = { ...base, ...patch, changes: { ...this.#changes }, approve: this.#gate }
   }
 
   protected override render() {

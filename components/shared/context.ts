@@ -21,8 +21,6 @@ export interface McpConnection {
    * reloads (fresh) when its counter differs from the one it last loaded at.
    */
   changes: { tools: number; resources: number; prompts: number }
-  /** URIs of resources the server said were updated, with a counter per URI. */
-  updated: Record<string, number>
   /**
    * The server element's approval policy (its `approve`, else its prompt), for calls through a client handed in
    * with no gate of its own: `<mcp-app>` passes it with a view's calls, so they ask the user all the same.
