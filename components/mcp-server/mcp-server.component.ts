@@ -629,8 +629,14 @@ export class McpServerElement extends LitElement {
                   : nothing
               }
             </div>`
-          : connection && state.error && !isMcpError(state.error, 'SignInRequiredError') && (state.state === 'failed' || state.state === 'offline')
-            ? html`<div part=${state.state === 'failed' ? 'error' : 'error offline'} role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}>
+          : connection &&
+              state.error &&
+              !isMcpError(state.error, 'SignInRequiredError') &&
+              (state.state === 'failed' || state.state === 'offline')
+            ? html`<div
+                part=${state.state === 'failed' ? 'error' : 'error offline'}
+                role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}
+              >
                 <p part="failure">${describeError(state.error, connection.client.url)}</p>
                 ${isConnectionProblem(state.error) ? howToFix(state.error) : nothing}
                 <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>

@@ -212,7 +212,10 @@ describe('<mcp-task-list>', () => {
   it('with tool set, lists only that tool’s tasks, and follows a change of tool', async function (this: { timeout(ms: number): void }) {
     this.timeout(30_000)
     const client = new McpClient(await serverUrl('tasks'), { cache: new MemoryCache() })
-    const ids = [await startDetached(client, 'endless', { pollIntervalMs: 500 }), await startDetached(client, 'count', { steps: 60, stepMs: 500 })]
+    const ids = [
+      await startDetached(client, 'endless', { pollIntervalMs: 500 }),
+      await startDetached(client, 'count', { steps: 60, stepMs: 500 }),
+    ]
     const list = document.createElement('mcp-task-list') as McpTaskListElement
     list.client = client
     list.tool = 'endless'
@@ -236,6 +239,40 @@ describe('<mcp-task-list>', () => {
     const list = await fixture<McpTaskListElement>(html`<mcp-task-list .client=${client}></mcp-task-list>`)
     await eventually(() => !!part(list, 'error'), 'the error', 5_000)
     expect(text(part(list, 'error'))).to.equal('The tasks could not be read: the token store is locked')
+  })
+
+  it('a read for a client no longer shown writes no rows: only the shown client’s tasks appear', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    // Each client's headers function waits while its gate is shut: the page's own hook, so a read can be held.
+    const gates = new Map<string, { shut: Promise<void>; open: () => void }>()
+    const shut = (name: string) => {
+      let open!: () => void
+      gates.set(name, { shut: new Promise<void>((resolve) => (open = resolve)), open })
+    }
+    const heldBy = (name: string) => async () => (await gates.get(name)?.shut, {})
+    const url = await serverUrl('tasks')
+    const first = new McpClient(url, { cache: new MemoryCache(), headers: heldBy('first') })
+    const second = new McpClient(url, { cache: new MemoryCache(), headers: heldBy('second') })
+    const [firstTask, secondTask] = [
+      await startDetached(first, 'count', { steps: 10, stepMs: 500 }),
+      await startDetached(second, 'count', { steps: 10, stepMs: 500 }),
+    ]
+    shut('first')
+    const list = await fixture<McpTaskListElement>(html`<mcp-task-list .client=${first}></mcp-task-list>`)
+    const shown = () => [...list.shadowRoot!.querySelectorAll<HTMLElement>('[part~=task]')].map((row) => row.dataset.taskId)
+    // The first client's read waits at its headers; the list moves on to the second, whose read waits too.
+    shut('second')
+    list.client = second
+    await list.updateComplete
+    gates.get('first')!.open()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await list.updateComplete
+    expect(shown(), 'rows once the first client’s read answered late').to.deep.equal([])
+    gates.get('second')!.open()
+    await eventually(() => shown().join() === secondTask, 'the second client’s task alone', 8_000)
+    expect(shown()).not.to.include(firstTask)
   })
 
   it('works for a page that keeps tasks in memory only (a client on a MemoryCache: no store shared with other tabs)', async function (this: {
@@ -352,7 +389,11 @@ describe('a hostile task server (test/support/servers/tasks.ts: hostile_task, ho
     const opened = Object.assign(document.createElement('mcp-tool'), { name: 'hostile_task', taskId: row()!.dataset.taskId! })
     opened.addEventListener('mcp-tool-error', () => {})
     server.append(opened)
-    await eventually(() => text(part(opened, 'task-message')).startsWith('<script>window.__pwned='), 'the opened task’s status message as text', 8_000)
+    await eventually(
+      () => text(part(opened, 'task-message')).startsWith('<script>window.__pwned='),
+      'the opened task’s status message as text',
+      8_000,
+    )
     expect(opened.getAttribute('task-id'), 'the id reflected as an attribute’s text').to.equal(row()!.dataset.taskId)
     expect(payloadElements(el), 'elements made of the payloads in the tool').to.have.length(0)
     expect(payloadElements(opened), 'elements made of the payloads in the opened tool').to.have.length(0)
@@ -422,7 +463,11 @@ describe('<mcp-tool task-id>: a task opened from <mcp-task-list> (test/support/s
     this.timeout(20_000)
     const { list, client, server } = await listInServer()
     let taskId = ''
-    const result = await client.callTool('count', { steps: 2, stepMs: 300, pollIntervalMs: 100 }, { origin: USER, onTask: (t) => (taskId = t.taskId) })
+    const result = await client.callTool(
+      'count',
+      { steps: 2, stepMs: 300, pollIntervalMs: 100 },
+      { origin: USER, onTask: (t) => (taskId = t.taskId) },
+    )
     expect(result.content).to.deep.equal([{ type: 'text', text: 'counted to 2' }])
     await eventually(() => rowOf(list, taskId)?.dataset.status === 'completed', 'the finished task in the list', 8_000)
     // Opened a while after it ended: the duration shown is still the task's own.
@@ -432,7 +477,11 @@ describe('<mcp-tool task-id>: a task opened from <mcp-task-list> (test/support/s
     const el = await eventually(() => !!server.querySelector('mcp-tool'), 'the tool').then(() => server.querySelector('mcp-tool')!)
     await eventually(() => part(el, 'result-frame')?.dataset.status === 'success', 'the result of the finished task', 8_000)
     expect(deepText(part(el, 'result')!)).to.contain('counted to 2')
-    expect(formArguments(el), 'the form holds the arguments the task ran with').to.deep.equal({ steps: 2, stepMs: 300, pollIntervalMs: 100 })
+    expect(formArguments(el), 'the form holds the arguments the task ran with').to.deep.equal({
+      steps: 2,
+      stepMs: 300,
+      pollIntervalMs: 100,
+    })
     // The task ran about 0.9 s at the server (3 steps of 300 ms); not the time since it was created.
     expect(text(part(el, 'duration'))).to.match(/^(\d{3} ms|1\.\d s)$/)
     expect((await tasksGets(taskId)) - polled, 'one tasks/get to read the ended task').to.equal(1)
@@ -459,7 +508,11 @@ describe('<mcp-tool task-id>: a task opened from <mcp-task-list> (test/support/s
     // A newer task of the same tool: the one a plain <mcp-tool name="count"> would pick up.
     const newer = await startDetached({ steps: 60, stepMs: 400, pollIntervalMs: 500 })
     try {
-      await eventually(() => text(rowOf(list, taskId)?.querySelector('[part~=task-message]')).startsWith('Step'), 'the running task in the list', 8_000)
+      await eventually(
+        () => text(rowOf(list, taskId)?.querySelector('[part~=task-message]')).startsWith('Step'),
+        'the running task in the list',
+        8_000,
+      )
       rowOf(list, taskId)!.querySelector<HTMLButtonElement>('[part~=open]')!.click()
       await eventually(() => !!server.querySelector('mcp-tool'), 'the tool')
       const el = server.querySelector('mcp-tool')!
@@ -492,7 +545,9 @@ describe('<mcp-tool task-id>: a task opened from <mcp-task-list> (test/support/s
     el.taskId = taskId
     server.append(el)
     await eventually(() => part(el, 'result-frame')?.dataset.status === 'failure', 'the failure', 8_000)
-    expect(text(part(el, 'result'))).to.contain(`Task ${taskId} is a task of the tool "count", not of "fail": set name="count" to open it here.`)
+    expect(text(part(el, 'result'))).to.contain(
+      `Task ${taskId} is a task of the tool "count", not of "fail": set name="count" to open it here.`,
+    )
     el.taskId = 'no-such-task'
     await eventually(() => text(part(el, 'result')).includes('This page keeps no such task.'), 'the task not kept', 8_000)
   })
