@@ -119,7 +119,9 @@ export default {
   testsFinishTimeout: selectedEngine() === 'chromium' ? 120_000 : 360_000,
   // Firefox takes half a minute to start on a busy 2-core machine (WTR's default allows 30 s).
   browserStartTimeout: 120_000,
-  testFramework: { config: { timeout: 10_000 } },
+  // Per test. Firefox and WebKit start a file's first test (its modules, a server's first answer) slower, and more so
+  // beside another engine (--side-by-side): a demo-server test took 10 s in Firefox with all three engines at once.
+  testFramework: { config: { timeout: selectedEngine() === 'chromium' ? 10_000 : 20_000 } },
   // Name every test in the output, not only the failures.
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), engineResultsReporter()],
   // strictPageRoutes: the strict-CSP page and the npm build bundled for it (test/browser/strict-csp.test.ts).
