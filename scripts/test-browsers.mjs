@@ -90,6 +90,7 @@ for (const { engine, code, seconds, counts } of runs) {
       `${counts.failedFiles.length ? `, ${counts.failedFiles.length} files with errors` : ''}  ` +
       `(${counts.browser}, ${seconds} s)`,
   )
+  if (counts.slowest?.length) console.log(`      slowest  ${counts.slowest.map(({ file, seconds }) => `${file} ${seconds} s`).join(', ')}`)
   for (const { file, name } of counts.skipped) console.log(`      skipped  ${file}: ${name}`)
   for (const { file, name } of counts.failed) console.log(`      FAILED   ${file}: ${name}`)
   for (const file of counts.failedFiles) console.log(`      ERRORS   ${file} (output above)`)
