@@ -324,10 +324,10 @@ const BROWSER_FINISH_TIMEOUT_MS = 600_000
 function configureRunnerTimeouts(copy) {
   const path = join(copy, 'web-test-runner.config.mjs')
   let text = readFileSync(path, 'utf8')
-  // The finish limit's value may depend on the engine (`selectedEngine() === 'chromium' ? … : …`): the whole value goes.
+  // Either limit's value may depend on the engine (`selectedEngine() === 'chromium' ? … : …`): the whole value goes.
   for (const [from, to] of [
     [/testsFinishTimeout: [^\n]*,$/m, 'testsFinishTimeout: Number(process.env.MUTATE_FINISH_TIMEOUT),'],
-    [/testFramework: \{ config: \{ timeout: [\d_]+ \} \}/, 'testFramework: { config: { timeout: Number(process.env.MUTATE_TEST_TIMEOUT) } }'],
+    [/testFramework: \{ config: \{ timeout: [^\n]* \} \},$/m, 'testFramework: { config: { timeout: Number(process.env.MUTATE_TEST_TIMEOUT) } },'],
   ]) {
     if (!from.test(text)) throw new Error(`web-test-runner.config.mjs has no ${from} to lengthen for mutants`)
     text = text.replace(from, to)
@@ -358,6 +358,24 @@ function firstFailure(output) {
  * Browser suites run in web-test-runner on `--port` (its own, so a runner of the working tree can go on beside it);
  * `scale` multiplies the runner's own limits (2 on a retry).
  */
+/** Suites running now, each its own process group (detached): stopped with them when this script is stopped. */
+const running = new Set()
+
+/** On Ctrl-C or SIGTERM, stops every running suite's process group (web-test-runner and its browser), then exits. */
+function stopSuitesOnSignal(copy) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      for (const pid of running) {
+        try {
+          process.kill(-pid, 'SIGKILL')
+        } catch {}
+      }
+      rmSync(copy, { recursive: true, force: true })
+      process.exit(signal === 'SIGINT' ? 130 : 143)
+    })
+  }
+}
+
 function runSuite(copy, suite, limitMs, scale = 1) {
   return new Promise((resolve) => {
     const args = suite.startsWith('browser:')
@@ -370,6 +388,7 @@ function runSuite(copy, suite, limitMs, scale = 1) {
     }
     const started = Date.now()
     const child = spawn(process.execPath, args, { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    running.add(child.pid)
     // The output's tail is enough for the summary; the head keeps the first failure's title.
     let output = ''
     const keep = (chunk) => {
@@ -386,6 +405,7 @@ function runSuite(copy, suite, limitMs, scale = 1) {
       } catch {}
     }, limitMs)
     child.on('close', (code) => {
+      running.delete(child.pid)
       clearTimeout(timer)
       const passed = code === 0 && !killed
       const timedOut = killed || (!passed && TIMEOUT_OUTPUT.test(output))
@@ -414,6 +434,7 @@ async function main() {
   const archive = spawnSync('sh', ['-c', `git -C "${root}" archive HEAD | tar -x -C "${copy}"`], { stdio: 'inherit' })
   if (archive.status !== 0) throw new Error('git archive HEAD failed')
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'))
+  stopSuitesOnSignal(copy)
   configureRunnerTimeouts(copy)
   const byFolder = new Map()
   for (const m of mutants(copy)) {
