@@ -113,24 +113,35 @@ describe('<mcp-icon>', () => {
     expect(el.getBoundingClientRect().width).to.equal(48)
   })
 
-  it('on a high-density screen, picks a size for the device pixels, so the icon is not blurred', async () => {
-    const icons: Icon[] = [
-      { src: svgData('<rect width="1" height="1"/>'), sizes: ['32x32'] },
-      { src: svgData('<rect width="2" height="2"/>'), sizes: ['64x64'] },
-    ]
-    // devicePixelRatio is a replaceable attribute: a 2x screen for this test only (headless Chromium's is 1).
-    const own = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio')
-    Object.defineProperty(window, 'devicePixelRatio', { value: 2, configurable: true })
-    try {
-      const el = await fixture<McpIconElement>(html`<mcp-icon size="32" .icons=${icons}></mcp-icon>`)
-      expect(img(el)?.getAttribute('src'), 'the 64x64 icon for 32 CSS px at 2x').to.equal(icons[1].src)
-      expect(el.getBoundingClientRect().width).to.equal(32)
-    } finally {
-      if (own) Object.defineProperty(window, 'devicePixelRatio', own)
-      else delete (window as { devicePixelRatio?: number }).devicePixelRatio
-    }
-    expect(window.devicePixelRatio).to.be.a('number')
-  })
+  // WebKit, after the mcp-app, call-log, content and elicitation suites ran in the same session (not after either half
+  // of them, nor alone): the element's own read of globalThis.devicePixelRatio gave 1 while the test's gave 2, so it
+  // chose for 32 device pixels (logged from inside the element, every full run). The likely cause is code WebKit
+  // compiled earlier that does not see the redefined property. A real screen change goes through the real getter.
+  itExceptIn(
+    {
+      webkit:
+        'stands in for a 2x screen by redefining window.devicePixelRatio, which the element does not see in WebKit once other suites ran before it (its read gave 1, the test’s 2)',
+    },
+    'on a high-density screen, picks a size for the device pixels, so the icon is not blurred',
+    async () => {
+      const icons: Icon[] = [
+        { src: svgData('<rect width="1" height="1"/>'), sizes: ['32x32'] },
+        { src: svgData('<rect width="2" height="2"/>'), sizes: ['64x64'] },
+      ]
+      // devicePixelRatio is a replaceable attribute: a 2x screen for this test only (headless Chromium's is 1).
+      const own = Object.getOwnPropertyDescriptor(window, 'devicePixelRatio')
+      Object.defineProperty(window, 'devicePixelRatio', { value: 2, configurable: true })
+      try {
+        const el = await fixture<McpIconElement>(html`<mcp-icon size="32" .icons=${icons}></mcp-icon>`)
+        expect(img(el)?.getAttribute('src'), 'the 64x64 icon for 32 CSS px at 2x').to.equal(icons[1].src)
+        expect(el.getBoundingClientRect().width).to.equal(32)
+      } finally {
+        if (own) Object.defineProperty(window, 'devicePixelRatio', own)
+        else delete (window as { devicePixelRatio?: number }).devicePixelRatio
+      }
+      expect(window.devicePixelRatio).to.be.a('number')
+    },
+  )
 
   it('never runs a scripted SVG: it is only ever drawn through <img>', async () => {
     const scripted = svgData(
