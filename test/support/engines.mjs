@@ -139,12 +139,25 @@ class WebKitLauncher extends WebdriverLauncher {
    */
   async setViewport(width, height) {
     const inner = () => this.driver.execute(() => [window.innerWidth, window.innerHeight])
+    // A new window size reaches the page a little later, later still on a busy machine (a run beside another engine
+    // read the size from before the resize): the page's size is read until it moves from `before`, for 2 s at most.
+    const resized = async (before) => {
+      const end = Date.now() + 2_000
+      let now = await inner()
+      while (now[0] === before[0] && now[1] === before[1] && Date.now() < end) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        now = await inner()
+      }
+      return now
+    }
+    const start = await inner()
+    if (start[0] === width && start[1] === height) return
     await this.driver.setWindowSize(width, height)
-    let [innerWidth, innerHeight] = await inner()
+    let [innerWidth, innerHeight] = await resized(start)
     if (innerWidth === width && innerHeight === height) return
     const outer = await this.driver.getWindowSize()
     await this.driver.setWindowSize(outer.width + width - innerWidth, outer.height + height - innerHeight)
-    ;[innerWidth, innerHeight] = await inner()
+    ;[innerWidth, innerHeight] = await resized([innerWidth, innerHeight])
     // MiniBrowser's window has a floor (its toolbar): a narrower page is not to be had here, and a test that needs
     // one must say so rather than run at another width.
     if (innerWidth !== width || innerHeight !== height)
