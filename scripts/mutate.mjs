@@ -351,13 +351,6 @@ function firstFailure(output) {
   return line ? line[1].replace(/\s*\(\d+(\.\d+)?ms\)$/, '').trim() : undefined
 }
 
-/**
- * Runs one suite file in the copy, stopped after `limitMs`: resolves `{ passed, ms, timedOut, hung, failed }`, where
- * `timedOut` is any timeout (ours, or one the runner reports), `hung` one that stopped a test or the run, and
- * `failed` the first failing test's title.
- * Browser suites run in web-test-runner on `--port` (its own, so a runner of the working tree can go on beside it);
- * `scale` multiplies the runner's own limits (2 on a retry).
- */
 /** Suites running now, each its own process group (detached): stopped with them when this script is stopped. */
 const running = new Set()
 
@@ -376,6 +369,13 @@ function stopSuitesOnSignal(copy) {
   }
 }
 
+/**
+ * Runs one suite file in the copy, stopped after `limitMs`: resolves `{ passed, ms, timedOut, hung, failed }`, where
+ * `timedOut` is any timeout (ours, or one the runner reports), `hung` one that stopped a test or the run, and
+ * `failed` the first failing test's title.
+ * Browser suites run in web-test-runner on `--port` (its own, so a runner of the working tree can go on beside it);
+ * `scale` multiplies the runner's own limits (2 on a retry).
+ */
 function runSuite(copy, suite, limitMs, scale = 1) {
   return new Promise((resolve) => {
     const args = suite.startsWith('browser:')
