@@ -139,8 +139,8 @@ class WebKitLauncher extends WebdriverLauncher {
    */
   async setViewport(width, height) {
     const inner = () => this.driver.execute(() => [window.innerWidth, window.innerHeight])
-    // A new window size reaches the page a little later, later still on a busy machine (a run beside another engine
-    // read the size from before the resize): the page's size is read until it moves from `before`, for 2 s at most.
+    // A new window size may reach the page a little later, more so on a busy machine (beside Firefox, a page of
+    // 1280×424 for 1280×631 was likely a read made too soon): the size is read until it moves from `before`, 2 s at most.
     const resized = async (before) => {
       const end = Date.now() + 2_000
       let now = await inner()
@@ -271,13 +271,13 @@ export function engineLauncher(engine) {
   }
 }
 
-/**
- * Counts a session's tests, through nested suites. A test skipped with its suite (describeExceptIn) is named with that
- * suite's title, which carries the reason.
- */
 /** How many of an engine's slowest test files the run's summary names. */
 const SLOWEST_SHOWN = 8
 
+/**
+ * Counts a session's tests, through nested suites, and adds their durations to the file's (`counts.fileMs`). A test
+ * skipped with its suite (describeExceptIn) is named with that suite's title, which carries the reason.
+ */
 function countTests(suite, file, counts, skippedSuite) {
   for (const test of suite?.tests ?? []) {
     counts.fileMs = counts.fileMs ?? {}
