@@ -351,6 +351,13 @@ function firstFailure(output) {
   return line ? line[1].replace(/\s*\(\d+(\.\d+)?ms\)$/, '').trim() : undefined
 }
 
+/** Kills a suite's whole process group (web-test-runner and its browser); one that has ended is no error. */
+function killGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGKILL')
+  } catch {}
+}
+
 /** Suites running now, each its own process group (detached): stopped with them when this script is stopped. */
 const running = new Set()
 
@@ -358,11 +365,7 @@ const running = new Set()
 function stopSuitesOnSignal(copy) {
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
-      for (const pid of running) {
-        try {
-          process.kill(-pid, 'SIGKILL')
-        } catch {}
-      }
+      for (const pid of running) killGroup(pid)
       rmSync(copy, { recursive: true, force: true })
       process.exit(signal === 'SIGINT' ? 130 : 143)
     })
@@ -400,9 +403,7 @@ function runSuite(copy, suite, limitMs, scale = 1) {
     let killed = false
     const timer = setTimeout(() => {
       killed = true
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {}
+      killGroup(child.pid)
     }, limitMs)
     child.on('close', (code) => {
       running.delete(child.pid)

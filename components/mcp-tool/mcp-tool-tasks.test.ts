@@ -245,16 +245,13 @@ describe('<mcp-task-list>', () => {
     timeout(ms: number): void
   }) {
     this.timeout(30_000)
-    // Each client's headers function waits while its gate is shut: the page's own hook, so a read can be held.
-    const gates = new Map<string, { shut: Promise<void>; open: () => void }>()
-    const shut = (name: string) => {
-      let open!: () => void
-      gates.set(name, { shut: new Promise<void>((resolve) => (open = resolve)), open })
-    }
-    const heldBy = (name: string) => async () => (await gates.get(name)?.shut, {})
+    // Each client's headers hook waits on its gate while one is set: the page's own hook, so a read can be held.
+    const gates: Record<'first' | 'second', Promise<void> | undefined> = { first: undefined, second: undefined }
+    const opens: Record<'first' | 'second', () => void> = { first: () => {}, second: () => {} }
+    const shut = (name: 'first' | 'second') => (gates[name] = new Promise<void>((resolve) => (opens[name] = resolve)))
     const url = await serverUrl('tasks')
-    const first = new McpClient(url, { cache: new MemoryCache(), headers: heldBy('first') })
-    const second = new McpClient(url, { cache: new MemoryCache(), headers: heldBy('second') })
+    const first = new McpClient(url, { cache: new MemoryCache(), headers: async () => (await gates.first, {}) })
+    const second = new McpClient(url, { cache: new MemoryCache(), headers: async () => (await gates.second, {}) })
     const [firstTask, secondTask] = [
       await startDetached(first, 'count', { steps: 10, stepMs: 500 }),
       await startDetached(second, 'count', { steps: 10, stepMs: 500 }),
@@ -266,11 +263,11 @@ describe('<mcp-task-list>', () => {
     shut('second')
     list.client = second
     await list.updateComplete
-    gates.get('first')!.open()
+    opens.first()
     await new Promise((resolve) => setTimeout(resolve, 300))
     await list.updateComplete
     expect(shown(), 'rows once the first client’s read answered late').to.deep.equal([])
-    gates.get('second')!.open()
+    opens.second()
     await eventually(() => shown().join() === secondTask, 'the second client’s task alone', 8_000)
     expect(shown()).not.to.include(firstTask)
   })
@@ -494,19 +491,9 @@ describe('<mcp-tool task-id>: a task opened from <mcp-task-list> (test/support/s
     this.timeout(25_000)
     const { list, client, server } = await listInServer()
     /** Started by this page's client, then let go of (as a closed tab would): the list follows it. */
-    const startDetached = async (args: Record<string, unknown>) => {
-      let taskId = ''
-      const detach = new AbortController()
-      const onTask = (t: { taskId: string }) => {
-        taskId = t.taskId
-        detach.abort()
-      }
-      await client.callTool('count', args, { origin: USER, detach: detach.signal, onTask }).catch(() => {})
-      return taskId
-    }
-    const taskId = await startDetached({ steps: 8, stepMs: 400, pollIntervalMs: 500 })
+    const taskId = await startDetached(client, 'count', { steps: 8, stepMs: 400, pollIntervalMs: 500 })
     // A newer task of the same tool: the one a plain <mcp-tool name="count"> would pick up.
-    const newer = await startDetached({ steps: 60, stepMs: 400, pollIntervalMs: 500 })
+    const newer = await startDetached(client, 'count', { steps: 60, stepMs: 400, pollIntervalMs: 500 })
     try {
       await eventually(
         () => text(rowOf(list, taskId)?.querySelector('[part~=task-message]')).startsWith('Step'),

@@ -280,7 +280,6 @@ const SLOWEST_SHOWN = 8
  */
 function countTests(suite, file, counts, skippedSuite) {
   for (const test of suite?.tests ?? []) {
-    counts.fileMs = counts.fileMs ?? {}
     counts.fileMs[file] = (counts.fileMs[file] ?? 0) + (test.duration ?? 0)
     if (test.skipped)
       counts.skipped.push({ file, name: skippedSuite && !/\[skipped in /.test(test.name) ? `${skippedSuite} > ${test.name}` : test.name })
@@ -314,7 +313,7 @@ export function engineResultsReporter() {
       const out = process.env.MCP_ENGINE_RESULTS
       if (!out) return
       const engine = selectedEngine()
-      const counts = { engine, browser: engineVersion(engine), passed: 0, failed: [], skipped: [], failedFiles: [] }
+      const counts = { engine, browser: engineVersion(engine), passed: 0, failed: [], skipped: [], failedFiles: [], fileMs: {} }
       for (const session of sessions) {
         const file = session.testFile.replace(process.cwd() + '/', '')
         countTests(session.testResults, file, counts)
@@ -323,7 +322,7 @@ export function engineResultsReporter() {
       }
       // Where the engine's time goes: each file's tests' durations added up, the slowest first (test-browsers.mjs
       // prints the top of the list; three engines in `npm test` need the slow files made quicker: issue 20).
-      counts.slowest = Object.entries(counts.fileMs ?? {})
+      counts.slowest = Object.entries(counts.fileMs)
         .sort(([, a], [, b]) => b - a)
         .slice(0, SLOWEST_SHOWN)
         .map(([file, ms]) => ({ file, seconds: Math.round(ms / 1000) }))
