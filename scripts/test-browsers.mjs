@@ -9,7 +9,7 @@
 // whole when it ends), for a quicker run where most of a suite's time is waiting on servers and timers.
 // Exits non-zero when any engine had a failure (all engines run regardless).
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,10 +18,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const ALL = ['chromium', 'firefox', 'webkit']
 
 const args = process.argv.slice(2)
-// By default only Chromium, which `npm test` (and CI) runs: Firefox and WebKit do not pass every suite yet
-// (issue 20 is open; its note lists the failures). `--engines chromium,firefox,webkit` (npm run
-// test:browser:engines) runs all three.
-let engines = ['chromium']
+// All three by default; `--engines firefox` runs one (npm test runs Chromium, then Firefox and WebKit side by side).
+let engines = [...ALL]
 const at = args.indexOf('--engines')
 if (at >= 0) {
   engines = (args[at + 1] ?? '').split(',').filter(Boolean)
@@ -75,24 +73,27 @@ if (sideBySide) runs.push(...(await Promise.all(engines.map((engine, i) => runEn
 else for (const [i, engine] of engines.entries()) runs.push(await runEngine(engine, i))
 rmSync(scratch, { recursive: true, force: true })
 
-console.log('\n━━ browser suites, per engine')
+// The summary: printed, and added to MCP_ENGINES_SUMMARY when set (scripts/test.mjs prints every engine's at the end).
+const summary = []
 let failed = false
 for (const { engine, code, seconds, counts } of runs) {
   if (!counts) {
     failed = true
-    console.log(`  ${engine.padEnd(9)} no results: web-test-runner exited with ${code} before reporting (output above)`)
+    summary.push(`  ${engine.padEnd(9)} no results: web-test-runner exited with ${code} before reporting (output above)`)
     continue
   }
   const bad = counts.failed.length + counts.failedFiles.length
   if (bad || code !== 0) failed = true
-  console.log(
+  summary.push(
     `  ${engine.padEnd(9)} ${counts.passed} passed, ${counts.failed.length} failed, ${counts.skipped.length} skipped` +
       `${counts.failedFiles.length ? `, ${counts.failedFiles.length} files with errors` : ''}  ` +
-      `(${counts.browser}, ${seconds} s)`,
+      `(${counts.browser}, ${seconds} s, ${counts.testSeconds} s of it in tests)`,
   )
-  if (counts.slowest?.length) console.log(`      slowest  ${counts.slowest.map(({ file, seconds }) => `${file} ${seconds} s`).join(', ')}`)
-  for (const { file, name } of counts.skipped) console.log(`      skipped  ${file}: ${name}`)
-  for (const { file, name } of counts.failed) console.log(`      FAILED   ${file}: ${name}`)
-  for (const file of counts.failedFiles) console.log(`      ERRORS   ${file} (output above)`)
+  if (counts.slowest?.length) summary.push(`      slowest  ${counts.slowest.map(({ file, seconds }) => `${file} ${seconds} s`).join(', ')}`)
+  for (const { file, name } of counts.skipped) summary.push(`      skipped  ${file}: ${name}`)
+  for (const { file, name } of counts.failed) summary.push(`      FAILED   ${file}: ${name}`)
+  for (const file of counts.failedFiles) summary.push(`      ERRORS   ${file} (output above)`)
 }
+console.log(['\n━━ browser suites, per engine', ...summary].join('\n'))
+if (process.env.MCP_ENGINES_SUMMARY) appendFileSync(process.env.MCP_ENGINES_SUMMARY, summary.join('\n') + '\n')
 process.exit(failed ? 1 : 0)
