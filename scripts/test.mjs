@@ -2,7 +2,7 @@
 // the one before it has passed; a failed stage stops the run once its other steps have ended. At the end: each step's
 // time and result, and each browser engine's counts (test-browsers.mjs writes them to MCP_ENGINES_SUMMARY).
 //
-//   node scripts/test.mjs [--one-at-a-time]
+//   node scripts/test.mjs [--one-at-a-time] [--from N]
 //
 // What shares a stage, and why (measured on this 2-core machine, issue 20): each suite alone leaves part of the two
 // cores idle while it waits on servers and timers, but the browser suites and the node suites together keep both busy,
@@ -31,8 +31,16 @@ const STAGES = [
   [['end-to-end', 'test:e2e'], ['conformance', 'conformance']],
 ]
 
-const oneAtATime = process.argv.includes('--one-at-a-time')
-const stages = oneAtATime ? STAGES.flat().map((step) => [step]) : STAGES
+const args = process.argv.slice(2)
+const oneAtATime = args.includes('--one-at-a-time')
+// --from N: start at stage N (1 is the first), after a run that failed there (the stages before it must have passed).
+const from = args.includes('--from') ? Number(args[args.indexOf('--from') + 1]) : 1
+if (!Number.isInteger(from) || from < 1 || from > STAGES.length) {
+  console.error(`test: --from takes a stage number from 1 to ${STAGES.length}`)
+  process.exit(2)
+}
+const planned = STAGES.slice(from - 1)
+const stages = oneAtATime ? planned.flat().map((step) => [step]) : planned
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-test-'))
 const enginesSummary = join(scratch, 'engines.txt')
@@ -69,9 +77,9 @@ for (const stage of stages) {
   if (ended.some((r) => !r.ok)) break
 }
 
-console.log(`\n━━ npm test, ${seconds(started)} s${oneAtATime ? ', one step at a time' : ''}`)
+console.log(`\n━━ npm test, ${seconds(started)} s${oneAtATime ? ', one step at a time' : ''}${from > 1 ? `, from stage ${from}` : ''}`)
 for (const { name, ok, seconds } of results) console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(36)} ${String(seconds).padStart(4)} s`)
-const skipped = STAGES.flat().filter(([name]) => !results.some((r) => r.name === name))
+const skipped = planned.flat().filter(([name]) => !results.some((r) => r.name === name))
 for (const [name] of skipped) console.log(`  - ${name.padEnd(36)}  not run (an earlier stage failed)`)
 try {
   console.log(`\n━━ browser suites, per engine\n${readFileSync(enginesSummary, 'utf8').trimEnd()}`)

@@ -17,7 +17,11 @@
 // - `server_cancels` {stepMs}: cancelled by the server after a step.
 // - `instant`: an ordinary result, never a task.
 // - `rogue_task`: breaks the text: a task even to a client that did not declare the extension.
-// Hostile tasks (every payload sets `window.__pwned` if it ever runs; see hostile.ts):
+// Hostile tasks (every payload sets `window.__pwned` if it ever runs; see hostile.ts), hostile in what they say, not in
+// the protocol: like the tools above they ask a call that did not declare the extension for it (-32021). A call can be
+// sent before the client's server/discover has answered, from a tool list shown from the cache (WebKit did): a task
+// sent to it anyway is what rogue_task tests, and the client refuses it.
+
 // - `hostile_task`: a task id, status message (also absurdly long) with markup and a javascript: URL, a TTL of
 //   Number.MAX_VALUE, pollIntervalMs -1 in the task answer and 0 in every tasks/get; works until cancelled.
 // - `hostile_fail`: fails with markup in its error message and status message.
@@ -232,10 +236,10 @@ export async function startServer(): Promise<TasksServer> {
     server.setRequestHandler('tools/call', async (request: any, ctx: any) => {
       const name: string = request.params?.name
       if (name === 'rogue_task') return { resultType: 'task', ...wire(create(name, {}, 60_000)) }
-      if (hostileTools.includes(name)) return { resultType: 'task', ...wire(hostile(name, request.params?.arguments ?? {})) }
-      if (!taskTools.includes(name)) return original(request, ctx)
+      if (!taskTools.includes(name) && !hostileTools.includes(name)) return original(request, ctx)
       // A task only to a client that declared the extension on this very request; these tools run only as tasks.
       if (!declared(ctx.mcpReq.envelope)) throw missingCapability()
+      if (hostileTools.includes(name)) return { resultType: 'task', ...wire(hostile(name, request.params?.arguments ?? {})) }
       const given = (request.params?.arguments ?? {}) as Record<string, any>
       const task = create(name, given, given.ttlMs === undefined ? 60_000 : Number(given.ttlMs))
       run[name]!(task, given)
