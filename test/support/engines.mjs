@@ -321,7 +321,7 @@ export function engineResultsReporter() {
         else if (session.errors?.length) counts.failedFiles.push(file)
       }
       // Where the engine's time goes: each file's tests' durations added up, the slowest first (test-browsers.mjs
-      // prints the top of the list; three engines in `npm test` need the slow files made quicker: issue 20).
+      // prints the top of the list: where to look first to make `npm test` quicker).
       counts.slowest = Object.entries(counts.fileMs)
         .sort(([, a], [, b]) => b - a)
         .slice(0, SLOWEST_SHOWN)
