@@ -27,11 +27,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The stages, in order: each a list of [name, npm script, arguments after `--`]. */
 const STAGES = [
-  [['typecheck', 'typecheck'], ['generated types', 'check:generated'], ['build', 'build']],
+  [
+    ['typecheck', 'typecheck'],
+    ['generated types', 'check:generated'],
+    ['build', 'build'],
+  ],
   [['node suites', 'test:node']],
   [['browser suites, Chromium', 'test:browser', ['--engines', 'chromium', '--port', '8000']]],
   [['browser suites, Firefox and WebKit', 'test:browser', ['--engines', 'firefox,webkit', '--side-by-side', '--port', '8010']]],
-  [['end-to-end', 'test:e2e'], ['conformance', 'conformance']],
+  [
+    ['end-to-end', 'test:e2e'],
+    ['conformance', 'conformance'],
+  ],
 ]
 
 const args = process.argv.slice(2)

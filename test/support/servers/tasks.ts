@@ -21,7 +21,6 @@
 // the protocol: like the tools above they ask a call that did not declare the extension for it (-32021). A call can be
 // sent before the client's server/discover has answered, from a tool list shown from the cache (WebKit did): a task
 // sent to it anyway is what rogue_task tests, and the client refuses it.
-
 // - `hostile_task`: a task id, status message (also absurdly long) with markup and a javascript: URL, a TTL of
 //   Number.MAX_VALUE, pollIntervalMs -1 in the task answer and 0 in every tasks/get; works until cancelled.
 // - `hostile_fail`: fails with markup in its error message and status message.
