@@ -8,11 +8,11 @@
 // --side-by-side runs the engines at once (each on its own port, from --port or 8000 up; each engine's output printed
 // whole when it ends), for a quicker run where most of a suite's time is waiting on servers and timers.
 // Exits non-zero when any engine had a failure (all engines run regardless).
-import { spawn } from 'node:child_process'
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runPrinted } from './run-printed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const ALL = ['chromium', 'firefox', 'webkit']
@@ -39,33 +39,20 @@ const basePort = portAt >= 0 ? Number(args.splice(portAt, 2)[1]) : 8000
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-engines-'))
 
 /** Runs web-test-runner for one engine; its counts (test/support/engines.mjs engineResultsReporter), or why there are none. */
-function runEngine(engine, index) {
+async function runEngine(engine, index) {
   const results = join(scratch, `${engine}.json`)
-  const started = Date.now()
   const engineArgs = [...args, '--port', String(basePort + index)]
-  const heading = `\n━━ ${engine}: web-test-runner ${engineArgs.join(' ')}`
-  if (!sideBySide) console.log(heading)
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...engineArgs], {
-      cwd: root,
-      stdio: sideBySide ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results },
-    })
-    // Side by side, each engine's output is kept and printed in one piece when it ends, not interleaved.
-    let output = ''
-    child.stdout?.on('data', (chunk) => (output += chunk))
-    child.stderr?.on('data', (chunk) => (output += chunk))
-    // 'close', not 'exit': the output piped side by side is whole only once the streams have closed.
-    child.on('close', (code, signal) => {
-      if (sideBySide) console.log(`${heading}\n${output}`)
-      const seconds = Math.round((Date.now() - started) / 1000)
-      let counts
-      try {
-        counts = JSON.parse(readFileSync(results, 'utf8'))
-      } catch {}
-      resolve({ engine, code: code ?? signal, seconds, counts })
-    })
+  const { code, seconds } = await runPrinted(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...engineArgs], {
+    cwd: root,
+    env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results },
+    heading: `\n━━ ${engine}: web-test-runner ${engineArgs.join(' ')}`,
+    alone: !sideBySide,
   })
+  let counts
+  try {
+    counts = JSON.parse(readFileSync(results, 'utf8'))
+  } catch {}
+  return { engine, code, seconds, counts }
 }
 
 const runs = []

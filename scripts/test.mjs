@@ -17,11 +17,11 @@
 //
 // A step that runs alone prints as it goes; side by side, each step's output is printed whole when it ends, so that
 // two steps' lines never interleave.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { runPrinted } from './run-printed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -54,29 +54,23 @@ const stages = oneAtATime ? planned.flat().map((step) => [step]) : planned
 
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-test-'))
 const enginesSummary = join(scratch, 'engines.txt')
-const seconds = (since) => Math.round((Date.now() - since) / 1000)
 
-/** Runs one step (`npm run <script> [-- args]`): its name, exit code and time. */
-function runStep([name, script, args = []], alone) {
-  const started = Date.now()
+/** Runs one step (`npm run <script> [-- args]`): its name, whether it passed, and its time. */
+async function runStep([name, script, args = []], alone) {
   const command = ['run', script, ...(args.length ? ['--', ...args] : [])]
-  console.log(`\n▶ ${name}: npm ${command.join(' ')}${alone ? '' : ' (side by side; its output follows when it ends)'}`)
-  return new Promise((resolve) => {
-    const child = spawn('npm', command, {
-      cwd: root,
-      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, MCP_ENGINES_SUMMARY: enginesSummary },
-    })
-    let output = ''
-    child.stdout?.on('data', (chunk) => (output += chunk))
-    child.stderr?.on('data', (chunk) => (output += chunk))
-    child.on('close', (code, signal) => {
-      const ok = code === 0
-      if (!alone) console.log(`\n━━ ${name} (output)\n${output}`)
-      console.log(`${ok ? '✔' : '✖'} ${name}: ${ok ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(started)} s`)
-      resolve({ name, ok, seconds: seconds(started) })
-    })
+  const heading = alone ? `\n▶ ${name}: npm ${command.join(' ')}` : `\n━━ ${name}: npm ${command.join(' ')} (ran side by side)`
+  if (!alone) console.log(`\n▶ ${name}: started side by side; its output follows when it ends`)
+  const { code, seconds } = await runPrinted('npm', command, {
+    cwd: root,
+    env: { ...process.env, MCP_ENGINES_SUMMARY: enginesSummary },
+    heading,
+    alone,
   })
+  const ok = code === 0
+  console.log(
+    `${ok ? '✔' : '✖'} ${name}: ${ok ? 'passed' : `failed (${typeof code === 'string' ? code : `exit ${code}`})`} in ${seconds} s`,
+  )
+  return { name, ok, seconds }
 }
 
 const started = Date.now()
@@ -87,7 +81,9 @@ for (const stage of stages) {
   if (ended.some((r) => !r.ok)) break
 }
 
-console.log(`\n━━ npm test, ${seconds(started)} s${oneAtATime ? ', one step at a time' : ''}${from > 1 ? `, from stage ${from}` : ''}`)
+console.log(
+  `\n━━ npm test, ${Math.round((Date.now() - started) / 1000)} s${oneAtATime ? ', one step at a time' : ''}${from > 1 ? `, from stage ${from}` : ''}`,
+)
 for (const { name, ok, seconds } of results) console.log(`  ${ok ? '✔' : '✖'} ${name.padEnd(36)} ${String(seconds).padStart(4)} s`)
 const skipped = planned.flat().filter(([name]) => !results.some((r) => r.name === name))
 for (const [name] of skipped) console.log(`  - ${name.padEnd(36)}  not run (an earlier stage failed)`)

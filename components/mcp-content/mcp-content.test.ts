@@ -654,8 +654,8 @@ describe('<mcp-content>', () => {
       // try. A gap of the machine's own (the other engines' suites run beside this one) is not the page's: the best of
       // three tries counts.
       const gaps: number[] = []
-      for (let attempt = 0; attempt < 3 && !(Math.min(...gaps) < 100); attempt++) {
-        const { el, longestGap } = await showAll(attempt === 0)
+      while (gaps.length < 3 && gaps.every((gap) => gap >= 100)) {
+        const { el, longestGap } = await showAll(gaps.length === 0)
         gaps.push(longestGap)
         el.remove()
       }
