@@ -246,10 +246,10 @@ export class McpToolCallElement extends ConnectedElement {
     this.result = this.error = this.durationMs = this.progress = undefined
     this.#runningSince = 0
     const known = this.shown?.tool.name === name ? this.shown.tool : { name, inputSchema: { type: 'object' as const } }
-    this.shown = { tool: known, server: { url: client.url }, origin, args, hints: toolHints(known, client.options.trustAnnotations) }
+    const placed = (this.shown = { tool: known, server: { url: client.url }, origin, args, hints: toolHints(known, client.options.trustAnnotations) })
     if (retry) this.#to('running', { decision: 'allow-once' })
     else this.#to('idle')
-    void this.#describe(client, name, controller)
+    void this.#describe(client, name, placed, controller.signal)
     const current = () => this.#controller === controller
     // Retry is the user's: they see the arguments and press it. Otherwise the card asks, unless "always" was given.
     const approve = retry
@@ -286,19 +286,19 @@ export class McpToolCallElement extends ConnectedElement {
   }
 
   /** The tool as listed (title, icon, schema, annotations) and the server's name, for the card; shown as they come. */
-  async #describe(client: McpClient, name: string, controller: AbortController): Promise<void> {
+  async #describe(client: McpClient, name: string, placed: Shown, signal: AbortSignal): Promise<void> {
     try {
       const [tool] = await Promise.all([
-        client.listTools({ signal: controller.signal }).then((tools) => tools.find((t) => t.name === name)),
+        client.listTools({ signal }).then((tools) => tools.find((t) => t.name === name)),
         // Settles client.serverInfo (a cached discover on a warm client).
-        client.discover({ signal: controller.signal }).catch(() => undefined),
+        client.discover({ signal }).catch(() => undefined),
       ])
-      const shown = this.shown
-      // The gate's request, when it came first, is what the call is approved on: it stays.
-      if (!shown || this.state === 'awaiting' || shown.tool.name !== name || this.#controller !== controller) return
+      // Only over what this run put on the card, even when the call has ended meanwhile (an always-allowed call
+      // can end first). The gate's request, once shown, is what the call was approved on: it stays. So does a newer run's.
+      if (this.shown !== placed) return
       const info = client.serverInfo
       this.shown = {
-        ...shown,
+        ...placed,
         ...(tool && { tool, hints: toolHints(tool, client.options.trustAnnotations) }),
         server: { url: client.url, ...(typeof info?.name === 'string' && { name: info.name }), ...(typeof info?.title === 'string' && { title: info.title }) },
       }

@@ -231,13 +231,23 @@ describe('<mcp-tool-call>', () => {
   })
 
   it('a call that runs unasked (always allowed) still shows the tool as listed, the server’s name, and each argument’s label with its key', async () => {
-    const client = new McpClient(await serverUrl('approval'))
+    // The card looks the tool and the server up beside the call. Here the server's `server/discover` answers only
+    // after the call has ended (held at the HTTP level), as it may on any network: the card must still fill in.
+    const held: Array<() => void> = []
+    let holding = false
+    const hold: typeof fetch = (input, init) =>
+      holding && String(init?.body).includes('"server/discover"') ? new Promise<void>((r) => held.push(r)).then(() => fetch(input, init)) : fetch(input, init)
+    const client = new McpClient(await serverUrl('approval'), { fetch: hold })
     const first = await card('move_file', { from_path: `/tmp/o${++unique}`, mode: 'move' }, { client })
     await reached(first.el, 'awaiting')
     button(first.el, 'always')!.click()
     await reached(first.el, 'done')
+    holding = true
     const { el } = await card('move_file', { from_path: `/tmp/o${++unique}`, mode: 'copy' }, { client })
     await reached(el, 'done')
+    expect(held, 'the server’s name asked for, and not yet answered').to.not.be.empty
+    holding = false
+    held.forEach((release) => release())
     await eventually(() => text(part(el, 'title')) === 'Move a file', 'the listed tool’s title')
     expect(text(part(el, 'server'))).to.contain('Approval Fixture').and.not.contain('approvals')
     const keys = [...part(el, 'arguments')!.querySelectorAll('dt')].map((dt) => text(dt))
