@@ -77,6 +77,19 @@ function markdownAliasPlugin() {
   }
 }
 
+/**
+ * The modules the dev server compiles (sources, tests' helpers, node_modules) are fresh for the whole run, not
+ * revalidated on every test file: nothing changes them during a run (no --watch), and each engine starts with an
+ * empty cache. A test file's page then loads in about 1 s less (issue 20). The built files under /dist/ keep the
+ * server's caching, so the CDN tests see the network as a visitor would.
+ */
+async function cacheableModules(ctx, next) {
+  await next()
+  const compiled = ctx.method === 'GET' && ctx.status === 200 && /\.(m?js|ts)$/.test(ctx.path) && !ctx.path.startsWith('/dist/')
+  if (compiled && !watching && ctx.response.get('cache-control') === 'no-cache') ctx.set('cache-control', 'max-age=86400')
+}
+const watching = process.argv.includes('--watch')
+
 /** Test-only control routes for the test servers (see the header comment). */
 async function fixtureRoutes(ctx, next) {
   if (!ctx.path.startsWith('/__fixture/')) return next()
@@ -125,7 +138,7 @@ export default {
   // Name every test in the output, not only the failures.
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), engineResultsReporter()],
   // strictPageRoutes: the strict-CSP page and the npm build bundled for it (test/browser/strict-csp.test.ts).
-  middleware: [fixtureRoutes, strictPageRoutes],
+  middleware: [cacheableModules, fixtureRoutes, strictPageRoutes],
   plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), markdownAliasPlugin(), fixtureServerPlugin(), browserCommandsPlugin()],
   browsers: [engineLauncher(selectedEngine())],
 }
