@@ -12,6 +12,9 @@
 // behind them: 234 s for both against 240 s for the end-to-end tests alone). Two test files at once in one engine
 // (web-test-runner's concurrency 2) took Chromium's 403 s to 308 s but failed 5 tests: files share the page's origin
 // (IndexedDB, BroadcastChannel) and the test servers' counters and switches.
+// Also measured, and not worth their load: Chromium's suites beside the end-to-end tests and the conformance suite
+// (617 s for the three, against 640 to 680 s in two stages), and the end-to-end tests two files at a time beside the
+// conformance suite (about 250 s, the same as one at a time).
 // --one-at-a-time runs every step alone, in order: slower, but a failure that only shows under load can be told from
 // one that does not.
 //
