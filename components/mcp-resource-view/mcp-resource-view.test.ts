@@ -216,10 +216,17 @@ describe('<mcp-resource-view>', () => {
   })
 
   it('stops following a resource once removed from the page', async () => {
+    // The first read is held at the HTTP level for a moment, so the subscription is acknowledged before it lands (as
+    // it may be on any network): only reads after the removal count, so the first must be done before it.
+    const slowReads: typeof fetch = (input, init) =>
+      String(init?.body).includes('"resources/read"')
+        ? new Promise((r) => setTimeout(r, 300)).then(() => fetch(input, init))
+        : fetch(input, init)
     const el = await fixture<McpResourceViewElement>(
-      html`<mcp-resource-view uri="live://note" .client=${new McpClient(live)}></mcp-resource-view>`,
+      html`<mcp-resource-view uri="live://note" .client=${new McpClient(live, { fetch: slowReads })}></mcp-resource-view>`,
     )
     await eventually(() => el.shadowRoot!.querySelector('.live') !== null, 'the subscription')
+    await eventually(() => statusText(el) === '', 'the first read done')
     el.remove()
     const reads = (await readsOf('live://note', 'resources')).length
     await controlServer('resources', 'update', { text: 'nobody is looking' })
