@@ -278,7 +278,8 @@ describe('<mcp-prompt-list>', () => {
       const focusedTitle = () => (el.shadowRoot!.activeElement as HTMLElement | null)?.querySelector('.title')?.textContent?.trim()
       expect(focusedTitle()).to.equal('Prompt 0999')
       expect(placeOf(el.shadowRoot!.activeElement as HTMLElement)).to.equal(all.length)
-      expect(inView(el.shadowRoot!.activeElement as HTMLElement), 'the last prompt is scrolled into view').to.equal(true)
+      // Firefox scrolls a focused element into view at its next layout, not in focus() itself.
+      await eventually(() => inView(el.shadowRoot!.activeElement as HTMLElement), 'the last prompt scrolled into view')
       await eventually(() => items(el).length > 10, 'the rows around the last one')
       rowsAt(el)
       await sendKeys({ press: 'ArrowUp' })
