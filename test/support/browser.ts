@@ -113,8 +113,14 @@ export function controlServer<T = unknown>(server: string, action: string, body?
   return route<T>('control', server, { method: 'POST', body: JSON.stringify(body ?? null) }, `&action=${encodeURIComponent(action)}`)
 }
 
+/**
+ * How long `eventually` waits by default: 5 s in Chromium, 10 s in Firefox and WebKit, which `npm test` runs side by
+ * side on two cores, each at about half speed (a WebKit view's resize took over 5 s there once, and passes alone).
+ */
+const EVENTUALLY_MS = engine === 'chromium' ? 5_000 : 10_000
+
 /** Polls until `check` holds, or fails with `what` after `timeoutMs`. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = EVENTUALLY_MS): Promise<void> {
   const end = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
