@@ -37,7 +37,9 @@ const STAGES = [
   ],
   [['node suites', 'test:node']],
   [['browser suites, Chromium', 'test:browser', ['--engines', 'chromium', '--port', '8000']]],
-  [['browser suites, Firefox and WebKit', 'test:browser', ['--engines', 'firefox,webkit', '--side-by-side', '--port', '8010']]],
+  // One after the other: side by side (7.2 to 8.4 minutes instead of about 11) failed in 4 of 5 runs at stop 33, on
+  // waits that ran out in WebKit under the load.
+  [['browser suites, Firefox then WebKit', 'test:browser', ['--engines', 'firefox,webkit', '--port', '8010']]],
   [
     ['end-to-end', 'test:e2e'],
     ['conformance', 'conformance'],
