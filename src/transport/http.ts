@@ -71,6 +71,12 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     controller.abort(error)
   }
   if (signal.aborted) throw aborted()
+  // The fetch's own signal: it follows the request's, and ends the connection once the request is over. A response
+  // stream the server leaves open after the result is otherwise kept busy by Firefox (a cancelled body does not free
+  // its connection there), and six of them stall every later request to that server (HTTP/1.1's limit per host).
+  const connection = new AbortController()
+  const follow = () => connection.abort(signal.reason)
+  signal.addEventListener('abort', follow, { once: true })
   let timer: ReturnType<typeof setTimeout> | undefined
   let started = false
   // One timer for both limits (a timer costs microseconds per call): the idle one, or the overall cap when it comes first.
@@ -96,7 +102,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
         method: 'POST',
         headers: init.headers,
         body: JSON.stringify(message),
-        signal,
+        signal: connection.signal,
       })
       init.onResponse?.(res)
     } catch (error) {
@@ -162,6 +168,8 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     )
   } finally {
     clearTimeout(timer)
+    signal.removeEventListener('abort', follow)
+    connection.abort() // a response read to its end is untouched; one left open is closed
   }
 }
 

@@ -13,9 +13,10 @@ import { serveFetch } from '../http-adapter.js'
  * How the front answers: `ok` forwards; the others are faults a browser page must survive (`junk-tools`
  * answers tools/list with broken entries among good ones, `discover-error` server/discover with a JSON-RPC
  * error, and `no-templates` resources/templates/list with "method not found", as a server without templates may;
- * all three forward the rest).
+ * all three forward the rest; `sse-left-open` answers every request but a listen as an event stream holding its
+ * response, and leaves that stream open after it, as a server that never closes its response streams would).
  */
-type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools' | 'discover-error' | 'no-templates'
+type FrontMode = 'ok' | 'http-500' | 'not-json' | 'no-cors' | 'junk-tools' | 'discover-error' | 'no-templates' | 'sse-left-open'
 
 const object = { type: 'object' }
 /** A tools/list a broken server might send: entries that are not tools, a repeated name, fields of the wrong type. */
@@ -90,6 +91,14 @@ export async function frontServer(
     const responseHeaders = new Headers(answer.headers)
     for (const [name, value] of Object.entries(CORS)) responseHeaders.set(name, value)
     responseHeaders.delete('content-length')
+    if (mode === 'sse-left-open' && !body.includes('"subscriptions/listen"')) {
+      const text = await answer.text()
+      const events = answer.headers.get('content-type')?.startsWith('text/event-stream') ? text : `event: message\ndata: ${text}\n\n`
+      responseHeaders.set('content-type', 'text/event-stream')
+      // Never closed: the client must let go of the connection itself once the response is in.
+      const open = new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode(events)) })
+      return new Response(open, { status: answer.status, headers: responseHeaders })
+    }
     if (!answer.body || !body.includes('"subscriptions/listen"'))
       return new Response(answer.body, { status: answer.status, headers: responseHeaders })
 
