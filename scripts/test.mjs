@@ -39,11 +39,11 @@ const STAGES = [
   ],
   [['node suites', 'test:node']],
   [['browser suites, Chromium', 'test:browser', ['--engines', 'chromium', '--port', '8000']]],
-  // Side by side: about 7.5 minutes instead of 11 one after the other. At stop 33 it failed in 4 of 5 runs. Fixed
-  // since: two races in Firefox tests, a wait for a WebKit frame's resize that was too short, and an auth test that
-  // counted the sign-in page's visits after the click that made them (it failed in WebKit alone too). Two WebKit
-  // waits ran out, in a run or two each, and have not come back: a task's dialog after a reload, a test server's start.
-  [['browser suites, Firefox and WebKit', 'test:browser', ['--engines', 'firefox,webkit', '--side-by-side', '--port', '8010']]],
+  // One after the other. Side by side takes about 7.5 minutes instead of 11, and passed twice alone at stop 34 once
+  // the test races behind stop 33's failures were fixed; but in the fresh-clone run that followed, WebKit's page
+  // stopped answering from its 20th test file on (every later test timed out, Firefox passed): WebKit under load
+  // can get into a state that it alone never shows, so it runs alone until that is understood.
+  [['browser suites, Firefox then WebKit', 'test:browser', ['--engines', 'firefox,webkit', '--port', '8010']]],
   [
     ['end-to-end', 'test:e2e'],
     ['conformance', 'conformance'],
