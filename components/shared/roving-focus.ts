@@ -79,6 +79,11 @@ export class RovingFocusController {
     if (index >= this.#items.count()) return
     this.#active = index
     this.host.requestUpdate()
-    this.#items.reveal(index)?.focus()
+    const item = this.#items.reveal(index)
+    item?.focus()
+    // Firefox scrolls a focused element into view at its next layout, which a windowed list's render may move it
+    // out of again (End in 1,000 rows left the last one off screen in about one run of ten): once the host has
+    // rendered, the item is brought into view if it still has focus ('nearest': no scroll when it is in view).
+    if (item) void this.host.updateComplete.then(() => item.matches(':focus') && item.scrollIntoView({ block: 'nearest' }))
   }
 }
