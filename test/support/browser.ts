@@ -114,8 +114,8 @@ export function controlServer<T = unknown>(server: string, action: string, body?
 }
 
 /**
- * How long `eventually` waits by default: 5 s in Chromium, 10 s in Firefox and WebKit, which `npm test` runs side by
- * side on two cores, each at about half speed (a WebKit view's resize took over 5 s there once, and passes alone).
+ * How long `eventually` waits by default: 5 s in Chromium, 10 s in Firefox and WebKit, which are slower here and
+ * were run side by side at times (a WebKit view's resize took over 5 s then, and passed alone).
  */
 const EVENTUALLY_MS = engine === 'chromium' ? 5_000 : 10_000
 
