@@ -93,6 +93,7 @@ function firstListGroup() {
   )
   const cdnEntry = fileURLToPath(new URL('./components/cdn.ts', import.meta.url))
   const autoloader = fileURLToPath(new URL('./components/autoloader.ts', import.meta.url))
+  const cacheOpen = fileURLToPath(new URL('./components/cdn-cache-open.ts', import.meta.url))
   const clientBarrel = fileURLToPath(new URL('./src/client/index.ts', import.meta.url))
   const notOnTheList = ['src/schema/form.ts', 'src/client/model-tools.ts', 'src/protocol/connection-errors.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
   let closure: Set<string> | undefined
@@ -113,7 +114,7 @@ function firstListGroup() {
         // With the CDN entry's modules among its own, the group stays a chunk of its own: holding one entry's module only
         // (mcp-icon.ts, which the two import to register it), it would become that entry's file. So the autoloader
         // runs from this chunk, and mcp-web-elements.js, which imports it at once, is a file of a few bytes.
-        closure.add(cdnEntry).add(autoloader)
+        closure.add(cdnEntry).add(autoloader).add(cacheOpen)
       }
       // The barrel itself is client.js's entry module: in the group, it would bring everything it re-exports along.
       return closure.has(id) && id !== clientBarrel && !roots.includes(id) ? 'first-list' : null

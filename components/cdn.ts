@@ -4,6 +4,8 @@
  * code that needs more imports it beside this file: the rest of the client from client.js, an element's class from
  * elements/mcp-foo.js (which registers it). components/index.ts is the npm root entry, which registers every element.
  */
+// First: it starts opening the cache database while the rest evaluates (see the file).
+import './cdn-cache-open.js'
 import { startAutoloader } from './autoloader.js'
 import { McpServerElement } from './mcp-server/mcp-server.component.js'
 import { McpToolListElement } from './mcp-tool-list/mcp-tool-list.component.js'

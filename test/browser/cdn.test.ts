@@ -93,6 +93,25 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     }
   })
 
+  it('asks for the cache database as it starts, before it defines any element, and opens it once for the page’s server', async () => {
+    const url = await serverUrl()
+    // Recorded by the page before the module runs: each indexedDB.open() and the first customElements.define().
+    const frame = await plainPage(
+      `<script>
+        window.__steps = []
+        const open = IDBFactory.prototype.open
+        IDBFactory.prototype.open = function (name, ...rest) { window.__steps.push('open ' + name); return open.call(this, name, ...rest) }
+        const define = customElements.define
+        customElements.define = function (tag, ...rest) { window.__steps.push('define ' + tag); return define.call(this, tag, ...rest) }
+      </script><mcp-server url="${url}"><mcp-tool-list></mcp-tool-list></mcp-server>`,
+    )
+    const page = frame.contentWindow! as Window & { __steps: string[] }
+    await eventually(() => /slow_count/.test(deepText(page.document.body)), 'the fixture’s tools listed')
+    const opens = page.__steps.filter((step) => step.startsWith('open '))
+    expect(opens, 'one open of the cache database for the page').to.deep.equal(['open mcp-web-elements'])
+    expect(page.__steps[0], 'the first thing the entry did').to.equal('open mcp-web-elements')
+  })
+
   it('an element created by code is defined once it is in the document; the markdown renderer arrives with the first markdown', async () => {
     const frame = await plainPage('')
     const page = frame.contentWindow!
