@@ -429,9 +429,16 @@ test('mcp-web-elements/client pulls in no Lit and no element code, not even lazi
 })
 
 test('each element has its own entry that registers it (and the elements it uses); shared chunks register nothing', BUILD, async () => {
-  // "sideEffects": the built registering files, and their sources (so builds from source, ours included, keep the registrations).
+  // "sideEffects": the built registering files, and their sources (so builds from source, ours included, keep the
+  // registrations); and the CDN entry's early open of the cache database (without it, the CDN build drops that import).
   const pkg = JSON.parse(read('package.json'))
-  assert.deepEqual(pkg.sideEffects, ['./dist/index.js', './dist/elements/*.js', './dist/cdn/*', './components/*/mcp-*.ts'])
+  assert.deepEqual(pkg.sideEffects, [
+    './dist/index.js',
+    './dist/elements/*.js',
+    './dist/cdn/*',
+    './components/*/mcp-*.ts',
+    './components/cdn-cache-open.ts',
+  ])
   const folders = elementFolders()
   const resolved = await resolveInProject(folders.map((name) => `mcp-web-elements/elements/${name}`))
   for (const [i, name] of folders.entries()) {
