@@ -113,7 +113,8 @@ function firstListGroup() {
         roots.forEach(visit)
         // With the CDN entry's modules among its own, the group stays a chunk of its own: holding one entry's module only
         // (mcp-icon.ts, which the two import to register it), it would become that entry's file. So the autoloader
-        // runs from this chunk, and mcp-web-elements.js, which imports it at once, is a file of a few bytes.
+        // runs from this chunk, and mcp-web-elements.js, which imports it at once, is a file of a few bytes. The entry's
+        // early open of the cache database (cdn-cache-open.ts) is here too, so that it runs before the elements' code.
         closure.add(cdnEntry).add(autoloader).add(cacheOpen)
       }
       // The barrel itself is client.js's entry module: in the group, it would bring everything it re-exports along.

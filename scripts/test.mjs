@@ -42,7 +42,7 @@ const STAGES = [
   [['node suites', 'test:node']],
   [['browser suites, Chromium', 'test:browser', ['--engines', 'chromium', '--port', '8000']]],
   // Side by side: about 7 minutes instead of 10 one after the other, which `npm test` needs to stay under 20 minutes
-  // (issue 20). Side by side passed in 4 of 5 runs (stop 34 and 35); in the other, WebKit's page stopped answering
+  // (issue 20). Side by side passed in 6 of 7 runs (stops 34 and 35); in the other, WebKit's page stopped answering
   // from its 20th test file on (every later test timed out, Firefox passed), a state WebKit alone never showed. So
   // test-browsers.mjs runs the files that failed side by side once more, alone: what fails again fails the run, and
   // what passes alone is named in the summary as failed under load.

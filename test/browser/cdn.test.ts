@@ -95,7 +95,7 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
 
   it('asks for the cache database as it starts, before it defines any element, and opens it once for the page’s server', async () => {
     const url = await serverUrl()
-    // Recorded by the page before the module runs: each indexedDB.open() and the first customElements.define().
+    // Recorded by the page before the module runs: each indexedDB.open() and each customElements.define().
     const frame = await plainPage(
       `<script>
         window.__steps = []
