@@ -45,9 +45,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'mcp-engines-'))
  * Runs web-test-runner for one engine (only `files` when given, else what the arguments or the config name); its
  * counts (test/support/engines.mjs engineResultsReporter), or why there are none.
  */
-async function runEngine(engine, index, { alone = !sideBySide, files = [], label = engine } = {}) {
+async function runEngine(engine, index, { alone = !sideBySide, files, label = engine } = {}) {
   const results = join(scratch, `${label}.json`)
-  const engineArgs = [...(files.length ? args.filter((arg) => !arg.endsWith('.ts')) : args), ...files, '--port', String(basePort + index)]
+  const engineArgs = [...(files ? [...args.filter((arg) => !arg.endsWith('.ts')), ...files] : args), '--port', String(basePort + index)]
   const { code, seconds } = await runPrinted(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...engineArgs], {
     cwd: root,
     env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results },
@@ -61,9 +61,21 @@ async function runEngine(engine, index, { alone = !sideBySide, files = [], label
   return { engine, code, seconds, counts }
 }
 
-/** The test files of a run that had a failure (every file when the run reported nothing). */
-const failedFilesOf = ({ counts }) => (counts ? [...new Set([...counts.failed.map(({ file }) => file), ...counts.failedFiles])] : undefined)
+/**
+ * The test files of a run that had a failure; undefined when it named none (no results, or a non-zero exit with no
+ * failed test), which is run again whole.
+ */
+function failedFilesOf({ counts }) {
+  const files = [...new Set([...(counts?.failed ?? []).map(({ file }) => file), ...(counts?.failedFiles ?? [])])]
+  return files.length ? files : undefined
+}
 const hadFailure = (run) => !run.counts || run.code !== 0 || run.counts.failed.length > 0 || run.counts.failedFiles.length > 0
+/** "12 passed, 1 failed, 3 skipped[, 2 files with errors]", or why a run has no counts. */
+const tally = ({ code, counts }) =>
+  counts
+    ? `${counts.passed} passed, ${counts.failed.length} failed, ${counts.skipped.length} skipped` +
+      `${counts.failedFiles.length ? `, ${counts.failedFiles.length} files with errors` : ''}`
+    : `no results (web-test-runner exited with ${code} before reporting)`
 
 const runs = []
 if (sideBySide) runs.push(...(await Promise.all(engines.map((engine, i) => runEngine(engine, i)))))
@@ -73,7 +85,7 @@ if (sideBySide)
   for (const [i, run] of runs.entries()) {
     if (!hadFailure(run)) continue
     const files = failedFilesOf(run)
-    const again = await runEngine(run.engine, i, { alone: true, files: files ?? [], label: `${run.engine} again, alone` })
+    const again = await runEngine(run.engine, i, { alone: true, files, label: `${run.engine} again, alone` })
     run.again = { ...again, files }
   }
 rmSync(scratch, { recursive: true, force: true })
@@ -89,8 +101,8 @@ for (const { engine, code, seconds, counts, again } of runs) {
       : []
     if (hadFailure(again)) failed = true
     summary.push(
-      `  ${engine.padEnd(9)} side by side: ${counts ? `${counts.passed} passed, ${counts.failed.length} failed, ${counts.failedFiles.length} files with errors` : `no results (exit ${code})`} (${seconds} s); ` +
-        `then ${again.files ? `those ${again.files.length} files` : 'every file'} alone: ${again.counts ? `${again.counts.passed} passed, ${again.counts.failed.length} failed, ${again.counts.skipped.length} skipped` : `no results (exit ${again.code})`} (${again.seconds} s)`,
+      `  ${engine.padEnd(9)} side by side: ${tally({ code, counts })} (${seconds} s); ` +
+        `then ${again.files ? `those ${again.files.length} files` : 'every file'} alone: ${tally(again)} (${again.seconds} s)`,
     )
     for (const line of under.slice(0, 40)) summary.push(`      FAILED SIDE BY SIDE  ${line}`)
     if (under.length > 40) summary.push(`      FAILED SIDE BY SIDE  … and ${under.length - 40} more (output above)`)
@@ -100,17 +112,13 @@ for (const { engine, code, seconds, counts, again } of runs) {
     if (again.counts) for (const file of again.counts.failedFiles) summary.push(`      ERRORS ALONE TOO   ${file} (output above)`)
     continue
   }
+  if (hadFailure({ code, counts })) failed = true
   if (!counts) {
-    failed = true
-    summary.push(`  ${engine.padEnd(9)} no results: web-test-runner exited with ${code} before reporting (output above)`)
+    summary.push(`  ${engine.padEnd(9)} ${tally({ code, counts })} (output above)`)
     continue
   }
-  const bad = counts.failed.length + counts.failedFiles.length
-  if (bad || code !== 0) failed = true
   summary.push(
-    `  ${engine.padEnd(9)} ${counts.passed} passed, ${counts.failed.length} failed, ${counts.skipped.length} skipped` +
-      `${counts.failedFiles.length ? `, ${counts.failedFiles.length} files with errors` : ''}  ` +
-      `(${counts.browser}, ${seconds} s, ${counts.testSeconds} s of it in tests)`,
+    `  ${engine.padEnd(9)} ${tally({ code, counts })}  (${counts.browser}, ${seconds} s, ${counts.testSeconds} s of it in tests)`,
   )
   if (counts.slowest?.length) summary.push(`      slowest  ${counts.slowest.map(({ file, seconds }) => `${file} ${seconds} s`).join(', ')}`)
   for (const { file, name } of counts.skipped) summary.push(`      skipped  ${file}: ${name}`)

@@ -82,8 +82,9 @@ export class RovingFocusController {
     const item = this.#items.reveal(index)
     item?.focus()
     // Firefox scrolls a focused element into view at its next layout, which a windowed list's render may move it
-    // out of again (End in 1,000 rows left the last one off screen, focused, in one fresh-clone run of stop 34): once the host has
-    // rendered, the item is brought into view if it still has focus ('nearest': no scroll when it is in view).
+    // out of again (End in 1,000 rows left the last one off screen, focused, in one fresh-clone run of stop 34):
+    // once the host has rendered, the item is brought into view if it still has focus ('nearest': no scroll when
+    // it is in view).
     if (item) void this.host.updateComplete.then(() => item.matches(':focus') && item.scrollIntoView({ block: 'nearest' }))
   }
 }

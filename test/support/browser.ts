@@ -115,7 +115,7 @@ export function controlServer<T = unknown>(server: string, action: string, body?
 
 /**
  * How long `eventually` waits by default: 5 s in Chromium, 10 s in Firefox and WebKit, which are slower here and
- * were run side by side at times (a WebKit view's resize took over 5 s then, and passed alone).
+ * which `npm test` runs side by side (a WebKit view's resize took over 5 s there once, and passed alone).
  */
 const EVENTUALLY_MS = engine === 'chromium' ? 5_000 : 10_000
 
