@@ -382,6 +382,7 @@ export class AppHost {
     const { client } = this.#o
     // The same human in the loop as any call the user did not make (MCP Apps best practices): the client's gate
     // (<mcp-server>'s asks the user), or, for a client with none, the approval policy of the enclosing <mcp-server>.
+    // With neither, the client denies the call: a view's call never runs ungated.
     const connection = (this.#o.element as { connection?: McpConnection }).connection
     const approve = !client.options.approve && connection?.client === client ? connection.approve : undefined
     return client.callTool(name, args, {

@@ -3,7 +3,7 @@
 // checks that had no test). Against the `apps` test server, in headless Chromium.
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient } from '../../src/client/index.js'
-import { deepQuery, eventually, expectAbsent, expectPresent, nextEvent } from '../../test/support/browser.js'
+import { deepQuery, eventually, expectAbsent, expectPresent, nextEvent, requestsFor } from '../../test/support/browser.js'
 import type { McpElicitationElement } from '../mcp-elicitation/mcp-elicitation.js'
 import '../mcp-server/mcp-server.js'
 import type { AppRequestDetail } from './app-host.js'
@@ -228,7 +228,16 @@ describe('<mcp-app> wire: a hostile view beside another view', () => {
       hostileErrors.filter((e) => !e.after.includes('wire-done')),
       'an error before the view was done',
     ).to.deep.equal([])
-    for (const step of ['tool-call', 'read']) expect(hostile.logs.find((l) => l.event === step)!.ok, step).to.equal(true)
+    expect(hostile.logs.find((l) => l.event === 'read')!.ok, 'read').to.equal(true)
+    // Its tool call, with no gate on this page-made client and no <mcp-server>: denied, recorded so, never sent.
+    const call = hostile.logs.find((l) => l.event === 'tool-call')!
+    expect(call.ok, 'the hostile view’s tool call').to.equal(false)
+    expect(call.message).to.contain('denied by policy')
+    const record = client.callLog.records.find((r) => r.origin.kind === 'view' && r.tool === 'show_echo')!
+    expect(record.approval).to.deep.include({ decision: 'deny', by: 'policy' })
+    expect(record.error?.name).to.equal('ToolCallDeniedError')
+    const sent = JSON.stringify(await requestsFor('tools/call', 'apps'))
+    expect(sent, 'the server’s tools/call requests').to.not.contain('from the hostile view')
 
     // Its navigation stopped it, and the page it went to never ran.
     const [stopped] = await eventually(() => hostileErrors.length > 0, 'the hostile view to be stopped').then(() => hostileErrors)
@@ -272,9 +281,10 @@ describe('<mcp-app> wire: a hostile view beside another view', () => {
       return found!
     }
     expect(find('ui/initialize').outcome).to.equal('result')
+    // A page-made client with no gate: the view's call is denied, and reported with its error.
     const echo = find('tools/call', (r) => (r.params as { name: string }).name === 'show_echo')
-    expect(echo).to.deep.include({ outcome: 'result' })
-    expect((echo as { result: { structuredContent: unknown } }).result.structuredContent).to.deep.equal({ echo: 'from the hostile view' })
+    expect(echo).to.deep.include({ outcome: 'error' })
+    expect((echo as { error: { message: string } }).error.message).to.contain('denied by policy')
     const refusedTool = find('tools/call', (r) => (r.params as { name: string }).name === 'model_only')
     expect(refusedTool.outcome).to.equal('error')
     expect((refusedTool as { error: { message: string } }).error.message).to.contain('not available to apps')

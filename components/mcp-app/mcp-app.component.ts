@@ -18,6 +18,11 @@ import { allowedModes, listOf } from './view-policy.js'
  * links (after the user agrees, as for a URL-mode elicitation), resize
  * itself up to `max-height` and ask for fullscreen or picture-in-picture.
  *
+ * The view's tool calls pass the client's approval gate (origin `view`): the
+ * client's own `approve`, else the enclosing `<mcp-server>`'s policy, which asks
+ * the user. With neither (a page-made client and no `<mcp-server>`), they are
+ * denied: the page gives the client an `approve` to let them run.
+ *
  * The view runs in the sandbox proxy page (the package's `dist/sandbox/`),
  * which must be served from an origin other than the page's: give its URL as
  * `sandbox-url`, or as the client's `apps.sandboxUrl` option. Without one the

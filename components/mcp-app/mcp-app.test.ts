@@ -115,7 +115,8 @@ describe('<mcp-app>: views render and complete their round trip', () => {
 
   it('the counter view calls an app-only server tool and reads a resource through the host; a model-only tool is refused', async () => {
     const before = (await controlServer<{ count: number }>('apps', 'count')).count
-    const { logs } = await showApp('show_counter')
+    // The page's own gate allows the view's calls (with none, they would be denied).
+    const { logs } = await showApp('show_counter', { approve: () => 'allow-once' })
     const [increment] = await logged(logs, 'increment')
     expect(increment.structuredContent).to.deep.equal({ count: before + 2 })
     const [read] = await logged(logs, 'read')
@@ -125,6 +126,20 @@ describe('<mcp-app>: views render and complete their round trip', () => {
     const calls = (await requestsFor('tools/call', 'apps')).map((r) => r.params.name)
     expect(calls).to.include('increment')
     expect(calls).to.not.include('model_only')
+  })
+
+  it('a page-made client with no gate and no <mcp-server>: the view’s call is denied, sent nowhere, and logged as denied', async () => {
+    const before = (await controlServer<{ count: number }>('apps', 'count')).count
+    const callsBefore = (await requestsFor('tools/call', 'apps')).filter((r) => r.params.name === 'increment').length
+    const { logs, client } = await showApp('show_counter')
+    const [failed] = await logged(logs, 'increment-failed')
+    expect(failed.message).to.contain('denied by policy').and.contain('no approval gate')
+    const record = client.callLog.records.find((r) => r.tool === 'increment')!
+    expect(record.origin).to.deep.include({ kind: 'view', uri: 'ui://apps/counter.html' })
+    expect(record.approval).to.deep.include({ decision: 'deny', by: 'policy' })
+    expect(record.error?.name).to.equal('ToolCallDeniedError')
+    expect((await controlServer<{ count: number }>('apps', 'count')).count).to.equal(before)
+    expect((await requestsFor('tools/call', 'apps')).filter((r) => r.params.name === 'increment')).to.have.length(callsBefore)
   })
 
   it('the frame follows the height the view reports (size-changed)', async () => {

@@ -6,7 +6,7 @@
 // (a result, a denial) are reached by pressing the element's own buttons, as a
 // user would.
 import 'mcp-web-elements'
-import { McpClient, type CallToolResult, type ElicitRequestParams } from 'mcp-web-elements'
+import { McpClient, type ApprovalAnswer, type ApprovalRequest, type CallToolResult, type ElicitRequestParams } from 'mcp-web-elements'
 import { DEMO_SANDBOX_URL, DEMO_URL, mountHeader } from './site.js'
 import './gallery.css'
 
@@ -22,8 +22,24 @@ interface State {
 mountHeader()
 const gallery = document.querySelector<HTMLElement>('#gallery')!
 
+/**
+ * The gallery's approval gate: its own code's calls and a person's Call run; a call from a view or a model asks in a
+ * modal <mcp-tool-call> card (with no gate at all, the client would deny those).
+ */
+async function approve(request: ApprovalRequest): Promise<ApprovalAnswer> {
+  const { kind } = request.origin
+  if (kind === 'page' || kind === 'user') return { decision: 'allow-once', by: 'policy', reason: 'the gallery’s own call' }
+  const card = make('mcp-tool-call', { modal: true })
+  document.body.append(card)
+  try {
+    return await card.ask(request)
+  } finally {
+    card.remove()
+  }
+}
+
 /** One client for the gallery: its call log is the one <mcp-call-log> shows at the end. */
-const client = new McpClient(DEMO_URL, { ...(DEMO_SANDBOX_URL && { apps: { sandboxUrl: DEMO_SANDBOX_URL } }) })
+const client = new McpClient(DEMO_URL, { approve, ...(DEMO_SANDBOX_URL && { apps: { sandboxUrl: DEMO_SANDBOX_URL } }) })
 const tools = client.listTools()
 const prompts = client.listPrompts()
 /** The task the <mcp-task-list> sides show, started by the first of them. */

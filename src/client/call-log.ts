@@ -10,8 +10,9 @@ import type { ApprovalDecision, CallOrigin } from './options.js'
 /** What the approval step decided for a call. */
 export interface CallApproval {
   /**
-   * The gate's answer; `remembered`: allowed by an earlier "always" for this tool; `ungated`: no gate was
-   * configured (or the call passed `approve: false`); `unanswered`: the call was aborted or timed out while the
+   * The gate's answer; `remembered`: allowed by an earlier "always" for this tool; `ungated`: a call of the page's
+   * own (origin `page` or `user`) with no gate configured (or `approve: false`), never a view's or a model's: those
+   * are denied (`by: 'policy'`); `unanswered`: the call was aborted or timed out while the
    * gate was asked, or the gate failed (then `by` and `reason` say so).
    */
   decision: ApprovalDecision | 'remembered' | 'ungated' | 'unanswered'

@@ -17,7 +17,7 @@ import { AbortError, InvalidArgumentsError, UnknownModelToolError } from '../pro
 import type { CallToolResult, Tool } from '../protocol/generated/2026-07-28.js'
 import { visibleToModel } from './apps.js'
 import type { McpClient } from './McpClient.js'
-import type { ApprovalAnswer, ToolCallOptions } from './options.js'
+import type { ToolCallOptions } from './options.js'
 
 /** One tool as model APIs take it (OpenAI: `{ type: 'function', function }`; Anthropic: `input_schema` for `parameters`). */
 export interface ModelFunction {
@@ -45,12 +45,6 @@ export interface ModelCallOptions extends Omit<ToolCallOptions, 'origin'> {
 }
 
 const FITS = /^[a-zA-Z0-9_-]{1,64}$/
-/** What a call from a model gets when no gate is set: a model's choice runs only with a human in the loop (server/tools). */
-const NO_GATE: ApprovalAnswer = {
-  decision: 'deny',
-  by: 'policy',
-  reason: 'no approval gate is set for calls a model makes (give the client an approve option, or pass approve: false to run them unasked)',
-}
 
 export class ModelTools {
   /** The tools in function-calling form, server after server in the order given, each server's in listing order. */
@@ -90,8 +84,8 @@ export class ModelTools {
 
   /**
    * Runs a model's tool call: on the right client, through its approval gate, with origin `model`, recorded in its
-   * call log. With no gate set (neither the client's `approve` nor `options.approve`) the call is denied: pass
-   * `approve: false` to run a model's calls unasked.
+   * call log. With no gate set (neither the client's `approve` nor `options.approve`; `approve: false` is none) the
+   * client denies the call: a page that runs a model's calls unasked says so with a gate, `approve: () => 'allow-once'`.
    *
    * @param args The model's arguments: an object, or JSON text (as some APIs give them); empty for none.
    * @throws UnknownModelToolError when the name is none of these tools; nothing is sent.
@@ -111,10 +105,8 @@ export class ModelTools {
     if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed === null) {
       return Promise.reject(new InvalidArgumentsError(target.tool.name, [{ path: '', message: "the model's arguments are not a JSON object" }]))
     }
-    const gated = callOptions.approve !== undefined || target.client.options.approve
     return target.client.callTool(target.tool.name, parsed as Record<string, unknown>, {
       ...callOptions,
-      ...(!gated && { approve: () => NO_GATE }),
       origin: { kind: 'model', ...(model !== undefined && { model }), ...(callId !== undefined && { callId }) },
     })
   }

@@ -147,8 +147,9 @@ export interface McpClientOptions {
    * `'allow-once'`, `'allow-always'` (remembered for this tool, server and authorization context, in the cache
    * store, until revoked: see `alwaysAllowed()`) or `'deny'`. A denied call, or one whose gate throws, sends
    * nothing and rejects with a {@link ToolCallDeniedError}. The wait counts as the call's `timeoutMs` and ends with
-   * its `signal` (the gate gets a signal that aborts then). Without a gate, calls go through unasked (headless use);
-   * the elements set a policy of their own.
+   * its `signal` (the gate gets a signal that aborts then). Without a gate, only the page's own calls (origin `page`
+   * or `user`) go through unasked; a call a view or a model makes is denied (`by: 'policy'`). The elements set a
+   * policy of their own.
    *
    * "Always" is kept per authorization context (`authContext`, `auth`, or the `Authorization` header); with none
    * known it lasts as long as this client and is never written to the store.
@@ -220,7 +221,10 @@ export type ApprovalGate = (request: ApprovalRequest) => ApprovalDecision | Appr
 export interface ToolCallOptions extends RequestOptions {
   /** Who started the call, for the gate and the log. @default { kind: 'page' } */
   origin?: CallOrigin
-  /** This call's approval gate instead of the client's; `false`: none (the call is its own approval, e.g. a person pressed Call). */
+  /**
+   * This call's approval gate instead of the client's; `false`: none (the call is its own approval, e.g. a person
+   * pressed Call). With none, a call whose origin is a view or a model is denied.
+   */
   approve?: ApprovalGate | false
   /**
    * Called with each status of the task when the server answers the call with one (Tasks extension): first the

@@ -1,13 +1,15 @@
 /**
  * One `tools/call`: the tool looked up in the index (listed first when
  * unknown), the arguments checked against its `inputSchema`, the approval
- * gate asked (approval.ts, a chunk of its own), `x-mcp-header` arguments
+ * gate asked (approval.ts, a chunk of its own; with no gate, only the page's
+ * own calls run and a view's or a model's is denied), `x-mcp-header` arguments
  * mirrored into headers, the input rounds, the result's `structuredContent`
  * checked against its `outputSchema`; and the call recorded in the call log.
  */
 import {
   methodPrefix,
   AbortError,
+  ToolCallDeniedError,
   InvalidArgumentsError,
   InvalidStructuredContentError,
   paramHeaders,
@@ -90,7 +92,13 @@ async function run(parts: ClientParts, name: string, call: Call, origin: CallOri
     const approval = await (await loadApproval()).approveCall(parts, gate, tool?.tool ?? ({ name } as Tool), JSON.parse(text), origin, options)
     call.approval = approval.approval
     if (approval.error) throw approval.error
-  } else call.approval = UNGATED
+  } else if (origin.kind === 'page' || origin.kind === 'user') call.approval = UNGATED
+  else {
+    // Only the page's own code runs without a gate: a view's or a model's call (or an origin this code does not
+    // know) needs one, whichever element or page made the client.
+    call.approval = NO_GATE
+    throw new ToolCallDeniedError(name, client.url, NO_GATE.by!, NO_GATE.reason)
+  }
   let result: CallToolResult
   const sentAt = Date.now()
   try {
@@ -122,8 +130,14 @@ async function run(parts: ClientParts, name: string, call: Call, origin: CallOri
   return tool?.tool.outputSchema ? checkOutput(name, tool, result) : result
 }
 
-/** The log's approval of a call with no gate. */
+/** The log's approval of a call of the page's own (origin `page` or `user`) with no gate. */
 const UNGATED: CallApproval = { decision: 'ungated' }
+/** The log's approval of any other call with no gate: denied. */
+const NO_GATE: CallApproval = {
+  decision: 'deny',
+  by: 'policy',
+  reason: "no approval gate is set for calls a view or a model makes (give the client, or the call, an approve of the page's own)",
+}
 
 /**
  * A result's `structuredContent` against the tool's `outputSchema` (tools.mdx: clients SHOULD validate

@@ -101,11 +101,44 @@ describe('the approval gate', () => {
     assert.deepEqual(await client.alwaysAllowed(), [])
   })
 
-  test('with no gate, calls go through unasked (headless default)', BOUND, async () => {
+  test("with no gate, the page's own calls go through unasked (headless default)", BOUND, async () => {
     const before = toolCalls().length
-    const result = await new McpClient(server.url).callTool('echo', { text: 'ungated' })
+    const client = new McpClient(server.url)
+    const result = await client.callTool('echo', { text: 'ungated' })
     assert.deepEqual(result.content, [{ type: 'text', text: 'ungated' }])
-    assert.equal(toolCalls().length, before + 1)
+    await client.callTool('echo', { text: 'pressed' }, { origin: { kind: 'user' } })
+    assert.equal(toolCalls().length, before + 2)
+    assert.deepEqual(
+      client.callLog.records.map((r) => r.approval?.decision),
+      ['ungated', 'ungated'],
+    )
+  })
+
+  test("with no gate, a view's or a model's call is denied by policy, recorded as denied, and nothing is sent", BOUND, async () => {
+    const client = new McpClient(server.url)
+    await client.listTools()
+    const before = toolCalls().length
+    const origins = [
+      { kind: 'view', uri: 'ui://fixture/view', tool: 'show' },
+      { kind: 'model', model: 'scripted' },
+      { kind: 'view', uri: 'ui://fixture/view' },
+    ] as const
+    for (const [i, origin] of origins.entries()) {
+      // The last one says approve: false, which is no gate either.
+      const error = await failure(client.callTool('echo', { text: 'transfer' }, { origin, ...(i === 2 && { approve: false }) }))
+      assertIs(error, ToolCallDeniedError)
+      assert.equal(error.by, 'policy')
+      assert.match(error.message, /no approval gate is set for calls a view or a model makes/)
+    }
+    assert.equal(toolCalls().length, before, 'the server received nothing')
+    for (const record of client.callLog.records) {
+      assert.equal(record.approval?.decision, 'deny')
+      assert.equal(record.approval?.by, 'policy')
+      assert.equal(record.error?.name, 'ToolCallDeniedError')
+    }
+    // The page's own gate says otherwise.
+    const result = await client.callTool('echo', { text: 'allowed' }, { origin: origins[0], approve: () => 'allow-once' })
+    assert.deepEqual(result.content, [{ type: 'text', text: 'allowed' }])
   })
 
   test('a gate that throws denies the call: nothing is sent, the error is the cause', BOUND, async () => {

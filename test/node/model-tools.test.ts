@@ -101,15 +101,17 @@ describe('modelTools', () => {
     assert.deepEqual(client.callLog.records.at(-1)!.origin, { kind: 'model', model: 'scripted', callId: 'call_1' })
   })
 
-  test("with no gate set, a model's call is denied by policy and nothing is sent; approve: false runs it", BOUND, async () => {
+  test("no gate (approve: false is none): a model's call is denied by policy, nothing sent; a page's gate runs it", BOUND, async () => {
     const tools = await modelTools(new McpClient(alpha.url))
     const before = callsTo(alpha).length
-    const error = await failure(tools.call('echo', { text: 'unasked' }))
-    assertIs(error, ToolCallDeniedError)
-    assert.equal(error.by, 'policy')
-    assert.match(error.message, /no approval gate/)
+    for (const options of [{}, { approve: false as const }]) {
+      const error = await failure(tools.call('echo', { text: 'unasked' }, options))
+      assertIs(error, ToolCallDeniedError)
+      assert.equal(error.by, 'policy')
+      assert.match(error.message, /no approval gate/)
+    }
     assert.equal(callsTo(alpha).length, before)
-    await tools.call('echo', { text: 'on purpose' }, { approve: false })
+    await tools.call('echo', { text: 'on purpose' }, { approve: () => 'allow-once' })
     assert.equal(callsTo(alpha).length, before + 1)
   })
 

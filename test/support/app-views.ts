@@ -2,7 +2,7 @@
 // the page (another origin), so each one reports what it saw as log messages, which the host turns into mcp-app-log
 // events; these helpers collect and wait for them.
 import { fixture, html } from '@open-wc/testing'
-import { McpClient, type Tool } from '../../src/client/index.js'
+import { McpClient, type ApprovalGate, type Tool } from '../../src/client/index.js'
 import '../../components/mcp-app/mcp-app.js'
 import type { McpAppElement } from '../../components/mcp-app/mcp-app.js'
 import { controlServer, eventually, nextEvent, serverUrl } from './browser.js'
@@ -39,14 +39,15 @@ export const frameOf = (el: McpAppElement): HTMLIFrameElement | null => el.shado
 
 /**
  * An <mcp-app> for tool `name` of the apps server, already listening for its logs, with `attributes` set (what a
- * page decides), the call's input and (unless `result` is false) its real result.
+ * page decides), the call's input and (unless `result` is false) its real result. Its client has the page's
+ * `approve` when given (without one, the view's tool calls are denied).
  */
 export async function showApp(
   name: string,
-  options: { input?: Record<string, unknown>; result?: boolean; attributes?: Record<string, string> } = {},
+  options: { input?: Record<string, unknown>; result?: boolean; attributes?: Record<string, string>; approve?: ApprovalGate } = {},
 ): Promise<{ el: McpAppElement; logs: ViewLog[]; client: McpClient }> {
   const { url, sandboxUrl } = await appsServer()
-  const client = new McpClient(url, { apps: { sandboxUrl } })
+  const client = new McpClient(url, { apps: { sandboxUrl }, ...(options.approve && { approve: options.approve }) })
   const el = document.createElement('mcp-app') as McpAppElement
   for (const [key, value] of Object.entries(options.attributes ?? {})) el.setAttribute(key, value)
   const logs = logsOf(el)
