@@ -622,7 +622,7 @@ export class McpServerElement extends LitElement {
                 this.blockedSignInUrl && signInLink?.signInLinkAllowed(this.blockedSignInUrl)
                   ? html`<p>
                       ${msg('server.signIn.blocked', 'The browser blocked the sign-in window.')}
-                      <a part="sign-in-link" href=${this.blockedSignInUrl} target="_blank" rel="opener"
+                      <a part="sign-in-link" href=${this.blockedSignInUrl} target="_blank" rel="noopener noreferrer"
                         >${msg('server.signIn.open', 'Open the sign-in page')}</a
                       >
                     </p>`

@@ -1,11 +1,11 @@
 /**
  * The browser's ways through the sign-in page: a popup opened inside the
- * user's click (its result comes back by BroadcastChannel and by
- * postMessage, so an identity provider's Cross-Origin-Opener-Policy, which
- * cuts the popup off from its opener, cannot lose it), a full-page redirect
- * (the pending sign-in waits in IndexedDB), and, when the popup is blocked, a
- * link the user can click. The redirect page runs `handleSignInCallback()`
- * (`mcp-web-elements/auth/callback`).
+ * user's click, a full-page redirect (the pending sign-in waits in
+ * IndexedDB), and, when the popup is blocked, a link the user can click. The
+ * popup and the link's tab have no opener: the sign-in page is whichever one
+ * the MCP server's metadata names, and it must not reach this page. Their
+ * result comes back by BroadcastChannel from the redirect page, which runs
+ * `handleSignInCallback()` (`mcp-web-elements/auth/callback`).
  */
 import { endpointUrlAllowed } from './endpoint-url.js'
 import { PopupBlockedError, PopupClosedError, UnsafeEndpointError } from './errors.js'
@@ -29,8 +29,9 @@ export function browserAuthStore(): AuthStore {
 
 export interface PopupOptions {
   /**
-   * The popup was blocked: show `url` as a link (target _blank) the user can
-   * click; the sign-in then finishes when that tab reaches the callback page.
+   * The popup was blocked: show `url` as a link (target _blank, rel
+   * "noopener noreferrer") the user can click; the sign-in then finishes when
+   * that tab reaches the callback page.
    * Without it a blocked popup fails with {@link PopupBlockedError}.
    */
   onBlocked?: (url: string) => void
@@ -58,7 +59,7 @@ function checkSignInPage(provider: OAuthProvider, url: string): void {
   if (!endpointUrlAllowed(url, provider.options)) throw new UnsafeEndpointError('authorization_endpoint', url, 'The sign-in page')
 }
 
-/** Waits for the callback page of sign-in `state` to report, by BroadcastChannel or postMessage. */
+/** Waits for the callback page of sign-in `state` to report, by BroadcastChannel (its window has no opener to post to). */
 function waitForCallback(state: string, popup: Window | null, options: PopupOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     const channel = new BroadcastChannel(CALLBACK_CHANNEL)
@@ -66,7 +67,6 @@ function waitForCallback(state: string, popup: Window | null, options: PopupOpti
     let grace: ReturnType<typeof setTimeout> | undefined
     const finish = (fn: () => void) => {
       channel.close()
-      removeEventListener('message', onWindowMessage)
       clearInterval(timer)
       clearTimeout(grace)
       options.signal?.removeEventListener('abort', onAbort)
@@ -90,12 +90,8 @@ function waitForCallback(state: string, popup: Window | null, options: PopupOpti
         // cut off by COOP: the callback page closes itself
       }
     }
-    const onWindowMessage = (event: MessageEvent) => {
-      if (event.origin === location.origin) take(event.data)
-    }
     const onAbort = () => finish(() => reject(options.signal!.reason))
     channel.onmessage = (event) => take(event.data)
-    addEventListener('message', onWindowMessage)
     options.signal?.addEventListener('abort', onAbort, { once: true })
     if (popup) {
       timer = setInterval(() => {
@@ -118,8 +114,13 @@ function waitForCallback(state: string, popup: Window | null, options: PopupOpti
 export function popupSignIn(provider: OAuthProvider, options: PopupOptions = {}): Promise<void> {
   let popup: Window | null = null
   try {
-    popup = window.open('about:blank', 'mcp-sign-in', options.features ?? 'popup,width=520,height=680')
+    // A new window each time: one found by name may be on another origin already, where its opener cannot be dropped.
+    popup = window.open('about:blank', '_blank', options.features ?? 'popup,width=520,height=680')
+    // Cut off before it leaves this origin, so the sign-in page cannot navigate this page (`window.opener.location`).
+    // Not the `noopener` feature: window.open would return null, as for a blocked popup.
+    if (popup) popup.opener = null
   } catch {
+    popup?.close()
     popup = null
   }
   return provider

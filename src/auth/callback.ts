@@ -9,7 +9,8 @@
  * </script>
  *
  * A popup sign-in (or a tab opened from the "popup blocked" link) hands its
- * URL to the page that started it, by BroadcastChannel and postMessage, and
+ * URL to the page that started it by BroadcastChannel (the window has no
+ * opener: the sign-in page it came through must not reach that page), and
  * closes. A redirect sign-in is finished here (code exchanged, tokens stored
  * in IndexedDB) and the page goes back where the sign-in started, if that
  * is on this page's own origin (see returnTarget).
@@ -34,10 +35,5 @@ export async function handleSignInCallback(options: { store?: AuthStore; url?: s
   const channel = new BroadcastChannel(CALLBACK_CHANNEL)
   channel.postMessage(message)
   channel.close()
-  try {
-    window.opener?.postMessage(message, location.origin)
-  } catch {
-    // no opener (COOP, or opened from the blocked-popup link): the channel carried it
-  }
   window.close()
 }

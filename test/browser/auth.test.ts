@@ -160,12 +160,12 @@ describe('sign-in (OAuth) in the browser', () => {
       server.signIn()
       const link = (await present(server, 'sign-in-link', 'the sign-in link')) as HTMLAnchorElement
       expect(link.target).to.equal('_blank')
+      expect(link.rel.split(/\s+/).sort(), 'the sign-in page never reaches this page').to.deep.equal(['noopener', 'noreferrer'])
       expect(new URL(link.href).pathname).to.equal('/authorize')
       expect(button).to.exist
       window.open = open
       const signedIn = nextEvent(server, 'mcp-signed-in', 10_000)
-      // The user following the link, in a tab with no opener: the answer can only come by BroadcastChannel (as when an
-      // identity provider's Cross-Origin-Opener-Policy cuts a popup off from its opener).
+      // The user following the link, in a tab with no opener (as the link's rel asks): the answer comes by BroadcastChannel.
       window.open(link.href, '_blank', 'noopener')
       await signedIn
       await eventually(() => shown(server, 'whoami'), 'the tools after signing in by the link', 10_000)

@@ -7,8 +7,8 @@ import { expect, fixture, html } from '@open-wc/testing'
 import { OAuthProvider, popupSignIn, redirectSignIn, SignInRequiredError, UnsafeEndpointError } from '../../src/auth/index.js'
 import type { BrowserOAuthProvider } from '../../src/auth/index.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
-import { click, part, present, testProvider } from '../support/auth-browser.js'
-import { controlServer, eventually, expectAbsent, serverUrl } from '../support/browser.js'
+import { clearDefaultAuthStore, CLIENT_ID, click, part, present, testProvider } from '../support/auth-browser.js'
+import { controlServer, deepText, eventually, expectAbsent, serverUrl } from '../support/browser.js'
 import type { McpServerElement } from '../../components/mcp-server/mcp-server.component.js'
 import '../../components/mcp-server/mcp-server.js'
 
@@ -79,6 +79,57 @@ function keepPopups() {
       window.open = open
       for (const close of closers) close()
     },
+  }
+}
+
+/** The phishing sign-in page's counts (servers/hostile-auth.ts, control `phishing`). */
+type PhishingStats = { signInPages: number; phished: number }
+const SIGN_IN_TAB = '/test/support/sign-in-tab.html'
+
+/** Where `tab` is: its path on this origin, or 'another origin'. */
+const whereIs = (tab: Window): string => {
+  try {
+    return tab.location.pathname
+  } catch {
+    return 'another origin'
+  }
+}
+
+/**
+ * A sign-in from <mcp-server>'s attributes in a tab of its own (test/support/sign-in-tab.html: a sign-in page that
+ * navigates its opener takes that tab, never this test page), through the phishing sign-in page. `start` starts it in
+ * the tab's element. Passing means: the phishing page was shown, the tab is still on its page and signed in (Sign out
+ * shows), and nothing was sent to /phished.
+ */
+async function signInPastPhishing(start: (server: Element, tab: Window) => Promise<void>): Promise<void> {
+  await clearDefaultAuthStore() // the tab signs in with the page's default store
+  await controlServer(SERVER, 'phishing')
+  const before = await controlServer<PhishingStats>(SERVER, 'phishing-stats')
+  const tab = window.open(`${SIGN_IN_TAB}?server=${encodeURIComponent(url)}&client=${CLIENT_ID}`, '_blank')
+  expect(tab, 'a tab opened (window.open gave no window: a popup blocker?)').to.not.equal(null)
+  try {
+    const server = () => (whereIs(tab!) === SIGN_IN_TAB ? (tab!.document.querySelector('mcp-server') ?? undefined) : undefined)
+    await eventually(() => !!server()?.shadowRoot && part(server()!, 'sign-in-button') !== null, 'the Sign in button in the tab', 10_000)
+    await start(server()!, tab!)
+    const phished = async () => (await controlServer<PhishingStats>(SERVER, 'phishing-stats')).phished > before.phished
+    await eventually(
+      async () => whereIs(tab!) !== SIGN_IN_TAB || (await phished()) || part(server()!, 'sign-out') !== null,
+      'the tab signed in (or sent to the attacker’s page)',
+      15_000,
+    ).catch(async (error) => {
+      const shows = server() ? deepText(server()!).replace(/\s+/g, ' ').slice(0, 400) : whereIs(tab!)
+      throw new Error(`${error.message}; the tab shows: ${shows}; ${JSON.stringify(await controlServer(SERVER, 'phishing-stats'))}`)
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300)) // a navigation of the tab, were one queued, has started by now
+    const after = await controlServer<PhishingStats>(SERVER, 'phishing-stats')
+    expect(after.signInPages, 'the phishing sign-in page shown').to.be.greaterThan(before.signInPages)
+    expect(whereIs(tab!), 'where the tab is').to.equal(SIGN_IN_TAB)
+    expect(after.phished, 'windows sent to /phished').to.equal(before.phished)
+    expect(part(server()!, 'sign-out'), 'the Sign out button').to.not.equal(null)
+    expectAbsent(part(server()!, 'sign-in'), 'the sign-in prompt')
+  } finally {
+    tab!.close()
+    await clearDefaultAuthStore()
   }
 }
 
@@ -178,6 +229,31 @@ describe('sign-in against a hostile server: nothing it sends runs in the page', 
     expectAbsent(part(server, 'sign-in-link'), 'the sign-in link')
     expect(scriptLinks(server)).to.deep.equal([])
     expect(part(server, 'sign-in-error')!.textContent).to.include('authorization_endpoint')
+  })
+
+  it('a sign-in page that sets window.opener.location finds no opener in the popup: the page stays, and signs in', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(60_000)
+    await signInPastPhishing(async (server) => (part(server, 'sign-in-button') as HTMLButtonElement).click())
+  })
+
+  it('the blocked-popup link opens the sign-in page with no opener and no referrer: the page stays, and signs in', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(60_000)
+    await signInPastPhishing(async (server, tab) => {
+      const open = tab.open
+      tab.open = () => null // what a popup blocker does
+      try {
+        void (server as McpServerElement).signIn()
+        const link = (await present(server, 'sign-in-link', 'the sign-in link')) as HTMLAnchorElement
+        expect([link.target, ...link.rel.split(/\s+/).sort()]).to.deep.equal(['_blank', 'noopener', 'noreferrer'])
+        link.click() // the user follows it
+      } finally {
+        tab.open = open
+      }
+    })
   })
 
   it('popupSignIn and redirectSignIn refuse a script sign-in page that did not come through discovery (a provider of the page\'s own)', async function (this: { timeout(ms: number): void }) {
