@@ -81,6 +81,21 @@ describe('<mcp-call-log>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('names the server with its query values masked, opened and in Copy’s and Export’s JSON: a key there is a credential', async () => {
+    const key = 'q-456-key'
+    const client = new McpClient(`${url}?api_key=${key}&region=eu`)
+    const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)
+    await client.callTool('echo', { text: 'with a key in the URL' })
+    await eventually(() => records(el).length === 1, 'the call’s record')
+    const [record] = records(el)
+    record!.querySelector('summary')!.click()
+    await eventually(() => !!record!.querySelector('[part~=details]'), 'the record opened')
+    const masked = `${url}?api_key=•••&region=•••`
+    expect(text(record!.querySelector('dl'))).to.include(masked).and.not.include(key)
+    expect(client.callLog.records[0]!.server.url, 'the record Copy copies').to.equal(masked)
+    expect(client.callLog.export()).to.not.include(key)
+  })
+
   it('a call that failed without being denied says Failed, and its error by name and message', async () => {
     const client = new McpClient(url, { approve: () => 'allow-once' })
     const el = await fixture<McpCallLogElement>(html`<mcp-call-log .client=${client}></mcp-call-log>`)

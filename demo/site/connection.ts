@@ -1,10 +1,12 @@
 // The playground's connection settings, as the MCP Inspector offers them: the
 // server URL, how to authenticate (none, a bearer token, or OAuth sign-in) and
 // custom headers. They are remembered in two places, on purpose:
-// - localStorage (kept until cleared, every tab of this origin): the URL, the
-//   way of signing in, the OAuth client id and scope, and the header names;
-// - sessionStorage (this tab only, gone when it closes): the bearer token and
-//   the header values, which are often credentials too (an API key). A secret in
+// - localStorage (kept until cleared, every tab of this origin): the URL with
+//   its query values left empty (`?api_key=`), the way of signing in, the OAuth
+//   client id and scope, and the header names;
+// - sessionStorage (this tab only, gone when it closes): the whole URL, the
+//   bearer token and the header values, which are often credentials too (an
+//   API key, in a header or in the URL's query string). A secret in
 //   localStorage would sit on disk indefinitely, readable by any script this
 //   origin ever runs; in sessionStorage it lives as long as the tab.
 // OAuth tokens are not kept here at all: the auth module keeps them in IndexedDB.
@@ -22,6 +24,8 @@ export interface SavedConnection {
 
 /** What is remembered for this tab only. */
 export interface SessionSecrets {
+  /** The URL with its query values. */
+  url: string
   token: string
   /** Header values, in the order of `headerNames`. */
   headerValues: string[]
@@ -52,7 +56,12 @@ export function loadConnection(defaultUrl: string): Connection {
   const secrets = parsed<SessionSecrets>(sessionStorage.getItem(SECRETS_KEY))
   const auth = saved.auth === 'bearer' || saved.auth === 'oauth' ? saved.auth : 'none'
   return {
-    url: typeof saved.url === 'string' && saved.url ? saved.url : localStorage.getItem(OLD_URL_KEY) || defaultUrl,
+    url:
+      typeof secrets.url === 'string' && secrets.url
+        ? secrets.url
+        : typeof saved.url === 'string' && saved.url
+          ? saved.url
+          : localStorage.getItem(OLD_URL_KEY) || defaultUrl,
     auth,
     headerNames: strings(saved.headerNames),
     oauthClientId: typeof saved.oauthClientId === 'string' ? saved.oauthClientId : '',
@@ -64,7 +73,7 @@ export function loadConnection(defaultUrl: string): Connection {
 
 export function saveConnection(connection: Connection): void {
   const saved: SavedConnection = {
-    url: withoutCredentials(connection.url),
+    url: withQueryValues(withoutCredentials(connection.url), ''),
     auth: connection.auth,
     headerNames: connection.headerNames,
     oauthClientId: connection.oauthClientId,
@@ -72,7 +81,7 @@ export function saveConnection(connection: Connection): void {
   }
   localStorage.setItem(CONNECTION_KEY, JSON.stringify(saved))
   localStorage.removeItem(OLD_URL_KEY)
-  const secrets: SessionSecrets = { token: connection.token, headerValues: connection.headerValues }
+  const secrets: SessionSecrets = { url: withoutCredentials(connection.url), token: connection.token, headerValues: connection.headerValues }
   sessionStorage.setItem(SECRETS_KEY, JSON.stringify(secrets))
 }
 
@@ -83,6 +92,21 @@ export function withoutCredentials(address: string): string {
     url.username = ''
     url.password = ''
     return url.href
+  } catch {
+    return address
+  }
+}
+
+/** `address` with each query value replaced by `value`: empty to remember it, bullets to show it in a log. */
+export function withQueryValues(address: string, value: string): string {
+  try {
+    const url = new URL(address)
+    if (!url.search) return address
+    const query = [...url.searchParams.keys()].map((name) => `${encodeURIComponent(name)}=${value}`).join('&')
+    const { hash } = url
+    url.search = ''
+    url.hash = ''
+    return `${url.href}?${query}${hash}`
   } catch {
     return address
   }

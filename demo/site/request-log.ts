@@ -1,9 +1,10 @@
 // The playground's request log: a fetch for the client that records each
 // request as one line (method, status, time) that opens to the whole exchange:
-// the JSON-RPC request, the headers sent (credentials masked: a copied log
-// is safe to paste anywhere), and every JSON-RPC message of the answer, a
-// plain JSON body or each event of an SSE stream as it arrives (a listen
-// stream's notifications too).
+// the JSON-RPC request, the headers sent and the URL (credentials and query
+// values masked: a copied log is safe to paste anywhere), and every JSON-RPC
+// message of the answer, a plain JSON body or each event of an SSE stream as
+// it arrives (a listen stream's notifications too).
+import { withQueryValues } from './connection.js'
 import { logEntry } from './log-entry.js'
 
 /** Headers whose values are shown as bullets: they carry credentials. Custom headers' values are masked too. */
@@ -70,7 +71,8 @@ export function loggingFetch(
     const body = parseBody(init?.body)
     const method = (body as { method?: string } | null)?.method ?? init?.method ?? 'GET'
     onRequest(method)
-    const url = resource instanceof Request ? resource.url : String(resource)
+    // A key in the query string (`?api_key=`) is a credential like a header's.
+    const url = withQueryValues(resource instanceof Request ? resource.url : String(resource), '•••')
     const exchange: Exchange = {
       request: { method: init?.method ?? 'GET', url, headers: maskedHeaders(init, customHeaderNames()), body },
     }

@@ -32,7 +32,10 @@ export interface CallRecord {
   /** From the call to its outcome, in ms (the gate's wait included). */
   durationMs: number
   origin: CallOrigin
-  /** The server's URL, and the name it gave in `server/discover` when the client knows it. */
+  /**
+   * The server's URL with each query value masked (`?api_key=•••`: a key there is a credential, and a record is
+   * shown, copied and exported), and the name it gave in `server/discover` when the client knows it.
+   */
   server: { url: string; name?: string }
   /** `tools/call`, or the method of a view's request. */
   method: string
@@ -84,7 +87,8 @@ export class CallLog {
    */
   record(init: CallRecordInit): CallRecord {
     const { error, ...rest } = init
-    const record: CallRecord = { id: ++this.#nextId, ...rest, server: this.server() }
+    const server = this.server()
+    const record: CallRecord = { id: ++this.#nextId, ...rest, server: { ...server, url: queryValuesMasked(server.url) } }
     if (error !== undefined) record.error = errorSummary(error)
     if (this.size > 0) {
       this.#records.push(record)
@@ -102,6 +106,24 @@ export class CallLog {
   export(): string {
     return JSON.stringify({ version: 1, exportedAt: new Date().toISOString(), records: this.#records }, null, 2)
   }
+}
+
+/** `url` with the value of each query parameter (a bare one whole) shown as `•••`. */
+function queryValuesMasked(url: string): string {
+  const query = url.indexOf('?')
+  if (query < 0) return url
+  const hash = url.indexOf('#', query)
+  const end = hash < 0 ? url.length : hash
+  const masked = url
+    .slice(query + 1, end)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      if (equals < 0) return pair && '•••'
+      return equals < pair.length - 1 ? `${pair.slice(0, equals)}=•••` : pair
+    })
+    .join('&')
+  return `${url.slice(0, query)}?${masked}${url.slice(end)}`
 }
 
 function errorSummary(error: unknown): NonNullable<CallRecord['error']> {

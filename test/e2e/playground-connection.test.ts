@@ -12,6 +12,7 @@ import { demoBrowser, type DemoBrowser } from './demo-browser.js'
 
 const TOKEN = 's3cret-token'
 const HEADER_VALUE = 'k-123-value'
+const QUERY_KEY = 'q-456-key'
 
 let demo: DemoBrowser
 let page: Page
@@ -115,6 +116,42 @@ describe("the playground's connection and logs", { timeout: 140_000 }, () => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click()
     await page.getByRole('alert').filter({ hasText: '“X Demo Key” is not a header name' }).waitFor()
     await page.getByLabel('Header 1 name').fill('X-Demo-Key')
+  })
+
+  it('a key in the URL’s query string reaches the server, is masked in the request and call logs, and is kept for this tab only', { timeout: 40_000 }, async () => {
+    const keyed = `${demo.urls.mcp}?api_key=${QUERY_KEY}`
+    await page.locator('#server-url').fill(keyed)
+    const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url() === keyed)
+    await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    await sent
+    await page.locator('mcp-tool-list [part~="item"][data-name="greet"]').waitFor()
+    await callGreet('Grace')
+    const masked = `${demo.urls.mcp}?api_key=•••`
+    const { shown } = await openLogLine('#network-log', 'tools/call')
+    assert.equal(JSON.parse(shown).request.url, masked)
+    const record = page.locator('mcp-call-log [part~="record"]', { hasText: 'greet' }).first()
+    await record.locator('summary').click()
+    const server = await record.locator('[part~="details"] dd').first().innerText()
+    assert.ok(server.endsWith(masked), `the call log's server: ${server}`)
+    for (const log of ['#network-log', 'mcp-call-log [part~="list"]']) {
+      assert.ok(!(await page.locator(log).innerText()).includes(QUERY_KEY), `the key in ${log}`)
+    }
+    // This tab connects with the key again; another tab finds the URL with its query value left empty.
+    await page.reload()
+    await page.locator('mcp-tool-list [part~="item"][data-name="greet"]').waitFor()
+    assert.equal(await page.locator('#server-url').inputValue(), keyed)
+    const other = await demo.newPage()
+    try {
+      await other.goto(demo.urls.site)
+      await other.getByText('Authentication and headers').waitFor()
+      assert.equal(await other.locator('#server-url').inputValue(), `${demo.urls.mcp}?api_key=`)
+      const stored = await other.evaluate(() => JSON.stringify({ ...localStorage }))
+      assert.ok(!stored.includes(QUERY_KEY), `the key in localStorage: ${stored}`)
+    } finally {
+      await other.close()
+      await page.locator('#server-url').fill(demo.urls.mcp)
+      await page.getByRole('button', { name: 'Connect', exact: true }).click()
+    }
   })
 
   it(
