@@ -18,6 +18,7 @@ import {
   JsonRpcError,
   visibleToApps,
   type AppResource,
+  type ApprovalGate,
   type CallToolResult,
   type McpClient,
   type Tool,
@@ -141,6 +142,9 @@ function styleVariables(style: CSSStyleDeclaration): Record<string, string> {
   return variables
 }
 
+/** Denials of a view's calls after which its prompt offers to block it. */
+const REPEATED_DENIALS = 3
+
 /** Most `size-changed` notifications acted on per second; the rest only update the size applied next. */
 const MAX_RESIZES_PER_SECOND = 30
 
@@ -167,6 +171,10 @@ export class AppHost {
   #resizeScheduled = false
   #resizeWindow = { start: 0, count: 0 }
   #consent?: McpElicitationElement
+  /** How many of the view's tool calls were denied; from REPEATED_DENIALS on, the prompt offers to block it. */
+  #denials = 0
+  /** The user blocked the view's tool calls: refused at once from then on. */
+  #blocked = false
   #observers: Array<{ disconnect(): void }> = []
   #readyTimer?: ReturnType<typeof setTimeout>
 
@@ -372,24 +380,43 @@ export class AppHost {
     this.#o.onInitialized()
   }
 
-  /** A tool call from the view: only tools of this server that are visible to apps. */
+  /** A tool call from the view: only tools of this server that are visible to apps, and none once the user blocked it. */
   async #callTool(params: any): Promise<unknown> {
     const name = params?.name
     if (typeof name !== 'string') throw new Refusal(-32602, 'tools/call needs a tool name')
+    if (this.#blocked) throw new Refusal(-32000, msg('app.blocked', 'The user blocked this app’s tool calls'))
     const tool = (await this.#o.client.listTools({ signal: this.#abort.signal })).find((t) => t.name === name)
     if (!tool || !visibleToApps(tool)) throw new Refusal(-32602, `Tool "${name}" is not available to apps on this server`)
     const args = params.arguments && typeof params.arguments === 'object' ? params.arguments : {}
-    const { client } = this.#o
-    // The same human in the loop as any call the user did not make (MCP Apps best practices): the client's gate
-    // (<mcp-server>'s asks the user), or, for a client with none, the approval policy of the enclosing <mcp-server>.
-    // With neither, the client denies the call: a view's call never runs ungated.
-    const connection = (this.#o.element as { connection?: McpConnection }).connection
-    const approve = !client.options.approve && connection?.client === client ? connection.approve : undefined
-    return client.callTool(name, args, {
+    return this.#o.client.callTool(name, args, {
       signal: this.#abort.signal,
       origin: { kind: 'view', uri: this.#o.resource.uri, tool: this.#o.tool.name },
-      ...(approve && { approve }),
+      ...(this.#pageGate() && { approve: this.#gate }),
     })
+  }
+
+  /**
+   * The gate of the page for a view's calls, the same human in the loop as any call the user did not make (MCP Apps
+   * best practices): the client's (<mcp-server>'s asks the user), or, for a client with none, the approval policy of
+   * the enclosing <mcp-server>. With neither, the client denies the call: a view's call never runs ungated.
+   */
+  #pageGate(): ApprovalGate | undefined {
+    const { client } = this.#o
+    const connection = (this.#o.element as { connection?: McpConnection }).connection
+    return client.options.approve ?? (connection?.client === client ? connection.approve : undefined)
+  }
+
+  /**
+   * This view's gate: the page's, offering to block the view once it denied REPEATED_DENIALS of its calls. One
+   * function for the view's life, so the client asks it about one of the view's calls at a time.
+   */
+  readonly #gate: ApprovalGate = async (request) => {
+    const gate = this.#pageGate()
+    if (this.#blocked || !gate) return { decision: 'deny', by: 'user', reason: msg('app.blocked-reason', 'the app’s tool calls are blocked') }
+    const offer = this.#denials >= REPEATED_DENIALS && { block: () => void (this.#blocked = true) }
+    const answer = await gate({ ...request, ...offer })
+    if (!request.signal.aborted && (typeof answer === 'string' ? answer : answer?.decision) === 'deny') this.#denials++
+    return answer
   }
 
   #readResource(params: any): Promise<unknown> {

@@ -4,11 +4,12 @@
 // tool and the arguments; Deny sends nothing and the view gets an error; "Always" skips the prompt until revoked.
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient, type ApprovalRequest } from '../../src/client/index.js'
-import { appsServer, logsOf, type ViewLog } from '../../test/support/app-views.js'
+import { appsServer, logged, logsOf, type ViewLog } from '../../test/support/app-views.js'
 import { controlServer, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import '../mcp-tool/mcp-tool.js'
 import type { McpToolElement } from '../mcp-tool/mcp-tool.js'
 import type { McpToolCallElement } from '../mcp-tool-call/mcp-tool-call.js'
+import '../mcp-app/mcp-app.js'
 import './mcp-server.js'
 import type { McpServerElement } from './mcp-server.js'
 
@@ -130,6 +131,64 @@ describe('<mcp-server> approval policy: calls from views', () => {
       ['increment', 'view'],
     ])
     expect(prompts(server)).to.have.length(0)
+  })
+
+  it('a view that makes twenty calls at once opens one prompt at a time; after three denials the prompt offers to block it, and blocking denies the rest unasked', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(60_000)
+    const { url, sandboxUrl } = await appsServer()
+    const client = new McpClient(url, { apps: { sandboxUrl } })
+    const tool = (await client.listTools()).find((t) => t.name === 'show_hostile')!
+    const input = { calls: { name: 'show_echo', count: 20 } }
+    const page = await fixture<HTMLDivElement>(html`
+      <div style="width: 480px">
+        <button id="plain">A plain button</button>
+        <mcp-server .client=${client}><mcp-app .tool=${tool} .input=${input}></mcp-app></mcp-server>
+      </div>
+    `)
+    const server = page.querySelector('mcp-server')!
+    const app = page.querySelector('mcp-app')!
+    const logs = logsOf(app)
+    let most = 0
+    const sampler = setInterval(() => (most = Math.max(most, prompts(server).length)), 10)
+    try {
+      await eventually(() => server.connection?.status === 'ready', 'the connection')
+      ;(app as HTMLElement & { result?: unknown }).result = await client.callTool('show_hostile', input, { origin: { kind: 'user' } })
+      const awaiting = async (what: string) => {
+        await eventually(() => prompts(server)[0]?.state === 'awaiting', what, 9_000)
+        expect(prompts(server), `open prompts at ${what}`).to.have.length(1)
+        return prompts(server)[0]
+      }
+      for (const n of [1, 2, 3]) {
+        const card = await awaiting(`prompt ${n}`)
+        expectAbsent(card.shadowRoot!.querySelector('button[data-action=block]'), `a block button on prompt ${n}`)
+        card.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=deny]')!.click()
+        await eventually(() => logs.filter((l) => l.event === 'call-result').length === n, `the view to hear denial ${n}`)
+      }
+      const fourth = await awaiting('prompt 4')
+      const block = fourth.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=block]')!
+      expect(text(block)).to.equal('Deny and block this app')
+      block.click()
+      // The rest are denied without a prompt, and the view hears each; so is a call it makes after.
+      const [after] = await logged(logs, 'call-after', 15_000)
+      const results = logs.filter((l) => l.event === 'call-result')
+      expect(results).to.have.length(20)
+      for (const r of results) expect(r.ok, `call ${r.i}`).to.equal(false)
+      expect(results.filter((r) => /blocked/.test(r.message))).to.have.length(17)
+      expect(after).to.deep.include({ ok: false })
+      expect(after.message).to.contain('blocked')
+      expect(prompts(server)).to.have.length(0)
+      expect(most, 'prompts open at once').to.equal(1)
+      const sent = (await requestsFor('tools/call', 'apps')).filter((r) => String(r.params?.arguments?.text).startsWith('flood'))
+      expect(sent, 'flood calls the server received').to.have.length(0)
+      // The page is the user's again: its plain button is what a click there reaches.
+      const button = page.querySelector<HTMLButtonElement>('#plain')!
+      const box = button.getBoundingClientRect()
+      expect(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)).to.equal(button)
+    } finally {
+      clearInterval(sampler)
+    }
   })
 
   it('approval="trusted-read-only": page code runs a read-only tool of a trusted server unasked, and is asked for others', async () => {

@@ -54,6 +54,8 @@ interface Shown {
   origin: CallOrigin
   args: Record<string, unknown>
   hints: ToolHints
+  /** The request's offer to block the view that asked (see ApprovalRequest.block). */
+  block?: () => void
 }
 
 /** Longest text shown for one argument's value (the JSON view has it all). */
@@ -71,7 +73,8 @@ const LONG_JSON_CHARS = 100_000
  *
  * Its states (attribute `state`) are each shown and announced (a status line,
  * `role="status"`; failures `role="alert"`): awaiting approval (Allow once,
- * Always allow this tool, Deny), running (progress and Cancel), done (the
+ * Always allow this tool, Deny; and Deny and block this app when the request
+ * offers it: a view denied repeatedly), running (progress and Cancel), done (the
  * result with its duration), error (in words, with Retry), denied, cancelled.
  * A result or failure is framed as in `<mcp-tool>`: status, duration, Copy,
  * and the whole `CallToolResult` as JSON.
@@ -114,7 +117,7 @@ const LONG_JSON_CHARS = 100_000
  *   idempotent, open-world, closed-world).
  * @csspart status - The announced line saying where the call is.
  * @csspart actions - The row of buttons.
- * @csspart button - Every button; also `allow`, `always`, `deny`, `cancel`, `retry`.
+ * @csspart button - Every button; also `allow`, `always`, `deny`, `block`, `cancel`, `retry`.
  * @csspart progress-bar - The `<progress>` while running.
  * @csspart result - The result or failure, in the frame `<mcp-tool>` uses: `result-frame` (with `data-status`:
  *   `success`, `tool-error`, `failure`), `result-heading`, `result-status`, `duration`, `copy`, `json-toggle`,
@@ -196,7 +199,15 @@ export class McpToolCallElement extends ConnectedElement {
    */
   ask(request: ApprovalRequest): Promise<ApprovalAnswer> {
     this.#answer?.({ decision: 'deny', by: 'user', reason: msg('tool-call.replaced', 'another call was shown in its place') })
-    this.shown = { tool: request.tool, server: request.server, origin: request.origin, args: request.arguments, hints: request.hints }
+    const { block } = request
+    this.shown = {
+      tool: request.tool,
+      server: request.server,
+      origin: request.origin,
+      args: request.arguments,
+      hints: request.hints,
+      ...(typeof block === 'function' && { block }),
+    }
     this.#to('awaiting')
     return new Promise<ApprovalAnswer>((resolve) => {
       const settle = (answer: ApprovalAnswer) => {
@@ -217,9 +228,22 @@ export class McpToolCallElement extends ConnectedElement {
 
   /** Answers the approval shown, as its buttons do. */
   respond(decision: ApprovalDecision): void {
+    this.#respond({ decision, by: 'user' })
+  }
+
+  /** Denies the approval shown and blocks the view that asked, when the request offers it (Block this app). */
+  block(): void {
+    const block = this.shown?.block
+    if (!this.#answer || !block) return
+    block()
+    this.#respond({ decision: 'deny', by: 'user', reason: msg('tool-call.blocked', 'the user blocked the app’s tool calls') })
+  }
+
+  #respond(answered: ApprovalAnswer): void {
     const answer = this.#answer
     if (!answer) return
-    answer({ decision, by: 'user' })
+    const { decision } = answered
+    answer(answered)
     // Driven, the call goes on here; as a prompt, it runs wherever the gate was asked.
     this.#to(decision === 'deny' ? 'denied' : this.#controller ? 'running' : 'allowed', { decision })
   }
@@ -440,6 +464,7 @@ export class McpToolCallElement extends ConnectedElement {
       case 'awaiting':
         return html`<div part="actions" class="actions">
           ${this.#button('deny', msg('tool-call.deny', 'Deny'), () => this.respond('deny'))}
+          ${this.shown?.block ? this.#button('block', msg('tool-call.block', 'Deny and block this app'), () => this.block()) : nothing}
           ${this.#button('always', msg('tool-call.always', 'Always allow this tool'), () => this.respond('allow-always'))}
           ${this.#button('allow', msg('tool-call.allow', 'Allow once'), () => this.respond('allow-once'), true)}
         </div>`

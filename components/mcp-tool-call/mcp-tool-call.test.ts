@@ -314,5 +314,34 @@ describe('<mcp-tool-call>', () => {
       expect(text(part(el, 'status'))).to.contain('Cancelled')
       expectAbsent(button(el, 'allow'), 'the Allow button')
     })
+
+    it('a request that offers to block its view gets a Deny and block this app button: it blocks, and denies', async () => {
+      const client = new McpClient(await serverUrl('approval'))
+      const tool = (await client.listTools()).find((t) => t.name === 'move_file')!
+      let blocked = 0
+      const request: ApprovalRequest = {
+        tool,
+        arguments: { from_path: '/etc/x', mode: 'move' },
+        server: { url: client.url },
+        origin: { kind: 'view', uri: 'ui://apps/x.html' },
+        hints: (await import('../../src/client/index.js')).toolHints(tool),
+        signal: new AbortController().signal,
+        block: () => blocked++,
+      }
+      const el = await fixture<McpToolCallElement>(html`<mcp-tool-call modal></mcp-tool-call>`)
+      const unoffered = el.ask({ ...request, block: undefined })
+      await el.updateComplete
+      expectAbsent(button(el, 'block'), 'a block button with no offer')
+      const answer = el.ask(request)
+      expect((await unoffered).decision, 'the request shown before, replaced').to.equal('deny')
+      await el.updateComplete
+      expect(text(button(el, 'block'))).to.equal('Deny and block this app')
+      expect(el.shadowRoot!.activeElement, 'focus still starts on Deny').to.equal(button(el, 'deny'))
+      await expect(el).to.be.accessible()
+      button(el, 'block')!.click()
+      expect(await answer).to.deep.equal({ decision: 'deny', by: 'user', reason: 'the user blocked the app’s tool calls' })
+      expect(blocked).to.equal(1)
+      await reached(el, 'denied')
+    })
   })
 })

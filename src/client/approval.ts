@@ -9,6 +9,9 @@
  * definition changed is asked about again. With no authorization context
  * known, or no store, grants stay in this client's memory, as private cache
  * entries do (CacheLayer.ownPlace).
+ *
+ * A gate is asked one call at a time per view, and one at a time for the
+ * page's and models' calls (see `lines`): the other calls wait their turn.
  */
 import { AbortError, ApprovalTimeoutError, ToolCallDeniedError, toolHints } from '../startup-shared.js'
 import type { Tool } from '../protocol/generated/2026-07-28.js'
@@ -68,6 +71,39 @@ function writeGrants(place: Place, grants: Grant[]): void {
  */
 const definitionOf = (tool: Tool) => JSON.stringify([tool.title, tool.description, tool.inputSchema, tool.outputSchema, tool.annotations])
 
+/**
+ * The prompt each gate has open, per line: a view's calls wait in a line of that view (its resource), the page's
+ * and models' calls in one line per gate (an element's gate is its server's). A view that makes twenty calls at
+ * once opens one prompt, and the next after it is answered; a person's own call (origin `user`) waits for none.
+ */
+const lines = new WeakMap<ApprovalGate, Map<string, Promise<void>>>()
+
+function lineOf(origin: CallOrigin): string | undefined {
+  if (origin.kind === 'user') return undefined
+  return origin.kind === 'view' ? `view\n${origin.uri}` : 'page'
+}
+
+/** A place in `gate`'s `line`: `ready` once the calls before it have their answer; `leave()` lets the next one on. */
+function joinLine(gate: ApprovalGate, line: string): { ready: Promise<void>; leave(): void } {
+  let gateLines = lines.get(gate)
+  if (!gateLines) lines.set(gate, (gateLines = new Map()))
+  const before = gateLines.get(line) ?? Promise.resolve()
+  let leave!: () => void
+  const left = new Promise<void>((resolve) => (leave = resolve))
+  const last = before.then(() => left)
+  gateLines.set(line, last)
+  return {
+    ready: before,
+    leave() {
+      leave()
+      if (gateLines.get(line) === last) gateLines.delete(line)
+    },
+  }
+}
+
+/** What a call that waited in line resolves with when an "always" given meanwhile covers it. */
+const REMEMBERED = Symbol('remembered')
+
 /** The outcome of the approval step: what the log records, and the error the call rejects with when it may not run. */
 interface ApprovalOutcome {
   approval: CallApproval
@@ -89,7 +125,8 @@ export async function approveCall(
   const { client, requests } = parts
   const place = await placeOf(parts)
   const definition = definitionOf(tool)
-  if ((await readGrants(place)).some((g) => g.name === tool.name && g.definition === definition)) return { approval: { decision: 'remembered' } }
+  const remembered = async () => (await readGrants(place)).some((g) => g.name === tool.name && g.definition === definition)
+  if (await remembered()) return { approval: { decision: 'remembered' } }
   const started = Date.now()
   const controller = new AbortController()
   const { signal } = options
@@ -101,6 +138,8 @@ export async function approveCall(
   const untrack = requests.track(controller)
   const info = client.serverInfo
   const server = { url: client.url, ...(info && { name: info.name, ...(info.title !== undefined && { title: info.title }) }) }
+  const line = lineOf(origin)
+  const turn = line === undefined ? undefined : joinLine(gate, line)
   let answer: ApprovalAnswer
   try {
     const given = await new Promise<unknown>((resolve, reject) => {
@@ -108,13 +147,15 @@ export async function approveCall(
       if (controller.signal.aborted) return onAbort()
       controller.signal.addEventListener('abort', onAbort, { once: true })
       const request = { tool, arguments: args, server, origin, hints: toolHints(tool, client.options.trustAnnotations), signal: controller.signal }
-      Promise.resolve()
-        .then(() => gate(request))
+      ;(turn?.ready ?? Promise.resolve())
+        // Its turn: unless the call ended while it waited, or an "always" answered before covers it now.
+        .then(async () => (controller.signal.aborted ? undefined : turn && (await remembered()) ? REMEMBERED : gate(request)))
         .then(resolve, (error: unknown) => {
           const reason = `it failed (${error instanceof Error ? error.message : String(error)})`
           reject(new ToolCallDeniedError(tool.name, client.url, GATE, reason, { cause: error }))
         })
     })
+    if (given === REMEMBERED) return { approval: { decision: 'remembered' } }
     answer = typeof given === 'string' ? { decision: given as ApprovalAnswer['decision'] } : (given as ApprovalAnswer)
     if (!DECISIONS.has(answer?.decision)) {
       const reason = `it answered ${JSON.stringify(given) ?? String(given)}, not allow-once, allow-always or deny`
@@ -128,6 +169,7 @@ export async function approveCall(
     clearTimeout(timer)
     signal?.removeEventListener('abort', onCallAbort)
     untrack()
+    turn?.leave()
   }
   const approval: CallApproval = {
     decision: answer.decision,

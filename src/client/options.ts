@@ -147,9 +147,10 @@ export interface McpClientOptions {
    * `'allow-once'`, `'allow-always'` (remembered for this tool, server and authorization context, in the cache
    * store, until revoked: see `alwaysAllowed()`) or `'deny'`. A denied call, or one whose gate throws, sends
    * nothing and rejects with a {@link ToolCallDeniedError}. The wait counts as the call's `timeoutMs` and ends with
-   * its `signal` (the gate gets a signal that aborts then). Without a gate, only the page's own calls (origin `page`
-   * or `user`) go through unasked; a call a view or a model makes is denied (`by: 'policy'`). The elements set a
-   * policy of their own.
+   * its `signal` (the gate gets a signal that aborts then). It is asked about one call at a time per view, and one
+   * at a time for the page's and models' calls: the others wait their turn (within their `timeoutMs`), so a view
+   * cannot stack prompts. Without a gate, only the page's own calls (origin `page` or `user`) go through unasked; a
+   * call a view or a model makes is denied (`by: 'policy'`). The elements set a policy of their own.
    *
    * "Always" is kept per authorization context (`authContext`, `auth`, or the `Authorization` header); with none
    * known it lasts as long as this client and is never written to the store.
@@ -212,6 +213,11 @@ export interface ApprovalRequest {
   hints: ToolHints
   /** Aborted when the call is (its `signal`, its `timeoutMs`, `close()`): a prompt can close. */
   signal: AbortSignal
+  /**
+   * Set by `<mcp-app>` once the calls of this view were denied repeatedly: calling it blocks the view's tool calls
+   * for the rest of its life (answer `deny` too). A prompt offers it as a button.
+   */
+  block?: () => void
 }
 
 /** Decides whether a tool call may run. See {@link McpClientOptions.approve}. */

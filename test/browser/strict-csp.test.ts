@@ -325,6 +325,25 @@ for (const build of ['cdn', 'npm'] as const) {
       )
       expect(denied?.name).to.equal('ToolCallDeniedError')
       await eventually(() => prompt() === null, 'the second prompt gone')
+      // A view denied repeatedly: its prompt offers to block it.
+      const offer = add(page, page.document.body, 'mcp-tool-call', { modal: '' }) as HTMLElement & {
+        ask(request: object): Promise<{ decision: string }>
+      }
+      let blocked = false
+      const answer = offer.ask({
+        tool: { name: 'add', inputSchema: { type: 'object' } },
+        arguments: { a: 2, b: 3 },
+        server: { url },
+        origin: { kind: 'view', uri: 'ui://demo/calculator.html' },
+        hints: { trusted: false, readOnly: false },
+        signal: new page.AbortController().signal,
+        block: () => (blocked = true),
+      })
+      await shows(offer, 'Deny and block this app', 'the offer to block the view')
+      await click(offer, 'button[data-action=block]')
+      expect((await answer).decision).to.equal('deny')
+      expect(blocked).to.equal(true)
+      offer.remove()
       expectNoViolations(page)
     })
 

@@ -211,6 +211,76 @@ describe('the approval gate', () => {
   })
 })
 
+describe('one prompt at a time', () => {
+  /** A gate whose answers the test gives, one open request at a time or more: it counts how many were open at once. */
+  function heldGate() {
+    const open: Array<{ request: ApprovalRequest; answer(a: ReturnType<ApprovalGate>): void }> = []
+    let most = 0
+    const gate: ApprovalGate = (request) =>
+      new Promise((answer) => {
+        open.push({ request, answer: (a) => (open.splice(open.findIndex((o) => o.request === request), 1), answer(a as never)) })
+        most = Math.max(most, open.length)
+      })
+    return { gate, open, most: () => most }
+  }
+  const until = async (check: () => boolean, what: string) => {
+    for (const end = Date.now() + 5_000; !check(); await new Promise((r) => setTimeout(r, 10))) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    }
+  }
+
+  test("the page's and models' calls ask one at a time, the rest wait their turn; a person's own call waits for none", BOUND, async () => {
+    const held = heldGate()
+    const client = new McpClient(server.url, { approve: held.gate })
+    await client.listTools()
+    const calls = Promise.allSettled([
+      client.callTool('echo', { text: 'page 1' }),
+      client.callTool('echo', { text: 'model' }, { origin: { kind: 'model' } }),
+      client.callTool('echo', { text: 'page 2' }),
+    ])
+    await until(() => held.open.length === 1, 'the first prompt')
+    // The user's own call is asked at once, beside the open prompt.
+    const user = client.callTool('echo', { text: 'user' }, { origin: { kind: 'user' } })
+    await until(() => held.open.length === 2, "the user's call at the gate")
+    held.open.find((o) => o.request.origin.kind === 'user')!.answer('allow-once')
+    await user
+    for (const expected of ['page 1', 'model', 'page 2']) {
+      await until(() => held.open.length === 1, `the prompt for ${expected}`)
+      assert.equal(held.open[0].request.arguments.text, expected)
+      held.open[0].answer(expected === 'model' ? 'deny' : 'allow-once')
+    }
+    const [first, model, second] = await calls
+    assert.equal(first.status, 'fulfilled')
+    assert.equal(model.status, 'rejected')
+    assert.equal(second.status, 'fulfilled')
+    assert.equal(held.most(), 2, "at most the page's prompt and the user's call at once")
+  })
+
+  test('a view waits in a line of its own; a call that ends while it waits never reaches the gate; "always" given meanwhile lets the rest run', BOUND, async () => {
+    const held = heldGate()
+    const client = new McpClient(server.url, { approve: held.gate })
+    await client.listTools()
+    const view = (uri: string) => ({ origin: { kind: 'view' as const, uri } })
+    const a1 = client.callTool('echo', { text: 'a1' }, view('ui://a'))
+    const aborted = new AbortController()
+    const a2 = client.callTool('echo', { text: 'a2' }, { ...view('ui://a'), signal: aborted.signal })
+    const a3 = client.callTool('echo', { text: 'a3' }, view('ui://a'))
+    const b1 = client.callTool('echo', { text: 'b1' }, view('ui://b'))
+    await until(() => held.open.length === 2, 'one prompt per view')
+    assert.deepEqual(held.open.map((o) => o.request.arguments.text).sort(), ['a1', 'b1'])
+    aborted.abort()
+    assertIs(await failure(a2), AbortError)
+    held.open.find((o) => o.request.arguments.text === 'b1')!.answer('deny')
+    assertIs(await failure(b1), ToolCallDeniedError)
+    held.open.find((o) => o.request.arguments.text === 'a1')!.answer('allow-always')
+    await a1
+    const third = await a3
+    assert.deepEqual(third.content, [{ type: 'text', text: 'a3' }])
+    assert.equal(client.callLog.records.find((r) => r.arguments?.text === 'a3')?.approval?.decision, 'remembered')
+    assert.equal(held.open.length, 0, 'a2 and a3 never reached the gate')
+  })
+})
+
 describe('allow always', () => {
   test('skips the gate for that tool on that server and context, across clients sharing the store, until revoked', BOUND, async () => {
     const cache = new MemoryCache()

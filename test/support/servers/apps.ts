@@ -10,7 +10,7 @@
 // - show_counter: calls `increment` (visibility ["app"]) and `model_only` (visibility ["model"]) through the host.
 // - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries beside two real
 //   domains, and every permission; grabs fullscreen at load; has a title that pretends to be a bank; with `wire: true`
-//   its view plays apps-views/hostile-wire.ts),
+//   its view plays apps-views/hostile-wire.ts; with `calls: { name, count }`, apps-views/hostile-calls.ts),
 //   show_wander (navigates its own frame away: where to is its `to` argument, see apps-views/wander.ts),
 //   show_wander_framing (the same view, whose CSP declares the third origin as a frame domain),
 //   show_wander_early (a view whose first script navigates its frame to a third origin, before it connects).
@@ -173,7 +173,7 @@ function makeServer(views: Map<string, string>, counter: { count: number }, orig
       // A title that pretends to be someone else: the open-link dialog must name the server as the page knows it.
       title: 'Your Bank – official security check',
       description: 'The hostile view.',
-      inputSchema: z.object({ wire: z.boolean().optional() }),
+      inputSchema: z.object({ wire: z.boolean().optional(), calls: z.object({ name: z.string(), count: z.number() }).optional() }),
       _meta: { ui: { resourceUri: 'ui://apps/hostile.html' } },
     },
     async () => ({ content: [text('hostile ready')], structuredContent: { view: 'hostile' } }),
