@@ -75,11 +75,13 @@ export const styles = [
       -webkit-line-clamp: 1;
     }
     /*
-     * The rows rendered beyond the view (a screenful either side, so a scroll finds rows ready) are not styled or
-     * laid out until they come near it: a filter keystroke pays for the rows on screen (about a third less work).
-     * Their height is fixed, so the list's height does not change; their text stays in the accessibility tree.
+     * The rows rendered off screen (six either side, so a scroll finds rows ready) are not styled or laid out until
+     * they come near it: a filter keystroke pays for the rows on screen. Those on screen are always laid out, as
+     * WebKit leaves a content-visibility:auto row on screen skipped at 0×0 when an ancestor turns from block to grid
+     * (this element's side-by-side layout, or the page's), and then it cannot be clicked:
+     * docs/upstream/webkit-content-visibility-relayout.html.
      */
-    ul.windowed > li {
+    ul.windowed > li.off-screen {
       content-visibility: auto;
     }
     /* The row with focus is always laid out: WebKit does not count focus as a reason to lay out a skipped row, and

@@ -4,7 +4,7 @@
 // and `flaky` (fails on demand). Keys are pressed through the browser
 // (sendKeys), as a user would.
 import { expect, fixture, html } from '@open-wc/testing'
-import { sendKeys } from '@web/test-runner-commands'
+import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { McpClient, type Tool } from '../../src/client/index.js'
 import {
   controlServer,
@@ -710,6 +710,57 @@ describe('<mcp-tool-list>', () => {
     expect(toolBox.top, 'narrower: the tool below the list').to.be.at.least(listBox.bottom)
     expect(Math.round(toolBox.width)).to.equal(Math.round(list.getBoundingClientRect().width))
   })
+
+  for (const [server, scrollRows] of [
+    ['main', 0],
+    ['many', 3],
+  ] as const) {
+    it(`in a wide window, picks tool after tool with the mouse once one is open beside the list (${server}, scrolled ${scrollRows} rows)`, async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const [width, height] = [window.innerWidth, window.innerHeight]
+      await setViewportSize(1200, 800)
+      try {
+        const list = await listIn(server)
+        const openTool = () => list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')?.tool?.name
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+        // A small scroll (within the rows already rendered) brings rows that were below the view onto it.
+        const rowHeight = items(list)[0]!.parentElement!.getBoundingClientRect().height
+        window.scrollTo(0, items(list)[0]!.getBoundingClientRect().top + window.scrollY + scrollRows * rowHeight)
+        await frame()
+        await list.updateComplete
+        /** The rows whose middle is on screen now, as a user sees them. */
+        const onScreen = () =>
+          items(list).filter((row) => {
+            const box = row.parentElement!.getBoundingClientRect()
+            return box.top + box.height / 2 > 0 && box.top + box.height / 2 < window.innerHeight
+          })
+        /** A mouse click where the user sees the row: the middle of its `<li>`, without scrolling first. */
+        const clickRow = async (row: HTMLElement) => {
+          const box = row.parentElement!.getBoundingClientRect()
+          await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] })
+        }
+        const first = onScreen()[0]!
+        await clickRow(first)
+        await eventually(() => openTool() === first.dataset.name, 'the first tool open')
+        // Opening it switches the layout to side by side; let the browser lay the rows out there.
+        await frame()
+        const rows = onScreen()
+        expect(rows.length, 'rows on screen').to.be.greaterThan(3)
+        for (const row of rows) {
+          const box = row.getBoundingClientRect()
+          expect(box.width > 0 && box.height > 0, `the row of ${row.dataset.name} is drawn (${box.width}×${box.height})`).to.equal(true)
+        }
+        for (const row of [rows[1]!, rows.at(-2)!, rows[2]!]) {
+          await clickRow(row)
+          await eventually(() => openTool() === row.dataset.name, `${row.dataset.name} open after a click on its row`)
+        }
+      } finally {
+        await setViewportSize(width, height)
+      }
+    })
+  }
 
   it('takes a filter given before its tools load (a filter kept in the page’s URL), and applies it once they arrive', async () => {
     const client = new McpClient(await serverUrl())

@@ -35,6 +35,7 @@ export class RowWindowController implements ReactiveController {
   /** Height of one row in px, measured. */
   rowHeight = GUESS_PX
   #range: RowRange = { start: 0, end: 0 }
+  #onScreen: RowRange = { start: 0, end: 0 }
   /** Whether the last render placed anything by the row height (a margin, the space after the last row): a new height moves it. */
   #placedByHeight = false
   /** The frame in which the row height is read, when one is asked for. */
@@ -106,17 +107,31 @@ export class RowWindowController implements ReactiveController {
     const h = this.rowHeight
     const rows = Math.ceil((window.innerHeight || 800) / h) + 2 * OVERSCAN
     // A list still loading, or short (filtered to a few): every row is rendered, so no layout is forced to find where.
-    if (count <= rows) return (this.#range = { start: 0, end: count })
+    if (count <= rows) {
+      this.#onScreen = { start: 0, end: count }
+      return (this.#range = { start: 0, end: count })
+    }
     const list = this.list()
     let firstInView = 0
+    let inViewPx = window.innerHeight || 800
     if (list?.isConnected) {
       const box = list.getBoundingClientRect()
       // Where row 0's top is now, in viewport coordinates (the list may scroll itself).
       const rowsTop = box.top + list.clientTop - list.scrollTop
       firstInView = Math.floor((Math.max(box.top, 0) - rowsTop) / h)
+      inViewPx = Math.max(0, Math.min(box.bottom, inViewPx) - Math.max(box.top, 0))
     }
+    this.#onScreen = { start: Math.max(0, firstInView), end: Math.min(count, firstInView + Math.ceil(inViewPx / h) + 1) }
     const start = Math.max(0, Math.min(firstInView - OVERSCAN, count - rows))
     return (this.#range = { start, end: Math.min(count, start + rows) })
+  }
+
+  /**
+   * The rows on screen at the last range(): a part of the rendered ones (all of them in a list short enough to be
+   * rendered whole). The others are only there for a scroll to find ready. Read in render(), after range().
+   */
+  onScreen(): RowRange {
+    return this.#onScreen
   }
 
   /** The space the rows before `index` take, in px (a margin above the first row rendered after a gap). */

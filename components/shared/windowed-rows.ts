@@ -18,8 +18,11 @@ import { RovingFocusController, type RovingItems } from './roving-focus.js'
 import { RowWindowController } from './row-window.js'
 
 export interface WindowedRows {
-  /** Each row to render: its index among the list's rows, and the margin above it (px) for the rows skipped before it. */
-  rows: Array<{ index: number; marginPx: number }>
+  /**
+   * Each row to render: its index among the list's rows, the margin above it (px) for the rows skipped before it,
+   * and whether it is off screen (rendered for a scroll to find ready).
+   */
+  rows: Array<{ index: number; marginPx: number; offScreen: boolean }>
   /** The list's `style`: the space of the rows after the last one rendered, and of all the rows while some are not. */
   listStyle: string
 }
@@ -27,10 +30,15 @@ export interface WindowedRows {
 /** The rows of a list of `count` rows to render now; `tabStop` is the row Tab reaches (-1 when it is in another list). */
 export function windowedRows(window: RowWindowController, count: number, tabStop: number): WindowedRows {
   const { start, end } = window.range()
+  const shown = window.onScreen()
   const indices = Array.from({ length: end - start }, (_, i) => start + i)
   if (tabStop >= 0 && tabStop < count && (tabStop < start || tabStop >= end))
     indices.splice(tabStop < start ? 0 : indices.length, 0, tabStop)
-  const rows = indices.map((index, i) => ({ index, marginPx: window.offset(index - (i ? indices[i - 1]! : -1) - 1) }))
+  const rows = indices.map((index, i) => ({
+    index,
+    marginPx: window.offset(index - (i ? indices[i - 1]! : -1) - 1),
+    offScreen: index < shown.start || index >= shown.end,
+  }))
   const afterPx = window.offset(count - 1 - (indices.at(-1) ?? -1))
   // Held only while some rows are not rendered: a list of all its rows is as tall as they are, before and after.
   const heldPx = rows.length < count ? window.offset(count) : 0
@@ -46,8 +54,13 @@ export function renderWindowedRows(rows: WindowedRows['rows'], count: number, co
   return repeat(
     rows,
     (row) => row.index,
-    ({ index, marginPx }) =>
-      html`<li aria-posinset=${index + 1} aria-setsize=${count} .style=${marginPx ? `margin-top:${marginPx}px` : ''}>
+    ({ index, marginPx, offScreen }) =>
+      html`<li
+        class=${offScreen ? 'off-screen' : ''}
+        aria-posinset=${index + 1}
+        aria-setsize=${count}
+        .style=${marginPx ? `margin-top:${marginPx}px` : ''}
+      >
         ${content(index)}
       </li>`,
   )
