@@ -279,7 +279,8 @@ export class McpToolCallElement extends ConnectedElement {
     const approve = retry
       ? () => ({ decision: 'allow-once' as const, by: 'user', reason: msg('tool-call.retry-reason', 'pressed Retry with the arguments on screen') })
       : (request: ApprovalRequest) => this.ask(request)
-    const remembered = !retry && (await client.alwaysAllowed().catch(() => [])).some((g) => g.tool === name)
+    const whose = origin.kind === 'view' ? 'view' : 'page'
+    const remembered = !retry && (await client.alwaysAllowed().catch(() => [])).some((g) => g.tool === name && g.origin === whose)
     if (!current()) return
     if (remembered) this.#to('running', { decision: 'remembered' })
     try {

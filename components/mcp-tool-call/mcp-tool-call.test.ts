@@ -99,6 +99,12 @@ describe('<mcp-tool-call>', () => {
     expect(second.states.map((s) => s.state)).to.deep.equal(['running', 'done'])
     expect(second.states[0].decision).to.equal('remembered')
     expect(await callsWith('move_file', marker)).to.have.length(1)
+    // The page's grant does not cover a view's call of the tool: that card asks, and never says it runs.
+    const view: CallOrigin = { kind: 'view', uri: 'ui://apps/x.html' }
+    const fromView = await card('move_file', { from_path: `/tmp/d${++unique}`, mode: 'copy' }, { client, origin: view })
+    await reached(fromView.el, 'awaiting')
+    expect(fromView.states.map((s) => s.state)).to.deep.equal(['awaiting'])
+    button(fromView.el, 'deny')!.click()
     expect(await client.revokeAlwaysAllowed('move_file')).to.equal(1)
     const third = await card('move_file', { from_path: `/tmp/d${++unique}`, mode: 'copy' }, { client })
     await reached(third.el, 'awaiting')

@@ -273,7 +273,7 @@ export class McpClient extends EventTarget {
 
   /**
    * The tools the approval gate allowed always on this server, in the authorization context of this client's
-   * requests now.
+   * requests now: each for the calls of one origin (`view`: MCP Apps views'; `page`: the page's code and models').
    */
   async alwaysAllowed(): Promise<AlwaysAllowed[]> {
     return (await loadApproval()).alwaysAllowed(this.#parts)

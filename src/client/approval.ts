@@ -5,8 +5,9 @@
  * "Always" is remembered per server, tool and authorization context, in the
  * client's cache store (IndexedDB in browsers): one record per server and
  * context, private to this file and versioned in its key. A grant holds the
- * tool's definition (title, description, schemas, annotations): a tool whose
- * definition changed is asked about again. With no authorization context
+ * tool's definition (see definitionOf): a tool whose definition changed is
+ * asked about again. A grant covers the calls of one origin: views', or the
+ * page's and models' (see GrantOrigin). With no authorization context
  * known, or no store, grants stay in this client's memory, as private cache
  * entries do (CacheLayer.ownPlace).
  *
@@ -24,7 +25,16 @@ export interface AlwaysAllowed {
   tool: string
   /** When it was allowed (ms since epoch). */
   since: number
+  /** Whose calls it covers: MCP Apps views' (`view`), or the page's code, models' and people's (`page`). */
+  origin: 'view' | 'page'
 }
+
+/**
+ * Grants are kept apart by who calls: "always" said for a view's call does not let page code or a model call the
+ * tool unasked, and one said for the page's or a model's call does not cover a view, a stranger's code on the page.
+ */
+type GrantOrigin = AlwaysAllowed['origin']
+const grantOrigin = (origin: CallOrigin): GrantOrigin => (origin.kind === 'view' ? 'view' : 'page')
 
 /** The stored record's format: its key names it, so a record of another format is never read as this one. */
 const FORMAT = 1
@@ -33,6 +43,7 @@ interface Grant {
   since: number
   /** The tool's definition when it was allowed (see definitionOf). */
   definition: string
+  origin: GrantOrigin
 }
 type Place = ReturnType<ClientParts['cache']['ownPlace']>
 /** Grants have no expiry: they last until revoked (or pushed out of a bounded store, which only means asking again). */
@@ -48,7 +59,8 @@ async function placeOf({ client, cache, requests }: ClientParts): Promise<Place>
 async function readGrants(place: Place): Promise<Grant[]> {
   try {
     const grants = (await place.store.get(place.key))?.value.grants
-    return Array.isArray(grants) ? grants.filter((g) => typeof g?.name === 'string' && typeof g.definition === 'string') : []
+    const valid = (g: Grant) => typeof g?.name === 'string' && typeof g.definition === 'string' && (g.origin === 'view' || g.origin === 'page')
+    return Array.isArray(grants) ? grants.filter(valid) : []
   } catch {
     // An unreadable store: nothing is remembered, so the gate is asked.
     return []
@@ -65,11 +77,22 @@ function writeGrants(place: Place, grants: Grant[]): void {
 }
 
 /**
- * What a grant was given for: a tool whose title, description, schemas or annotations changed is asked about
- * again. Kept as the JSON text itself, not a hash: this chunk imports nothing the client's first chunk holds, so
- * that loading it splits no shared chunk off the client.
+ * What a grant was given for: a tool whose title, description, schemas, annotations, icons, `execution` or `_meta`
+ * (where MCP Apps say who may see the tool, `ui.visibility`, and which view it has, `ui.resourceUri`) changed is
+ * asked about again. Kept as the JSON text itself, not a hash: this chunk imports nothing the client's first chunk
+ * holds, so that loading it splits no shared chunk off the client.
  */
-const definitionOf = (tool: Tool) => JSON.stringify([tool.title, tool.description, tool.inputSchema, tool.outputSchema, tool.annotations])
+const definitionOf = (tool: Tool) =>
+  JSON.stringify([
+    tool.title,
+    tool.description,
+    tool.inputSchema,
+    tool.outputSchema,
+    tool.annotations,
+    tool.icons,
+    (tool as { execution?: unknown }).execution,
+    tool._meta,
+  ])
 
 /**
  * The prompt each gate has open, per line: a view's calls wait in a line of that view (its resource), the page's
@@ -125,7 +148,9 @@ export async function approveCall(
   const { client, requests } = parts
   const place = await placeOf(parts)
   const definition = definitionOf(tool)
-  const remembered = async () => (await readGrants(place)).some((g) => g.name === tool.name && g.definition === definition)
+  const whose = grantOrigin(origin)
+  const remembered = async () =>
+    (await readGrants(place)).some((g) => g.name === tool.name && g.definition === definition && g.origin === whose)
   if (await remembered()) return { approval: { decision: 'remembered' } }
   const started = Date.now()
   const controller = new AbortController()
@@ -179,18 +204,21 @@ export async function approveCall(
   }
   if (answer.decision === 'deny') return { approval, error: new ToolCallDeniedError(tool.name, client.url, approval.by ?? GATE, approval.reason) }
   if (answer.decision === 'allow-always') {
-    const grants = (await readGrants(place)).filter((g) => g.name !== tool.name)
-    writeGrants(place, [...grants, { name: tool.name, since: Date.now(), definition }])
+    const grants = (await readGrants(place)).filter((g) => g.name !== tool.name || g.origin !== whose)
+    writeGrants(place, [...grants, { name: tool.name, since: Date.now(), definition, origin: whose }])
   }
   return { approval }
 }
 
 /** The tools allowed always on this client's server, in the authorization context of its requests now. */
 export async function alwaysAllowed(parts: ClientParts): Promise<AlwaysAllowed[]> {
-  return (await readGrants(await placeOf(parts))).map((g) => ({ tool: g.name, since: g.since }))
+  return (await readGrants(await placeOf(parts))).map((g) => ({ tool: g.name, since: g.since, origin: g.origin }))
 }
 
-/** Revokes "always" for `tool`, or for every tool of this server and context; resolves with how many were revoked. */
+/**
+ * Revokes "always" for `tool` (for views' calls and the page's), or for every tool of this server and context;
+ * resolves with how many grants were revoked.
+ */
 export async function revokeAlwaysAllowed(parts: ClientParts, tool?: string): Promise<number> {
   const place = await placeOf(parts)
   const grants = await readGrants(place)

@@ -145,7 +145,8 @@ export interface McpClientOptions {
    * The approval step every `callTool()` passes through (a call's own `approve` option overrides it). It is given
    * the tool, the arguments exactly as they will be sent, the server and who started the call, and answers
    * `'allow-once'`, `'allow-always'` (remembered for this tool, server and authorization context, in the cache
-   * store, until revoked: see `alwaysAllowed()`) or `'deny'`. A denied call, or one whose gate throws, sends
+   * store, until revoked: see `alwaysAllowed()`; for calls of the same origin only: views', or the page's and
+   * models') or `'deny'`. A denied call, or one whose gate throws, sends
    * nothing and rejects with a {@link ToolCallDeniedError}. The wait counts as the call's `timeoutMs` and ends with
    * its `signal` (the gate gets a signal that aborts then). It is asked about one call at a time per view, and one
    * at a time for the page's and models' calls: the others wait their turn (within their `timeoutMs`), so a view

@@ -346,6 +346,86 @@ describe('allow always', () => {
     }
   })
 
+  test("a tool whose _meta (who may see it, its view), icons or execution changed since \"always\" is asked about again", BOUND, async () => {
+    const definition: { _meta: Record<string, unknown>; icons?: Array<{ src: string }>; execution?: { taskSupport: string } } = {
+      _meta: { ui: { visibility: ['model'], resourceUri: 'ui://notes/view.html' } },
+    }
+    const changing = await serveMcp(
+      () => {
+        const mcp = new McpServer({ name: 'changing', version: '1.0.0' })
+        const { _meta, icons } = definition
+        const config = { description: 'Reads a note.', inputSchema: z.object({}), _meta, ...(icons && { icons }) }
+        mcp.registerTool('note', config, async () => ({ content: [{ type: 'text', text: 'ran' }] }))
+        return mcp
+      },
+      {
+        // The SDK lists no `execution` (servers of 2025-11-25 do): added to its tools/list answer as such a server sends it.
+        front: async (_request, body, next) => {
+          const response = await next()
+          if (body?.method !== 'tools/list' || !definition.execution) return response
+          const answer = await response.json()
+          for (const tool of answer.result.tools) tool.execution = definition.execution
+          return Response.json(answer, { status: response.status })
+        },
+      },
+    )
+    try {
+      const cache = new MemoryCache()
+      const gate = recordingGate('allow-always')
+      const call = () => new McpClient(changing.url, { cache, authContext: 'someone', approve: gate.gate }).callTool('note')
+      await call()
+      await call()
+      assert.equal(gate.asked.length, 1, 'the same tool: remembered')
+      const changes: Array<[string, () => void, (tool: ApprovalRequest['tool']) => unknown]> = [
+        ['visibility', () => (definition._meta = { ui: { visibility: ['model', 'app'], resourceUri: 'ui://notes/view.html' } }), (t) => t._meta],
+        ['view', () => (definition._meta = { ui: { visibility: ['model', 'app'], resourceUri: 'ui://notes/other.html' } }), (t) => t._meta],
+        ['icons', () => (definition.icons = [{ src: 'https://example.com/new.png' }]), (t) => t.icons],
+        ['execution', () => (definition.execution = { taskSupport: 'optional' }), (t) => (t as { execution?: unknown }).execution],
+      ]
+      let asked = 1
+      for (const [what, change, seen] of changes) {
+        change()
+        await call()
+        assert.equal(gate.asked.length, ++asked, `a changed ${what}: asked again`)
+        assert.ok(seen(gate.asked.at(-1)!.tool), `the ${what} as listed`)
+        await call()
+        assert.equal(gate.asked.length, asked, `the changed ${what}, allowed always: remembered`)
+      }
+    } finally {
+      await changing.close()
+    }
+  })
+
+  test("\"always\" covers the calls of one origin: a page's or model's grant does not cover a view's call, nor the other way", BOUND, async () => {
+    const cache = new MemoryCache()
+    const gate = recordingGate('allow-always')
+    const client = new McpClient(server.url, { cache, authContext: 'issuer carol', approve: gate.gate })
+    const view = { origin: { kind: 'view' as const, uri: 'ui://fixture/view' } }
+    await client.callTool('echo', { text: 'page' })
+    await client.callTool('echo', { text: 'model' }, { origin: { kind: 'model' } })
+    assert.equal(gate.asked.length, 1, "the page's grant covers a model's call")
+    await client.callTool('echo', { text: 'view' }, view)
+    assert.equal(gate.asked.length, 2, "a view's call is asked about all the same")
+    assert.equal(gate.asked[1].origin.kind, 'view')
+    await client.callTool('echo', { text: 'view again' }, view)
+    assert.equal(gate.asked.length, 2, "the view's own grant covers it")
+    assert.deepEqual(
+      (await client.alwaysAllowed()).map((g) => [g.tool, g.origin]),
+      [
+        ['echo', 'page'],
+        ['echo', 'view'],
+      ],
+    )
+    // A view's grant alone does not cover page code.
+    assert.equal(await client.revokeAlwaysAllowed('echo'), 2)
+    await client.callTool('echo', { text: 'view' }, view)
+    await client.callTool('echo', { text: 'page' })
+    assert.deepEqual(
+      gate.asked.slice(2).map((r) => r.origin.kind),
+      ['view', 'page'],
+    )
+  })
+
   test('the Authorization header is a context too; revokeAlwaysAllowed() with no tool revokes all', BOUND, async () => {
     const cache = new MemoryCache()
     const make = (token: string, answer: 'allow-always' | 'deny') =>
