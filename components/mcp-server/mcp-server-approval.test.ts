@@ -191,6 +191,43 @@ describe('<mcp-server> approval policy: calls from views', () => {
     }
   })
 
+  it('trust-annotations with the default policy: a view’s call to a read-only tool still asks; with approval="trusted-read-only" it runs', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(40_000)
+    const { url, sandboxUrl } = await appsServer()
+    const tool = (await new McpClient(url).listTools()).find((t) => t.name === 'show_hostile')!
+    const input = { calls: { name: 'read_count', count: 1 } }
+    const viewOn = async (attributes: Record<string, string>) => {
+      const server = document.createElement('mcp-server')
+      for (const [name, value] of Object.entries({ ...attributes, 'sandbox-url': sandboxUrl })) server.setAttribute(name, value)
+      server.url = url
+      const app = document.createElement('mcp-app')
+      Object.assign(app, { tool, input })
+      server.append(app)
+      const logs = logsOf(app)
+      await fixture(html`<div style="width: 480px">${server}</div>`)
+      await eventually(() => server.connection?.status === 'ready', 'the connection')
+      ;(app as HTMLElement & { result?: unknown }).result = await server.connection!.client.callTool('show_hostile', input, {
+        origin: { kind: 'user' },
+      })
+      return { server, logs }
+    }
+    const asking = await viewOn({ 'trust-annotations': '' })
+    expect(asking.server.connection!.client.options.trustAnnotations).to.equal(true)
+    await eventually(() => prompts(asking.server)[0]?.state === 'awaiting', 'the prompt for the read-only tool', 9_000)
+    const card = prompts(asking.server)[0]
+    expect(text(card.shadowRoot!.querySelector('[part~=header]'))).to.contain('read_count')
+    expect(text(card.shadowRoot!.querySelector('[part~=hints]'))).to.contain('Only reads data')
+    card.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=deny]')!.click()
+    const [denied] = await logged(asking.logs, 'call-result', 9_000)
+    expect(denied.message).to.contain('denied by user')
+    const unasked = await viewOn({ 'trust-annotations': '', approval: 'trusted-read-only' })
+    const [ran] = await logged(unasked.logs, 'call-result', 9_000)
+    expect(ran.ok, 'the read-only call under trusted-read-only').to.equal(true)
+    expect(prompts(unasked.server)).to.have.length(0)
+  })
+
   it('approval="trusted-read-only": page code runs a read-only tool of a trusted server unasked, and is asked for others', async () => {
     const url = await serverUrl('approval')
     const page = async (attributes: string[]) => {

@@ -8,6 +8,7 @@
 //   call that waits until cancelled. blob_echo: the echo view served as a base64 blob.
 //   legacy_echo: only the deprecated flat `_meta["ui/resourceUri"]`.
 // - show_counter: calls `increment` (visibility ["app"]) and `model_only` (visibility ["model"]) through the host.
+//   read_count: read-only (readOnlyHint), visibility ["app"], for a view that calls it (the hostile view's `calls`).
 // - show_link, show_resize, show_fullscreen, show_teardown, show_hostile (declares junk CSP entries beside two real
 //   domains, and every permission; grabs fullscreen at load; has a title that pretends to be a bank; with `wire: true`
 //   its view plays apps-views/hostile-wire.ts; with `calls: { name, count }`, apps-views/hostile-calls.ts),
@@ -197,6 +198,17 @@ function makeServer(views: Map<string, string>, counter: { count: number }, orig
       counter.count += by
       return { content: [text(`count ${counter.count}`)], structuredContent: { count: counter.count } }
     },
+  )
+  registerAppTool(
+    mcp,
+    'read_count',
+    {
+      description: 'Reads the count; for views only.',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      inputSchema: z.object({ text: z.string().optional() }),
+      _meta: { ui: { visibility: ['app'] } },
+    },
+    async () => ({ content: [text(`count ${counter.count}`)], structuredContent: { count: counter.count } }),
   )
   registerAppTool(mcp, 'model_only', { description: 'For the model, not views.', _meta: { ui: { visibility: ['model'] } } }, async () => ({
     content: [text('the model called me')],
