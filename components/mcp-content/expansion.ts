@@ -5,7 +5,7 @@
  * `structured/a`); `reset()` forgets everything when new content arrives.
  */
 import { html, type ReactiveControllerHost, type TemplateResult } from 'lit'
-import { msg } from '../shared/i18n.js'
+import { formatCount, msg } from '../shared/i18n.js'
 
 /** Text longer than this many characters is cut, with a "Show all" button. */
 export const TEXT_LIMIT = 20_000
@@ -89,9 +89,4 @@ export function showAllButton(label: string, onClick: () => void): TemplateResul
 export function showAllCharactersButton(expansion: ExpansionController, key: string, length: number): TemplateResult {
   const label = msg('content.show-all-characters', 'Show all {count} characters', { count: formatCount(length) })
   return showAllButton(label, () => expansion.showInFull(key))
-}
-
-/** A count in the page's language (50,000). */
-export function formatCount(count: number): string {
-  return count.toLocaleString(document.documentElement.lang || undefined)
 }

@@ -9,9 +9,9 @@
 import { html, nothing, type TemplateResult } from 'lit'
 import { guard } from 'lit/directives/guard.js'
 import { repeat } from 'lit/directives/repeat.js'
-import { msg } from '../shared/i18n.js'
+import { formatCount, msg } from '../shared/i18n.js'
 import type { ChunkWindowController } from './chunk-window.js'
-import { ExpansionController, ITEM_LIMIT, TEXT_LIMIT, formatCount, showAllButton, showAllCharactersButton } from './expansion.js'
+import { ExpansionController, ITEM_LIMIT, TEXT_LIMIT, showAllButton, showAllCharactersButton } from './expansion.js'
 
 /** An object or array with at most this many entries opens by default under an equally small root. */
 const SMALL = 20

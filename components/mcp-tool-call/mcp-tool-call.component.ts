@@ -15,7 +15,6 @@ import {
   type Tool,
   type ToolHints,
 } from '../../src/client/index.js'
-import { buildFormModel, choiceText, deepEqual, type Field } from '../../src/schema/form.js'
 import '../mcp-content/mcp-content.js'
 import '../mcp-icon/mcp-icon.js'
 import { ResultFrameController, formatDuration, renderProgress, renderToolHeader } from '../mcp-tool/call-display.js'
@@ -25,6 +24,7 @@ import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { shownHints, type HintKind } from '../shared/tool-hints.js'
 import { serverIdentity, serverLabel } from '../shared/server-identity.js'
+import { ArgumentReview, renderArguments, type ShownText } from './argument-review.js'
 import { styles } from './mcp-tool-call.styles.js'
 
 /**
@@ -57,10 +57,6 @@ interface Shown {
   /** The request's offer to block the view that asked (see ApprovalRequest.block). */
   block?: () => void
 }
-
-/** Longest text shown for one argument's value (the JSON view has it all). */
-const VALUE_CHARS = 2_000
-const LONG_JSON_CHARS = 100_000
 
 /**
  * One tool call the user did not fill in (a view's request, a page's or a
@@ -113,6 +109,17 @@ const LONG_JSON_CHARS = 100_000
  * @csspart origin - Who asked for the call.
  * @csspart arguments - The arguments, by their schema labels.
  * @csspart json - The arguments as JSON (a `<details>`).
+ * @csspart name - An argument's name as sent. Like `value` and `json-text`: isolated (`unicode-bidi: isolate`), its
+ *   invisible characters marked and long runs of spaces counted, cut short until shown whole.
+ * @csspart value - An argument's value as sent.
+ * @csspart json-text - The JSON text.
+ * @csspart marker - A character a reader would not see (a control, bidirectional or zero-width character), or a run
+ *   counted, shown as a marker such as ⟨U+202E RLO⟩ or ⟨100,001 spaces⟩.
+ * @csspart key - An argument's name beside its schema label.
+ * @csspart cut - The ellipsis after a name, value or JSON cut short.
+ * @csspart show-whole - The button that shows a name, value or the JSON whole (also `button`).
+ * @csspart too-long - Said in place of that button when the text is too long to show here.
+ * @csspart review-note - Why Allow once and Always allow wait: a value not yet shown whole, or one too long to show.
  * @csspart hints - What the annotations say (each item also `hint hint-<kind>`: read-only, destructive, changes,
  *   idempotent, open-world, closed-world).
  * @csspart status - The announced line saying where the call is.
@@ -379,6 +386,7 @@ export class McpToolCallElement extends ConnectedElement {
     const { tool } = shown
     const url = shown.server.url
     const { host, name } = serverIdentity(...this.#server())
+    const note = this.#reviewNote()
     return html`<article part="base" class="base" aria-labelledby="title">
       <p part="server" class="server">
         ${msg('tool-call.server', 'Server:')} <strong>${name ?? host}</strong>
@@ -388,39 +396,34 @@ export class McpToolCallElement extends ConnectedElement {
       <p part="origin" class="origin">${originText(shown.origin)}</p>
       ${this.#renderArguments(tool, shown.args)} ${this.#renderHints(tool, shown.hints)}
       <p part="status" class="status" role="status" aria-live="polite" data-state=${this.state}>${this.#statusText()}</p>
+      ${note ? html`<p id="review-note" part="review-note" class="review-note">${note}</p>` : nothing}
       ${this.#renderState()}
     </article>`
   }
 
+  /** The arguments shown, as reviewed: built again for each new set of arguments, so nothing seen carries over. */
+  #review?: ArgumentReview
+
+  #reviewOf(args: Record<string, unknown>): ArgumentReview {
+    if (this.#review?.args !== args) this.#review = new ArgumentReview(args)
+    return this.#review
+  }
+
   #renderArguments(tool: Tool, args: Record<string, unknown>) {
-    const keys = Object.keys(args)
-    const fields = fieldsOf(tool)
-    let json: string
-    try {
-      json = JSON.stringify(args, null, 2) ?? ''
-    } catch {
-      json = String(args)
-    }
-    return html`<section class="arguments-section" aria-label=${msg('tool-call.arguments', 'Arguments')}>
-      <h4>${msg('tool-call.arguments', 'Arguments')}</h4>
-      ${
-        keys.length
-          ? html`<dl part="arguments">
-              ${keys.map((key) => {
-                const field = fields.get(key)
-                return html`<div class="argument">
-                  <dt>${field?.label || key}${field && field.label !== key ? html` <code class="key">${key}</code>` : nothing}</dt>
-                  <dd>${valueText(field, args[key])}</dd>
-                </div>`
-              })}
-            </dl>`
-          : html`<p part="arguments" class="none">${msg('tool-call.no-arguments', 'No arguments.')}</p>`
-      }
-      <details part="json">
-        <summary>${msg('tool-call.json', 'As JSON')}</summary>
-        <pre class="json-block">${json.length > LONG_JSON_CHARS ? `${json.slice(0, LONG_JSON_CHARS)}…` : json}</pre>
-      </details>
-    </section>`
+    return renderArguments(this.#reviewOf(args), tool, (text) => void this.#showWhole(text))
+  }
+
+  /** Shows `text` whole; its Show button goes, so focus moves to the text, where a keyboard user reads on. */
+  async #showWhole(text: ShownText): Promise<void> {
+    text.opened = true
+    this.requestUpdate()
+    await this.updateComplete
+    this.renderRoot.querySelector(`[data-shown="${text.id}"]`)?.closest<HTMLElement>('[tabindex]')?.focus()
+  }
+
+  /** Why Allow waits while the call awaits approval: a name or value not yet seen whole, or one too long to show. */
+  #reviewNote(): string | undefined {
+    return this.state === 'awaiting' && this.shown ? this.#reviewOf(this.shown.args).note() : undefined
   }
 
   #renderHints(tool: Tool, hints: ToolHints) {
@@ -511,7 +514,17 @@ export class McpToolCallElement extends ConnectedElement {
   }
 
   #button(action: string, label: string, onClick: () => void, primary = false) {
-    return html`<button type="button" part="button ${action}" class=${primary ? 'primary' : ''} data-action=${action} @click=${onClick}>
+    // What the user approves is what is sent: allowing waits until every name and value has been seen whole.
+    const waits = (action === 'allow' || action === 'always') && this.#reviewNote() !== undefined
+    return html`<button
+      type="button"
+      part="button ${action}"
+      class=${primary ? 'primary' : ''}
+      data-action=${action}
+      ?disabled=${waits}
+      aria-describedby=${waits ? 'review-note' : nothing}
+      @click=${onClick}
+    >
       ${label}
     </button>`
   }
@@ -540,31 +553,4 @@ function originText(origin: CallOrigin): string {
     default:
       return msg('tool-call.origin.page', 'Asked for by this page’s code.')
   }
-}
-
-/** The top-level fields of the tool's input schema, by property name (none when the schema cannot be used). */
-function fieldsOf(tool: Tool): Map<string, Field> {
-  try {
-    const root = buildFormModel(tool.inputSchema)
-    if (root.kind === 'object') return new Map(root.fields.map((f) => [f.name, f]))
-  } catch {
-    // A schema the form cannot use: the arguments are shown by their keys.
-  }
-  return new Map()
-}
-
-/** An argument's value as text: a choice by its label, a string as it is, anything else as JSON; cut when long. */
-function valueText(field: Field | undefined, value: unknown): string {
-  let text: string
-  const choice = field?.kind === 'select' ? field.options.find((o) => deepEqual(o.value, value)) : undefined
-  if (choice && choice.label !== choiceText(value)) text = `${choice.label} (${choiceText(value)})`
-  else if (typeof value === 'string') text = value
-  else {
-    try {
-      text = JSON.stringify(value) ?? String(value)
-    } catch {
-      text = String(value)
-    }
-  }
-  return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS)}…` : text
 }

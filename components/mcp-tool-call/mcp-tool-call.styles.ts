@@ -2,12 +2,14 @@ import { css } from 'lit'
 import { callStyles } from '../mcp-tool/call-display.js'
 import { controlStyles, dialogStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
+import { visibleTextStyles } from '../shared/visible-text.js'
 
 export const styles = [
   themeStyles,
   controlStyles,
   dialogStyles,
   callStyles,
+  visibleTextStyles,
   css`
     :host {
       display: block;
@@ -64,8 +66,27 @@ export const styles = [
     }
     dd {
       margin: 0;
-      white-space: pre-wrap;
       overflow-wrap: anywhere;
+    }
+    /* A name or value shown whole: in a box of its own, so that the buttons stay near. */
+    .visible-text.whole {
+      display: block;
+      max-height: 16rem;
+      overflow: auto;
+    }
+    .cut {
+      color: var(--mcp-color-text-secondary);
+    }
+    .show-row {
+      display: block;
+      margin-top: calc(var(--mcp-space) / 2);
+    }
+    .too-long,
+    .review-note {
+      color: var(--mcp-color-danger);
+    }
+    .review-note {
+      margin: var(--mcp-space) 0 0;
     }
     .none {
       margin: 0;

@@ -261,22 +261,113 @@ describe('<mcp-tool-call>', () => {
     await client.revokeAlwaysAllowed('move_file')
   })
 
-  it('argument values: 2,000 characters in full, longer ones cut', async () => {
+  it('argument values: 2,000 characters in full, longer ones cut with a button that shows them whole', async () => {
     const { el } = await card('read_notes', { exact: 'x'.repeat(2_000), long: 'y'.repeat(2_001) })
     await reached(el, 'awaiting')
-    const values = [...part(el, 'arguments')!.querySelectorAll('dd')].map((dd) => dd.textContent!.trim())
-    expect(values).to.deep.equal(['x'.repeat(2_000), `${'y'.repeat(2_000)}…`])
+    const values = [...part(el, 'arguments')!.querySelectorAll('[part~=value]')].map((value) => value.textContent)
+    expect(values).to.deep.equal(['x'.repeat(2_000), 'y'.repeat(2_000)])
+    expect(text(part(el, 'cut'))).to.equal('…')
+    expect(el.shadowRoot!.querySelectorAll('[part~=show-whole]')).to.have.length(1)
+    expect(text(part(el, 'show-whole'))).to.match(/^Show the whole value \(2\D?001 characters\)$/)
     button(el, 'deny')!.click()
   })
 
+  describe('what the user approves is what is sent', () => {
+    /** Text of the nodes a reader sees in the card (through open shadow roots, skipping styles and closed details). */
+    const seen = (el: McpToolCallElement) => {
+      const parts: string[] = []
+      const walker = document.createTreeWalker(el.shadowRoot!, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement!
+        if (parent.localName !== 'style' && parent.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) parts.push(node.nodeValue!)
+      }
+      return parts.join('')
+    }
+
+    it('a value longer than the card shows: Allow once and Always allow wait, with the reason, until it is shown whole; then its end is on screen and Allow sends it', async () => {
+      const marker = `v${++unique}`
+      const note = `${marker} ${'lorem ipsum '.repeat(500)}TAIL-attacker@evil.example`
+      const { el } = await card('read_notes', { note })
+      await reached(el, 'awaiting')
+      expect(seen(el)).to.not.contain('TAIL-attacker')
+      for (const action of ['allow', 'always']) {
+        expect(button(el, action)!.disabled, `${action} before the value was shown whole`).to.equal(true)
+        expect(button(el, action)!.getAttribute('aria-describedby')).to.equal('review-note')
+      }
+      expect(text(part(el, 'review-note'))).to.equal('Show the whole value before allowing.')
+      button(el, 'allow')!.click()
+      button(el, 'always')!.click()
+      await new Promise((r) => setTimeout(r, 300))
+      expect(el.state).to.equal('awaiting')
+      expect(await callsWith('read_notes', marker), 'calls sent before the value was shown whole').to.have.length(0)
+      await expect(el).to.be.accessible()
+
+      part(el, 'show-whole')!.click()
+      await eventually(() => seen(el).includes('TAIL-attacker@evil.example'), 'the end of the value on screen')
+      expect(part(el, 'value')!.textContent).to.equal(note)
+      expect(el.shadowRoot!.activeElement, 'focus on the value shown whole').to.equal(part(el, 'value'))
+      expect(part(el, 'review-note'), 'the reason, once the value was shown').to.equal(null)
+      expect(button(el, 'allow')!.disabled).to.equal(false)
+      await expect(el).to.be.accessible()
+      button(el, 'allow')!.click()
+      await reached(el, 'done')
+      const [sent] = await callsWith('read_notes', marker)
+      expect(sent!.params.arguments).to.deep.equal({ note })
+    })
+
+    it('a long run of spaces is counted, not drawn, so the end of the value is on screen at once; so is the JSON', async () => {
+      const recipient = `alice@example.com${' '.repeat(100_001)}TAIL-attacker@evil.example`
+      const { el } = await card('read_notes', { recipient })
+      await reached(el, 'awaiting')
+      expect(seen(el)).to.contain('alice@example.com').and.contain('TAIL-attacker@evil.example')
+      expect(text(part(el, 'value'))).to.match(/^alice@example\.com⟨100\D?001 spaces⟩TAIL-attacker@evil\.example$/)
+      expect(button(el, 'allow')!.disabled, 'Allow, with the whole value on screen').to.equal(false)
+      part(el, 'json')!.querySelector('summary')!.click()
+      await eventually(() => /"recipient": "alice@example\.com⟨100\D?001 spaces⟩TAIL-attacker@evil\.example"/.test(seen(el)), 'the JSON with the end of the value')
+      await expect(el).to.be.accessible()
+      button(el, 'deny')!.click()
+    })
+
+    it('control, bidirectional and zero-width characters are shown as markers, and every name and value is isolated', async () => {
+      const { el } = await card('read_notes', { file: 'invoice\u202Egpj.exe', ['pay\u200Bpal']: 'a\u200B\u200Bb\u0007c\u00A0d' })
+      await reached(el, 'awaiting')
+      const values = [...el.shadowRoot!.querySelectorAll('[part~=value]')].map((value) => value.textContent)
+      expect(values).to.deep.equal(['invoice⟨U+202E RLO⟩gpj.exe', 'a⟨2 × U+200B ZWSP⟩b⟨U+0007⟩c⟨U+00A0 NBSP⟩d'])
+      expect(text(el.shadowRoot!.querySelectorAll('[part~=name]')[1]!)).to.equal('pay⟨U+200B ZWSP⟩pal')
+      // No character that reorders or hides text reaches the screen as itself.
+      expect(seen(el)).to.not.match(/[\u202E\u200B\u0007\u00A0]/)
+      const markers = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=marker]')]
+      expect(markers.map((m) => m.title)).to.include('U+202E RIGHT-TO-LEFT OVERRIDE')
+      // A marker does not look like the text around it.
+      expect(getComputedStyle(markers[0]!).backgroundColor).to.not.equal(getComputedStyle(part(el, 'value')!).backgroundColor)
+      for (const shown of el.shadowRoot!.querySelectorAll('[part~=value], [part~=name], [part~=json-text], [part~=marker]'))
+        expect(getComputedStyle(shown).unicodeBidi, shown.outerHTML.slice(0, 80)).to.equal('isolate')
+      await expect(el).to.be.accessible()
+      button(el, 'deny')!.click()
+    })
+
+    it('a value too long to show here leaves only Deny', async () => {
+      const { el } = await card('read_notes', { note: 'z'.repeat(1_000_001) })
+      await reached(el, 'awaiting')
+      expect(part(el, 'show-whole')).to.equal(null)
+      expect(text(part(el, 'too-long'))).to.match(/Too long to show here \(1\D?000\D?001 characters\)/)
+      expect(text(part(el, 'review-note'))).to.contain('this call can only be denied')
+      expect(button(el, 'allow')!.disabled).to.equal(true)
+      expect(button(el, 'always')!.disabled).to.equal(true)
+      expect(button(el, 'deny')!.disabled).to.equal(false)
+      button(el, 'deny')!.click()
+      await reached(el, 'denied')
+    })
+  })
+
   describe('as an approval prompt (ask)', () => {
-    async function prompt(modal: boolean) {
+    async function prompt(modal: boolean, args: Record<string, unknown> = { from_path: '/etc/x', mode: 'move' }) {
       const client = new McpClient(await serverUrl('approval'))
       const tool = (await client.listTools()).find((t) => t.name === 'move_file')!
       const controller = new AbortController()
       const request: ApprovalRequest = {
         tool,
-        arguments: { from_path: '/etc/x', mode: 'move' },
+        arguments: args,
         server: { url: client.url, name: 'approvals' },
         origin: { kind: 'view', uri: 'ui://apps/x.html' },
         hints: (await import('../../src/client/index.js')).toolHints(tool),
@@ -303,6 +394,25 @@ describe('<mcp-tool-call>', () => {
       expect(await answer).to.deep.equal({ decision: 'allow-once', by: 'user' })
       await reached(el, 'allowed')
       expectAbsent(part(el, 'dialog'), 'the dialog')
+    })
+
+    it('keyboard: a value cut short is shown whole from its button, then Tab reaches Allow once and Enter allows', async () => {
+      const from = `/etc/${'a'.repeat(3_000)}/TAIL`
+      const { el, answer } = await prompt(true, { from_path: from, mode: 'move' })
+      expect(el.shadowRoot!.activeElement).to.equal(button(el, 'deny'))
+      // Presses `key` until `target` has focus: the JSON's summary may be on the way, by engine.
+      const pressUntil = (key: string, target: () => Element | null, what: string) =>
+        eventually(async () => {
+          await sendKeys({ press: key })
+          return el.shadowRoot!.activeElement === target()
+        }, what)
+      await pressUntil('Shift+Tab', () => part(el, 'show-whole'), 'Shift+Tab to reach Show the whole value, before the buttons')
+      await sendKeys({ press: 'Enter' })
+      await eventually(() => part(el, 'value')!.textContent === from, 'the whole value')
+      expect(el.shadowRoot!.activeElement).to.equal(part(el, 'value'))
+      await pressUntil('Tab', () => button(el, 'allow'), 'Tab to reach Allow once')
+      await sendKeys({ press: 'Enter' })
+      expect(await answer).to.deep.equal({ decision: 'allow-once', by: 'user' })
     })
 
     it('keyboard: Escape denies', async () => {

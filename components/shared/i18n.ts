@@ -22,6 +22,11 @@ export function msg(id: string, english: string, vars?: Record<string, string | 
   return vars ? text.replace(/\{(\w+)\}/g, (all, name: string) => (name in vars ? String(vars[name]) : all)) : text
 }
 
+/** A count in the page's language (50,000). */
+export function formatCount(count: number): string {
+  return count.toLocaleString(document.documentElement.lang || undefined)
+}
+
 /** Replaces strings by id (merged over earlier calls); connected elements re-render. */
 export function setStrings(strings: Record<string, string>): void {
   overrides = { ...overrides, ...strings }

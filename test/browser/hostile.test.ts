@@ -363,12 +363,71 @@ describe('a hostile server', () => {
     // Nothing reaches the server while the user has not answered.
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(await sent(), 'tools/call requests before Allow').to.equal(0)
-    card.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=allow]')!.click()
+    // The schema's argument name is longer than the card draws at first: Allow waits until it is shown whole.
+    const allow = card.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=allow]')!
+    expect(allow.disabled, 'Allow once, with a name cut short').to.equal(true)
+    for (const show of card.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~=show-whole]')) show.click()
+    await shows(card, hostileKey, 'the whole argument name')
+    await eventually(() => !allow.disabled, 'Allow once, once every name and value was shown whole')
+    expectInert(el)
+    allow.click()
     const result = await call
     expect(JSON.stringify(result.content)).to.include('tool.result')
     expect(await sent(), 'tools/call requests after Allow').to.equal(1)
     expect(prompt(), 'the prompt, once answered').to.equal(null)
     expectInert(el)
+  })
+
+  it('the approval dialog: a model’s call whose values hide their ends (a run of 100,001 spaces, a value longer than the card, bidirectional and zero-width characters) shows each end before Allow can send it', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000)
+    const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
+    const el = (await connected(html`<mcp-server url=${url}></mcp-server>`)) as McpServerElement
+    const marker = `hidden-end-${Date.now()}`
+    const args = {
+      recipient: `alice@example.com${' '.repeat(100_001)}TAIL-attacker@evil.example`,
+      // Longer than the JSON view draws too (100,000 characters).
+      note: `${marker} ${'Quarterly figures, as agreed. '.repeat(4_000)}TAIL-wire-to-attacker`,
+      file: 'invoice\u202Egpj.exe',
+      account: 'pay\u200Bpal',
+    }
+    const sent = async () => (await requestsFor('tools/call', 'hostile')).filter((r) => JSON.stringify(r.params?.arguments ?? {}).includes(marker))
+    const call = el.connection!.client.callTool(hostileTool.name, args, { origin: { kind: 'model', model: 'hostile-model' } })
+    call.catch(() => {}) // awaited below; a failure before that must not be reported outside the test
+    const prompt = () => el.shadowRoot!.querySelector<McpToolCallElement>('mcp-tool-call')
+    await eventually(() => prompt()?.state === 'awaiting', 'the approval prompt')
+    const card = prompt()!
+    const visible = () => textIn(card, { visible: true })
+    const button = (action: string) => card.shadowRoot!.querySelector<HTMLButtonElement>(`button[data-action=${action}]`)!
+    await openAllDetails(card)
+    // The end behind 100,001 spaces is on screen at once: the run is counted, not drawn.
+    await shows(card, 'TAIL-attacker@evil.example', 'the end of the value behind the spaces')
+    expect(visible()).to.match(/alice@example\.com⟨100\D?001 spaces⟩TAIL-attacker@evil\.example/)
+    // Characters that reorder or hide text are markers, and each value is isolated from its neighbours.
+    expect(visible()).to.contain('invoice⟨U+202E RLO⟩gpj.exe').and.contain('pay⟨U+200B ZWSP⟩pal')
+    expect(visible()).to.not.match(/[\u202E\u200B]/)
+    const values = deepQueryAll(card, '[part~=value]')
+    expect(values).to.have.length(4)
+    for (const value of values) expect(getComputedStyle(value).unicodeBidi).to.equal('isolate')
+    // The long value's end is not on screen, and neither Allow nor Always allow sends it.
+    expect(visible()).to.not.contain('TAIL-wire-to-attacker')
+    expect(visible()).to.contain('Show the whole value before allowing.')
+    expect([button('allow').disabled, button('always').disabled]).to.deep.equal([true, true])
+    button('allow').click()
+    button('always').click()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(card.state).to.equal('awaiting')
+    expect(await sent(), 'tools/call requests before the value was shown whole').to.have.length(0)
+    // Shown whole, its end is on screen; then Allow sends exactly what was shown.
+    card.shadowRoot!.querySelector<HTMLButtonElement>('[part~=show-whole][data-show^=value]')!.click()
+    await shows(card, 'TAIL-wire-to-attacker', 'the end of the long value, shown whole')
+    await eventually(() => !button('allow').disabled, 'Allow once, once every value was shown whole')
+    await settled(el)
+    expectInert(el)
+    button('allow').click()
+    await call
+    const requests = await sent()
+    expect(requests).to.have.length(1)
+    expect(requests[0]!.params.arguments).to.deep.equal(args)
   })
 
   it('<mcp-content>: a 2 MB result is cut short, not rendered whole', async () => {
