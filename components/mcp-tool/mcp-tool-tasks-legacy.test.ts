@@ -2,6 +2,7 @@
 // against test/support/servers/legacy-tasks.ts (the official SDK v1 and its experimental tasks), through <mcp-server>:
 // the same panel, dialog and result as with the Tasks extension. How often the client polled is counted at the server.
 import { expect, fixture, html } from '@open-wc/testing'
+import { McpClient } from '../../src/client/index.js'
 import { deepQuery, deepQueryAll, deepText, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import type { McpServerElement } from '../mcp-server/mcp-server.js'
@@ -19,7 +20,7 @@ describe('<mcp-tool> with a task of a 2025-11-25 server', () => {
     this.timeout(30_000)
     const url = await serverUrl('legacy-tasks')
     // The form starts from these arguments (what the element keeps per session).
-    sessionStorage.setItem(`mcp-web-elements:tool-arguments\n${url}\nask_name`, JSON.stringify({ stepMs: 600 }))
+    sessionStorage.setItem(`mcp-web-elements:tool-arguments\n${new McpClient(url).contextKey().key}\nask_name`, JSON.stringify({ stepMs: 600 }))
     const server = await fixture<McpServerElement>(html`<mcp-server url=${url}><mcp-tool name="ask_name"></mcp-tool></mcp-server>`)
     const el = server.querySelector('mcp-tool')!
     await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')

@@ -18,7 +18,8 @@ const part = (el: Element, name: string) => el.shadowRoot!.querySelector<HTMLEle
 
 /** The form of `tool` starts from these arguments (what the element keeps per session), so a test need not type them. */
 function prefill(url: string, tool: string, args: Record<string, unknown>): void {
-  sessionStorage.setItem(`mcp-web-elements:tool-arguments\n${url}\n${tool}`, JSON.stringify(args))
+  // Where <mcp-tool> keeps them: under the context key of an anonymous client of that server (stored-arguments.ts).
+  sessionStorage.setItem(`mcp-web-elements:tool-arguments\n${new McpClient(url).contextKey().key}\n${tool}`, JSON.stringify(args))
 }
 
 /** <mcp-server> of the demo server with an <mcp-tool> of `tool` (and what else `extra` adds), once the form shows. */

@@ -250,7 +250,7 @@ export class McpToolElement extends ConnectedElement {
       // Another tool (or server), or another task: its own stored arguments, and nothing of the previous one's call.
       this.#prefillFor = key
       this.#taskShown = this.taskId
-      this.#prefill = tool && client ? readArguments(client.url, tool.name) : undefined
+      this.#prefill = tool && client ? readArguments(client.contextKey(), tool.name) : undefined
       if (this.running) this.#letGo(this.running, msg('tool.switched', 'another tool was opened'))
       this.running = undefined
       this.result = undefined
@@ -318,7 +318,7 @@ export class McpToolElement extends ConnectedElement {
     if (form && !(await form.validate())) return
     const args = (form?.arguments ?? {}) as Record<string, unknown>
     if (!emit<ToolCallDetail>(this, 'mcp-tool-call', { name: tool.name, arguments: args }, { cancelable: true })) return
-    writeArguments(client.url, tool.name, args)
+    writeArguments(client.contextKey(), tool.name, args)
     await this.#run(client, tool, args, Date.now(), (options) =>
       client.callTool(tool.name, args, {
         ...options,

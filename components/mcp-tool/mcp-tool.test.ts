@@ -410,6 +410,21 @@ describe('<mcp-tool>', () => {
     expect(shadow(other).querySelector('mcp-schema-form')!.arguments, 'another tool starts empty').to.deep.equal({})
   })
 
+  it('pre-fills the last arguments only for the same credential: another API key starts empty', async () => {
+    const url = await serverUrl('main')
+    const alice = new McpClient(url, { headers: { 'X-Api-Key': 'alice' } })
+    const first = await openTool('main', 'echo', alice)
+    await fillForm(first, [{ fill: 'Text', with: 'alice’s words' }])
+    const done = nextEvent(first, 'mcp-tool-result')
+    callButton(first).click()
+    await done
+    first.remove()
+    const bob = await openTool('main', 'echo', new McpClient(url, { headers: { 'X-Api-Key': 'bob' } }))
+    expect(shadow(bob).querySelector('mcp-schema-form')!.arguments, 'another key starts empty').to.deep.equal({})
+    const again = await openTool('main', 'echo', new McpClient(url, { headers: { 'X-Api-Key': 'alice' } }))
+    expect(shadow(again).querySelector('mcp-schema-form')!.arguments, 'the same key gets them back').to.deep.equal({ text: 'alice’s words' })
+  })
+
   it('sampling the page does not offer stops the call with a clear message', async () => {
     const url = await serverUrl('main')
     const server = await fixture(html`<mcp-server url=${url}><mcp-tool name="ask_model"></mcp-tool></mcp-server>`)

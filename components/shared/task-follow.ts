@@ -164,7 +164,9 @@ class SharedTask {
 /** The tasks followed in this tab, by key. */
 const tasks = new Map<string, SharedTask>()
 
-const keyOf = (client: McpClient, taskId: string) => `${client.url}\n${taskId}`
+/** A task's key: the client's context key and the task's id, so a tab of another authorization context never hears
+    or locks it, even where task ids collide. */
+const keyOf = (client: McpClient, taskId: string) => `${client.contextKey().key}\n${taskId}`
 const lockName = (key: string) => `mcp-web-elements task\n${key}`
 
 /** The store's channel, one per channel name; messages of other kinds (the cache's own) are ignored. */
@@ -194,10 +196,13 @@ class TaskChannel {
 
 const channels = new Map<string, TaskChannel>()
 
-/** The channel of the client's store, when tabs share it (a store with a name: IdbCache) and the browser has one. */
+/**
+ * The channel of the client's store, when tabs share it (a store with a name: IdbCache), the browser has one, and the
+ * client's context key may be shared (no credential out of the client's sight).
+ */
 function channelOf(client: McpClient): TaskChannel | undefined {
   const name = (client.options.cache as { name?: unknown } | undefined)?.name
-  if (typeof name !== 'string' || typeof BroadcastChannel !== 'function') return undefined
+  if (typeof name !== 'string' || typeof BroadcastChannel !== 'function' || !client.contextKey().shared) return undefined
   let channel = channels.get(name)
   if (!channel) channels.set(name, (channel = new TaskChannel(name)))
   return channel
@@ -278,7 +283,7 @@ export function leadTask(
 export function hearTaskReports(client: McpClient, listener: (taskId: string) => void): () => void {
   const channel = channelOf(client)
   if (!channel) return () => {}
-  const prefix = `${client.url}\n`
+  const prefix = keyOf(client, '')
   const heard = (message: Message) => {
     if (message.key.startsWith(prefix)) listener(message.key.slice(prefix.length))
   }

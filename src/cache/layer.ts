@@ -4,11 +4,11 @@
  * this changed (`invalidate`).
  *
  * - Keys and authorization contexts. A private result is kept under the
- *   context that fetched it: the caller's `authContext` (issuer and subject,
- *   say) or else a digest of the `Authorization` header. With neither (cookie
- *   auth, a token added by a `fetch` wrapper) nobody can tell users apart, so
- *   a private result is kept for this client instance only, never in a shared
- *   or persistent store.
+ *   context that fetched it (context-key.ts: the caller's `authContext` and
+ *   every header the page adds). With none known (no credential, or one out
+ *   of the client's sight: cookies, a token added by a `fetch` wrapper)
+ *   nobody can tell users apart, so a private result is kept for this client
+ *   instance only, never in a shared or persistent store.
  * - Generations. A request that was in flight when its results were
  *   invalidated carries an answer from before the change: it is handed to
  *   its caller but not kept. Each invalidated prefix remembers when it was
@@ -23,6 +23,7 @@
  * - Failures. A store that throws or rejects is a cache miss or a lost write,
  *   never a failed call.
  */
+import { contextKey, type ContextKey, type ContextSource } from './context-key.js'
 import { MemoryCache } from './memory.js'
 import { CACHEABLE, cacheKey, digest, isFresh, isVisibleTo, toEntry, type CacheEntry, type CacheStore } from './policy.js'
 
@@ -68,17 +69,19 @@ export class CacheLayer {
   /** When each prefix was last invalidated (in invalidation counts). */
   #invalidatedAt = new Map<string, number>()
   #onRemoteInvalidate?: (prefix: string) => void
+  readonly #context: ContextSource
 
   /**
-   * @param authContext The caller's stable name for who is signed in; undefined when unknown.
+   * @param context Who the client calls the server as (context-key.ts); without it, every request is anonymous.
    * @param onRemoteInvalidate Called when another tab invalidated keys of this server (the prefix says which).
    */
   constructor(
     readonly url: string,
     store: CacheStore | undefined,
-    readonly authContext?: () => string | undefined,
+    context?: Omit<ContextSource, 'url'>,
     onRemoteInvalidate?: (prefix: string) => void,
   ) {
+    this.#context = { url, authContext: () => undefined, hiddenCredential: false, instance: '', ...context }
     this.store = store
     this.#onRemoteInvalidate = onRemoteInvalidate
     try {
@@ -112,22 +115,25 @@ export class CacheLayer {
   }
 
   /**
-   * Where the client keeps a record of its own (not a server's result: the approval gate's "always") for the
-   * authorization context of these headers: in the store under the context's own key when a context is known, else
-   * in this client's memory only, as private results with no context are. `context` names the context it belongs to.
+   * Where the client keeps a record of its own (not a server's result: approval grants, kept tasks) named `name`, for
+   * who these headers call the server as: in the store under the context key when the context is named (or, with
+   * `anonymousToo`, when the requests carry no credential at all), else in this client's memory only, as private
+   * results with no context are. `context` names the context it belongs to.
    */
-  ownPlace(key: string, headers: Record<string, string>): { store: CacheStore; key: string; context: string } {
-    const context = this.context(headers)
-    return context !== undefined && this.store
-      ? { store: this.store, key: privateKey(key, context), context }
-      : { store: this.#ownPrivate, key, context: 'this client' }
+  ownPlace(name: string, headers: Record<string, string>, anonymousToo = false): { store: CacheStore; key: string; context: string } {
+    const { key, id, shared } = this.contextKey(headers)
+    const kept = shared && this.store && (id !== undefined || anonymousToo)
+    return kept ? { store: this.store!, key: `${name}\n${key}`, context: id ?? 'anonymous' } : { store: this.#ownPrivate, key: `${name}\n${key}`, context: 'this client' }
   }
 
-  /** A digest of the authorization context requests with these headers are made in, or undefined when none is known. */
+  /** Who requests with these headers call the server as (context-key.ts); with headers not known yet, this client alone. */
+  contextKey(headers: Record<string, string> | undefined): ContextKey {
+    return contextKey(this.#context, headers)
+  }
+
+  /** A digest naming the authorization context of requests with these headers, or undefined when none is known. */
   context(headers: Record<string, string>): string | undefined {
-    const given = this.authContext?.()
-    const authorization = Object.entries(headers).find(([name]) => name.toLowerCase() === 'authorization')?.[1]
-    return given ? digest(`context\n${given}`) : authorization ? digest(`authorization\n${authorization}`) : undefined
+    return this.contextKey(headers).id
   }
 
   /**

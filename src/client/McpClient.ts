@@ -10,6 +10,7 @@
  */
 import { MemoryCache } from '../cache/memory.js'
 import { CacheLayer } from '../cache/layer.js'
+import { resolveServerUrl, sendsHiddenCredential, type ContextKey } from '../cache/context-key.js'
 import type {
   CallToolResult,
   ClientCapabilities,
@@ -55,6 +56,8 @@ const loadTasks = loadOnce(() => import('./tasks.js'))
 // The shared listen stream's code is loaded by the first listen(), which <mcp-server> makes once its lists are loaded.
 const loadSharedListen = loadOnce(() => import('./shared-listen.js'))
 const loadApproval = async () => (await loadToolCall()).loadApproval()
+/** Clients made in this realm: names each one's own context key (context-key.ts). */
+let instances = 0
 
 export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
 
@@ -116,8 +119,9 @@ export class McpClient extends EventTarget {
 
   constructor(url: string | URL, options: McpClientOptions = {}) {
     super()
-    this.url = String(url)
+    this.url = resolveServerUrl(url)
     const { auth } = options
+    const hiddenCredential = !auth && sendsHiddenCredential(this.url, options.fetch !== undefined)
     // Auth lives behind the fetch: every request (listen streams too) is signed and retried the same way.
     // The page's own fetch is used as it is (it may go through a proxy); the default one explains a failure the browser
     // keeps quiet about (the connection doctor). Below auth, so the doctor sees the Authorization header too.
@@ -128,7 +132,7 @@ export class McpClient extends EventTarget {
     const cache = new CacheLayer(
       this.url,
       options.cache === false ? undefined : (options.cache ?? new MemoryCache()),
-      typeof authContext === 'function' ? authContext : () => authContext,
+      { authContext: typeof authContext === 'function' ? authContext : () => authContext, hiddenCredential, instance: String(++instances) },
       (prefix) => markStale(this.#parts, prefix, true),
     )
     const requests = new Requests(this, cache, () => this.#era)
@@ -269,6 +273,22 @@ export class McpClient extends EventTarget {
    */
   get callLog(): CallLog {
     return this.#parts.log
+  }
+
+  /**
+   * Who this client calls its server as, for what a page or element keeps or shares of its own: its `key` starts
+   * every record key, channel and lock name, so nothing crosses servers or authorization contexts. When `shared` is
+   * false (a credential out of the client's sight, or headers that come from a promise), keep nothing beyond this
+   * client and share nothing.
+   *
+   * @example
+   * const { key, shared } = client.contextKey()
+   * if (shared) sessionStorage.setItem(`my-app/draft\n${key}`, draft)
+   */
+  contextKey(): ContextKey {
+    const headers = this.#parts.requests.headers()
+    if (headers instanceof Promise) headers.catch(() => {})
+    return this.#parts.cache.contextKey(headers instanceof Promise ? undefined : headers)
   }
 
   /**

@@ -52,8 +52,8 @@ const GATE = 'the approval gate'
 const DECISIONS = new Set(['allow-once', 'allow-always', 'deny'])
 
 /** Where this client's grants are kept, for the authorization context of its requests now. */
-async function placeOf({ client, cache, requests }: ClientParts): Promise<Place> {
-  return cache.ownPlace(`mcp-web-elements/approvals/${FORMAT}\n${client.url}`, await requests.headers())
+async function placeOf({ cache, requests }: ClientParts): Promise<Place> {
+  return cache.ownPlace(`mcp-web-elements/approvals/${FORMAT}`, await requests.headers())
 }
 
 async function readGrants(place: Place): Promise<Grant[]> {

@@ -5,6 +5,7 @@
  */
 import type { ClientCapabilities, Implementation, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { CacheStore } from '../cache/policy.js'
+import { serverRecordKey } from '../cache/context-key.js'
 import type { JsonRpcResponse } from '../protocol/jsonrpc.js'
 import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import type { ListenSend } from './listen-stream.js'
@@ -150,7 +151,7 @@ export class EraSelector implements Era {
   }
 
   #key(): string {
-    return `${this.host.url}\n@era`
+    return serverRecordKey('mcp-web-elements/era', this.host.url)
   }
 
   async #recall(): Promise<void> {

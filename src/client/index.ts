@@ -89,6 +89,7 @@ export * from '../protocol/connection-errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 export { MemoryCache } from '../cache/memory.js'
 export type { CacheStore, CacheEntry } from '../cache/policy.js'
+export type { ContextKey } from '../cache/context-key.js'
 // Wire types most callers need; the rest are in protocol/generated.
 export type {
   Tool,

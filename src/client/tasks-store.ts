@@ -3,10 +3,9 @@
  * context in the client's cache store (IndexedDB in browsers), private to this file and versioned in its key, as the
  * approval gate's grants are (approval.ts). A task made in one authorization context is never read in another.
  *
- * With no authorization context known, tasks stay in this client's memory (CacheLayer.ownPlace), except when the
- * client sends no credential it cannot see: no `auth`, `authContext` or `fetch` of the caller's, no `Authorization`
- * header, and (in a page) a server of another origin, to which the browser's default fetch sends no cookies. Those
- * tasks are anyone's who holds their id, so they are kept under an anonymous context of their own and survive a reload.
+ * Under the one context key (src/cache/context-key.ts), as grants are. Tasks of a client that sends no credential
+ * at all are anyone's who holds their id, so they are kept under the anonymous context and survive a reload; with a
+ * credential out of the client's sight (cookies, a `fetch` of the page's own) they stay in this client's memory.
  */
 import type { ClientParts } from './parts.js'
 import type { StoredTask, TaskChange, TaskRemovedReason } from './task-types.js'
@@ -25,23 +24,8 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
 export const hasEnded = (task: StoredTask) => TERMINAL.has(task.last.status) || task.cancelledAt !== undefined
 
 /** Where this client's tasks are kept, for the authorization context of its requests now. */
-export async function taskPlace({ client, cache, requests }: ClientParts): Promise<TaskPlace> {
-  const key = `mcp-web-elements/tasks/${FORMAT}\n${client.url}`
-  const headers = await requests.headers()
-  if (cache.context(headers) === undefined && cache.store && sendsNoHiddenCredential(client.url, client.options)) {
-    return { store: cache.store, key: `${key}\n@anonymous`, context: 'anonymous' }
-  }
-  return cache.ownPlace(key, headers)
-}
-
-function sendsNoHiddenCredential(url: string, options: ClientParts['client']['options']): boolean {
-  if (options.auth || options.authContext !== undefined || options.fetch) return false
-  const page = (globalThis as { location?: { origin?: string } }).location?.origin
-  try {
-    return !page || new URL(url).origin !== page
-  } catch {
-    return false
-  }
+export async function taskPlace({ cache, requests }: ClientParts): Promise<TaskPlace> {
+  return cache.ownPlace(`mcp-web-elements/tasks/${FORMAT}`, await requests.headers(), true)
 }
 
 export async function readTasks(place: TaskPlace): Promise<StoredTask[]> {

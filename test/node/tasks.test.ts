@@ -392,4 +392,34 @@ describe('resuming', () => {
     assertIs(error, TaskNotFoundError)
     assert.equal(error.where, 'client')
   })
+
+  test('a credential in a header of the page’s own (X-Api-Key) keys the kept tasks too: another key sees none', BOUND, async () => {
+    const store = new MemoryCache()
+    const first = client({ cache: store, headers: { 'X-Api-Key': 'key-of-alice' } })
+    let taskId = ''
+    first.callTool('endless', { pollIntervalMs: 50, secret: 'alice-only' }, { onTask: (t) => (taskId = t.taskId) }).catch(() => {})
+    await until(() => taskId !== '')
+    await until(() => server.polls.some((p) => p.taskId === taskId))
+    first.close()
+    assert.equal((await client({ cache: store, headers: { 'x-api-key': 'key-of-alice' } }).tasks()).length, 1, 'the same key, any spelling')
+    const other = client({ cache: store, headers: { 'X-Api-Key': 'key-of-bob' } })
+    assert.deepEqual(await other.tasks(), [], 'another key lists nothing (neither the task nor its arguments)')
+    assert.deepEqual(await client({ cache: store }).tasks(), [], 'nor does a client without credentials')
+    const polls = pollsOf(taskId).length
+    assertIs(await failure(other.resumeTask(taskId)), TaskNotFoundError)
+    assert.equal(pollsOf(taskId).length, polls, 'nothing polled with the other key')
+  })
+
+  test('a client whose credential the library cannot see (a fetch of its own) keeps its tasks in memory only', BOUND, async () => {
+    const store = new MemoryCache()
+    const own = client({ cache: store, fetch: (input, init) => fetch(input, init) })
+    let taskId = ''
+    own.callTool('endless', { pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) }).catch(() => {})
+    await until(() => taskId !== '')
+    await until(() => server.polls.some((p) => p.taskId === taskId))
+    assert.equal((await own.tasks()).length, 1, 'this client lists it')
+    own.close()
+    assert.deepEqual(await client({ cache: store, fetch: (input, init) => fetch(input, init) }).tasks(), [], 'another client does not')
+    assert.deepEqual(await client({ cache: store }).tasks(), [])
+  })
 })
