@@ -9,6 +9,7 @@
 import { html, nothing, type TemplateResult } from 'lit'
 import { guard } from 'lit/directives/guard.js'
 import { repeat } from 'lit/directives/repeat.js'
+import { escapePointer } from '../../src/schema/json-pointer.js'
 import { formatCount, msg } from '../shared/i18n.js'
 import type { ChunkWindowController } from './chunk-window.js'
 import { ExpansionController, ITEM_LIMIT, TEXT_LIMIT, showAllButton, showAllCharactersButton } from './expansion.js'
@@ -28,9 +29,6 @@ function itemCount(count: number, isArray: boolean): string {
     return count === 1 ? msg('content.json-one-item', '1 item') : msg('content.json-items', '{count} items', { count: formatCount(count) })
   return count === 1 ? msg('content.json-one-key', '1 key') : msg('content.json-keys', '{count} keys', { count: formatCount(count) })
 }
-
-// JSON Pointer escaping, so keys containing "/" cannot collide with deeper paths.
-const pointerSegment = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1')
 
 function renderNode(
   value: unknown,
@@ -68,7 +66,7 @@ function renderNode(
             <span class="json-key">${name}</span><span class="json-colon">: </span
             ><span class=${primitiveClass(child)}>${primitiveText(child)}</span>
           </li>`
-        : html`<li>${renderNode(child, name, `${key}/${pointerSegment(name)}`, expansion, chunks, depth + 1, small, within)}</li>`
+        : html`<li>${renderNode(child, name, `${key}/${escapePointer(name)}`, expansion, chunks, depth + 1, small, within)}</li>`
     }
     const entries = (start: number, end: number) => Array.from({ length: end - start }, (_, i) => entry(start + i))
     const more =

@@ -10,7 +10,6 @@ import {
   choiceText,
   chooseVariant,
   deepEqual,
-  escapePointer,
   extraKeys,
   getAt,
   humaniseName,
@@ -18,7 +17,6 @@ import {
   isObject,
   mapErrors,
   newItemValue,
-  own,
   put,
   setAt,
   type ArrayField,
@@ -33,6 +31,7 @@ import {
   type VariantField,
   type JsonField,
 } from '../../src/schema/form.js'
+import { escapePointer, ownProperty } from '../../src/schema/json-pointer.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { styles } from './mcp-schema-form.styles.js'
@@ -850,7 +849,7 @@ export class McpSchemaFormElement extends LitElement {
     // Keep what the new variant also has (same property names), so switching back and forth loses little.
     if (branch.kind === 'object' && isObject(old) && isObject(next)) {
       for (const f of branch.fields) {
-        const shared = own(old, f.name)
+        const shared = ownProperty(old, f.name)
         if (f.kind !== 'const' && shared !== undefined) next = setAt(next, `/${escapePointer(f.name)}`, shared)
       }
     }

@@ -15,6 +15,7 @@
  * bound turn anything beyond into a `json` field rather than a hang.
  */
 import { SchemaError } from '../protocol/errors.js'
+import { escapePointer, ownProperty, pointerKeys, resolveLocalRef } from './json-pointer.js'
 import { SCHEMA_LIMITS } from './limits.js'
 import { unsafePattern } from './regex.js'
 import { walkSchema } from './walk.js'
@@ -428,7 +429,7 @@ class Builder {
     for (let hops = 0; typeof current.$ref === 'string'; hops++) {
       const ref = current.$ref
       if (seen.includes(ref) || hops > SCHEMA_LIMITS.maxDepth) return `a $ref that refers to itself (${ref})`
-      const target = pointerGet(this.root, ref)
+      const target = resolveLocalRef(this.root, ref)
       if (!isObject(target)) return target === true ? 'any value' : `an unresolved $ref (${ref})`
       seen = [...seen, ref]
       current = { ...target, ...omit(current, '$ref') }
@@ -535,22 +536,6 @@ function typeList(type: unknown): string[] {
   return typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : []
 }
 
-function pointerGet(root: unknown, ref: string): unknown {
-  if (ref === '#') return root
-  if (!ref.startsWith('#/')) return undefined
-  let node: unknown = root
-  for (const part of ref.slice(2).split('/')) {
-    let key: string
-    try {
-      key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')
-    } catch {
-      return undefined
-    }
-    node = own(node, key)
-  }
-  return node
-}
-
 /**
  * A field's label: its own title; else, for a property, its name humanised
  * (a title reached through a `$ref` names the type, e.g. "Address", where
@@ -600,7 +585,7 @@ export function initialValue(field: Field, given?: unknown): unknown {
       if (start === undefined && !field.required) return undefined
       const out: Record<string, unknown> = { ...(start as Record<string, unknown> | undefined) }
       for (const child of field.fields) {
-        const v = initialValue(child, own(out, child.name))
+        const v = initialValue(child, ownProperty(out, child.name))
         if (v === undefined) delete out[child.name]
         else put(out, child.name, v)
       }
@@ -718,14 +703,14 @@ function argumentOf(field: Field, value: unknown): unknown {
       const known = new Set<string>()
       for (const child of field.fields) {
         known.add(child.name)
-        const v = toArgument(child, own(value, child.name))
+        const v = toArgument(child, ownProperty(value, child.name))
         if (v !== undefined) put(out, child.name, v)
       }
       let given = false
       for (const [k, v] of Object.entries(value)) {
         if (known.has(k)) {
           const child = field.fields.find((f) => f.name === k)!
-          if (child.kind !== 'const' && own(out, k) !== undefined) given = true
+          if (child.kind !== 'const' && ownProperty(out, k) !== undefined) given = true
         } else {
           // Another key: typed by `additionalProperties` when the schema has one, else kept as it is.
           const extra = field.additional ? toArgument(field.additional, v) : v
@@ -806,7 +791,7 @@ export function checkValue(root: Field, value: unknown): FieldError[] {
       }
       case 'object': {
         if (!isObject(arg)) return void errors.push(problem(path, 'type', { type: 'object' }))
-        for (const child of field.fields) check(child, own(v, child.name), `${path}/${escapePointer(child.name)}`)
+        for (const child of field.fields) check(child, ownProperty(v, child.name), `${path}/${escapePointer(child.name)}`)
         const { additional } = field
         if (additional && isObject(v)) for (const key of extraKeys(field, v)) check(additional, v[key], `${path}/${escapePointer(key)}`)
         return
@@ -1003,21 +988,6 @@ function isMultiple(value: number, step: number): boolean {
   return Math.abs(q - Math.round(q)) < 1e-9
 }
 
-/** A JSON Pointer token for a key. */
-export function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1')
-}
-
-/** The keys of a JSON Pointer ('' is the whole value). */
-function parsePointer(path: string): string[] {
-  const p = path.replace(/^#/, '')
-  if (!p) return []
-  return p
-    .replace(/^\//, '')
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
-}
-
 /**
  * Error paths in the forms validators and servers use, as a JSON Pointer:
  * '/a/0/b', '#/a/0/b', 'a.0.b', 'a[0].b', or ['a', 0, 'b']. A "missing
@@ -1079,7 +1049,7 @@ function reach(root: Field, value: unknown, path: string): { at: string; field: 
   let field: Field = root
   let v = value
   let at = ''
-  for (const key of parsePointer(path)) {
+  for (const key of pointerKeys(path)) {
     while (field.kind === 'variant') {
       const variant: Variant | undefined = field.variants[chooseVariant(field, v)]
       if (!variant) return { at, field }
@@ -1091,7 +1061,7 @@ function reach(root: Field, value: unknown, path: string): { at: string; field: 
     else if (field.kind === 'multiselect' && /^\d+$/.test(key)) return { at, field }
     if (!next) return at === '' ? undefined : { at, field }
     field = next
-    v = own(v, key)
+    v = ownProperty(v, key)
     at += `/${escapePointer(key)}`
   }
   return { at, field }
@@ -1110,13 +1080,13 @@ export function extraKeys(field: ObjectField, value: unknown): string[] {
 /** The value at a JSON Pointer. */
 export function getAt(value: unknown, path: string): unknown {
   let v = value
-  for (const key of parsePointer(path)) v = own(v, key)
+  for (const key of pointerKeys(path)) v = ownProperty(v, key)
   return v
 }
 
 /** A copy of `value` with `path` set to `next` (undefined removes an object key), creating objects on the way. */
 export function setAt(value: unknown, path: string, next: unknown): unknown {
-  const keys = parsePointer(path)
+  const keys = pointerKeys(path)
   const set = (v: unknown, i: number): unknown => {
     if (i === keys.length) return next
     const key = keys[i]
@@ -1126,7 +1096,7 @@ export function setAt(value: unknown, path: string, next: unknown): unknown {
       return copy
     }
     const copy: Record<string, unknown> = isObject(v) ? { ...v } : {}
-    const child = set(own(copy, key), i + 1)
+    const child = set(ownProperty(copy, key), i + 1)
     if (child === undefined) delete copy[key]
     else put(copy, key, child)
     return copy
@@ -1152,15 +1122,6 @@ function omit(schema: JsonSchema, ...keys: string[]): JsonSchema {
   const out = { ...schema }
   for (const k of keys) delete out[k]
   return out
-}
-
-/**
- * `obj[key]` if it is the object's own property (an array's index too).
- * Keys come from servers and users: "__proto__" or "constructor" must read
- * as absent, not as Object.prototype's.
- */
-export function own(obj: unknown, key: string): unknown {
-  return (isObject(obj) || Array.isArray(obj)) && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined
 }
 
 /** Sets an own property, even one named "__proto__" (plain assignment would change the prototype instead). */

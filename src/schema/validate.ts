@@ -14,6 +14,7 @@
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
 import { InvalidArgumentsError, SchemaError, SCHEMA_LIMITS, walkSchema } from '../startup-shared.js'
 import type { SchemaProblem } from '../protocol/errors.js'
+import { resolveLocalRef } from './json-pointer.js'
 import { unsafePattern } from './regex.js'
 
 const DIALECTS: Record<string, SchemaDraft> = {
@@ -131,18 +132,6 @@ function compile(what: string, schema: Schema): Validator {
   return new Validator(copy, dialect, false)
 }
 
-/** Resolves a local JSON Pointer `$ref` (`#/$defs/a`) within `root`; undefined when it does not resolve. */
-function resolveRef(root: unknown, ref: string): unknown {
-  if (ref === '#') return root
-  if (!ref.startsWith('#/')) return undefined
-  let node: unknown = root
-  for (const part of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined
-  }
-  return node
-}
-
 /** Keywords whose subschemas apply to the same value: following only these (and `$ref`) never moves into the value. */
 const IN_PLACE = ['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else']
 
@@ -169,7 +158,7 @@ function refCycle(root: unknown): string[] | undefined {
     for (const child of next) if ((found = visit(child, depth + 1))) break
     if (!found && typeof s.$ref === 'string') {
       refs.push(s.$ref)
-      found = visit(resolveRef(root, s.$ref), depth + 1)
+      found = visit(resolveLocalRef(root, s.$ref), depth + 1)
       if (found) found = [...found]
       refs.pop()
     }
@@ -203,7 +192,7 @@ function expandedSize(root: Schema): number {
     active.add(node)
     let total = 1
     const target = (node as Record<string, unknown>).$ref
-    if (typeof target === 'string') total += size(resolveRef(root, target), depth + 1)
+    if (typeof target === 'string') total += size(resolveLocalRef(root, target), depth + 1)
     for (const [key, value] of Object.entries(node)) {
       if (key === '$defs' || key === 'definitions' || key === 'enum' || key === 'const' || key === 'examples' || key === 'default') continue
       if (value && typeof value === 'object') total += size(value, depth + 1)

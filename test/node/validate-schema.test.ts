@@ -122,6 +122,13 @@ describe('validateAgainstSchema', () => {
     assertIs(await failure(validateAgainstSchema({ $schema: 'https://example.com/my-dialect' }, {})), SchemaError)
   })
 
+  test('a $ref with a malformed percent-escape, or one into __proto__, is a SchemaError, not a crash', BOUND, async () => {
+    for (const ref of ['#/%E0%A4%A', '#/$defs/%', '#/__proto__', '#/__proto__/constructor', '#/$defs/a/constructor']) {
+      const error = await failure(validateAgainstSchema({ $defs: { a: { type: 'string' } }, properties: { x: { $ref: ref } } }, { x: 1 }))
+      assertIs(error, SchemaError)
+    }
+  })
+
   test('the validator is the lazily loaded chunk: the client entry does not import it statically', BOUND, async () => {
     const { readFile } = await import('node:fs/promises')
     for (const file of ['index.ts', 'McpClient.ts', 'validator.ts']) {
