@@ -190,7 +190,7 @@ export function renderProgress(progress: ProgressNotificationParams | undefined)
  * Failures of a call's own (arguments, input, a broken stream mid-call) are
  * told here; reaching and talking to the server is told as `<mcp-server>` does.
  */
-export function describeCallError(error: unknown, serverUrl: string): [string, string] {
+function describeCallError(error: unknown, serverUrl: string): [string, string] {
   const detail = error instanceof Error ? error.message : String(error)
   if (error instanceof InvalidArgumentsError) return [msg('tool.error-arguments', 'Some arguments are not valid; nothing was sent.'), '']
   if (error instanceof InputDeclinedError) return [msg('tool.error-declined', 'The call was stopped.'), detail]
@@ -214,7 +214,7 @@ export function describeCallError(error: unknown, serverUrl: string): [string, s
 }
 
 /** A failed call in words: what kind of failure, its explanation, and for arguments the client refused, each problem. */
-export function renderCallError(error: unknown, serverUrl: string) {
+function renderCallError(error: unknown, serverUrl: string) {
   const [title, detail] = describeCallError(error, serverUrl)
   return html`<div part="error" class="error" role="alert">
     <strong>${title}</strong>

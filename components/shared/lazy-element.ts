@@ -15,7 +15,7 @@ export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /** Runs `task` when the browser is idle (at the latest after `timeout` ms). */
-export function whenIdle(task: () => void, timeout = 2000): void {
+function whenIdle(task: () => void, timeout = 2000): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout })
   else setTimeout(task, 200)
 }

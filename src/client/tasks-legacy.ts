@@ -20,7 +20,7 @@ export function acceptsToolTasks(capabilities: Record<string, unknown>): boolean
 }
 
 /** A 2025-11-25 task (`ttl`, `pollInterval`) with the extension's field names (`ttlMs`, `pollIntervalMs`); tasks.ts checks it. */
-export function fromLegacyTask(task: unknown): Result {
+function fromLegacyTask(task: unknown): Result {
   const { ttl, pollInterval, ...rest } = (typeof task === 'object' && task !== null ? task : {}) as Record<string, unknown>
   return { ...rest, ttlMs: ttl, ...(pollInterval !== undefined && { pollIntervalMs: pollInterval }) }
 }

@@ -18,7 +18,7 @@ import type { ConnectionProblemError } from '../protocol/connection-errors.js'
 import { PROBE_TIMEOUT_MS } from './diagnose-auth.js'
 
 /** The most probes one diagnosis sends. */
-export const PROBE_BUDGET = 6
+const PROBE_BUDGET = 6
 
 /** Request headers a page may send without a preflight (Fetch, "CORS-safelisted request-header", as this client uses them). */
 const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
