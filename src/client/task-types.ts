@@ -100,6 +100,36 @@ export interface TasksOptions {
   minPollIntervalMs?: number
   /** Keep running tasks in the cache store, so `tasks()` lists them and `resumeTask()` picks them up after a reload. @default true */
   remember?: boolean
+  /**
+   * The longest the wait between polls grows to, in ms. Each `tasks/get` answer whose status and message repeat the
+   * last one makes the next wait 1.5 times longer, up to this; a change goes back to the server's interval. A server
+   * asking for a longer interval still gets it. While the page is hidden, every wait is 5 times longer, and the task
+   * is polled at once when the page is shown again.
+   * @default 30000
+   * @example
+   * // A dashboard that must notice a change within 5 s, however long the task has been quiet.
+   * new McpClient(url, { tasks: { maxPollIntervalMs: 5_000 } })
+   */
+  maxPollIntervalMs?: number
+  /**
+   * How long after it started a task is followed at most, in ms; past it (or past the task's TTL, when the server
+   * gives one) the follow ends with a `TaskExpiredError` and sends nothing more, and the task leaves the store.
+   * @default 86400000 (24 h)
+   * @example
+   * // Reports that finish within the hour or not at all: stop polling after one.
+   * new McpClient(url, { tasks: { maxAgeMs: 60 * 60 * 1000 } })
+   */
+  maxAgeMs?: number
+  /**
+   * How many tasks this client follows at once (calls answered with a task, `resumeTask()`, elements showing kept
+   * tasks). Further follows wait their turn, first come first served, and start when one of these ends, is aborted or
+   * detached; they do not fail. A follow waiting for its user's input keeps its turn. `Infinity`: no limit.
+   * @default 4
+   * @example
+   * // A task list that shows up to ten running tasks live.
+   * new McpClient(url, { tasks: { maxFollows: 10 } })
+   */
+  maxFollows?: number
 }
 
 /** The detail of the client's `taskchange` event. */

@@ -1,8 +1,10 @@
 /**
  * Long-running tools: the Tasks extension (`io.modelcontextprotocol/tasks`, ext-tasks'
  * `specification/draft/tasks.md`). A server may answer `tools/call` with a task; the call's promise follows it with
- * `tasks/get` at the server's interval (never faster), answers its input requests with the handlers and
- * `tasks/update`, sends `tasks/cancel` when the caller aborts, and settles with the final result or a typed error.
+ * `tasks/get` at the server's interval (never faster; slower while nothing changes or the page is hidden:
+ * poll-schedule.ts), up to its TTL or the client's maximum age, a few tasks at a time (follow-slots.ts), answers its
+ * input requests with the handlers and `tasks/update`, sends `tasks/cancel` when the caller aborts, and settles with
+ * the final result or a typed error.
  * Tasks are kept in the cache store (tasks-store.ts) so a page that comes back can list and resume them.
  */
 import {
@@ -26,6 +28,9 @@ import type { ClientParts } from './parts.js'
 import type { Result } from './requests.js'
 import type { StoredTask, Task, TaskFollowOptions, TaskStatus } from './task-types.js'
 import { hasEnded, readTasks, taskPlace, updateTasks, type TaskPlace } from './tasks-store.js'
+import { PollSchedule } from './poll-schedule.js'
+import { onPageShown, pageHidden } from './page-visibility.js'
+import { followSlots } from './follow-slots.js'
 
 /** The 2025-11-25 wire (a legacy server's experimental tasks): loaded by the first such task only. */
 const loadLegacyTasks = loadOnce(() => import('./tasks-legacy.js'))
@@ -116,7 +121,10 @@ class Follower {
   #changes = 0
   /** Input request keys already answered (or being answered): a poll that repeats them asks nobody twice. */
   #answered = new Set<string>()
-  #bounds: { min: number; fallback: number }
+  #schedule: PollSchedule
+  /** How long after it started the task is followed at most (TasksOptions.maxAgeMs). */
+  #maxAgeMs: number
+  #maxFollows: number
   /** One look at the task in the extension's shape: its `tasks/get`, or a 2025-11-25 task's (tasks-legacy.ts). */
   #get: (signal: AbortSignal) => Promise<Result>
 
@@ -128,7 +136,9 @@ class Follower {
     legacy?: typeof import('./tasks-legacy.js'),
   ) {
     const given = parts.client.options.tasks || {}
-    this.#bounds = { min: given.minPollIntervalMs ?? 250, fallback: given.defaultPollIntervalMs ?? 1000 }
+    this.#schedule = new PollSchedule({ min: given.minPollIntervalMs ?? 250, fallback: given.defaultPollIntervalMs ?? 1000, max: given.maxPollIntervalMs ?? 30_000 })
+    this.#maxAgeMs = given.maxAgeMs ?? 24 * 60 * 60 * 1000
+    this.#maxFollows = given.maxFollows ?? 4
     if (legacy) {
       const reader = new legacy.LegacyTaskReader((method, params, signal, handlers) => this.#send(method, params, signal, handlers), this.#callHandlers())
       this.#get = (signal) => reader.get(signal)
@@ -148,8 +158,9 @@ class Follower {
   }
 
   /**
-   * Polls until the task ends. `pollNow`: the first `tasks/get` goes at once (a resumed task), else after the
-   * interval (a task just created). `announce`: the current status is reported first.
+   * Polls until the task ends, its TTL or the maximum age passes, once one of the client's follows is free.
+   * `pollNow`: the first `tasks/get` goes at once (a resumed task), else after the interval (a task just created).
+   * `announce`: the current status is reported first.
    */
   async run(pollNow: boolean, announce: boolean): Promise<CallToolResult> {
     const { requests } = this.parts
@@ -165,12 +176,15 @@ class Follower {
     this.options.detach?.addEventListener('abort', onDetach, { once: true })
     const untrack = requests.track(controller)
     if (announce) this.#report(this.stored.last)
+    let release: (() => void) | undefined
     try {
+      release = await followSlots(this.parts.client, this.#maxFollows).take(controller.signal)
       for (let wait = !pollNow; ; wait = true) {
-        if (wait) await sleep(this.#interval(), controller.signal)
+        if (wait) await this.#wait(controller.signal)
+        if (this.#timeLeft() <= 0) throw await this.#expired()
         const answer = await this.#get(controller.signal)
         const task = taskOf(answer, 'tasks/get')
-        await this.#note(task)
+        this.#schedule.answered(await this.#note(task))
         switch (task.status) {
           case 'completed':
             return checkResult(answer.result, task.taskId)
@@ -180,7 +194,11 @@ class Follower {
             throw new TaskCancelledError(task.taskId, this.stored.tool, this.stored.cancelledAt !== undefined, task.statusMessage)
           case 'input_required': {
             const fresh = Object.entries((answer.inputRequests ?? {}) as InputRequests).filter(([key]) => !this.#answered.has(key))
-            if (fresh.length) await this.#answer(fresh, controller.signal)
+            if (fresh.length) {
+              await this.#answer(fresh, controller.signal)
+              // Answered: the server's next state is due soon, so the wait starts over from its interval.
+              this.#schedule.answered(true)
+            }
           }
         }
       }
@@ -192,7 +210,28 @@ class Follower {
       signal?.removeEventListener('abort', onAbort)
       this.options.detach?.removeEventListener('abort', onDetach)
       untrack()
+      release?.()
     }
+  }
+
+  /** Waits before the next poll; a wait begun while the page was hidden ends as soon as it is shown. */
+  #wait(signal: AbortSignal): Promise<void> {
+    const hidden = pageHidden()
+    return sleep(this.#schedule.next(this.stored.last.pollIntervalMs, hidden, this.#timeLeft()), signal, hidden)
+  }
+
+  /** Ms until the follow ends unanswered: the task's TTL (this device's clock, from when the call was sent) or the maximum age. */
+  #timeLeft(): number {
+    const { startedAt, ttlMs } = this.stored
+    return startedAt + Math.min(this.#maxAgeMs, ttlMs ?? Infinity) - Date.now()
+  }
+
+  /** The TTL or the maximum age passed: the task leaves the store, nothing more is sent. */
+  async #expired(): Promise<Error> {
+    const { taskId, tool, ttlMs } = this.stored
+    const maxAge = ttlMs === null || ttlMs > this.#maxAgeMs
+    if (this.place) await updateTasks(this.parts, this.place, (tasks) => tasks.filter((t) => t.taskId !== taskId), 'expired')
+    return new TaskExpiredError(taskId, tool, maxAge ? this.#maxAgeMs : ttlMs, { maxAge })
   }
 
   /** Answers input requests not yet answered with the handlers, then `tasks/update`; none to answer: InputRequiredError. */
@@ -245,13 +284,14 @@ class Follower {
     return expired ? new TaskExpiredError(taskId, tool, ttlMs, { cause }) : new TaskNotFoundError(taskId, tool, 'server', { cause })
   }
 
-  /** A status seen: reported when its status or message changed, and kept. */
-  async #note(task: Task): Promise<void> {
+  /** A status seen: reported when its status or message changed, and kept. Whether it changed. */
+  async #note(task: Task): Promise<boolean> {
     const before = this.stored.last
     const changed = task.status !== before.status || task.statusMessage !== before.statusMessage
     if (changed) this.#report(task)
     if (changed || task.ttlMs !== before.ttlMs || task.pollIntervalMs !== before.pollIntervalMs) await this.#store((t) => ({ ...t, ttlMs: task.ttlMs, last: task }))
     else this.stored = { ...this.stored, last: task }
+    return changed
   }
 
   #report(task: Task): void {
@@ -270,13 +310,6 @@ class Follower {
     )
   }
 
-  /** The wait before the next poll: the server's interval (never less), or the default; at least the floor; up to 20% jitter on top. */
-  #interval(): number {
-    const suggested = this.stored.last.pollIntervalMs
-    const base = Math.max(this.#bounds.min, typeof suggested === 'number' && suggested >= 0 ? suggested : this.#bounds.fallback)
-    // Jitter only lengthens the wait (tabs resumed together do not poll in step); setTimeout's ceiling bounds it.
-    return Math.min(base * (1 + Math.random() * 0.2), 2 ** 31 - 1)
-  }
 }
 
 /** A task from a `CreateTaskResult` or a `tasks/get` answer: its fields, checked; the payload left out. */
@@ -306,17 +339,25 @@ function checkResult(result: unknown, taskId: string): CallToolResult {
 const errorOf = (error: unknown): { code?: number; message?: string; data?: unknown } =>
   typeof error === 'object' && error !== null ? (error as { code?: number; message?: string; data?: unknown }) : {}
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`; `untilShown`: or until the page is shown again, whichever comes first. */
+function sleep(ms: number, signal: AbortSignal, untilShown: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new AbortError(signal.reason))
-    const onAbort = () => {
+    const done = () => {
       clearTimeout(timer)
+      stopWatching()
+      signal.removeEventListener('abort', onAbort)
+    }
+    const onAbort = () => {
+      done()
       reject(new AbortError(signal.reason))
     }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort)
+    const wake = () => {
+      done()
       resolve()
-    }, ms)
+    }
+    const timer = setTimeout(wake, ms)
+    const stopWatching = untilShown ? onPageShown(wake) : () => {}
     signal.addEventListener('abort', onAbort, { once: true })
   })
 }

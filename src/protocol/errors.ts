@@ -398,17 +398,30 @@ export class TaskCancelledError extends TaskError {
   }
 }
 
-/** The server no longer keeps the task: its TTL (`ttlMs` from `createdAt`) has passed. Its result, if any, is lost. */
+/**
+ * The server no longer keeps the task: its TTL (`ttlMs` from `createdAt`) has passed. Its result, if any, is lost.
+ * With `maxAge`, the client stopped following it: it ran longer than the client's `tasks.maxAgeMs` (then `ttlMs`).
+ */
 export class TaskExpiredError extends TaskError {
   override name = 'TaskExpiredError'
+  /** True when the client's maximum age ended the follow, not the server's TTL. */
+  readonly maxAge: boolean
   constructor(
     taskId: string,
     tool: string | undefined,
-    /** The TTL the server last gave, in ms. */
+    /** The TTL the server last gave, in ms (with `maxAge`, the client's maximum age). */
     readonly ttlMs: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; maxAge?: boolean },
   ) {
-    super(taskId, tool, `${taskOf(taskId, tool)} has expired: the server keeps tasks ${Math.round(ttlMs / 1000)} s, and that has passed. Call the tool again.`, options)
+    super(
+      taskId,
+      tool,
+      options?.maxAge
+        ? `${taskOf(taskId, tool)} is no longer followed: it ran longer than this client follows a task (${Math.round(ttlMs / 1000)} s, tasks.maxAgeMs). Call the tool again.`
+        : `${taskOf(taskId, tool)} has expired: the server keeps tasks ${Math.round(ttlMs / 1000)} s, and that has passed. Call the tool again.`,
+      options && 'cause' in options ? { cause: options.cause } : undefined,
+    )
+    this.maxAge = options?.maxAge ?? false
   }
 }
 

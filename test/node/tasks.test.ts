@@ -423,3 +423,127 @@ describe('resuming', () => {
     assert.deepEqual(await client({ cache: store }).tasks(), [])
   })
 })
+
+describe('bounded polling', () => {
+  /** The gaps between the polls of `taskId`, in ms. */
+  const gapsOf = (taskId: string) => pollsOf(taskId).map((p, i, all) => (i === 0 ? 0 : p.at - all[i - 1]!.at)).slice(1)
+
+  test('answers that repeat the last one make the next poll wait longer, up to maxPollIntervalMs', BOUND, async () => {
+    const controller = new AbortController()
+    let taskId = ''
+    const c = client({ tasks: { declare: 'always', minPollIntervalMs: 20, maxPollIntervalMs: 200 } })
+    const call = c.callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
+    await sleep(3000)
+    controller.abort()
+    await failure(call)
+    const gaps = gapsOf(taskId)
+    // At the server's 50 ms a task that never changes is polled about 55 times in 3 s; backing off to 200 ms, about 16.
+    assert.ok(gaps.length >= 5 && gaps.length <= 25, `polled ${gaps.length + 1} times in 3 s: ${gaps.join(', ')}`)
+    assert.ok(gaps[2]! >= 50 * 1.5 ** 3 - 5, `the third wait is backed off: ${gaps.join(', ')}`)
+    // Uncapped, the waits would pass 500 ms within the 3 s.
+    assert.ok(Math.max(...gaps) <= 200 * 1.2 + 250, `no wait much past the cap: ${gaps.join(', ')}`)
+    assert.ok(gaps.slice(-3).every((gap) => gap >= 195), `at the cap once backed off that far: ${gaps.join(', ')}`)
+  })
+
+  test("a change goes back to the server's interval", BOUND, async () => {
+    let taskId = ''
+    const changedAt: Record<string, number> = {}
+    await client().callTool('count', { steps: 1, stepMs: 1500, pollIntervalMs: 50 }, {
+      onTask: (t) => {
+        taskId = t.taskId
+        changedAt[t.statusMessage!] ??= Date.now()
+      },
+    })
+    const seen = changedAt['Step 1 of 1']!
+    assert.ok(seen, 'the step was seen')
+    const polls = pollsOf(taskId)
+    const before = polls.filter((p) => p.at < seen).map((p) => p.at)
+    const next = polls.find((p) => p.at > seen)!.at
+    // Quiet for 1.5 s: the waits grew past 300 ms; the change brings them back to about 50 ms.
+    assert.ok(before.at(-1)! - before.at(-2)! >= 300, `backed off before the change: ${before.map((at, i) => at - (before[i - 1] ?? at)).join(', ')}`)
+    assert.ok(next - seen <= 200, `the poll after the change came ${next - seen} ms later`)
+  })
+
+  test("stops at the task's TTL: TaskExpiredError, no tasks/get at or after it", BOUND, async () => {
+    let taskId = ''
+    let createdAt = 0
+    const c = client()
+    const onTask = (t: Task) => {
+      taskId = t.taskId
+      createdAt = Date.parse(t.createdAt)
+    }
+    const error = await failure(c.callTool('expire', { ttlMs: 700, pollIntervalMs: 50 }, { onTask }))
+    assertIs(error, TaskExpiredError)
+    assert.equal(error.ttlMs, 700)
+    assert.equal(error.maxAge, false)
+    await sleep(300)
+    assert.ok(pollsOf(taskId).length >= 1)
+    // The server drops it at createdAt + TTL (the client counts from the call, a little earlier): nothing is asked after.
+    const late = pollsOf(taskId).filter((p) => p.at >= createdAt + 700)
+    assert.deepEqual(late, [], 'no tasks/get once the TTL passed')
+    assert.deepEqual(await c.tasks(), [])
+  })
+
+  test('stops at maxAgeMs though the server keeps the task: TaskExpiredError (maxAge), removed, no more polls', BOUND, async () => {
+    let taskId = ''
+    const c = client({ tasks: { declare: 'always', minPollIntervalMs: 20, maxAgeMs: 600 } })
+    const changes: TaskChange[] = []
+    c.addEventListener('taskchange', (e) => changes.push(e.detail))
+    const started = Date.now()
+    const error = await failure(c.callTool('endless', { pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) }))
+    assertIs(error, TaskExpiredError)
+    assert.equal(error.maxAge, true)
+    assert.equal(error.ttlMs, 600)
+    assert.match(error.message, /no longer followed.*maxAgeMs.*Call the tool again/)
+    assert.ok(Date.now() - started < 1500, 'ended at the maximum age')
+    assert.equal(server.tasks.get(taskId)!.status, 'working', 'the server still keeps it (not cancelled)')
+    assert.deepEqual(changes.at(-1), { taskId, removed: 'expired' })
+    const count = pollsOf(taskId).length
+    await sleep(500)
+    assert.equal(pollsOf(taskId).length, count, 'no poll after the maximum age')
+  })
+
+  test('with maxFollows 2, five tasks are polled at most two at a time, the others wait their turn and complete', BOUND, async () => {
+    const c = client({ tasks: { declare: 'always', minPollIntervalMs: 20, maxFollows: 2 } })
+    const ids: string[] = []
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        c.callTool('count', { steps: 2, stepMs: 150, pollIntervalMs: 40 }, { onTask: (t) => void (ids.includes(t.taskId) || ids.push(t.taskId)) }),
+      ),
+    )
+    assert.deepEqual(results.map(textOf), Array(5).fill('counted to 2'))
+    assert.equal(ids.length, 5)
+    const spans = ids.map((id) => ({ first: pollsOf(id)[0]!.at, last: pollsOf(id).at(-1)!.at }))
+    for (const { first } of spans) {
+      const polledThen = spans.filter((s) => s.first <= first && first <= s.last).length
+      assert.ok(polledThen <= 2, `${polledThen} tasks polled at once: ${JSON.stringify(spans)}`)
+    }
+  })
+
+  test('while the page is hidden, waits are 5 times longer; shown again, it polls at once (an injected document)', BOUND, async () => {
+    // Node has no document: one that says it is hidden stands in for a background tab.
+    const page = Object.assign(new EventTarget(), { visibilityState: 'hidden' })
+    ;(globalThis as { document?: unknown }).document = page
+    const controller = new AbortController()
+    let taskId = ''
+    try {
+      const c = client({ tasks: { declare: 'always', minPollIntervalMs: 20, maxPollIntervalMs: 100 } })
+      const call = c.callTool('endless', { pollIntervalMs: 100 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
+      await until(() => taskId !== '' && pollsOf(taskId).length >= 3, 8000)
+      const gaps = gapsOf(taskId)
+      assert.ok(gaps.every((gap) => gap >= 495), `hidden: polls at least 500 ms apart: ${gaps.join(', ')}`)
+      await sleep(100)
+      const count = pollsOf(taskId).length
+      page.visibilityState = 'visible'
+      const shownAt = Date.now()
+      page.dispatchEvent(new Event('visibilitychange'))
+      await until(() => pollsOf(taskId).length > count, 2000)
+      assert.ok(pollsOf(taskId)[count]!.at - shownAt < 150, 'polled at once when shown')
+      controller.abort()
+      await failure(call)
+    } finally {
+      controller.abort()
+      delete (globalThis as { document?: unknown }).document
+    }
+  })
+})

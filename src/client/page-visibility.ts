@@ -1,0 +1,24 @@
+/**
+ * Whether the page is hidden (a background tab, a minimized window), and word when it is shown again: task polling
+ * slows down while nobody sees it. Where there is no document (Node, workers) the page counts as always visible.
+ */
+
+type VisibilityDocument = EventTarget & { visibilityState?: string }
+
+const pageDocument = (): VisibilityDocument | undefined => (globalThis as { document?: VisibilityDocument }).document
+
+/** True while the page's document says it is hidden. */
+export function pageHidden(): boolean {
+  return pageDocument()?.visibilityState === 'hidden'
+}
+
+/** Calls `listener` each time the page becomes visible; returns how to stop. */
+export function onPageShown(listener: () => void): () => void {
+  const document = pageDocument()
+  if (typeof document?.addEventListener !== 'function') return () => {}
+  const onChange = () => {
+    if (document.visibilityState !== 'hidden') listener()
+  }
+  document.addEventListener('visibilitychange', onChange)
+  return () => document.removeEventListener('visibilitychange', onChange)
+}
