@@ -10,6 +10,7 @@
 // deny a call from page code in the approval dialog, sign in to a protected server),
 // and checks what is on screen, and that the browser reported no violation.
 import { expect, fixture, html } from '@open-wc/testing'
+import { McpClient } from '../../src/client/index.js'
 import { clearDefaultAuthStore, CLIENT_ID, click as clickAt, present } from '../support/auth-browser.js'
 import { controlServer, eventually, serverUrl } from '../support/browser.js'
 import type { StrictPage } from '../support/strict-page.js'
@@ -347,6 +348,35 @@ for (const build of ['cdn', 'npm'] as const) {
       expectNoViolations(page)
     })
 
+    it('the approval dialog: a value with a right-to-left override, longer than the card draws, is marked and shown whole before Allow runs it', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const server = add(page, page.document.body, 'mcp-server', { url: await serverUrl('demo') }) as HTMLElement & {
+        connection?: { status: string; client: { callTool(name: string, args: object): Promise<{ content: unknown[] }> } }
+      }
+      await eventually(() => server.connection?.status === 'ready', 'the server element to connect', 8_000)
+      const name = `Lin\u202E${'x'.repeat(2_500)}${' '.repeat(40)}TAIL`
+      const greeting = server.connection!.client.callTool('greet', { name, style: 'formal' })
+      greeting.catch(() => {}) // awaited below; a failure before that must not be reported outside the test
+      const prompt = () => server.shadowRoot!.querySelector<HTMLElement & { state: string }>('mcp-tool-call')
+      await eventually(() => prompt()?.state === 'awaiting', 'the approval prompt', 8_000)
+      const card = prompt()!
+      const value = () => deepQueryAll(card, '[part~=value]')[0]!
+      await shows(value(), 'Lin⟨U+202E RLO⟩xxx', 'the override as a marker')
+      expect(page.getComputedStyle(value()).unicodeBidi).to.equal('isolate')
+      expect(textOf(value())).to.not.contain('TAIL')
+      expect(deepQuery<HTMLButtonElement>(card, 'button[data-action=allow]').disabled, 'Allow once before the value was shown whole').to.equal(true)
+      await shows(deepQuery(card, '[part~=review-note]'), 'Show the whole value before allowing.', 'why Allow waits')
+      await click(card, '[part~=show-whole]')
+      await shows(value(), /x⟨40 spaces⟩TAIL$/, 'the whole value, its end on screen')
+      await click(card, 'button[data-action=allow]')
+      const result = await greeting
+      expect(JSON.stringify(result.content)).to.include(`${'x'.repeat(2_500)}${' '.repeat(40)}TAIL.`)
+      expectNoViolations(page)
+    })
+
     it('signs in to a protected server from <mcp-server>’s attributes: the sign-in chunk, the popup, the tools', async function (this: {
       timeout(ms: number): void
     }) {
@@ -377,7 +407,7 @@ for (const build of ['cdn', 'npm'] as const) {
       const page = await strictPage(build)
       const url = await serverUrl('demo')
       // The form starts from these arguments (what <mcp-tool> keeps per session; the frame shares the test's origin).
-      page.sessionStorage.setItem(`mcp-web-elements:tool-arguments\n${url}\nlong_task`, JSON.stringify({ seconds: 20, topic: 'strict' }))
+      page.sessionStorage.setItem(`mcp-web-elements:tool-arguments\n${new McpClient(url).contextKey().key}\nlong_task`, JSON.stringify({ seconds: 20, topic: 'strict' }))
       const server = add(page, page.document.body, 'mcp-server', { url })
       const tool = add(page, server, 'mcp-tool', { name: 'long_task' })
       const list = add(page, server, 'mcp-task-list')
