@@ -14,11 +14,11 @@ export function pageHidden(): boolean {
 
 /** Calls `listener` each time the page becomes visible; returns how to stop. */
 export function onPageShown(listener: () => void): () => void {
-  const document = pageDocument()
-  if (typeof document?.addEventListener !== 'function') return () => {}
+  const page = pageDocument()
+  if (typeof page?.addEventListener !== 'function') return () => {}
   const onChange = () => {
-    if (document.visibilityState !== 'hidden') listener()
+    if (page.visibilityState !== 'hidden') listener()
   }
-  document.addEventListener('visibilitychange', onChange)
-  return () => document.removeEventListener('visibilitychange', onChange)
+  page.addEventListener('visibilitychange', onChange)
+  return () => page.removeEventListener('visibilitychange', onChange)
 }
