@@ -4,18 +4,12 @@ import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import {
   type ConnectionProblemError,
-  HttpError,
   isMcpError,
-  JsonRpcError,
   McpClient,
-  ProtocolError,
   type ApprovalGate,
   type AppDisplayMode,
   type AppFeature,
-  type DiscoverResult,
   type Implementation,
-  type Subscription,
-  type SubscriptionFilter,
 } from '../../src/client/index.js'
 import { defaultElementCache } from '../../src/cache/idb.js'
 import { INPUT_CAPABILITIES } from '../mcp-elicitation/input-capabilities.js'
@@ -29,20 +23,12 @@ import type { ApprovalPolicy } from './approval-policy.js'
 import { lazyApprovalGate, lazyInputHandlers, loadSignInLink } from './lazy-parts.js'
 import { describeError, isConnectionProblem } from './describe-error.js'
 import { CONNECTION_HELP_URL } from '../../src/protocol/connection-help.js'
-import { connectionStateOf, connectionStateText, type ConnectionFacts, type McpConnectionState } from './connection-state.js'
+import { connectionStateText, type McpConnectionState } from './connection-state.js'
 import { listOf } from '../mcp-app/view-policy.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
 import { AttributeAuth } from './attribute-auth.js'
 import { styles } from './mcp-server.styles.js'
-
-type ListName = keyof McpConnection['changes']
-
-/** Which list each list-changed notification is about. */
-const LIST_OF_NOTIFICATION: Record<string, ListName> = {
-  'notifications/tools/list_changed': 'tools',
-  'notifications/resources/list_changed': 'resources',
-  'notifications/prompts/list_changed': 'prompts',
-}
+import { ServerConnection, type ListName } from './server-connection.js'
 
 /** The blocked-popup link's check (sign-in-link.ts), once a blocked popup has loaded it: until then no link shows. */
 let signInLink: typeof import('./sign-in-link.js') | undefined
@@ -53,9 +39,6 @@ const howToFix = (error: ConnectionProblemError) =>
     ${error.fix ? html`${msg('server.fix.send', 'How to fix: the server must send')} <code>${error.fix}</code>.` : msg('server.fix', 'How to fix:')}
     <a href=${CONNECTION_HELP_URL} target="_blank" rel="noopener">${msg('server.fix.link', 'Connection problems and their fixes')}</a>
   </p>`
-
-/** Longest wait for the first lists before the listen stream opens anyway (a list may hang on a slow server). */
-const FIRST_LISTS_WAIT_MS = 2_000
 
 /** The list each cached method belongs to, for invalidations heard from other tabs. */
 const LIST_OF_METHOD: Record<string, ListName> = {
@@ -188,22 +171,9 @@ export class McpServerElement extends LitElement {
   @state()
   connection?: McpConnection
 
-  /** The listen stream is acknowledged: list changes reach us now. */
-  @state() private live = false
-  /** The server itself answered in this connect (not the cache). */
-  @state() private heard = false
-  /** When the discover answer on show was saved, when the cache gave it. */
-  @state() private savedAt?: number
-  /** A listen attempt failed; the client tries again at `retryAt`. */
-  @state() private retrying?: { error: Error; retryAt?: number }
-  /** A cached answer's check with the server failed (a server without a listen stream). */
-  @state() private checkError?: Error
-  #state: McpConnectionState = { state: 'none', since: Date.now() }
-  #stateChanged = false
-
   /** The connection as the header shows it; `mcp-connection-state` tells of each change. */
   get connectionState(): McpConnectionState {
-    return this.#state
+    return this.#link.state
   }
 
   #i18n = new I18nController(this)
@@ -213,7 +183,6 @@ export class McpServerElement extends LitElement {
   #ownClient?: McpClient
   /** The sign-in built from the attributes (redirect-uri, …) for the client made from `url`, when no `auth` is given. */
   #attributeAuth?: AttributeAuth
-  #subscription?: Subscription
   /** `invalidate` on the client in use (and only on it), while in the document. */
   #clientEvents = new EventListenersController(this, () => this.client ?? this.#ownClient, {
     invalidate: (event) => this.#onInvalidate(event),
@@ -226,22 +195,8 @@ export class McpServerElement extends LitElement {
     signedin: () => this.#onSignedIn(),
     signedout: () => this.#onSignedOut(),
   })
-  /** Loads of the lists inside under way (their `mcp-list-loading` without its `mcp-list-loaded`). */
-  #listsLoading = 0
-  #listsSettled?: () => void
-
-  constructor() {
-    super()
-    this.addEventListener('mcp-list-loading', () => this.#listsLoading++)
-    this.addEventListener('mcp-list-loaded', () => {
-      this.#listsLoading = Math.max(0, this.#listsLoading - 1)
-      if (this.#listsLoading === 0) this.#listsSettled?.()
-    })
-  }
-  /** Aborts the discover in flight when a newer connect (or a disconnect) supersedes it. */
-  #attempt?: AbortController
-  /** Counters keep counting across reconnects and new clients, so every consumer reloads when they move. */
-  #changes = { tools: 0, resources: 0, prompts: 0 }
+  /** Discover, the listen stream and the state shown; it connects again when the element comes back into the document. */
+  #link = new ServerConnection(this, this.#gate, (signIn) => (this.signInState = signIn))
 
   /** The client in use: the one handed in, else one made from `url`. */
   get activeClient(): McpClient | undefined {
@@ -292,15 +247,8 @@ export class McpServerElement extends LitElement {
     return this.auth ?? this.#attributeAuth
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback()
-    // Moved in the DOM, or put back: pick up where it left off (discover is cached, so this is cheap).
-    if (this.hasUpdated) void this.#connect()
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback()
-    this.#stop()
     this.#ownClient?.close()
   }
 
@@ -316,31 +264,8 @@ export class McpServerElement extends LitElement {
         this.#ownClient.close()
         this.#ownClient = undefined
       }
-      void this.#connect()
+      void this.#link.connect()
     }
-    this.#updateState()
-  }
-
-  protected override updated(): void {
-    if (!this.#stateChanged) return
-    this.#stateChanged = false
-    emit(this, 'mcp-connection-state', this.#state)
-  }
-
-  #updateState(): void {
-    const connection = this.connection
-    const facts: ConnectionFacts = {
-      status: connection?.status,
-      heard: this.heard,
-      savedAt: this.savedAt,
-      retry: this.retrying,
-      error: connection?.status === 'error' ? connection.error : this.checkError,
-    }
-    const next = connectionStateOf(facts)
-    const now = this.#state
-    if (next.state === now.state && next.nextRetryAt === now.nextRetryAt && next.error === now.error && next.savedAt === now.savedAt) return
-    this.#state = { ...next, since: next.state === now.state ? now.since : Date.now() }
-    this.#stateChanged = true
   }
 
   /**
@@ -355,7 +280,7 @@ export class McpServerElement extends LitElement {
     const failed = (error: unknown) => {
       this.signInState = 'required'
       this.blockedSignInUrl = undefined
-      this.#provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
+      this.#link.provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
       emit(this, 'mcp-error', { error })
     }
     const onBlocked = (url: string) => {
@@ -373,16 +298,16 @@ export class McpServerElement extends LitElement {
     this.signInState = 'none'
     this.blockedSignInUrl = undefined
     emit(this, 'mcp-signed-in', {})
-    void this.#connect(true)
+    void this.#link.connect(true)
   }
   #onSignedOut(): void {
     emit(this, 'mcp-signed-out', {})
-    void this.#connect(true)
+    void this.#link.connect(true)
   }
 
   /** Connects again, asking the server afresh (what the Retry button does). */
   retry(): Promise<void> {
-    return this.#connect(true)
+    return this.#link.connect(true)
   }
 
   get #serverInfo(): Implementation | undefined {
@@ -399,162 +324,6 @@ export class McpServerElement extends LitElement {
     }
   }
 
-  #stop(): void {
-    this.#attempt?.abort()
-    this.#attempt = undefined
-    // A connect waiting for the first lists stops waiting (its timer goes too): it was aborted.
-    this.#listsSettled?.()
-    this.#subscription?.close()
-    this.#subscription = undefined
-    this.live = this.heard = false
-    this.savedAt = this.retrying = this.checkError = undefined
-  }
-
-  async #connect(fresh = false): Promise<void> {
-    this.#stop()
-    // Out of the document nothing is opened (connectedCallback connects on the way back), as nothing would close it.
-    if (!this.isConnected) return
-    const client = this.activeClient
-    if (!client) {
-      this.connection = undefined
-      return
-    }
-    // Anything may have changed while we were not connected: every list reloads.
-    if (this.connection) this.#bump('tools', 'resources', 'prompts')
-    const attempt = (this.#attempt = new AbortController())
-    this.#provide({ client, status: 'connecting', server: undefined, error: undefined })
-    let server: DiscoverResult
-    let cached = false
-    const saved = (ageMs: number) => (this.savedAt = Date.now() - ageMs)
-    try {
-      server = await client.discover({
-        signal: attempt.signal,
-        fresh,
-        // A fresh answer from the cache: the server has not said anything yet.
-        onCached: ({ ageMs }) => ((cached = true), saved(ageMs)),
-        // A stale answer from the cache: the lists inside start from the cache at once (stale-while-revalidate), and
-        // keep what they show if the server turns out to be down.
-        onStale: (stale, { ageMs }) => attempt.signal.aborted || (saved(ageMs), this.#provide({ status: 'ready', server: stale })),
-      })
-    } catch (error) {
-      if (attempt.signal.aborted) return
-      this.#provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
-      // Named, not imported: the auth module stays out of pages that use none.
-      if (isMcpError(error, 'SignInRequiredError')) {
-        if (emit(this, 'mcp-auth-required', { error }, { cancelable: true })) this.signInState = 'required'
-        return
-      }
-      emit(this, 'mcp-error', { error })
-      return
-    }
-    this.signInState = 'none'
-    if (attempt.signal.aborted) return
-    if (!cached) {
-      this.heard = true
-      this.savedAt = undefined
-    }
-    this.#provide({ status: 'ready', server })
-    emit(this, 'mcp-connected', { server, serverInfo: client.serverInfo })
-    await this.#firstListsShown()
-    if (attempt.signal.aborted) return
-    // With no listen stream to prove it, a cached answer is checked with the server once the lists are on screen.
-    if (!this.#listen(client, server) && !this.heard) void this.#check(client, attempt.signal)
-  }
-
-  /** Asks the server afresh whether it is there (a warm start on a server that offers no list changes). */
-  async #check(client: McpClient, signal: AbortSignal): Promise<void> {
-    try {
-      await client.discover({ signal, fresh: true })
-      if (signal.aborted) return
-      this.heard = true
-      this.savedAt = undefined
-    } catch (error) {
-      if (!signal.aborted) this.checkError = error instanceof Error ? error : new Error(String(error))
-    }
-  }
-
-  /**
-   * Resolves once the lists inside have loaded and rendered what the connection just gave them (or after
-   * FIRST_LISTS_WAIT_MS). The listen stream opens then: on a warm start the lists come from the cache, and nothing
-   * goes over the network before they are on screen. A change in between is not lost to a list already shown any
-   * more than one just before it was loaded: the cache's freshness rules cover both.
-   */
-  async #firstListsShown(): Promise<void> {
-    // The lists get the connection in their next update and start loading there.
-    await this.updateComplete
-    await new Promise((resolve) => setTimeout(resolve))
-    if (this.#listsLoading > 0) {
-      let done!: () => void
-      const settled = new Promise<void>((resolve) => (done = resolve))
-      const timer = setTimeout(done, FIRST_LISTS_WAIT_MS)
-      this.#listsSettled = done
-      await settled
-      clearTimeout(timer)
-      // A newer connect may have put its own in place meanwhile.
-      if (this.#listsSettled === done) this.#listsSettled = undefined
-    }
-    // Their render of the loaded lists.
-    await new Promise((resolve) => setTimeout(resolve))
-  }
-
-  /** Subscribes to the list changes the server offers; false when it offers none. */
-  #listen(client: McpClient, server: DiscoverResult): boolean {
-    const capabilities = server.capabilities ?? {}
-    const filter: SubscriptionFilter = {
-      ...(capabilities.tools?.listChanged && { toolsListChanged: true }),
-      ...(capabilities.resources?.listChanged && { resourcesListChanged: true }),
-      ...(capabilities.prompts?.listChanged && { promptsListChanged: true }),
-    }
-    if (Object.keys(filter).length === 0) return false
-    const subscription = (this.#subscription = client.listen(filter))
-    const current = () => this.#subscription === subscription
-    subscription.acknowledged.then(
-      () => {
-        if (!current()) return
-        this.live = this.heard = true
-        // Reached at last after failed tries: the lists that could not load (or came from the cache) load again.
-        if (this.retrying) this.#bump('tools', 'resources', 'prompts')
-        this.retrying = this.checkError = undefined
-      },
-      () => {},
-    )
-    subscription.addEventListener('notification', (event) => {
-      const notification = (event as CustomEvent<{ method: string }>).detail
-      if (!current()) return
-      const list = LIST_OF_NOTIFICATION[notification.method]
-      if (list) this.#bump(list)
-    })
-    // A drop is followed by `retrying` with the next try's time (a legacy server's GET stream gives only the drop).
-    subscription.addEventListener('drop', (event) => {
-      if (!current()) return
-      this.live = false
-      this.retrying = { error: asError(event.detail) }
-    })
-    subscription.addEventListener('retrying', (event) => {
-      if (!current()) return
-      this.live = false
-      this.retrying = { error: asError(event.detail.error), retryAt: event.detail.retryAt }
-    })
-    subscription.addEventListener('reconnect', () => {
-      if (!current()) return
-      this.live = this.heard = true
-      this.retrying = undefined
-      // Notifications sent while the stream was down are lost: every list reloads.
-      this.#bump('tools', 'resources', 'prompts')
-    })
-    subscription.addEventListener('error', (event) => {
-      if (!current()) return
-      const error = asError(event.detail)
-      this.live = false
-      this.retrying = undefined
-      // An answer refusing the stream still says the server is there; anything else leaves it unproven.
-      if (error instanceof HttpError || error instanceof JsonRpcError || error instanceof ProtocolError) this.heard = true
-      else if (!this.heard) this.checkError = error
-      emit(this, 'mcp-error', { error })
-    })
-    return true
-  }
-
   /**
    * Another tab heard a change (the shared cache tells of it): the lists inside reload. What this tab heard on its
    * own listen stream is counted where it is heard, not here again.
@@ -563,18 +332,7 @@ export class McpServerElement extends LitElement {
     const { method, remote } = (event as CustomEvent<{ method: string; remote: boolean }>).detail
     if (!remote || !this.connection) return
     const list = LIST_OF_METHOD[method]
-    if (list) this.#bump(list)
-  }
-
-  #bump(...lists: ListName[]): void {
-    for (const list of lists) this.#changes[list]++
-    if (this.connection) this.#provide({})
-  }
-
-  /** Provides a new connection object (consumers re-render on a new object, never on a mutated one). */
-  #provide(patch: Partial<McpConnection>): void {
-    const base = this.connection ?? { client: this.activeClient!, status: 'connecting' as const }
-    this.connection = { ...base, ...patch, changes: { ...this.#changes }, approve: this.#gate }
+    if (list) this.#link.bump(list)
   }
 
   protected override render() {
@@ -583,7 +341,7 @@ export class McpServerElement extends LitElement {
     const title = this.#serverName
     const identity = info?.title && info.name ? `${info.name} ${info.version ?? ''}` : info?.version
     const instructions = typeof connection?.server?.instructions === 'string' ? connection.server.instructions : ''
-    const state = this.#state
+    const state = this.#link.state
     return html`
       <header part="header">
         <mcp-icon part="icon" size="32" theme=${ifDefined(this.theme)} .icons=${info?.icons}></mcp-icon>
@@ -592,7 +350,7 @@ export class McpServerElement extends LitElement {
           ${identity ? html`<span class="identity">${identity}</span>` : nothing}
         </div>
         <span part="status" role="status" data-status=${connection?.status ?? 'none'} data-state=${state.state}
-          ><span part="status-${state.state}">${connectionStateText(state, this.live)}</span></span
+          ><span part="status-${state.state}">${connectionStateText(state, this.#link.live)}</span></span
         >
       </header>
       ${
@@ -655,4 +413,3 @@ export class McpServerElement extends LitElement {
   }
 }
 
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)))
