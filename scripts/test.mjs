@@ -36,6 +36,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const STAGES = [
   [
     ['typecheck', 'typecheck'],
+    ['layer rules', 'layers'],
     ['generated types', 'check:generated'],
     ['build', 'build'],
   ],

@@ -55,4 +55,4 @@ export { callBack, callerProgressToken, isInvalidParams } from './client/request
 export { serverInfoOf } from './client/server-info.js'
 export { TASKS_EXTENSION, declaresTasks } from './client/task-types.js'
 export { toolHints } from './client/tool-hints.js'
-export { loadOnce, loadValidator } from './client/validator.js'
+export { loadOnce } from './client/load-once.js'

@@ -29,7 +29,7 @@ import type {
 } from '../protocol/generated/2026-07-28.js'
 import { LATEST_PROTOCOL_VERSION } from '../protocol/meta.js'
 import { PACKAGE_INFO } from '../protocol/generated/package.js'
-import { diagnosingFetch } from '../transport/http.js'
+import { diagnosingFetch } from '../transport/diagnosing-fetch.js'
 import { appsCapabilities } from './apps.js'
 import { mergeCapabilities } from './input-required.js'
 import type { McpClientEventMap } from './events.js'
@@ -40,7 +40,8 @@ import type { InputHandlers, McpClientOptions, RequestOptions, StaleOptions, Too
 import { Requests, type Params, type Result } from './requests.js'
 import { ToolRegistry } from './tool-registry.js'
 import { listAll, pages, type ListMethod, type ListPage } from './listing.js'
-import { loadOnce } from './validator.js'
+import { loadOnce } from './load-once.js'
+import { loadValidator } from './validator.js'
 import { coveredPrefixes, markStale, notificationPrefixes } from './invalidation.js'
 import type { ClientParts } from './parts.js'
 import { CallLog } from './call-log.js'
@@ -145,7 +146,7 @@ export class McpClient extends EventTarget {
       () => ({ url: this.url, ...(this.serverInfo && { name: this.serverInfo.name }) }),
       (record) => this.dispatchEvent(new CustomEvent('callrecord', { detail: record })),
     )
-    this.#parts = { client: this, requests, cache, tools, log }
+    this.#parts = { client: this, requests, cache, tools, log, validator: loadValidator }
     this.#era = new EraSelector(
       {
         url: this.url,

@@ -8,6 +8,7 @@ import type { CallLog } from './call-log.js'
 import type { McpClient } from './McpClient.js'
 import type { Requests } from './requests.js'
 import type { ToolRegistry } from './tool-registry.js'
+import type { loadValidator } from './validator.js'
 
 export interface ClientParts {
   readonly client: McpClient
@@ -15,4 +16,6 @@ export interface ClientParts {
   readonly cache: CacheLayer
   readonly tools: ToolRegistry
   readonly log: CallLog
+  /** The schema validator's chunk, loaded once (validator.ts): handed over so that lazy code reaches no startup file for it. */
+  readonly validator: typeof loadValidator
 }

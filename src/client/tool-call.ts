@@ -15,7 +15,6 @@ import {
   paramHeaders,
   isInvalidParams,
   loadOnce,
-  loadValidator,
 } from '../startup-shared.js'
 import type { CallToolResult, Tool } from '../protocol/generated/2026-07-28.js'
 import type { CallApproval } from './call-log.js'
@@ -81,9 +80,9 @@ async function run(parts: ClientParts, name: string, call: Call, origin: CallOri
   // Synchronous once the validator is loaded: no await on the path of every call.
   const validate = (): Promise<void> | void => {
     if (!tool) return
-    const loaded = loadValidator.loaded
+    const loaded = parts.validator.loaded
     if (loaded) return loaded.validateArguments(name, tool.tool.inputSchema, args)
-    return loadValidator().then((v) => v.validateArguments(name, tool!.tool.inputSchema, args))
+    return parts.validator().then((v) => v.validateArguments(name, tool!.tool.inputSchema, args))
   }
   const validating = validate()
   if (validating) await validating
@@ -127,7 +126,7 @@ async function run(parts: ClientParts, name: string, call: Call, origin: CallOri
   }
   // A task (the Tasks extension): the same promise follows it to its result.
   if ((result as { resultType?: string }).resultType === 'task') result = await followTask(parts, { tool: name, arguments: args, sentAt }, result, options)
-  return tool?.tool.outputSchema ? checkOutput(name, tool, result) : result
+  return tool?.tool.outputSchema ? checkOutput(parts, name, tool, result) : result
 }
 
 /** The log's approval of a call of the page's own (origin `page` or `user`) with no gate. */
@@ -143,14 +142,14 @@ const NO_GATE: CallApproval = {
  * A result's `structuredContent` against the tool's `outputSchema` (tools.mdx: clients SHOULD validate
  * structured results). A mismatch is an {@link InvalidStructuredContentError} that still carries the result.
  */
-async function checkOutput(name: string, tool: { tool: Tool } | undefined, result: CallToolResult): Promise<CallToolResult> {
+async function checkOutput(parts: ClientParts, name: string, tool: { tool: Tool } | undefined, result: CallToolResult): Promise<CallToolResult> {
   const schema = tool?.tool.outputSchema
   if (!schema || result.isError) return result
   let problems: Array<{ path: string; message: string }>
   if (result.structuredContent === undefined) problems = [{ path: '', message: 'the tool has an outputSchema, but the result has no structuredContent' }]
   else
     try {
-      problems = (await loadValidator()).validateAgainstSchema(schema, result.structuredContent)
+      problems = (await parts.validator()).validateAgainstSchema(schema, result.structuredContent)
     } catch (error) {
       problems = [{ path: '', message: `the outputSchema cannot be used: ${(error as Error).message}` }]
     }

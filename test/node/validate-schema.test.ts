@@ -362,7 +362,7 @@ describe('$ref cycles, and the schema as the caller sees it', () => {
 })
 
 test('a validator chunk that fails to load is loaded again by the next call, not failed for ever', BOUND, async () => {
-  const { loadOnce } = await import('../../src/client/validator.js')
+  const { loadOnce } = await import('../../src/client/load-once.js')
   let attempts = 0
   const load = loadOnce(async () => {
     if (++attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
