@@ -10,7 +10,8 @@
 import { endpointUrlAllowed } from './endpoint-url.js'
 import { PopupBlockedError, PopupClosedError, UnsafeEndpointError } from './errors.js'
 import { IdbAuthStore } from './idb-store.js'
-import { OAuthProvider, type AuthorizationRequest, type OAuthProviderOptions } from './provider.js'
+import { OAuthProvider } from './provider.js'
+import type { AuthorizationRequest, OAuthProviderOptions } from './provider-options.js'
 import { MemoryAuthStore, type AuthStore } from './store.js'
 
 /** The channel a callback page announces itself on (same origin only, by the platform's rules). */

@@ -16,7 +16,8 @@
  * is on this page's own origin (see returnTarget).
  */
 import { browserAuthStore, CALLBACK_CHANNEL, type CallbackMessage } from './browser.js'
-import { OAuthProvider, type PendingSignIn } from './provider.js'
+import { OAuthProvider } from './provider.js'
+import type { PendingSignIn } from './provider-options.js'
 import { returnTarget } from './return-target.js'
 import { keys, type AuthStore } from './store.js'
 

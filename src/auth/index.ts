@@ -7,16 +7,16 @@
  *
  * A page that never imports this entry downloads none of it.
  */
-export {
-  OAuthProvider,
-  type OAuthProviderOptions,
-  type PreRegisteredClient,
-  type ClientCredentials,
-  type Authorize,
-  type AuthorizationRequest,
-  type SignInOptions,
-  type PendingSignIn,
-} from './provider.js'
+export { OAuthProvider } from './provider.js'
+export type {
+  OAuthProviderOptions,
+  PreRegisteredClient,
+  ClientCredentials,
+  Authorize,
+  AuthorizationRequest,
+  SignInOptions,
+  PendingSignIn,
+} from './provider-options.js'
 export type { AuthHook } from './hook.js'
 export { MemoryAuthStore, type AuthStore, type StoredTokens, type StoredClient } from './store.js'
 export { IdbAuthStore } from './idb-store.js'

@@ -13,137 +13,22 @@ import * as oauth from 'oauth4webapi'
 import type { AuthHook } from './hook.js'
 import { canonicalResource, diagnosedAuthFetch, discoverAuthorizationServer, discoverResource, type ResourceMetadata } from './discovery.js'
 import { isLoopbackHost } from './endpoint-url.js'
+import { clientFor, withMethod, type IdentityContext } from './client-identity.js'
 import {
   AuthError,
   AuthMetadataError,
   AuthorizationDeniedError,
   IssuerMismatchError,
-  RegistrationError,
   ScopeStepUpLimitError,
   SignInRequiredError,
   StateMismatchError,
-  TokenEndpointError,
 } from './errors.js'
-import { keys, MemoryAuthStore, type AuthStore, type StoredClient, type StoredTokens } from './store.js'
+import type { OAuthProviderOptions, PendingSignIn, SignInOptions } from './provider-options.js'
+import { keys, MemoryAuthStore, type AuthStore, type StoredTokens } from './store.js'
+import { clientCredentialsGrant, exchangeCode, refreshGrant, type OAuthRequestOptions } from './token-requests.js'
 import { parseBearerChallenge, type BearerChallenge } from './www-authenticate.js'
-import { ChallengeNotExposedError, ConnectionProblemError, type AuthServerEndpoint } from '../protocol/connection-errors.js'
+import { ChallengeNotExposedError, type AuthServerEndpoint } from '../protocol/connection-errors.js'
 import { crossOriginPage } from '../transport/headers.js'
-
-/** A client registered with an authorization server ahead of time. */
-export interface PreRegisteredClient {
-  client_id: string
-  /** For confidential clients (servers, Node); a page cannot keep a secret. */
-  client_secret?: string
-  /** @default client_secret_basic when there is a secret and the server allows it, else client_secret_post; `none` without a secret */
-  token_endpoint_auth_method?: 'none' | 'client_secret_basic' | 'client_secret_post'
-}
-
-/** What the user has to visit to sign in, handed to {@link OAuthProviderOptions.authorize}. */
-export interface AuthorizationRequest {
-  /** The authorization server's sign-in page, with every parameter set. */
-  url: string
-  /** Where the authorization server sends the user back. */
-  redirectUri: string
-  /** The `state` of this sign-in: the callback carries it back. */
-  state: string
-  signal?: AbortSignal
-}
-
-/**
- * Takes the user through the sign-in page and resolves with the URL the
- * authorization server redirected back to (the callback URL, with `code`,
- * `state` and maybe `iss`). The browser flows (`popupSignIn`,
- * `redirectSignIn`) are such functions.
- */
-export type Authorize = (request: AuthorizationRequest) => Promise<string | URL>
-
-/** Node: sign in as the application itself (OAuth client credentials), no user involved. */
-export interface ClientCredentials {
-  clientId: string
-  /** For client_secret_basic / client_secret_post. */
-  clientSecret?: string
-  /** For private_key_jwt: an ES256/RS256… private key (crypto.subtle.importKey). */
-  privateKey?: CryptoKey
-}
-
-export interface OAuthProviderOptions {
-  /**
-   * Where the authorization server sends the user back; must be registered
-   * for the client. Needed for user sign-in (not for client credentials).
-   * @example `${location.origin}/oauth-callback.html`
-   */
-  redirectUri?: string
-  /** The application's name, shown by the authorization server. @default 'MCP web client' */
-  clientName?: string
-  /**
-   * A client registered ahead of time, or a function choosing one per issuer
-   * (a client id is only valid with the server that issued it). Preferred
-   * over everything else.
-   * @example { client_id: 'my-app' }
-   */
-  client?: PreRegisteredClient | ((issuer: string) => PreRegisteredClient | undefined)
-  /**
-   * The HTTPS URL of this application's Client ID Metadata Document, used as
-   * its `client_id` by authorization servers that accept such documents
-   * (`client_id_metadata_document_supported`); others get a dynamic registration.
-   * @example 'https://app.example.com/oauth/client.json'
-   */
-  clientMetadataUrl?: string
-  /** Sign in with client credentials instead of a user (Node, server-to-server). */
-  clientCredentials?: ClientCredentials
-  /**
-   * Takes the user through sign-in when a request needs it. Absent in
-   * browsers by default: a popup may only open inside a click, so a request
-   * that needs sign-in fails with {@link SignInRequiredError} (and an
-   * `authrequired` event) and the page calls {@link OAuthProvider.signIn}
-   * from a button.
-   */
-  authorize?: Authorize
-  /** Where tokens and registrations are kept. @default a {@link MemoryAuthStore} (browsers: pass `browserAuthStore()`) */
-  store?: AuthStore
-  /** Ask for `offline_access` (a refresh token) when the authorization server offers it. @default true */
-  offlineAccess?: boolean
-  /** Most step-up sign-ins (403 insufficient_scope) in a row before giving up. @default 2 */
-  maxStepUps?: number
-  /** Refresh this long before the access token expires. @default 60000 */
-  refreshBeforeMs?: number
-  /** The fetch for metadata, registration and token requests. @default globalThis.fetch */
-  fetch?: typeof globalThis.fetch
-  /**
-   * Allow plain-HTTP authorization servers. @default true for loopback hosts
-   * (localhost, 127.0.0.0/8, [::1]) only. Whatever it says, an endpoint that is
-   * not http(s) (`javascript:`, `data:`, …) is refused with `UnsafeEndpointError`.
-   */
-  allowInsecureRequests?: boolean
-}
-
-/** What a sign-in in progress needs after the user comes back; kept in the store (a redirect reloads the page). */
-export interface PendingSignIn {
-  state: string
-  verifier: string
-  server: string
-  resource: string
-  issuer: string
-  as: oauth.AuthorizationServer
-  client: StoredClient & { token_endpoint_auth_method: string }
-  redirectUri: string
-  scope?: string
-  /** Where a redirect sign-in returns to. */
-  returnTo?: string
-  mode?: 'popup' | 'redirect'
-  createdAt: number
-}
-
-/** Options of one {@link OAuthProvider.signIn}. */
-export interface SignInOptions {
-  /** How the user gets through the sign-in page. @default options.authorize */
-  authorize?: Authorize
-  signal?: AbortSignal
-  /** Kept with the pending sign-in (for the callback page). */
-  mode?: 'popup' | 'redirect'
-  /** Where the callback page goes after a redirect sign-in: a URL on its own origin (relative ones too); anything else goes to that origin's root. */
-  returnTo?: string
-}
 
 const split = (scope: string | undefined) => (scope ?? '').split(' ').filter(Boolean)
 const union = (...sets: string[][]) => [...new Set(sets.flat())]
@@ -367,10 +252,12 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     this.dispatchEvent(new Event('signedout'))
   }
 
-  #oauthOptions(
-    url?: string,
-    endpoint: AuthServerEndpoint = 'token endpoint',
-  ): { [oauth.customFetch]?: typeof fetch; [oauth.allowInsecureRequests]?: boolean } {
+  /** What the client identity's registration needs of this provider. */
+  get #identity(): IdentityContext {
+    return { options: this.options, store: this.store, requestOptions: (url, endpoint) => this.#oauthOptions(url, endpoint) }
+  }
+
+  #oauthOptions(url?: string, endpoint: AuthServerEndpoint = 'token endpoint'): OAuthRequestOptions {
     const insecure = this.options.allowInsecureRequests ?? (url ? isLoopbackHost(new URL(url).hostname) : false)
     return {
       // The page's own fetch as it is; the default one says so when the token endpoint sends no CORS headers.
@@ -421,51 +308,6 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     return scope.length ? scope.join(' ') : undefined
   }
 
-  /** The client identity for this issuer, in the spec's order: pre-registered, metadata document, stored or new dynamic registration. */
-  async #clientFor(issuer: string, as: oauth.AuthorizationServer, redirectUri: string, signal?: AbortSignal): Promise<PendingSignIn['client']> {
-    const pre = typeof this.options.client === 'function' ? this.options.client(issuer) : this.options.client
-    if (pre) return withMethod(pre, as)
-    if (this.options.clientMetadataUrl && as.client_id_metadata_document_supported) {
-      return { client_id: this.options.clientMetadataUrl, token_endpoint_auth_method: 'none' }
-    }
-    const stored = await this.store.get<StoredClient>(keys.client(issuer))
-    if (stored && stored.redirect_uri === redirectUri) return withMethod(stored, as)
-    if (!as.registration_endpoint) {
-      throw new RegistrationError(
-        `${issuer} offers no dynamic registration and accepts no client metadata document; give a pre-registered client (options.client)`,
-      )
-    }
-    const supported = as.token_endpoint_auth_methods_supported
-    const method = !supported || supported.includes('none') ? 'none' : supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post'
-    const loopback = isLoopbackHost(new URL(redirectUri).hostname) || !/^https?:$/.test(new URL(redirectUri).protocol)
-    let registered: Record<string, unknown>
-    try {
-      const res = await oauth.dynamicClientRegistrationRequest(
-        as,
-        {
-          client_name: this.options.clientName ?? 'MCP web client',
-          redirect_uris: [redirectUri],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-          token_endpoint_auth_method: method,
-          application_type: loopback ? 'native' : 'web',
-        },
-        { ...this.#oauthOptions(as.registration_endpoint, 'registration endpoint'), signal },
-      )
-      registered = await registrationResponse(res)
-    } catch (error) {
-      throw new RegistrationError(`${issuer} refused to register this client: ${describe(error)}`, { cause: error })
-    }
-    const client: StoredClient = {
-      client_id: registered.client_id as string,
-      ...(typeof registered.client_secret === 'string' ? { client_secret: registered.client_secret } : {}),
-      ...(typeof registered.token_endpoint_auth_method === 'string' ? { token_endpoint_auth_method: registered.token_endpoint_auth_method } : {}),
-      redirect_uri: redirectUri,
-    }
-    await this.store.set(keys.client(issuer), client)
-    return withMethod(client, as)
-  }
-
   async #authorizationCode(options: SignInOptions, challenged: string[]): Promise<void> {
     const authorize = options.authorize ?? this.options.authorize
     const redirectUri = this.options.redirectUri
@@ -475,7 +317,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     const { signal } = options
     const { prm, issuer, as } = await this.#discover(signal)
     if (typeof as.authorization_endpoint !== 'string') throw new AuthError(`${issuer} has no authorization_endpoint`)
-    const client = await this.#clientFor(issuer, as, redirectUri, signal)
+    const client = await clientFor(this.#identity, issuer, as, redirectUri, signal)
     const verifier = oauth.generateRandomCodeVerifier()
     const state = oauth.generateRandomState()
     const scope = this.#chooseScope(challenged, prm, as, true)
@@ -528,7 +370,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     const pending = expected ?? (state ? await this.store.get<PendingSignIn>(keys.pending(state)) : undefined)
     if (pending) await this.store.delete(keys.pending(pending.state))
     if (!pending || state !== pending.state) throw new StateMismatchError()
-    const { as, issuer } = pending
+    const { as } = pending
     // RFC 9207 by simple string comparison, before anything else in the response is believed (its error included).
     const iss = params.get('iss')
     if (iss !== null ? iss !== as.issuer : as.authorization_response_iss_parameter_supported === true) {
@@ -536,18 +378,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     }
     const error = params.get('error')
     if (error) throw new AuthorizationDeniedError(error, params.get('error_description') ?? undefined)
-    const client: oauth.Client = { client_id: pending.client.client_id }
-    let tokens: oauth.TokenEndpointResponse
-    try {
-      const checked = oauth.validateAuthResponse(as, client, params, pending.state)
-      const res = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(pending.client), checked, pending.redirectUri, pending.verifier, {
-        additionalParameters: { resource: pending.resource },
-        ...this.#oauthOptions(as.token_endpoint),
-      })
-      tokens = await oauth.processAuthorizationCodeResponse(as, client, res)
-    } catch (e) {
-      throw tokenError(e, issuer)
-    }
+    const tokens = await exchangeCode(as, pending, params, () => this.#oauthOptions(as.token_endpoint))
     await this.#save(tokens, pending.issuer, pending.resource, pending.client, pending.scope)
   }
 
@@ -558,18 +389,8 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     const stored: PendingSignIn['client'] = cc.privateKey
       ? { client_id: cc.clientId, token_endpoint_auth_method: 'private_key_jwt' }
       : withMethod({ client_id: cc.clientId, client_secret: cc.clientSecret }, as)
-    const client: oauth.Client = { client_id: cc.clientId }
-    let tokens: oauth.TokenEndpointResponse
-    try {
-      const auth = cc.privateKey ? oauth.PrivateKeyJwt(cc.privateKey) : clientAuth(stored)
-      const res = await oauth.clientCredentialsGrantRequest(as, client, auth, { resource: prm.resource, ...(scope ? { scope } : {}) }, {
-        ...this.#oauthOptions(as.token_endpoint),
-        signal,
-      })
-      tokens = await oauth.processClientCredentialsResponse(as, client, res)
-    } catch (e) {
-      throw tokenError(e, issuer)
-    }
+    const parameters = { resource: prm.resource, ...(scope ? { scope } : {}) }
+    const tokens = await clientCredentialsGrant(as, issuer, cc, stored, parameters, () => this.#oauthOptions(as.token_endpoint), signal)
     // The key stays in memory (options); only the id is stored with the tokens.
     await this.#save(tokens, issuer, prm.resource, { client_id: cc.clientId, token_endpoint_auth_method: stored.token_endpoint_auth_method }, scope)
   }
@@ -582,13 +403,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     if (!clientInfo) return false
     try {
       const as = await this.#serverMetadata(t.issuer, signal)
-      const client: oauth.Client = { client_id: clientInfo.client_id }
-      const res = await oauth.refreshTokenGrantRequest(as, client, clientAuth(clientInfo), t.refresh_token, {
-        additionalParameters: { resource: t.resource },
-        ...this.#oauthOptions(as.token_endpoint),
-        signal,
-      })
-      const tokens = await oauth.processRefreshTokenResponse(as, client, res)
+      const tokens = await refreshGrant(as, clientInfo, t.refresh_token, t.resource, () => this.#oauthOptions(as.token_endpoint), signal)
       await this.#save(tokens, t.issuer, t.resource, clientInfo, t.requested_scope, t.refresh_token, t.session)
       return true
     } catch (error) {
@@ -635,56 +450,6 @@ export class OAuthProvider extends EventTarget implements AuthHook {
   }
 }
 
-/**
- * The client a registration response describes (RFC 7591 §3.2.1). Read by
- * hand: oauth4webapi also insists on `client_secret_expires_at` beside a
- * secret, which deployed servers (the conformance suite's among them) omit.
- */
-async function registrationResponse(res: Response): Promise<Record<string, unknown>> {
-  const text = await res.text()
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw new Error(`HTTP ${res.status}, not JSON: ${text.slice(0, 120)}`)
-  }
-  const body = (json && typeof json === 'object' ? json : {}) as Record<string, unknown>
-  if (!res.ok) throw new Error(`HTTP ${res.status}: ${String(body.error ?? '')} ${String(body.error_description ?? '')}`.trim())
-  if (typeof body.client_id !== 'string' || !body.client_id) throw new Error('the response has no client_id')
-  return body
-}
-
-function withMethod(client: StoredClient | PreRegisteredClient, as: oauth.AuthorizationServer): PendingSignIn['client'] {
-  const supported = as.token_endpoint_auth_methods_supported
-  const method =
-    client.token_endpoint_auth_method ??
-    (!client.client_secret ? 'none' : !supported || supported.includes('client_secret_basic') ? 'client_secret_basic' : 'client_secret_post')
-  return { ...client, token_endpoint_auth_method: method } as PendingSignIn['client']
-}
-
-function clientAuth(client: PendingSignIn['client']): oauth.ClientAuth {
-  switch (client.token_endpoint_auth_method) {
-    case 'client_secret_basic':
-      return secretBasic(client.client_secret ?? '')
-    case 'client_secret_post':
-      return oauth.ClientSecretPost(client.client_secret ?? '')
-    default:
-      return oauth.None()
-  }
-}
-
-/**
- * client_secret_basic with the id and secret percent-encoded as URI
- * components. oauth4webapi's own also encodes `-_.!~*'()`, which RFC 6749
- * allows but servers that do not decode (many, the conformance suite's
- * among them) then refuse; the two agree on everything else.
- */
-function secretBasic(secret: string): oauth.ClientAuth {
-  return (_as, client, _body, headers) => {
-    headers.set('authorization', `Basic ${btoa(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(secret)}`)}`)
-  }
-}
-
 /** Whether a request body is a subscriptions/listen request (the client's bodies are JSON text). */
 function isListen(body: RequestInit['body']): boolean {
   return typeof body === 'string' && /"method"\s*:\s*"subscriptions\/listen"/.test(body)
@@ -695,18 +460,4 @@ function withBearer(init: RequestInit, token: string | undefined): RequestInit {
   const headers = new Headers(init.headers)
   headers.set('authorization', `Bearer ${token}`)
   return { ...init, headers }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof oauth.ResponseBodyError) return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`
-  return error instanceof Error ? error.message : String(error)
-}
-
-/** A failed token request as a typed error: the OAuth error code when there is one. */
-function tokenError(error: unknown, issuer: string): Error {
-  if (error instanceof AuthError || error instanceof ConnectionProblemError) return error
-  if (error instanceof oauth.ResponseBodyError) {
-    return new TokenEndpointError(`${issuer} refused the token request: ${describe(error)}`, error.error, { cause: error })
-  }
-  return new TokenEndpointError(`${issuer}'s token endpoint gave no usable answer: ${describe(error)}`, undefined, { cause: error })
 }

@@ -35,6 +35,7 @@ const PLACES: Record<string, { keyed: string } | { exempt: string }> = {
   'src/auth/browser.ts': { exempt: 'the sign-in callback channel: one message per sign-in, matched by its random state' },
   'src/auth/callback.ts': { exempt: 'the sign-in callback channel: one message per sign-in, matched by its random state' },
   'src/auth/provider.ts': { exempt: 'the sign-in’s own records (tokens, its client, the pending sign-in), keyed by server and issuer' },
+  'src/auth/client-identity.ts': { exempt: 'the sign-in’s client registration, the app’s and not a user’s, keyed by issuer' },
 }
 
 describe('the one context key', () => {
