@@ -357,13 +357,18 @@ export class McpClient extends EventTarget {
     return loadInputRounds().then(({ withInput }) => withInput(this.#parts, 'prompts/get', args ? { name, arguments: args } : { name }, options)) as Promise<GetPromptResult>
   }
 
-  /** Completion suggestions for a prompt or resource-template argument. */
-  complete(
+  /**
+   * Completion suggestions for a prompt or resource-template argument. A server that does not declare the
+   * `completions` capability (in `server/discover`, read first if not yet known) is not asked: the result is empty.
+   */
+  async complete(
     ref: PromptReference | ResourceTemplateReference,
     argument: { name: string; value: string },
     context?: { arguments?: Record<string, string> },
     options?: RequestOptions,
   ): Promise<CompleteResult> {
+    const capabilities = this.#parts.requests.serverCapabilities ?? (await this.discover({ signal: options?.signal })).capabilities
+    if (!capabilities?.completions) return { resultType: 'complete', completion: { values: [] } }
     return this.request('completion/complete', context ? { ref, argument, context } : { ref, argument }, options) as Promise<CompleteResult>
   }
 

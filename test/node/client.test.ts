@@ -7,6 +7,7 @@ import { AbortError, InvalidStructuredContentError, JsonRpcError, McpClient, typ
 import { MemoryCache } from '../../src/cache/memory.js'
 import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
 import { FIXTURE_SERVER_INFO, LOGO_PNG_BASE64, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
+import { startServer as startTools } from '../support/servers/many.js'
 
 /** Every test is bounded: a regression fails instead of hanging the run. */
 const BOUND = { timeout: 15_000 }
@@ -131,6 +132,22 @@ describe('calls', () => {
     assert.deepEqual(done.completion.values, ['Bob'])
     const ids = await client.complete({ type: 'ref/resource', uri: 'fixture://users/{id}' }, { name: 'id', value: 'a' })
     assert.deepEqual(ids.completion.values, ['alice'])
+  })
+
+  test('complete() does not ask a server that declares no completions capability: nothing sent, no suggestion', BOUND, async () => {
+    const tools = await startTools()
+    try {
+      const client = new McpClient(tools.url)
+      const result = await client.complete({ type: 'ref/prompt', name: 'greet' }, { name: 'name', value: 'B' })
+      assert.deepEqual(result.completion.values, [])
+      assert.deepEqual(
+        tools.stats.requests.map((r) => r.body?.method),
+        ['server/discover'],
+        'only the discovery that tells the capabilities',
+      )
+    } finally {
+      await tools.close()
+    }
   })
 
   test('every request is its own POST with a fresh id', BOUND, async () => {
