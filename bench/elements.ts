@@ -80,7 +80,7 @@ export interface CdnPart {
 function partOf(source: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
   if (!pkg) {
-    if (source.endsWith('src/schema/form.ts')) return 'our form model (src/schema/form.ts)'
+    if (/src\/schema\/form-\w+\.ts$/.test(source)) return 'our form model (src/schema/form-*.ts)'
     if (source.includes('src/')) return 'our client core (src/)'
     return 'our elements (components/, sandbox/csp.ts)'
   }

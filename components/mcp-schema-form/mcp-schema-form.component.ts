@@ -4,24 +4,12 @@ import { live } from 'lit/directives/live.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { validateAgainstSchema } from '../../src/client/index.js'
 import {
-  buildArguments,
   buildFormModel,
-  checkValue,
   choiceText,
-  chooseVariant,
-  deepEqual,
-  extraKeys,
-  getAt,
   humaniseName,
-  initialValue,
   isObject,
-  mapErrors,
-  newItemValue,
-  put,
-  setAt,
   type ArrayField,
   type Field,
-  type FieldError,
   type MultiSelectField,
   type NumberField,
   type ObjectField,
@@ -30,7 +18,19 @@ import {
   type Variant,
   type VariantField,
   type JsonField,
-} from '../../src/schema/form.js'
+} from '../../src/schema/form-model.js'
+import {
+  buildArguments,
+  chooseVariant,
+  deepEqual,
+  extraKeys,
+  getAt,
+  initialValue,
+  newItemValue,
+  put,
+  setAt,
+} from '../../src/schema/form-values.js'
+import { checkValue, mapErrors, type FieldError } from '../../src/schema/form-checks.js'
 import { escapePointer, ownProperty } from '../../src/schema/json-pointer.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
@@ -53,7 +53,7 @@ interface Placement {
 
 /**
  * A form for a JSON Schema (a tool's `inputSchema`, an elicitation's
- * `requestedSchema`), built on the headless form model (`src/schema/form.ts`):
+ * `requestedSchema`), built on the headless form model (`src/schema/form-model.ts`):
  * text with formats (date, date-time, email, uri), numbers with bounds,
  * booleans, selects (enums, `oneOf` of consts with titles), multi-selects,
  * nested objects, arrays (add, remove, reorder), variant and type choosers

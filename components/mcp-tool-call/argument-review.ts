@@ -6,7 +6,8 @@
  */
 import { html, nothing, type TemplateResult } from 'lit'
 import type { Tool } from '../../src/client/index.js'
-import { buildFormModel, choiceText, deepEqual, type Field } from '../../src/schema/form.js'
+import { buildFormModel, choiceText, type Field } from '../../src/schema/form-model.js'
+import { deepEqual } from '../../src/schema/form-values.js'
 import { formatCount, msg } from '../shared/i18n.js'
 import { renderPieces, visibleText, type VisibleText } from '../shared/visible-text.js'
 

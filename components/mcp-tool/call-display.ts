@@ -21,7 +21,7 @@ import {
   type ProgressNotificationParams,
   type Tool,
 } from '../../src/client/index.js'
-import { explainError } from '../../src/schema/form.js'
+import { explainError } from '../../src/schema/form-checks.js'
 import { InputDeclinedError } from '../mcp-elicitation/input-handlers.js'
 import { translated } from '../mcp-schema-form/mcp-schema-form.component.js'
 import { describeError as describeServerError } from '../mcp-server/describe-error.js'

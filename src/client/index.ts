@@ -36,20 +36,9 @@ export { validateAgainstSchema } from './validator.js'
 // The form model: a schema as plain fields, no DOM, for building forms on (the elements render it).
 export {
   buildFormModel,
-  initialValue,
-  newItemValue,
-  chooseVariant,
-  buildArguments,
-  toArgument,
-  checkValue,
-  explainError,
-  mapErrors,
-  fieldPathFor,
-  normalizeErrorPath,
   type Field,
   type FieldKind,
   type FieldBase,
-  type FieldError,
   type FormModelOptions,
   type StringField,
   type StringFormat,
@@ -64,7 +53,16 @@ export {
   type Variant,
   type VariantField,
   type JsonField,
-} from '../schema/form.js'
+} from '../schema/form-model.js'
+export { initialValue, newItemValue, chooseVariant, buildArguments, toArgument } from '../schema/form-values.js'
+export {
+  checkValue,
+  explainError,
+  mapErrors,
+  fieldPathFor,
+  normalizeErrorPath,
+  type FieldError,
+} from '../schema/form-checks.js'
 export {
   APPS_EXTENSION,
   APP_MIME_TYPE,
