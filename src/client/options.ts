@@ -46,12 +46,19 @@ export interface InputContext {
  * @example
  * new McpClient(url, { handlers: {
  *   elicitation: async (params) => ({ action: 'accept', content: await askUser(params) }),
- *   roots: async () => ({ roots: [{ uri: 'file:///work', name: 'work' }] }),
  * } })
  */
 export interface InputHandlers {
   elicitation?: (params: ElicitRequestParams, context: InputContext) => Promise<ElicitResult>
+  /**
+   * @deprecated Sampling is deprecated as of protocol revision 2026-07-28 (SEP-2577) and stays for at least twelve
+   * months; servers move to calling model providers themselves.
+   */
   sampling?: (params: CreateMessageRequestParams, context: InputContext) => Promise<CreateMessageResult>
+  /**
+   * @deprecated Roots are deprecated as of protocol revision 2026-07-28 (SEP-2577) and stay for at least twelve months;
+   * servers move to taking paths as tool arguments or configuration.
+   */
   roots?: (params: Record<string, unknown> | undefined, context: InputContext) => Promise<ListRootsResult>
 }
 
@@ -135,9 +142,15 @@ export interface McpClientOptions {
    * laptop, a proxy that went away) and listened again. @default 300000 (5 minutes)
    */
   listenIdleMs?: number
-  /** Ask servers for log messages at or above this level on every request. */
+  /**
+   * Ask servers for log messages at or above this level on every request.
+   * @deprecated Logging is deprecated as of protocol revision 2026-07-28 (SEP-2577) and stays for at least twelve months; servers move to stderr or OpenTelemetry.
+   */
   logLevel?: LoggingLevel
-  /** Receives `notifications/message` log entries. */
+  /**
+   * Receives `notifications/message` log entries.
+   * @deprecated Logging is deprecated as of protocol revision 2026-07-28 (SEP-2577) and stays for at least twelve months; servers move to stderr or OpenTelemetry.
+   */
   onLog?: (params: LoggingMessageNotificationParams) => void
   /** Called for each tool left out of `listTools()` because its definition breaks the transport's rules. Also dispatched as an `invalidtool` event. */
   onInvalidTool?: (tool: Tool, reason: string) => void
@@ -249,9 +262,15 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Receives `notifications/progress` for this call. */
   onProgress?: (progress: ProgressNotificationParams) => void
-  /** Log level for this call (overrides the client's). */
+  /**
+   * Log level for this call (overrides the client's).
+   * @deprecated Logging is deprecated as of protocol revision 2026-07-28 (SEP-2577) and stays for at least twelve months; servers move to stderr or OpenTelemetry.
+   */
   logLevel?: LoggingLevel
-  /** Receives this call's log messages (overrides the client's `onLog`). */
+  /**
+   * Receives this call's log messages (overrides the client's `onLog`).
+   * @deprecated Logging is deprecated as of protocol revision 2026-07-28 (SEP-2577) and stays for at least twelve months; servers move to stderr or OpenTelemetry.
+   */
   onLog?: (params: LoggingMessageNotificationParams) => void
   /** Input handlers for this call, over the client's. */
   handlers?: InputHandlers
