@@ -19,7 +19,6 @@ import {
   toError,
   SessionIdNotExposedError,
   LEGACY_PROTOCOL_VERSIONS,
-  META,
   postRequest,
   crossOriginPage,
   metaWithProgressToken,
@@ -28,25 +27,18 @@ import {
   sleep,
   declaresTasks,
 } from '../startup-shared.js'
-import type { DiscoverResult, Implementation, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
+import type { Implementation, SubscriptionFilter } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders } from '../transport/legacy-session.js'
 import { SseChannel } from '../transport/legacy-sse.js'
 import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import type { EraChoice } from './era-select.js'
+import { discoverResult, sessionLost, toSession, type Session } from './legacy-initialize.js'
+import { LegacyListen, type ListenHub } from './legacy-listen.js'
+import { resumeResponse } from './legacy-resume.js'
+import { answerServerRequest } from './legacy-server-requests.js'
 import type { InputHandlers } from './options.js'
 import { acceptsToolTasks, fromCreateTaskResult } from './tasks-legacy.js'
-
-
-interface Session {
-  id?: string
-  version: string
-  capabilities: Record<string, Record<string, unknown> | undefined>
-  serverInfo?: Record<string, unknown>
-  instructions?: string
-  /** The deprecated HTTP+SSE transport (2024-11-05): messages go to its endpoint, answers come on its stream. */
-  sse?: SseChannel
-}
 
 /** Notifications about the whole server: they go to the cache and to listen() subscriptions. */
 const SERVER_NEWS = new Set([
@@ -56,13 +48,7 @@ const SERVER_NEWS = new Set([
   'notifications/resources/updated',
 ])
 
-const HANDLER_OF: Record<string, keyof InputHandlers> = {
-  'elicitation/create': 'elicitation',
-  'sampling/createMessage': 'sampling',
-  'roots/list': 'roots',
-}
-
-export class LegacyEra implements Era {
+export class LegacyEra implements Era, ListenHub {
   readonly kind = 'legacy'
   #session?: Promise<Session>
   #current?: Session
@@ -298,57 +284,11 @@ export class LegacyEra implements Era {
       // A stream that closed before its result, having given event ids, is resumed with GET (2025-11-25, SEP-1699).
       // (postRequest aborts the controller to release a failed response; only an AbortError reason is the caller's.)
       if (!(error instanceof StreamError) || lastId === undefined || signal.reason instanceof AbortError) throw error
-      return await this.#resume(session, request, lastId, retryMs, { onNotification, onRequest })
+      return await resumeResponse(this.host, session, request, lastId, retryMs, { onNotification, onRequest })
     } finally {
       done = true
       signal.removeEventListener('abort', onAbort)
     }
-  }
-
-  /** Waits `retry` ms, then GETs the stream from after `lastId` until the request's response arrives (a few tries). */
-  async #resume(
-    session: Session,
-    request: EraRequest,
-    lastId: string,
-    retryMs: number | undefined,
-    route: { onNotification: (n: JsonRpcNotification) => void; onRequest: (r: JsonRpcRequest) => void },
-  ): Promise<JsonRpcResponse> {
-    // The request's controller was spent on the failed POST: the resume has its own, bounded by the request's timeout.
-    const signal = AbortSignal.timeout(request.timeoutMs * 3)
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await sleep(retryMs ?? 1_000, signal)
-      let found: JsonRpcResponse | undefined
-      const stop = new AbortController()
-      const onAbort = () => stop.abort(signal.reason)
-      signal.addEventListener('abort', onAbort, { once: true })
-      try {
-        const { ended } = await openEventStream({
-          url: this.host.url,
-          headers: sessionHeaders(session.version, session.id, await this.host.headers()),
-          fetch: this.host.fetch,
-          signal: stop.signal,
-          timeoutMs: request.timeoutMs,
-          maxBodyBytes: this.host.maxBodyBytes,
-          lastEventId: lastId,
-          onEvent: (e) => {
-            if (e.id) lastId = e.id
-            const m = e.event === 'message' ? decodeEvent(e.data) : undefined
-            if (!m || found) return
-            if ('method' in m) return 'id' in m ? route.onRequest(m as JsonRpcRequest) : route.onNotification(m)
-            if (m.id === request.id || ('error' in m && m.id == null)) {
-              found = m as JsonRpcResponse
-              stop.abort()
-            }
-          },
-        })
-        await ended.catch(() => {})
-      } finally {
-        signal.removeEventListener('abort', onAbort)
-      }
-      if (found) return found
-      if (signal.aborted) throw new TimeoutError(request.timeoutMs * 3, request.method)
-    }
-    throw new StreamError(`The response stream for ${request.method} closed early and resuming it did not bring its result; nothing was re-sent`, request.idempotent)
   }
 
   #notify(session: Session, message: JsonRpcMessage): Promise<void> {
@@ -360,33 +300,9 @@ export class LegacyEra implements Era {
       .catch(() => {}) // a lost notification or answer: the server times its request out
   }
 
-  /** Answers a server request with the handlers (ping needs none); no handler is a JSON-RPC error the server can act on. */
+  /** Answers a server request with the handlers (legacy-server-requests.ts) and sends the answer back. */
   async #answer(session: Session, r: JsonRpcRequest, handlers: InputHandlers, during?: EraRequest): Promise<void> {
-    let message: JsonRpcMessage
-    const name = HANDLER_OF[r.method]
-    const handler = name && (handlers[name] as ((p: unknown, c: unknown) => Promise<Record<string, unknown>>) | undefined)
-    if (r.method === 'ping') message = { jsonrpc: '2.0', id: r.id, result: {} }
-    else if (!handler) {
-      message = {
-        jsonrpc: '2.0',
-        id: r.id,
-        error: { code: -32601, message: name ? `This client has no ${name} handler, so it cannot answer ${r.method}` : `Method not found: ${r.method}` },
-      }
-    } else {
-      try {
-        const { _meta, ...params } = r.params ?? {}
-        const result = await handler(params, {
-          key: String(r.id),
-          method: during?.method ?? r.method,
-          request: during ? { method: during.method, params: withoutMeta(during.params) } : { method: r.method, params },
-          signal: during?.controller.signal ?? new AbortController().signal,
-        })
-        message = { jsonrpc: '2.0', id: r.id, result }
-      } catch (error) {
-        message = { jsonrpc: '2.0', id: r.id, error: { code: -32603, message: (error as Error)?.message ?? String(error) } }
-      }
-    }
-    await this.#notify(session, message)
+    await this.#notify(session, await answerServerRequest(r, handlers, during))
   }
 
   /** News about the whole server: the cache first, then the subscriptions that asked for it. */
@@ -544,78 +460,4 @@ export class LegacyEra implements Era {
       )
     }
   }
-}
-
-/** One subscription's stream on a legacy server (what SharedListen holds). */
-class LegacyListen extends EventTarget implements NotificationStream {
-  readonly acknowledged: Promise<SubscriptionFilter>
-  readonly closed: Promise<void>
-  honoured?: SubscriptionFilter
-  #finish!: () => void
-
-  constructor(
-    readonly filter: SubscriptionFilter,
-    private readonly era: LegacyEra,
-  ) {
-    super()
-    this.closed = new Promise((resolve) => (this.#finish = resolve))
-    this.acknowledged = era.join(this).then((honoured) => (this.honoured = honoured))
-    this.acknowledged.catch((error) => {
-      this.dispatchEvent(new CustomEvent('error', { detail: error }))
-      this.close()
-    })
-  }
-
-  close(): void {
-    this.era.leave(this)
-    this.#finish()
-  }
-}
-
-/** The session an initialize answer opens, or the ProtocolError that says what is wrong with it. */
-function toSession(response: JsonRpcResponse, sessionId: string | undefined): Session {
-  if ('error' in response) {
-    throw new ProtocolError(`The server refused initialize (${response.error.code}): ${response.error.message}`)
-  }
-  const result = response.result as Record<string, unknown>
-  const version = result.protocolVersion
-  const capabilities = result.capabilities
-  if (typeof version !== 'string' || typeof capabilities !== 'object' || capabilities === null || Array.isArray(capabilities)) {
-    throw new ProtocolError(
-      `The server's initialize result is not one: ${JSON.stringify(result).slice(0, 120)} (expected protocolVersion and capabilities)`,
-    )
-  }
-  if (!LEGACY_PROTOCOL_VERSIONS.includes(version)) {
-    throw new ProtocolError(`The server chose protocol version ${version}; this client speaks ${LEGACY_PROTOCOL_VERSIONS.join(', ')} on legacy servers`)
-  }
-  return {
-    id: sessionId,
-    version,
-    capabilities: capabilities as Session['capabilities'],
-    serverInfo: result.serverInfo as Record<string, unknown> | undefined,
-    instructions: typeof result.instructions === 'string' ? result.instructions : undefined,
-  }
-}
-
-/** A call's params as an input handler sees them: without `_meta`, `inputResponses` or `requestState`. */
-function withoutMeta({ _meta, inputResponses, requestState, ...params }: Record<string, unknown>): Record<string, unknown> {
-  return params
-}
-
-/** A 404 for a session that was sent: the server no longer knows it. */
-function sessionLost(error: unknown, session: Session): boolean {
-  return error instanceof HttpError && error.status === 404 && (session.id !== undefined || session.sse !== undefined)
-}
-
-/** The initialize result in the shape server/discover answers with. */
-function discoverResult(session: Session): DiscoverResult {
-  return {
-    resultType: 'complete',
-    cacheScope: 'private',
-    ttlMs: 0,
-    supportedVersions: [session.version],
-    capabilities: session.capabilities as DiscoverResult['capabilities'],
-    ...(session.instructions !== undefined && { instructions: session.instructions }),
-    ...(session.serverInfo && { _meta: { [META.serverInfo]: session.serverInfo } }),
-  } as DiscoverResult
 }
