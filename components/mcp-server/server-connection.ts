@@ -32,7 +32,7 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
 const FIRST_LISTS_WAIT_MS = 2_000
 
 /** What the controller needs of `<mcp-server>`. */
-export type ConnectionHost = ReactiveControllerHost &
+type ConnectionHost = ReactiveControllerHost &
   HTMLElement & {
     readonly activeClient: McpClient | undefined
     readonly hasUpdated: boolean
