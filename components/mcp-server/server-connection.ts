@@ -39,16 +39,10 @@ type ConnectionHost = ReactiveControllerHost &
     connection?: McpConnection
   }
 
-/** What the state is made of: each change updates the host, as a `@state` field would. */
-interface Facts {
+/** What the state is made of (ConnectionFacts' own, and more): each change updates the host, as a `@state` field would. */
+interface Facts extends Omit<ConnectionFacts, 'status' | 'error'> {
   /** The listen stream is acknowledged: list changes reach us now. */
   live: boolean
-  /** The server itself answered in this connect (not the cache). */
-  heard: boolean
-  /** When the discover answer on show was saved, when the cache gave it. */
-  savedAt?: number
-  /** A listen attempt failed; the client tries again at `retryAt`. */
-  retrying?: { error: Error; retryAt?: number }
   /** A cached answer's check with the server failed (a server without a listen stream). */
   checkError?: Error
 }
@@ -104,14 +98,8 @@ export class ServerConnection implements ReactiveController {
 
   hostUpdate(): void {
     const connection = this.#host.connection
-    const facts: ConnectionFacts = {
-      status: connection?.status,
-      heard: this.#facts.heard,
-      savedAt: this.#facts.savedAt,
-      retry: this.#facts.retrying,
-      error: connection?.status === 'error' ? connection.error : this.#facts.checkError,
-    }
-    const next = connectionStateOf(facts)
+    const facts = this.#facts
+    const next = connectionStateOf({ ...facts, status: connection?.status, error: connection?.status === 'error' ? connection.error : facts.checkError })
     const now = this.#state
     if (next.state === now.state && next.nextRetryAt === now.nextRetryAt && next.error === now.error && next.savedAt === now.savedAt) return
     this.#state = { ...next, since: next.state === now.state ? now.since : Date.now() }
@@ -139,7 +127,7 @@ export class ServerConnection implements ReactiveController {
     this.#listsSettled?.()
     this.#subscription?.close()
     this.#subscription = undefined
-    this.#set({ live: false, heard: false, savedAt: undefined, retrying: undefined, checkError: undefined })
+    this.#set({ live: false, heard: false, savedAt: undefined, retry: undefined, checkError: undefined })
   }
 
   /** Connects to the host's client; `fresh` asks the server afresh (Retry, a sign-in) instead of the cache. */
@@ -242,8 +230,8 @@ export class ServerConnection implements ReactiveController {
       () => {
         if (!current()) return
         // Reached at last after failed tries: the lists that could not load (or came from the cache) load again.
-        if (this.#facts.retrying) this.bump('tools', 'resources', 'prompts')
-        this.#set({ live: true, heard: true, retrying: undefined, checkError: undefined })
+        if (this.#facts.retry) this.bump('tools', 'resources', 'prompts')
+        this.#set({ live: true, heard: true, retry: undefined, checkError: undefined })
       },
       () => {},
     )
@@ -256,22 +244,22 @@ export class ServerConnection implements ReactiveController {
     // A drop is followed by `retrying` with the next try's time (a legacy server's GET stream gives only the drop).
     subscription.addEventListener('drop', (event) => {
       if (!current()) return
-      this.#set({ live: false, retrying: { error: asError(event.detail) } })
+      this.#set({ live: false, retry: { error: asError(event.detail) } })
     })
     subscription.addEventListener('retrying', (event) => {
       if (!current()) return
-      this.#set({ live: false, retrying: { error: asError(event.detail.error), retryAt: event.detail.retryAt } })
+      this.#set({ live: false, retry: { error: asError(event.detail.error), retryAt: event.detail.retryAt } })
     })
     subscription.addEventListener('reconnect', () => {
       if (!current()) return
-      this.#set({ live: true, heard: true, retrying: undefined })
+      this.#set({ live: true, heard: true, retry: undefined })
       // Notifications sent while the stream was down are lost: every list reloads.
       this.bump('tools', 'resources', 'prompts')
     })
     subscription.addEventListener('error', (event) => {
       if (!current()) return
       const error = asError(event.detail)
-      this.#set({ live: false, retrying: undefined })
+      this.#set({ live: false, retry: undefined })
       // An answer refusing the stream still says the server is there; anything else leaves it unproven.
       if (error instanceof HttpError || error instanceof JsonRpcError || error instanceof ProtocolError) this.#set({ heard: true })
       else if (!this.#facts.heard) this.#set({ checkError: error })
