@@ -25,7 +25,6 @@ import { describeError, isConnectionProblem } from './describe-error.js'
 import { CONNECTION_HELP_URL } from '../../src/protocol/connection-help.js'
 import { connectionStateText, type McpConnectionState } from './connection-state.js'
 import { listOf } from '../mcp-app/view-policy.js'
-import { linkAllowed } from '../mcp-content/urls.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
 import { AttributeAuth } from './attribute-auth.js'
 import { styles } from './mcp-server.styles.js'
@@ -40,13 +39,6 @@ const howToFix = (error: ConnectionProblemError) =>
     ${error.fix ? html`${msg('server.fix.send', 'How to fix: the server must send')} <code>${error.fix}</code>.` : msg('server.fix', 'How to fix:')}
     <a href=${CONNECTION_HELP_URL} target="_blank" rel="noopener">${msg('server.fix.link', 'Connection problems and their fixes')}</a>
   </p>`
-
-/** The server's website as a link: an absolute http(s) URL with no credentials in it, else none. */
-function websiteOf(url: unknown): URL | undefined {
-  if (typeof url !== 'string' || !linkAllowed(url)) return undefined
-  const parsed = new URL(url)
-  return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed : undefined
-}
 
 /** The list each cached method belongs to, for invalidations heard from other tabs. */
 const LIST_OF_METHOD: Record<string, ListName> = {
@@ -136,8 +128,6 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart status-reconnecting - The status's words while reconnecting after a drop, with the next try's time.
  * @csspart status-failed - The status's words after connecting failed.
  * @csspart instructions - The server's instructions (a `<details>`).
- * @csspart description - The server's own description of itself (`serverInfo.description`), as text.
- * @csspart website - A link to the server's website (`serverInfo.websiteUrl`, http(s) only), named by its host.
  * @csspart error - What went wrong, with the Retry button: state `failed`, and `offline` (then also the `offline` part).
  * @csspart offline - Why the server is offline (state `offline`), with the Retry button; the saved lists stay.
  * @csspart failure - The reason, in words, inside `error` or `offline`.
@@ -350,8 +340,6 @@ export class McpServerElement extends LitElement {
     const info = this.#serverInfo
     const title = this.#serverName
     const identity = info?.title && info.name ? `${info.name} ${info.version ?? ''}` : info?.version
-    const description = typeof info?.description === 'string' ? info.description : ''
-    const website = websiteOf(info?.websiteUrl)
     const instructions = typeof connection?.server?.instructions === 'string' ? connection.server.instructions : ''
     const state = this.#link.state
     return html`
@@ -360,10 +348,6 @@ export class McpServerElement extends LitElement {
         <div class="names">
           <span part="title">${title}</span>
           ${identity ? html`<span class="identity">${identity}</span>` : nothing}
-          ${description ? html`<span part="description">${description}</span>` : nothing}
-          ${website
-            ? html`<a part="website" href=${website.href} target="_blank" rel="noopener noreferrer" title=${website.href}>${website.host}</a>`
-            : nothing}
         </div>
         <span part="status" role="status" data-status=${connection?.status ?? 'none'} data-state=${state.state}
           ><span part="status-${state.state}">${connectionStateText(state, this.#link.live)}</span></span

@@ -29,15 +29,9 @@ export const styles = [
       font-size: 1.1em;
       overflow-wrap: anywhere;
     }
-    .identity,
-    [part='description'] {
+    .identity {
       color: var(--mcp-color-text-secondary);
       font-size: 0.85em;
-      overflow-wrap: anywhere;
-    }
-    [part='website'] {
-      font-size: 0.85em;
-      align-self: flex-start;
       overflow-wrap: anywhere;
     }
     [part='status'] {

@@ -163,7 +163,6 @@ function makeServer(): McpServer {
       title: hostileHtml('server.title'),
       version: hostileHtml('server.version'),
       websiteUrl: `javascript:${spring('server.website')}`,
-      description: hostileHtml('server.description'),
       icons: hostileIcons('server'),
     },
     {
