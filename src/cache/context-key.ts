@@ -39,11 +39,11 @@ export function contextKey(source: ContextSource, headers: Record<string, string
   // Every header the page adds may be a credential (`X-Api-Key`); the Authorization of a named sign-in is not part of
   // it, as its token changes at each refresh while the person stays the same.
   const sent = Object.entries(headers)
-    .map(([name, value]) => [name.toLowerCase(), value] as const)
-    .filter(([name]) => !(given && name === 'authorization'))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name.toLowerCase()}: ${value}`)
+    .filter((line) => !(given && line.startsWith('authorization: ')))
+    .sort()
   if (given || (sent.length && !source.hiddenCredential)) {
-    const id = digest([...(given ? [`context\n${given}`] : []), ...sent.map(([name, value]) => `${name}: ${value}`)].join('\n'))
+    const id = digest((given ? [`context\n${given}`, ...sent] : sent).join('\n'))
     return { key: `${source.url}\n@${id}`, id, shared: true }
   }
   return source.hiddenCredential ? ownKey(source) : { key: `${source.url}\n@anonymous`, id: undefined, shared: true }
@@ -74,15 +74,9 @@ export function sendsHiddenCredential(url: string, ownFetch: boolean): boolean {
  */
 export function resolveServerUrl(url: string | URL): string {
   const text = String(url)
-  const base = (globalThis as { document?: { baseURI?: string } }).document?.baseURI
   try {
-    new URL(text)
-    return text
+    return /^[a-z][\w+.-]*:/i.test(text) ? text : new URL(text, (globalThis as { document?: { baseURI?: string } }).document?.baseURI).href
   } catch {
-    try {
-      return base ? new URL(text, base).href : text
-    } catch {
-      return text
-    }
+    return text
   }
 }
