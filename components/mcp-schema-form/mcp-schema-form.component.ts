@@ -3,37 +3,16 @@ import { property, state } from 'lit/decorators.js'
 import { live } from 'lit/directives/live.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import { validateAgainstSchema } from '../../src/client/index.js'
-import {
-  buildFormModel,
-  choiceText,
-  humaniseName,
-  isObject,
-  type ArrayField,
-  type Field,
-  type MultiSelectField,
-  type NumberField,
-  type ObjectField,
-  type SelectField,
-  type StringField,
-  type Variant,
-  type VariantField,
-  type JsonField,
-} from '../../src/schema/form-model.js'
-import {
-  buildArguments,
-  chooseVariant,
-  deepEqual,
-  extraKeys,
-  getAt,
-  initialValue,
-  newItemValue,
-  put,
-  setAt,
-} from '../../src/schema/form-values.js'
+import { buildFormModel, isObject, type Field } from '../../src/schema/form-model.js'
+import { buildArguments, getAt, initialValue, setAt } from '../../src/schema/form-values.js'
 import { checkValue, mapErrors, type FieldError } from '../../src/schema/form-checks.js'
-import { escapePointer, ownProperty } from '../../src/schema/json-pointer.js'
+import { escapePointer } from '../../src/schema/json-pointer.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
+import { entryProblem, renderEntries } from './fields/entries.js'
+import { renderField } from './fields/field.js'
+import type { EntryRow, FieldHost } from './fields/host.js'
+import { jsonError, parseJson, stringify } from './json-text.js'
 import { styles } from './mcp-schema-form.styles.js'
 
 /** An error from outside (InvalidArgumentsError.errors, a server's message) or from validate(). */
@@ -42,13 +21,6 @@ export interface SchemaFormError {
   message: string
   /** The validator's keyword (`type`, `maxLength` …): the message is then said in the form's own words. */
   keyword?: string
-}
-
-/** How a field is drawn where it sits: its label may come from its parent (array items, variant branches). */
-interface Placement {
-  label: string
-  /** Inside a variant: consts (the discriminator) are not shown, the chooser says it. */
-  inVariant?: boolean
 }
 
 /**
@@ -141,8 +113,22 @@ export class McpSchemaFormElement extends LitElement {
   #edited = new Set<string>()
   /** After a reorder, the control to give focus back to. */
   #focusAfterUpdate?: string
-  /** Key/value editors' keys in row order, by object path (see #entries). */
-  #entryRows = new Map<string, { field: ObjectField; keys: string[] }>()
+  /** Key/value editors' keys in row order, by object path (see fields/entries.ts). */
+  #entryRows = new Map<string, EntryRow>()
+  /** What the field renderers (fields/) read from this form and do to it. */
+  #host: FieldHost = {
+    valueAt: (path) => getAt(this.current, path),
+    errorsAt: (path) => this.#errorsFor.get(path),
+    field: (field, path, placement) => renderField(this.#host, field, path, placement),
+    set: (path, next) => this.#set(path, next),
+    focusAfterUpdate: (id) => {
+      this.#focusAfterUpdate = id
+    },
+    requestUpdate: () => this.requestUpdate(),
+    choices: this.#choices,
+    drafts: this.#drafts,
+    entryRows: this.#entryRows,
+  }
 
   /** The arguments as they would be sent now: empty optional fields left out. In JSON mode, the JSON as written. */
   get arguments(): Record<string, unknown> {
@@ -283,9 +269,9 @@ export class McpSchemaFormElement extends LitElement {
 
   #renderFields(model: Field): TemplateResult | typeof nothing {
     if (model.kind === 'object')
-      return html`${model.fields.map((f) => this.#field(f, `/${escapePointer(f.name)}`, { label: f.label }))}
-      ${this.#entries(model, '', model.label || msg('schema-form.arguments', 'Arguments'))}`
-    return this.#field(model, '', { label: model.label || msg('schema-form.value', 'Value') })
+      return html`${model.fields.map((f) => this.#host.field(f, `/${escapePointer(f.name)}`, { label: f.label }))}
+      ${renderEntries(this.#host, model, '', model.label || msg('schema-form.arguments', 'Arguments'))}`
+    return this.#host.field(model, '', { label: model.label || msg('schema-form.value', 'Value') })
   }
 
   #renderWholeJson(): TemplateResult {
@@ -308,528 +294,6 @@ export class McpSchemaFormElement extends LitElement {
     </div>`
   }
 
-  #field(field: Field, path: string, placement: Placement): TemplateResult | typeof nothing {
-    const value = getAt(this.current, path)
-    if (field.readOnly) {
-      // Managed by the server: shown with its default or const, no control, and not sent unless required.
-      const shown = field.kind === 'const' ? field.value : value
-      return html`<div class="field const" part="field">
-        <span part="label">${placement.label}</span>:
-        <code>${shown === undefined ? '—' : choiceText(shown)}</code>
-        <span class="help">${msg('schema-form.read-only', '(read-only)')}</span>${this.#help(field, path)}
-      </div>`
-    }
-    switch (field.kind) {
-      case 'string':
-        return this.#string(field, path, value, placement)
-      case 'number':
-      case 'integer':
-        return this.#number(field, path, value, placement)
-      case 'boolean':
-        return this.#boolean(field, path, value, placement)
-      case 'select':
-        return this.#select(field, path, value, placement)
-      case 'multiselect':
-        return this.#multiselect(field, path, value, placement)
-      case 'const':
-        if (placement.inVariant) return nothing
-        return html`<div class="field const" part="field">
-          <span part="label">${placement.label}</span>: <code>${choiceText(field.value)}</code>${this.#help(field, path)}
-        </div>`
-      case 'object':
-        return this.#object(field, path, placement)
-      case 'array':
-        return this.#array(field, path, value, placement)
-      case 'variant':
-        return this.#variant(field, path, value, placement)
-      default:
-        return this.#json(field, path, value, placement)
-    }
-  }
-
-  /** The ids a control is described by, and whether it is invalid. */
-  #describe(field: Field, path: string): { describedBy: string | undefined; invalid: boolean; id: string } {
-    const id = idFor(path)
-    const ids = []
-    if (field.description) ids.push(`${id}-help`)
-    const invalid = !!this.#errorsFor.get(path)?.length
-    if (invalid) ids.push(`${id}-error`)
-    return { id, describedBy: ids.join(' ') || undefined, invalid }
-  }
-
-  /** A control's label; when it is the property's name humanised ("User id"), the name itself follows as code (`user_id`) for developers. */
-  #label(field: Field, id: string, text: string): TemplateResult {
-    const key = field.name && text === field.label && text !== field.name && text === humaniseName(field.name) ? field.name : undefined
-    const label = html`<label for=${id} part="label"
-      >${text}${isRequired(field) ? html`<span class="required" aria-hidden="true">*</span>` : nothing}</label
-    >`
-    return key ? html`<span class="label-row">${label} <code class="key" part="key">${key}</code></span>` : label
-  }
-
-  #help(field: Field, path: string): TemplateResult | typeof nothing {
-    return field.description ? html`<div id="${idFor(path)}-help" class="help" part="help">${field.description}</div>` : nothing
-  }
-
-  #error(path: string): TemplateResult | typeof nothing {
-    const errors = this.#errorsFor.get(path)
-    if (!errors?.length) return nothing
-    // The validator's own words stay at hand for developers (a tooltip); the message says what to enter.
-    return html`<div id="${idFor(path)}-error" class="error" part="error">
-      ${errors.map((e) => html`<div title=${ifDefined(e.detail)}>${e.message}</div>`)}
-    </div>`
-  }
-
-  #string(field: StringField, path: string, value: unknown, placement: Placement): TemplateResult {
-    const { id, describedBy, invalid } = this.#describe(field, path)
-    const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value)
-    const set = (e: Event) => {
-      const raw = (e.target as HTMLInputElement).value
-      this.#set(path, field.format === 'date-time' ? fromLocalDateTime(raw) : field.format === 'time' ? fromLocalTime(raw) : raw)
-    }
-    const control = field.multiline
-      ? html`<textarea
-          id=${id}
-          part="control"
-          rows="4"
-          placeholder=${ifDefined(field.example)}
-          minlength=${ifDefined(field.minLength)}
-          maxlength=${ifDefined(field.maxLength)}
-          aria-required=${isRequired(field) ? 'true' : 'false'}
-          aria-invalid=${invalid ? 'true' : 'false'}
-          aria-describedby=${ifDefined(describedBy)}
-          .value=${live(text)}
-          @input=${set}
-        ></textarea>`
-      : html`<input
-          id=${id}
-          part="control"
-          type=${INPUT_TYPES[field.format ?? ''] ?? 'text'}
-          placeholder=${ifDefined(field.example)}
-          minlength=${ifDefined(field.minLength)}
-          maxlength=${ifDefined(field.maxLength)}
-          pattern=${ifDefined(field.pattern)}
-          step=${ifDefined(field.format === 'date-time' || field.format === 'time' ? '1' : undefined)}
-          autocomplete=${field.format === 'email' ? 'email' : 'off'}
-          aria-required=${isRequired(field) ? 'true' : 'false'}
-          aria-invalid=${invalid ? 'true' : 'false'}
-          aria-describedby=${ifDefined(describedBy)}
-          .value=${live(field.format === 'date-time' ? toLocalDateTime(text) : field.format === 'time' ? text.slice(0, 8) : text)}
-          @input=${set}
-        />`
-    return html`<div class="field" part="field">
-      ${this.#label(field, id, placement.label)} ${control} ${this.#help(field, path)} ${this.#error(path)}
-    </div>`
-  }
-
-  #number(field: NumberField, path: string, value: unknown, placement: Placement): TemplateResult {
-    const { id, describedBy, invalid } = this.#describe(field, path)
-    return html`<div class="field" part="field">
-      ${this.#label(field, id, placement.label)}
-      <input
-        id=${id}
-        part="control"
-        type="number"
-        placeholder=${ifDefined(field.example)}
-        inputmode=${field.kind === 'integer' ? 'numeric' : 'decimal'}
-        min=${ifDefined(field.minimum ?? field.exclusiveMinimum)}
-        max=${ifDefined(field.maximum ?? field.exclusiveMaximum)}
-        step=${field.step}
-        aria-required=${isRequired(field) ? 'true' : 'false'}
-        aria-invalid=${invalid ? 'true' : 'false'}
-        aria-describedby=${ifDefined(describedBy)}
-        .value=${live(typeof value === 'number' ? String(value) : '')}
-        @input=${(e: Event) => {
-          const input = e.target as HTMLInputElement
-          this.#set(path, input.value === '' ? undefined : Number(input.value))
-        }}
-      />
-      ${this.#help(field, path)} ${this.#error(path)}
-    </div>`
-  }
-
-  /**
-   * A required boolean is a checkbox (unticked is an answer: false), and so is an optional one with a default
-   * (it starts at the default and is sent as shown). An optional one without a default has a third answer,
-   * "not set" (left out of the arguments; a required nullable one is sent as null): a select of Not set, Yes,
-   * No, as Swagger UI has it, rather than a mixed checkbox with a Clear button beside it.
-   */
-  #boolean(field: Field, path: string, value: unknown, placement: Placement): TemplateResult {
-    const { id, describedBy, invalid } = this.#describe(field, path)
-    if (isRequired(field) || field.hasDefault) {
-      return html`<div class="field checkbox" part="field">
-        <input
-          id=${id}
-          part="control"
-          type="checkbox"
-          aria-invalid=${invalid ? 'true' : 'false'}
-          aria-describedby=${ifDefined(describedBy)}
-          .checked=${live(value === true)}
-          @change=${(e: Event) => this.#set(path, (e.target as HTMLInputElement).checked)}
-        />
-        ${this.#label(field, id, placement.label)} ${this.#help(field, path)} ${this.#error(path)}
-      </div>`
-    }
-    const choice = value === true ? 'yes' : value === false ? 'no' : ''
-    return html`<div class="field" part="field">
-      ${this.#label(field, id, placement.label)}
-      <select
-        id=${id}
-        part="control"
-        aria-invalid=${invalid ? 'true' : 'false'}
-        aria-describedby=${ifDefined(describedBy)}
-        @change=${(e: Event) => {
-          const picked = (e.target as HTMLSelectElement).value
-          this.#set(path, picked === 'yes' ? true : picked === 'no' ? false : undefined)
-        }}
-      >
-        <option value="" ?selected=${choice === ''}>${msg('schema-form.not-set', 'Not set')}</option>
-        <option value="yes" ?selected=${choice === 'yes'}>${msg('schema-form.yes', 'Yes')}</option>
-        <option value="no" ?selected=${choice === 'no'}>${msg('schema-form.no', 'No')}</option>
-      </select>
-      ${this.#help(field, path)} ${this.#error(path)}
-    </div>`
-  }
-
-  #select(field: SelectField, path: string, value: unknown, placement: Placement): TemplateResult {
-    const { id, describedBy, invalid } = this.#describe(field, path)
-    const selected = field.options.findIndex((o) => deepEqual(o.value, value))
-    return html`<div class="field" part="field">
-      ${this.#label(field, id, placement.label)}
-      <select
-        id=${id}
-        part="control"
-        aria-required=${isRequired(field) ? 'true' : 'false'}
-        aria-invalid=${invalid ? 'true' : 'false'}
-        aria-describedby=${ifDefined(describedBy)}
-        @change=${(e: Event) => {
-          const index = (e.target as HTMLSelectElement).value
-          this.#set(path, index === '' ? undefined : field.options[Number(index)].value)
-        }}
-      >
-        <option value="" ?selected=${selected < 0}>${msg('schema-form.none', '(none)')}</option>
-        ${field.options.map((o, i) => html`<option value=${String(i)} ?selected=${i === selected}>${o.label}</option>`)}
-      </select>
-      ${this.#help(field, path)} ${this.#error(path)}
-    </div>`
-  }
-
-  #multiselect(field: MultiSelectField, path: string, value: unknown, placement: Placement): TemplateResult {
-    const { id, describedBy, invalid } = this.#describe(field, path)
-    const chosen = Array.isArray(value) ? value : []
-    // At maxItems, the unticked options are disabled: the user unticks one to choose another.
-    const full = field.maxItems !== undefined && chosen.length >= field.maxItems
-    const toggle = (option: unknown, on: boolean) => {
-      // Chosen values keep the order of the options.
-      const next = field.options.map((o) => o.value).filter((v) => (deepEqual(v, option) ? on : chosen.some((c) => deepEqual(c, v))))
-      this.#set(path, next)
-    }
-    return html`<fieldset
-      class="group"
-      part="group field"
-      aria-describedby=${ifDefined(describedBy)}
-      aria-invalid=${invalid ? 'true' : 'false'}
-    >
-      <legend part="label">
-        ${placement.label}${isRequired(field) ? html`<span class="required" aria-hidden="true">*</span>` : nothing}
-      </legend>
-      ${field.options.map(
-        (o, i) =>
-          html`<div class="checkbox">
-            <input
-              id="${id}-${i}"
-              part="control"
-              type="checkbox"
-              .checked=${live(chosen.some((c) => deepEqual(c, o.value)))}
-              ?disabled=${full && !chosen.some((c) => deepEqual(c, o.value))}
-              @change=${(e: Event) => toggle(o.value, (e.target as HTMLInputElement).checked)}
-            />
-            <label for="${id}-${i}">${o.label}</label>
-          </div>`,
-      )}
-      ${this.#help(field, path)} ${this.#error(path)}
-    </fieldset>`
-  }
-
-  #object(field: ObjectField, path: string, placement: Placement, inline = false): TemplateResult {
-    const children = [
-      ...field.fields.map((f) =>
-        this.#field(f, `${path}/${escapePointer(f.name)}`, { label: f.label, inVariant: inline && placement.inVariant }),
-      ),
-      this.#entries(field, path, placement.label),
-    ]
-    if (inline) return html`${children}`
-    const { describedBy } = this.#describe(field, path)
-    return html`<fieldset class="group" part="group field" aria-describedby=${ifDefined(describedBy)}>
-      <legend part="label">${placement.label}</legend>
-      ${this.#help(field, path)} ${this.#error(path)} ${children}
-    </fieldset>`
-  }
-
-  /**
-   * The key/value editor of an object's other keys (`additionalProperties`):
-   * rows of a key and a value typed by the schema, added and removed. The
-   * key list (in row order, with keys being typed that are empty or taken)
-   * is kept here; the value holds each entry under its key.
-   */
-  #entries(field: ObjectField, path: string, label: string): TemplateResult | typeof nothing {
-    const additional = field.additional
-    if (!additional) return nothing
-    const value = getAt(this.current, path)
-    const keys = this.#entryKeys(field, path, value)
-    const id = `${idFor(path)}-entries`
-    const entryLabel = (i: number) => msg('schema-form.entry', '{label} entry {n}', { label, n: i + 1 })
-    const rows = html`<ol class="items">
-        ${keys.map((key, i) => {
-          const problem = entryProblem(field, keys, i)
-          return html`<li class="item" part="item">
-            <div class="item-body">
-              <div class="field" part="field">
-                <label for="${id}-key-${i}" part="label">${msg('schema-form.key', 'Key {n}', { n: i + 1 })}</label>
-                <input
-                  id="${id}-key-${i}"
-                  part="control"
-                  autocomplete="off"
-                  aria-invalid=${problem ? 'true' : 'false'}
-                  aria-describedby=${ifDefined(problem ? `${id}-key-${i}-error` : undefined)}
-                  .value=${live(key)}
-                  @input=${(e: Event) => this.#renameEntry(field, path, i, (e.target as HTMLInputElement).value)}
-                />
-                ${problem ? html`<div id="${id}-key-${i}-error" class="error" part="error">${problem}</div>` : nothing}
-              </div>
-              ${
-                key && !problem
-                  ? this.#field(additional, `${path}/${escapePointer(key)}`, {
-                      label: msg('schema-form.value-n', 'Value {n}', { n: i + 1 }),
-                    })
-                  : nothing
-              }
-            </div>
-            <div class="item-actions">
-              ${this.#removeButton(entryLabel(i), `${id}-add`, () =>
-                this.#setEntries(
-                  field,
-                  path,
-                  keys.filter((_, j) => j !== i),
-                ),
-              )}
-            </div>
-          </li>`
-        })}
-      </ol>
-      ${this.#addButton(
-        `${id}-add`,
-        msg('schema-form.add-entry', 'Add entry to {label}', { label }),
-        false,
-        `${id}-key-${keys.length}`,
-        () => this.#setEntries(field, path, [...keys, '']),
-      )}`
-    // A nested object with only other keys is a group already; otherwise the entries get one of their own.
-    if (path && !field.fields.length) return rows
-    const legend = field.fields.length ? msg('schema-form.other-keys', '{label}: other keys', { label }) : label
-    return html`<fieldset class="group" part="group field">
-      <legend part="label">${legend}</legend>
-      ${rows}
-    </fieldset>`
-  }
-
-  /** The rows' keys at `path`: the ones kept here while they match the value's other keys, else (a JSON edit, a new value) the value's. */
-  #entryKeys(field: ObjectField, path: string, value: unknown): string[] {
-    const actual = extraKeys(field, value)
-    const kept = this.#entryRows.get(path)?.keys
-    const owned = kept?.filter((_, i) => !entryProblem(field, kept, i) && kept[i])
-    if (kept && owned!.length === actual.length && owned!.every((k) => actual.includes(k))) return kept
-    this.#entryRows.set(path, { field, keys: actual })
-    return actual
-  }
-
-  /** Sets the rows' keys; entries no row owns any more leave the value, a key newly owned gets a value (the one it had, or a new one). */
-  #setEntries(field: ObjectField, path: string, keys: string[], carried?: { value: unknown }): void {
-    const before = getAt(this.current, path)
-    const object: Record<string, unknown> = isObject(before) ? { ...before } : {}
-    const owned = keys.filter((k, i) => k && !entryProblem(field, keys, i))
-    for (const key of extraKeys(field, object)) if (!owned.includes(key)) delete object[key]
-    for (const key of owned)
-      if (!Object.hasOwn(object, key))
-        put(object, key, carried && carried.value !== undefined ? carried.value : initialValue(field.additional!))
-    this.#entryRows.set(path, { field, keys })
-    this.#set(path, object)
-  }
-
-  /** Types row `i`'s key: its value goes with it. */
-  #renameEntry(field: ObjectField, path: string, i: number, key: string): void {
-    const keys = this.#entryRows.get(path)?.keys ?? []
-    const old = keys[i]
-    const value = old && !entryProblem(field, keys, i) ? getAt(this.current, `${path}/${escapePointer(old)}`) : undefined
-    this.#setEntries(
-      field,
-      path,
-      keys.map((k, j) => (j === i ? key : k)),
-      { value },
-    )
-  }
-
-  #array(field: ArrayField, path: string, value: unknown, placement: Placement): TemplateResult {
-    const items = Array.isArray(value) ? value : []
-    const { id, describedBy } = this.#describe(field, path)
-    // "Item 1", or the items' own title with the number ("Line 1"); buttons name the list too ("Remove Item 1 of Tags").
-    const itemTitle =
-      typeof field.item.schema.title === 'string' && field.item.schema.title.trim() ? field.item.schema.title.trim() : undefined
-    const itemLabel = (i: number) =>
-      itemTitle
-        ? msg('schema-form.item-titled', '{title} {n}', { title: itemTitle, n: i + 1 })
-        : msg('schema-form.item', 'Item {n}', { n: i + 1 })
-    const itemName = (i: number) => msg('schema-form.item-of', '{item} of {list}', { item: itemLabel(i), list: placement.label })
-    const move = (from: number, to: number, focus: string) => {
-      const next = [...items]
-      const [moved] = next.splice(from, 1)
-      next.splice(to, 0, moved)
-      this.#focusAfterUpdate = focus
-      this.#set(path, next)
-    }
-    const full = field.maxItems !== undefined && items.length >= field.maxItems
-    return html`<fieldset class="group" part="group field" aria-describedby=${ifDefined(describedBy)}>
-      <legend part="label">
-        ${placement.label}${isRequired(field) ? html`<span class="required" aria-hidden="true">*</span>` : nothing}
-      </legend>
-      ${this.#help(field, path)} ${this.#error(path)}
-      <ol class="items">
-        ${items.map((_, i) => {
-          const label = itemLabel(i)
-          const name = itemName(i)
-          return html`<li class="item" part="item">
-            <div class="item-body">${this.#field(field.item, `${path}/${i}`, { label })}</div>
-            <div class="item-actions">
-              <button
-                type="button"
-                part="button"
-                id="${id}-up-${i}"
-                aria-label=${msg('schema-form.move-up', 'Move {item} up', { item: name })}
-                ?disabled=${i === 0}
-                @click=${() => move(i, i - 1, i - 1 === 0 ? `${id}-down-0` : `${id}-up-${i - 1}`)}
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                part="button"
-                id="${id}-down-${i}"
-                aria-label=${msg('schema-form.move-down', 'Move {item} down', { item: name })}
-                ?disabled=${i === items.length - 1}
-                @click=${() => move(i, i + 1, i + 1 === items.length - 1 ? `${id}-up-${i + 1}` : `${id}-down-${i + 1}`)}
-              >
-                ↓
-              </button>
-              ${this.#removeButton(name, `${id}-add`, () =>
-                this.#set(
-                  path,
-                  items.filter((_, j) => j !== i),
-                ),
-              )}
-            </div>
-          </li>`
-        })}
-      </ol>
-      ${this.#addButton(
-        `${id}-add`,
-        msg('schema-form.add', 'Add to {label}', { label: placement.label }),
-        full,
-        firstControlId(field.item, `${path}/${items.length}`),
-        () => this.#set(path, [...items, newItemValue(field)]),
-      )}
-    </fieldset>`
-  }
-
-  /** A list's ✕ button for one item; focus then goes to `focus` (the Add button). */
-  #removeButton(item: string, focus: string, remove: () => void): TemplateResult {
-    return html`<button
-      type="button"
-      part="button"
-      aria-label=${msg('schema-form.remove', 'Remove {item}', { item })}
-      @click=${() => ((this.#focusAfterUpdate = focus), remove())}
-    >
-      ✕
-    </button>`
-  }
-
-  /** A list's Add button; focus then goes to `focus` (the new item's first control). */
-  #addButton(id: string, text: string, disabled: boolean, focus: string, add: () => void): TemplateResult {
-    return html`<button
-      type="button"
-      part="button"
-      id=${id}
-      ?disabled=${disabled}
-      @click=${() => ((this.#focusAfterUpdate = focus), add())}
-    >
-      ${text}
-    </button>`
-  }
-
-  #variant(field: VariantField, path: string, value: unknown, placement: Placement): TemplateResult {
-    const { id, describedBy } = this.#describe(field, path)
-    const index = this.#choices.get(path) ?? chooseVariant(field, value)
-    const variant = field.variants[index]
-    const branch = variant?.field
-    const chooser = html`<div class="field" part="field">
-      <label for="${id}-variant" part="label">${msg('schema-form.variant', '{label}: kind', { label: placement.label })}</label>
-      <select
-        id="${id}-variant"
-        part="control"
-        aria-describedby=${ifDefined(describedBy)}
-        @change=${(e: Event) => this.#chooseVariant(field, path, Number((e.target as HTMLSelectElement).value))}
-      >
-        ${field.variants.map((v, i) => html`<option value=${String(i)} ?selected=${i === index}>${variantLabel(v, i)}</option>`)}
-      </select>
-    </div>`
-    let body: TemplateResult | typeof nothing = nothing
-    if (branch?.kind === 'object') body = this.#object(branch, path, { label: placement.label, inVariant: true }, true)
-    else if (branch)
-      body = this.#field({ ...branch, required: field.required, description: undefined } as Field, path, {
-        label: placement.label,
-        inVariant: true,
-      })
-    return html`<fieldset class="group" part="group field">
-      <legend part="label">
-        ${placement.label}${isRequired(field) ? html`<span class="required" aria-hidden="true">*</span>` : nothing}
-      </legend>
-      ${this.#help(field, path)} ${this.#error(path)} ${chooser} ${body}
-    </fieldset>`
-  }
-
-  #json(field: JsonField, path: string, value: unknown, placement: Placement): TemplateResult {
-    const { id, describedBy, invalid } = this.#describe(field, path)
-    const draft = this.#drafts.get(path)
-    const text = draft ?? (value === undefined ? '' : stringify(value))
-    const parsed = draft === undefined ? undefined : parseJson(draft)
-    const problem = parsed && 'error' in parsed ? jsonError(parsed.error) : undefined
-    const errorId = `${id}-json-error`
-    return html`<div class="field" part="field">
-      ${this.#label(field, id, placement.label)}
-      <textarea
-        id=${id}
-        part="control json"
-        class="json"
-        rows="3"
-        spellcheck="false"
-        aria-required=${isRequired(field) ? 'true' : 'false'}
-        aria-invalid=${invalid || problem ? 'true' : 'false'}
-        aria-describedby=${[describedBy, `${id}-json-help`, problem ? errorId : ''].filter(Boolean).join(' ')}
-        .value=${live(text)}
-        @input=${(e: Event) => {
-          const raw = (e.target as HTMLTextAreaElement).value
-          this.#drafts.set(path, raw)
-          const result = parseJson(raw)
-          if ('error' in result) this.requestUpdate()
-          else this.#set(path, result.value)
-        }}
-      ></textarea>
-      <div id="${id}-json-help" class="help" part="help">
-        ${msg('schema-form.json-field', 'JSON value ({reason}).', { reason: field.reason })}
-      </div>
-      ${this.#help(field, path)} ${problem ? html`<div id=${errorId} class="error" part="error">${problem}</div>` : nothing}
-      ${this.#error(path)}
-    </div>`
-  }
-
   // -------------------------------------------------------------------------
   // Changes
 
@@ -838,23 +302,6 @@ export class McpSchemaFormElement extends LitElement {
     this.#edited.add(path)
     if (this.localErrors.some((e) => e.path === path)) this.localErrors = this.localErrors.filter((e) => e.path !== path)
     emit(this, 'mcp-form-input', { value: this.arguments })
-  }
-
-  #chooseVariant(field: VariantField, path: string, index: number): void {
-    this.#choices.set(path, index)
-    const branch = field.variants[index]?.field
-    if (!branch) return
-    const old = getAt(this.current, path)
-    let next = initialValue({ ...branch, required: true } as Field)
-    // Keep what the new variant also has (same property names), so switching back and forth loses little.
-    if (branch.kind === 'object' && isObject(old) && isObject(next)) {
-      for (const f of branch.fields) {
-        const shared = ownProperty(old, f.name)
-        if (f.kind !== 'const' && shared !== undefined) next = setAt(next, `/${escapePointer(f.name)}`, shared)
-      }
-    }
-    for (const key of this.#drafts.keys()) if (key.startsWith(`${path}/`)) this.#drafts.delete(key)
-    this.#set(path, next)
   }
 
   #toggleJson(): void {
@@ -901,78 +348,12 @@ export class McpSchemaFormElement extends LitElement {
   }
 }
 
-const INPUT_TYPES: Record<string, string> = { date: 'date', 'date-time': 'datetime-local', time: 'time', email: 'email', uri: 'url' }
-
-/** A DOM id for a field path: unique (every character outside [A-Za-z0-9-] is escaped, `_` included). */
-function idFor(path: string): string {
-  return `f${path.replace(/[^A-Za-z0-9-]/g, (c) => `_${c.charCodeAt(0).toString(16)}_`)}`
-}
-
-/** The id of the control that takes focus for a field, e.g. when an item was just added. */
-function firstControlId(field: Field, path: string): string {
-  if (field.kind === 'variant') return `${idFor(path)}-variant`
-  if (field.kind === 'multiselect') return `${idFor(path)}-0`
-  if (field.kind === 'object') {
-    const first = field.fields.find((f) => f.kind !== 'const')
-    return first ? firstControlId(first, `${path}/${escapePointer(first.name)}`) : idFor(path)
-  }
-  if (field.kind === 'array') return `${idFor(path)}-add`
-  return idFor(path)
-}
-
-/** Required and not nullable: leaving it empty is an error (a nullable one is sent as null). */
-function isRequired(field: Field): boolean {
-  return field.required && !field.nullable
-}
-
-/** "2025-03-04T05:06" (a datetime-local input, the user's time zone) → RFC 3339 with the zone's offset. */
-function fromLocalDateTime(local: string): string {
-  if (!local) return ''
-  const date = new Date(local)
-  if (Number.isNaN(date.getTime())) return local
-  return `${local.length === 16 ? `${local}:00` : local}${zoneOffset(date)}`
-}
-
-/** "05:06" (a time input, the user's time zone, today's offset) → RFC 3339 full-time, as JSON Schema's `time` format wants. */
-function fromLocalTime(local: string): string {
-  if (!/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(local)) return local
-  return `${local.length === 5 ? `${local}:00` : local}${zoneOffset(new Date())}`
-}
-
-/** The RFC 3339 offset of the user's time zone at `date`: "Z", "+02:00" … */
-function zoneOffset(date: Date): string {
-  const offset = -date.getTimezoneOffset()
-  if (offset === 0) return 'Z'
-  const abs = Math.abs(offset)
-  return `${offset > 0 ? '+' : '-'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-}
-
-/** An RFC 3339 date-time → what a datetime-local input shows, in the user's time zone. */
-function toLocalDateTime(value: string): string {
-  if (!value) return ''
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return ''
-  const local = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-  return date.getSeconds() ? `${local}:${pad(date.getSeconds())}` : local
-}
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
 /** The whole-value JSON text as arguments, or what is wrong with it: not JSON, or not an object. */
 function parseArguments(text: string): { value: Record<string, unknown> } | { error: string } {
   const parsed = parseJson(text)
   if ('error' in parsed) return { error: jsonError(parsed.error) }
   if (!isObject(parsed.value)) return { error: msg('schema-form.json-object', 'The arguments must be a JSON object.') }
   return { value: parsed.value }
-}
-
-function parseJson(text: string): { value: unknown } | { error: string } {
-  if (!text.trim()) return { value: undefined }
-  try {
-    return { value: JSON.parse(text) }
-  } catch (e) {
-    return { error: (e as Error).message }
-  }
 }
 
 /**
@@ -987,26 +368,9 @@ export function translated(e: FieldError): FieldError {
   return { ...e, message: msg(id, e.message, e.params) }
 }
 
-/** A variant's label; one the schema does not name is a type name (`schema-form.type.integer` …) or `schema-form.option`. */
-function variantLabel(v: Variant, index: number): string {
-  if (v.named) return v.label
-  const type = v.field.schema.type
-  return typeof type === 'string' && v.label !== `Option ${index + 1}`
-    ? msg(`schema-form.type.${type}`, v.label)
-    : msg('schema-form.option', 'Option {n}', { n: index + 1 })
-}
-
 /** An error's message, with where it points when that is not the whole value. */
 function withPath(e: { path: string; message: string }): string {
   return e.path ? `${e.path}: ${e.message}` : e.message
-}
-
-function jsonError(detail: string): string {
-  return msg('schema-form.json-invalid', 'Not valid JSON: {detail}', { detail })
-}
-
-function stringify(value: unknown): string {
-  return value === undefined ? '' : JSON.stringify(value, null, 2)
 }
 
 let unique = 0
@@ -1017,13 +381,4 @@ function safeStringify(value: unknown): string {
   } catch {
     return `not JSON ${++unique}` // a cycle: always counts as new
   }
-}
-
-/** What is wrong with row `i`'s key of a key/value editor: taken by a property or an earlier row. Empty is not wrong (the row is left out). */
-function entryProblem(field: ObjectField, keys: string[], i: number): string | undefined {
-  const key = keys[i]
-  if (!key) return undefined
-  if (field.fields.some((f) => f.name === key) || keys.indexOf(key) < i)
-    return msg('schema-form.key-taken', 'The key "{key}" is used already.', { key })
-  return undefined
 }
