@@ -164,8 +164,10 @@ class SharedTask {
 /** The tasks followed in this tab, by key. */
 const tasks = new Map<string, SharedTask>()
 
-/** A task's key: the client's context key and the task's id, so a tab of another authorization context never hears
-    or locks it, even where task ids collide. */
+/**
+ * A task's key: the client's context key and the task's id, so a tab of another authorization context never hears or
+ * locks it, even where task ids collide.
+ */
 const keyOf = (client: McpClient, taskId: string) => `${client.contextKey().key}\n${taskId}`
 const lockName = (key: string) => `mcp-web-elements task\n${key}`
 

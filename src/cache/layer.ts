@@ -25,7 +25,7 @@
  */
 import { contextKey, type ContextKey, type ContextSource } from './context-key.js'
 import { MemoryCache } from './memory.js'
-import { CACHEABLE, cacheKey, digest, isFresh, isVisibleTo, toEntry, type CacheEntry, type CacheStore } from './policy.js'
+import { CACHEABLE, cacheKey, isFresh, isVisibleTo, toEntry, type CacheEntry, type CacheStore } from './policy.js'
 
 /** One request's place in the cache: its key, the context it is asked in, and when it started. */
 export interface CachePlan {

@@ -1,11 +1,10 @@
 /**
  * Where a client keeps its tasks (to list and resume them after a reload): one record per server and authorization
- * context in the client's cache store (IndexedDB in browsers), private to this file and versioned in its key, as the
- * approval gate's grants are (approval.ts). A task made in one authorization context is never read in another.
- *
- * Under the one context key (src/cache/context-key.ts), as grants are. Tasks of a client that sends no credential
- * at all are anyone's who holds their id, so they are kept under the anonymous context and survive a reload; with a
- * credential out of the client's sight (cookies, a `fetch` of the page's own) they stay in this client's memory.
+ * context in the client's cache store (IndexedDB in browsers), under the context key (src/cache/context-key.ts) as
+ * the approval gate's grants are, private to this file and versioned in its key. A task made in one authorization
+ * context is never read in another. Tasks of a client that sends no credential at all are anyone's who holds their
+ * id, so they are kept under the anonymous key and survive a reload; with a credential out of the client's sight
+ * (cookies, a `fetch` of the page's own) they stay in this client's memory.
  */
 import type { ClientParts } from './parts.js'
 import type { StoredTask, TaskChange, TaskRemovedReason } from './task-types.js'
