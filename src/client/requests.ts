@@ -192,7 +192,8 @@ export class Requests {
         onNotification: (n) => {
           const p = n.params as Params | undefined
           if (n.method === 'notifications/progress' && options.onProgress && progressToken !== undefined && p?.progressToken === progressToken) {
-            callBack(options.onProgress!, p as unknown as ProgressNotificationParams)
+            // Progress read in the same chunk as the one the caller aborted on is not the caller's any more.
+            if (!controller.signal.aborted) callBack(options.onProgress!, p as unknown as ProgressNotificationParams)
           } else if (n.method === 'notifications/message' && (options.onLog ?? clientOptions.onLog)) {
             callBack((options.onLog ?? clientOptions.onLog)!, p as unknown as LoggingMessageNotificationParams)
           } else if (onNotification) onNotification(n)

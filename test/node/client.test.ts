@@ -105,6 +105,25 @@ describe('calls', () => {
     assert.ok(server.stats.cancelled.includes('slow_count'), 'the server saw the stream close')
   })
 
+  test('after an abort, no more progress reaches the call, even progress read in the same chunk', BOUND, async () => {
+    const controller = new AbortController()
+    const seen: number[] = []
+    const call = new McpClient(server.url).callTool(
+      'slow_count',
+      { n: 50, delayMs: 0 },
+      {
+        signal: controller.signal,
+        onProgress: (p) => {
+          seen.push(p.progress)
+          controller.abort()
+        },
+      },
+    )
+    await assert.rejects(call, AbortError)
+    await new Promise((r) => setTimeout(r, 100))
+    assert.deepEqual(seen, [1])
+  })
+
   test('log messages arrive only when a level is asked for', BOUND, async () => {
     const quiet: string[] = []
     await new McpClient(server.url, { onLog: (m) => quiet.push(m.level) }).callTool('log_levels')
