@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import type { Icon, McpClient, Tool } from '../../src/client/index.js'
-import { visibleToModel } from '../../src/client/index.js'
+import { toolTitle, visibleToModel } from '../../src/client/index.js'
 import '../mcp-icon/mcp-icon.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { EventListenersController } from '../shared/event-listeners.js'
@@ -48,7 +48,7 @@ function rowsOf(tools: Tool[]): { rows: ToolRow[]; skipped: number } {
 
 function rowOf(tool: Tool): ToolRow {
   const name = tool.name
-  const title = String(tool.title || tool.annotations?.title || name)
+  const title = toolTitle(tool)
   const description = typeof tool.description === 'string' ? tool.description.slice(0, DESCRIPTION_CHARS) : ''
   return {
     tool,

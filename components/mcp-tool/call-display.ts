@@ -19,6 +19,7 @@ import {
   TaskFailedError,
   TaskNotFoundError,
   type ProgressNotificationParams,
+  toolTitle,
   type Tool,
 } from '../../src/client/index.js'
 import { explainError } from '../../src/schema/form-checks.js'
@@ -44,7 +45,7 @@ export function headingLevel(value: unknown): number {
  * says which, so that its headings stay in order).
  */
 export function renderToolHeader(tool: Tool, serverUrl?: string, level = 3) {
-  const title = String(tool.title || tool.annotations?.title || tool.name)
+  const title = toolTitle(tool)
   const tag = HEADINGS[headingLevel(level) - 1]!
   return html`<header part="header">
     <mcp-icon .icons=${tool.icons} .serverUrl=${serverUrl} size="24"></mcp-icon>
@@ -293,7 +294,7 @@ export class ResultFrameController implements ReactiveController {
     const status = statusOf(call)
     const json = call.result ? jsonText(call.result) : undefined
     const showJson = this.#showJson && json !== undefined
-    const title = String(call.tool.title || call.tool.annotations?.title || call.tool.name)
+    const title = toolTitle(call.tool)
     return html`<div part="result-frame" class="frame" data-status=${status}>
       <div part="result-header" class="frame-header">
         <div

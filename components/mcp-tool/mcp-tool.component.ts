@@ -14,6 +14,7 @@ import {
   type StoredTask,
   type Task as ServerTask,
   type TaskFollowOptions,
+  toolTitle,
   type Tool,
 } from '../../src/client/index.js'
 import type { McpAppElement } from '../mcp-app/mcp-app.js'
@@ -563,7 +564,6 @@ const abortReason = (signal: AbortSignal): string =>
       : msg('tool.cancelled-by-user', 'cancelled by the user')
 
 /** The tool's name for people: its title, else the annotations' title, else its name (as its header shows). */
-const toolTitle = (tool: Tool): string => String(tool.title || tool.annotations?.title || tool.name)
 
 /**
  * Following a call or task: `signal` cancels (for a task, `tasks/cancel`); `detach` only stops following (the task

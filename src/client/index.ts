@@ -15,7 +15,7 @@ export {
 export type { CallOrigin, ApprovalGate, ApprovalRequest, ApprovalAnswer, ApprovalDecision } from './options.js'
 export type { AlwaysAllowed } from './approval.js'
 export { CallLog, type CallRecord, type CallRecordInit, type CallApproval } from './call-log.js'
-export { toolHints, type ToolHints } from './tool-hints.js'
+export { toolHints, toolTitle, type ToolHints } from './tool-hints.js'
 export { modelTools, ModelTools, type ModelFunction, type ModelToolTarget, type ModelCallOptions } from './model-tools.js'
 export { Subscription } from './subscription.js'
 export type { McpClientEventMap, SubscriptionEventMap, ListenRetry } from './events.js'

@@ -45,3 +45,13 @@ export function toolHints(tool: Pick<Tool, 'annotations'> | undefined, trusted =
   hints.readOnly = trusted && hints.readOnlyHint
   return hints
 }
+
+/**
+ * The name to show for a tool, in the spec's order: its `title`, else its annotations' `title`, else its `name`.
+ *
+ * @example
+ * heading.textContent = toolTitle(tool)
+ */
+export function toolTitle(tool: Pick<Tool, 'name' | 'title' | 'annotations'>): string {
+  return String(tool.title || tool.annotations?.title || tool.name)
+}
