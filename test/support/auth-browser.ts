@@ -54,6 +54,9 @@ export async function present(server: Element, name: string, what: string): Prom
 
 /** A real click (a user gesture, so window.open is allowed) in the middle of `element`, which may be inside `frame`. */
 export async function click(element: Element, frame?: HTMLIFrameElement): Promise<void> {
+  // Where a user would see it: an earlier test may have left the page (or the frame's own page) scrolled away.
+  frame?.scrollIntoView({ block: 'center' })
+  element.scrollIntoView({ block: 'center' })
   const outer = frame?.getBoundingClientRect()
   const x = outer ? outer.x + frame!.clientLeft : 0
   const y = outer ? outer.y + frame!.clientTop : 0
