@@ -27,6 +27,7 @@ import {
   TaskFailedError,
   TaskNotFoundError,
   type CallToolResult,
+  type ContextKey,
   type McpClient,
   type Task,
   type TaskFollowOptions,
@@ -168,7 +169,7 @@ const tasks = new Map<string, SharedTask>()
  * A task's key: the client's context key and the task's id, so a tab of another authorization context never hears or
  * locks it, even where task ids collide.
  */
-const keyOf = (client: McpClient, taskId: string) => `${client.contextKey().key}\n${taskId}`
+const keyOf = (context: ContextKey, taskId: string) => `${context.key}\n${taskId}`
 const lockName = (key: string) => `mcp-web-elements task\n${key}`
 
 /** The store's channel, one per channel name; messages of other kinds (the cache's own) are ignored. */
@@ -202,18 +203,19 @@ const channels = new Map<string, TaskChannel>()
  * The channel of the client's store, when tabs share it (a store with a name: IdbCache), the browser has one, and the
  * client's context key may be shared (no credential out of the client's sight).
  */
-function channelOf(client: McpClient): TaskChannel | undefined {
+function channelOf(client: McpClient, context: ContextKey): TaskChannel | undefined {
   const name = (client.options.cache as { name?: unknown } | undefined)?.name
-  if (typeof name !== 'string' || typeof BroadcastChannel !== 'function' || !client.contextKey().shared) return undefined
+  if (typeof name !== 'string' || typeof BroadcastChannel !== 'function' || !context.shared) return undefined
   let channel = channels.get(name)
   if (!channel) channels.set(name, (channel = new TaskChannel(name)))
   return channel
 }
 
 function sharedTask(client: McpClient, taskId: string): SharedTask {
-  const key = keyOf(client, taskId)
+  const context = client.contextKey()
+  const key = keyOf(context, taskId)
   let shared = tasks.get(key)
-  if (!shared || shared.client !== client) tasks.set(key, (shared = new SharedTask(client, taskId, key, channelOf(client))))
+  if (!shared || shared.client !== client) tasks.set(key, (shared = new SharedTask(client, taskId, key, channelOf(client, context))))
   return shared
 }
 
@@ -283,9 +285,10 @@ export function leadTask(
  * re-reads the kept tasks. Returns the function that stops it.
  */
 export function hearTaskReports(client: McpClient, listener: (taskId: string) => void): () => void {
-  const channel = channelOf(client)
+  const context = client.contextKey()
+  const channel = channelOf(client, context)
   if (!channel) return () => {}
-  const prefix = keyOf(client, '')
+  const prefix = keyOf(context, '')
   const heard = (message: Message) => {
     if (message.key.startsWith(prefix)) listener(message.key.slice(prefix.length))
   }

@@ -122,8 +122,8 @@ export class CacheLayer {
    */
   ownPlace(name: string, headers: Record<string, string>, anonymousToo = false): { store: CacheStore; key: string; context: string } {
     const { key, id, shared } = this.contextKey(headers)
-    const kept = shared && this.store && (id !== undefined || anonymousToo)
-    return kept ? { store: this.store!, key: `${name}\n${key}`, context: id ?? 'anonymous' } : { store: this.#ownPrivate, key: `${name}\n${key}`, context: 'this client' }
+    const kept = this.store && shared && (id !== undefined || anonymousToo)
+    return { store: kept ? this.store! : this.#ownPrivate, key: `${name}\n${key}`, context: kept ? (id ?? 'anonymous') : 'this client' }
   }
 
   /** Who requests with these headers call the server as (context-key.ts); with headers not known yet, this client alone. */

@@ -288,8 +288,10 @@ export class McpClient extends EventTarget {
    */
   contextKey(): ContextKey {
     const headers = this.#parts.requests.headers()
-    if (headers instanceof Promise) headers.catch(() => {})
-    return this.#parts.cache.contextKey(headers instanceof Promise ? undefined : headers)
+    if (!(headers instanceof Promise)) return this.#parts.cache.contextKey(headers)
+    // Headers that come from a promise are not known now: this client's own key, and the promise's failure is not ours.
+    headers.catch(() => {})
+    return this.#parts.cache.contextKey(undefined)
   }
 
   /**

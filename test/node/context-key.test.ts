@@ -19,17 +19,17 @@ const codeOf = (file: string) =>
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/^\s*\/\/.*$/gm, '')
 
-/** How a file shows it keys by the context key. */
-const USES_KEY = /\bownPlace\(|\bcontextKey\(|\bserverRecordKey\(|\bplan\.context\b|\bContextKey\b/
-
-/** Each file that stores or shares: how it is keyed. `exempt` says why a file needs no context key. */
-const PLACES: Record<string, { keyed: string } | { exempt: string }> = {
-  'src/cache/layer.ts': { keyed: 'private results under the plan’s context (CachePlan.context, from contextKey)' },
-  'src/client/approval.ts': { keyed: 'grants through ownPlace' },
-  'src/client/tasks-store.ts': { keyed: 'kept tasks through ownPlace' },
-  'src/client/era-select.ts': { keyed: 'the era under serverRecordKey: a fact about the server, the same for everyone' },
-  'components/shared/task-follow.ts': { keyed: 'the task channel’s messages and Web Lock names under the client’s contextKey()' },
-  'components/mcp-tool/stored-arguments.ts': { keyed: 'the last arguments under the client’s contextKey() ' },
+/**
+ * Each file that stores or shares: for a keyed one, the code by which it keys what it keeps with the context key;
+ * `exempt` says why a file needs none.
+ */
+const PLACES: Record<string, { keyed: RegExp } | { exempt: string }> = {
+  'src/cache/layer.ts': { keyed: /privateKey\(plan\.key, plan\.context/ },
+  'src/client/approval.ts': { keyed: /cache\.ownPlace\(/ },
+  'src/client/tasks-store.ts': { keyed: /cache\.ownPlace\(/ },
+  'src/client/era-select.ts': { keyed: /serverRecordKey\(/ },
+  'components/shared/task-follow.ts': { keyed: /`\$\{context\.key\}\\n\$\{taskId\}`/ },
+  'components/mcp-tool/stored-arguments.ts': { keyed: /\$\{context\.key\}/ },
   'src/cache/idb.ts': { exempt: 'the store itself: it keeps what it is given under the keys it is given; its channel tells only which keys changed' },
   'src/auth/idb-store.ts': { exempt: 'the sign-in’s own store: the credentials themselves, keyed by server and issuer' },
   'src/auth/browser.ts': { exempt: 'the sign-in callback channel: one message per sign-in, matched by its random state' },
@@ -44,7 +44,7 @@ describe('the one context key', () => {
     const found = files.filter((file) => STORES_OR_SHARES.test(codeOf(file))).sort()
     assert.deepEqual(found, Object.keys(PLACES).sort(), 'a file that stores or shares is not listed in PLACES (key it with the context key)')
     for (const [file, place] of Object.entries(PLACES)) {
-      if ('keyed' in place) assert.match(codeOf(file), USES_KEY, `${file} (${place.keyed}) builds no key with the context key`)
+      if ('keyed' in place) assert.match(codeOf(file), place.keyed, `${file} builds no key with the context key`)
     }
   })
 
