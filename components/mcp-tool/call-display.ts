@@ -25,7 +25,7 @@ import {
 import { explainError } from '../../src/schema/form-checks.js'
 import { InputDeclinedError } from '../mcp-elicitation/input-handlers.js'
 import { translated } from '../mcp-schema-form/mcp-schema-form.component.js'
-import { describeError as describeServerError } from '../mcp-server/describe-error.js'
+import { describeError as describeServerError } from '../shared/call/describe-error.js'
 import { msg } from '../shared/i18n.js'
 import '../mcp-content/mcp-content.js'
 import '../mcp-icon/mcp-icon.js'

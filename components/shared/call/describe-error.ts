@@ -12,8 +12,8 @@ import {
   StreamError,
   TimeoutError,
   type ConnectionProblemError,
-} from '../../src/client/index.js'
-import { msg } from '../shared/i18n.js'
+} from '../../../src/client/index.js'
+import { msg } from '../i18n.js'
 
 /**
  * A problem the connection doctor diagnosed, told by brand: an import of the class would bring every connection
