@@ -127,8 +127,12 @@ const SUITES = {
     'browser:test/browser/cache.test.ts',
     'browser:test/browser/hostile.test.ts',
   ],
+  // The tool call's display and error words: <mcp-tool>'s and <mcp-tool-call>'s; describe-error.ts is <mcp-server>'s too.
+  'components/shared/call': [
+    ...elementSuites('mcp-tool', 'mcp-tool-call', 'mcp-server'),
+    'browser:test/browser/hostile.test.ts',
+  ],
   'components/mcp-tool': [
-    // call-display.ts frames <mcp-tool-call>'s results too.
     ...elementSuites('mcp-tool', 'mcp-tool-list', 'mcp-tool-call'),
     // task-display.ts: a tool the server runs as a task.
     'browser:components/mcp-tool/mcp-tool-tasks.test.ts',

@@ -17,7 +17,7 @@ import {
 } from '../../src/client/index.js'
 import '../mcp-content/mcp-content.js'
 import '../mcp-icon/mcp-icon.js'
-import { ResultFrameController, formatDuration, renderProgress, renderToolHeader } from '../mcp-tool/call-display.js'
+import { ResultFrameController, formatDuration, renderProgress, renderToolHeader } from '../shared/call/call-display.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'

@@ -1,5 +1,5 @@
 import { css } from 'lit'
-import { callStyles } from '../mcp-tool/call-display.js'
+import { callStyles } from '../shared/call/call-display.js'
 import { controlStyles, dialogStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
 import { visibleTextStyles } from '../shared/visible-text.js'

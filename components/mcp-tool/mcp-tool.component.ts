@@ -32,7 +32,7 @@ import { ClockController, isTerminal, parseTime } from '../shared/task-status.js
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
 import { preloadWhenIdle } from '../shared/lazy-element.js'
 import { loadElicitationDialog } from '../mcp-elicitation/input-handlers.js'
-import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from './call-display.js'
+import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from '../shared/call/call-display.js'
 import { styles } from './mcp-tool.styles.js'
 import { TaskOfOtherToolError } from './errors.js'
 import { readArguments, writeArguments } from './stored-arguments.js'

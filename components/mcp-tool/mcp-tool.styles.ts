@@ -3,7 +3,7 @@ import { controlStyles } from '../shared/controls.js'
 import { themeStyles } from '../shared/theme.js'
 import { taskStatusStyles } from '../shared/task-status.js'
 import { hintBadgeStyles } from '../shared/tool-hints.js'
-import { callStyles } from './call-display.js'
+import { callStyles } from '../shared/call/call-display.js'
 import { taskStyles } from './task-display.js'
 
 export const styles = [

@@ -21,14 +21,14 @@ import {
   type ProgressNotificationParams,
   toolTitle,
   type Tool,
-} from '../../src/client/index.js'
-import { explainError } from '../../src/schema/form-checks.js'
-import { InputDeclinedError } from '../mcp-elicitation/input-handlers.js'
-import { translated } from '../mcp-schema-form/mcp-schema-form.component.js'
-import { describeError as describeServerError } from '../shared/call/describe-error.js'
-import { msg } from '../shared/i18n.js'
-import '../mcp-content/mcp-content.js'
-import '../mcp-icon/mcp-icon.js'
+} from '../../../src/client/index.js'
+import { explainError } from '../../../src/schema/form-checks.js'
+import { InputDeclinedError } from '../../mcp-elicitation/input-handlers.js'
+import { translated } from '../../mcp-schema-form/mcp-schema-form.component.js'
+import { describeError as describeServerError } from './describe-error.js'
+import { msg } from '../i18n.js'
+import '../../mcp-content/mcp-content.js'
+import '../../mcp-icon/mcp-icon.js'
 
 /** The heading tags a page may ask for, made once (`unsafeStatic` of our own fixed strings, never a page's text). */
 const HEADINGS = [1, 2, 3, 4, 5, 6].map((level) => unsafeStatic(`h${level}`))
