@@ -13,6 +13,7 @@ import {
   type TextResourceContents,
 } from '../../src/client/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
+import { formatBytes } from '../shared/format.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { ChunkWindowController } from './chunk-window.js'
 import { ExpansionController, TEXT_LIMIT, showAllCharactersButton } from './expansion.js'
@@ -56,24 +57,6 @@ function base64Size(data: string): number {
   const length = data.replace(/\s/g, '').length
   const padding = data.trimEnd().endsWith('==') ? 2 : data.trimEnd().endsWith('=') ? 1 : 0
   return Math.floor((length * 3) / 4) - padding
-}
-
-/** A byte count in human units (1.5 MB), in the page's language. */
-export function formatBytes(bytes: number): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
-  let value = bytes
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000
-    unit++
-  }
-  const locale = document.documentElement.lang || undefined
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: units[unit],
-    unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: 1,
-  }).format(value)
 }
 
 /** The last path segment of a URI (or its host, as in `hostile://fake.pdf`), for a download's file name; the browser sanitises it further. */

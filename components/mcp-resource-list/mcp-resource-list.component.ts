@@ -11,7 +11,7 @@ import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, textMa
 import { RovingFocusController } from '../shared/roving-focus.js'
 import { RowWindowController } from '../shared/row-window.js'
 import { renderWindowedRows, windowedItems, windowedRows } from '../shared/windowed-rows.js'
-import { formatBytes } from '../mcp-content/mcp-content.component.js'
+import { formatBytes } from '../shared/format.js'
 import '../mcp-icon/mcp-icon.js'
 import '../mcp-resource-view/mcp-resource-view.js'
 import { styles } from './mcp-resource-list.styles.js'

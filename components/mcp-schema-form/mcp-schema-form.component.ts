@@ -8,6 +8,7 @@ import { buildArguments, getAt, initialValue, setAt } from '../../src/schema/for
 import { checkValue, mapErrors, type FieldError } from '../../src/schema/form-checks.js'
 import { escapePointer } from '../../src/schema/json-pointer.js'
 import { emit } from '../shared/events.js'
+import { translated } from '../shared/check-messages.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { entryProblem, renderEntries } from './fields/entries.js'
 import { renderField } from './fields/field.js'
@@ -354,18 +355,6 @@ function parseArguments(text: string): { value: Record<string, unknown> } | { er
   if ('error' in parsed) return { error: jsonError(parsed.error) }
   if (!isObject(parsed.value)) return { error: msg('schema-form.json-object', 'The arguments must be a JSON object.') }
   return { value: parsed.value }
-}
-
-/**
- * A form check's message through msg(), so a page can replace it: ids are
- * `schema-form.check.<code>` (e.g. `.required`, `.minLength`, `.choice`; formats are
- * `.format.email` …, types `.type.number` …), with the check's numbers as `{min}`, `{max}`, `{step}`,
- * `{pattern}`, and `{options}` (the choices' labels). The validator's errors get the same codes (explainError).
- */
-export function translated(e: FieldError): FieldError {
-  if (!e.code) return e
-  const id = e.code === 'format' || e.code === 'type' ? `schema-form.check.${e.code}.${e.params?.[e.code]}` : `schema-form.check.${e.code}`
-  return { ...e, message: msg(id, e.message, e.params) }
 }
 
 /** An error's message, with where it points when that is not the whole value. */

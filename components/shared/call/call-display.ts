@@ -24,7 +24,7 @@ import {
 } from '../../../src/client/index.js'
 import { explainError } from '../../../src/schema/form-checks.js'
 import { InputDeclinedError } from '../../mcp-elicitation/input-handlers.js'
-import { translated } from '../../mcp-schema-form/mcp-schema-form.component.js'
+import { translated } from '../check-messages.js'
 import { describeError as describeServerError } from './describe-error.js'
 import { msg } from '../i18n.js'
 import '../../mcp-content/mcp-content.js'
