@@ -95,7 +95,7 @@ function firstListGroup() {
   const autoloader = fileURLToPath(new URL('./components/autoloader.ts', import.meta.url))
   const cacheOpen = fileURLToPath(new URL('./components/cdn-cache-open.ts', import.meta.url))
   const clientBarrel = fileURLToPath(new URL('./src/client/index.ts', import.meta.url))
-  const notOnTheList = ['src/schema/form-model.ts', 'src/schema/form-values.ts', 'src/schema/form-checks.ts', 'src/client/model-tools.ts', 'src/protocol/connection-errors.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
+  const notOnTheList = ['src/schema/form-model.ts', 'src/schema/form-values.ts', 'src/schema/form-checks.ts', 'src/client/tools/model-tools.ts', 'src/protocol/connection-errors.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
   let closure: Set<string> | undefined
   return {
     name: (id: string, context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {

@@ -30,32 +30,32 @@ import type {
 import { LATEST_PROTOCOL_VERSION } from '../protocol/meta.js'
 import { PACKAGE_INFO } from '../protocol/generated/package.js'
 import { diagnosingFetch } from '../transport/diagnosing-fetch.js'
-import { appsCapabilities } from './apps.js'
-import { mergeCapabilities } from './input-required.js'
+import { appsCapabilities } from './tools/apps.js'
+import { mergeCapabilities } from './call/input-required.js'
 import type { McpClientEventMap } from './events.js'
-import { EraSelector } from './era-select.js'
-import type { SharedListen } from './shared-listen.js'
-import { Subscription } from './subscription.js'
+import { EraSelector } from './era/era-select.js'
+import type { SharedListen } from './listen/shared-listen.js'
+import { Subscription } from './listen/subscription.js'
 import type { InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
 import { Requests, type Params, type Result } from './requests.js'
-import { ToolRegistry } from './tool-registry.js'
-import { listAll, pages, type ListMethod, type ListPage } from './listing.js'
+import { ToolRegistry } from './tools/tool-registry.js'
+import { listAll, pages, type ListMethod, type ListPage } from './lists/listing.js'
 import { loadOnce } from './load-once.js'
-import { loadValidator } from './validator.js'
-import { coveredPrefixes, markStale, notificationPrefixes } from './invalidation.js'
+import { loadValidator } from './call/validator.js'
+import { coveredPrefixes, markStale, notificationPrefixes } from './listen/invalidation.js'
 import type { ClientParts } from './parts.js'
-import { CallLog } from './call-log.js'
-import type { AlwaysAllowed } from './approval.js'
-import type { StoredTask, TaskFollowOptions } from './task-types.js'
+import { CallLog } from './call/call-log.js'
+import type { AlwaysAllowed } from './call/approval.js'
+import type { StoredTask, TaskFollowOptions } from './tasks/task-types.js'
 
 // Calls, approval and input rounds load on first use: a page that only lists tools (and a cached list's warm
 // start) never downloads them (issue 23: the CDN first-list chunk).
-const loadToolCall = loadOnce(() => import('./tool-call.js'))
-const loadInputRounds = loadOnce(() => import('./input-rounds.js'))
+const loadToolCall = loadOnce(() => import('./call/tool-call.js'))
+const loadInputRounds = loadOnce(() => import('./call/input-rounds.js'))
 // The kept tasks' code (and the input rounds it answers) is loaded at the first use: a page that lists never runs it.
-const loadTasks = loadOnce(() => import('./tasks.js'))
+const loadTasks = loadOnce(() => import('./tasks/tasks.js'))
 // The shared listen stream's code is loaded by the first listen(), which <mcp-server> makes once its lists are loaded.
-const loadSharedListen = loadOnce(() => import('./shared-listen.js'))
+const loadSharedListen = loadOnce(() => import('./listen/shared-listen.js'))
 const loadApproval = async () => (await loadToolCall()).loadApproval()
 /** Clients made in this realm: names each one's own context key (context-key.ts). */
 let instances = 0
@@ -389,7 +389,7 @@ export class McpClient extends EventTarget {
    */
   listen(filter: SubscriptionFilter): Subscription {
     return new Subscription(filter, (port, subscription) => {
-      const join = ({ SharedListen }: typeof import('./shared-listen.js')) =>
+      const join = ({ SharedListen }: typeof import('./listen/shared-listen.js')) =>
         (this.#listens ??= new SharedListen(this.#openListen)).join(port, subscription)
       if (loadSharedListen.loaded) return join(loadSharedListen.loaded)
       let leave: (() => void) | undefined

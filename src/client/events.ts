@@ -5,8 +5,8 @@
  */
 import type { SubscriptionFilter, Tool } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification } from '../protocol/jsonrpc.js'
-import type { CallRecord } from './call-log.js'
-import type { TaskChange } from './task-types.js'
+import type { CallRecord } from './call/call-log.js'
+import type { TaskChange } from './tasks/task-types.js'
 
 export interface McpClientEventMap {
   /** A listed tool was left out because its definition breaks the transport's rules; once per definition. */

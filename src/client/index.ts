@@ -13,14 +13,14 @@ export {
 } from './McpClient.js'
 // Human in the loop: the approval gate's shapes, the call log, annotations with the spec's defaults, tools for a model.
 export type { CallOrigin, ApprovalGate, ApprovalRequest, ApprovalAnswer, ApprovalDecision } from './options.js'
-export type { AlwaysAllowed } from './approval.js'
-export { CallLog, type CallRecord, type CallRecordInit, type CallApproval } from './call-log.js'
-export { toolHints, toolTitle, type ToolHints } from './tool-hints.js'
-export { modelTools, ModelTools, type ModelFunction, type ModelToolTarget, type ModelCallOptions } from './model-tools.js'
-export { Subscription } from './subscription.js'
+export type { AlwaysAllowed } from './call/approval.js'
+export { CallLog, type CallRecord, type CallRecordInit, type CallApproval } from './call/call-log.js'
+export { toolHints, toolTitle, type ToolHints } from './tools/tool-hints.js'
+export { modelTools, ModelTools, type ModelFunction, type ModelToolTarget, type ModelCallOptions } from './tools/model-tools.js'
+export { Subscription } from './listen/subscription.js'
 export type { McpClientEventMap, SubscriptionEventMap, ListenRetry } from './events.js'
 export type { JsonRpcNotification } from '../protocol/jsonrpc.js'
-export { InputRequiredError } from './input-required.js'
+export { InputRequiredError } from './call/input-required.js'
 // Long-running tools: the Tasks extension (errors: TaskFailedError, TaskCancelledError, TaskExpiredError, TaskNotFoundError).
 export {
   TASKS_EXTENSION,
@@ -31,8 +31,8 @@ export {
   type TasksOptions,
   type TaskChange,
   type TaskRemovedReason,
-} from './task-types.js'
-export { validateAgainstSchema } from './validator.js'
+} from './tasks/task-types.js'
+export { validateAgainstSchema } from './call/validator.js'
 // The form model: a schema as plain fields, no DOM, for building forms on (the elements render it).
 export {
   buildFormModel,
@@ -80,8 +80,8 @@ export {
   type AppCsp,
   type AppPermissions,
   type AppResource,
-} from './apps.js'
-export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './icons.js'
+} from './tools/apps.js'
+export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './lists/icons.js'
 export * from '../protocol/errors.js'
 export * from '../protocol/connection-errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'

@@ -18,10 +18,10 @@ import type {
 import type { CacheStore } from '../cache/policy.js'
 import type { MemoryCache } from '../cache/memory.js'
 import type { TimeoutError, ToolCallDeniedError } from '../protocol/errors.js'
-import type { ToolHints } from './tool-hints.js'
+import type { ToolHints } from './tools/tool-hints.js'
 import type { AuthHook } from '../auth/hook.js'
-import type { AppsOptions } from './apps.js'
-import type { Task, TasksOptions } from './task-types.js'
+import type { AppsOptions } from './tools/apps.js'
+import type { Task, TasksOptions } from './tasks/task-types.js'
 
 /** Context handed to an input handler. */
 export interface InputContext {

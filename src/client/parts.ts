@@ -4,11 +4,11 @@
  * client's public API, and the state no caller sees.
  */
 import type { CacheLayer } from '../cache/layer.js'
-import type { CallLog } from './call-log.js'
+import type { CallLog } from './call/call-log.js'
 import type { McpClient } from './McpClient.js'
 import type { Requests } from './requests.js'
-import type { ToolRegistry } from './tool-registry.js'
-import type { loadValidator } from './validator.js'
+import type { ToolRegistry } from './tools/tool-registry.js'
+import type { loadValidator } from './call/validator.js'
 
 export interface ClientParts {
   readonly client: McpClient

@@ -18,10 +18,10 @@ import type {
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { traitsOf } from '../protocol/methods.js'
 import { Coalescer } from './coalesce.js'
-import type { Era } from './era.js'
+import type { Era } from './era/era.js'
 import type { InputHandlers, McpClientOptions, RequestOptions } from './options.js'
 import { serverInfoOf } from './server-info.js'
-import { declaresTasks } from './task-types.js'
+import { declaresTasks } from './tasks/task-types.js'
 
 /** Options as passed down to a send: a multi round-trip call keeps one progress token across its rounds. */
 export interface SendOptions extends RequestOptions {

@@ -25,9 +25,9 @@ const codeOf = (file: string) =>
  */
 const PLACES: Record<string, { keyed: RegExp } | { exempt: string }> = {
   'src/cache/layer.ts': { keyed: /privateKey\(plan\.key, plan\.context/ },
-  'src/client/approval.ts': { keyed: /cache\.ownPlace\(/ },
-  'src/client/tasks-store.ts': { keyed: /cache\.ownPlace\(/ },
-  'src/client/era-select.ts': { keyed: /serverRecordKey\(/ },
+  'src/client/call/approval.ts': { keyed: /cache\.ownPlace\(/ },
+  'src/client/tasks/tasks-store.ts': { keyed: /cache\.ownPlace\(/ },
+  'src/client/era/era-select.ts': { keyed: /serverRecordKey\(/ },
   'components/shared/task-follow.ts': { keyed: /`\$\{context\.key\}\\n\$\{taskId\}`/ },
   'components/mcp-tool/stored-arguments.ts': { keyed: /\$\{context\.key\}/ },
   'src/cache/idb.ts': { exempt: 'the store itself: it keeps what it is given under the keys it is given; its channel tells only which keys changed' },

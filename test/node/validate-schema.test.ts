@@ -131,7 +131,7 @@ describe('validateAgainstSchema', () => {
 
   test('the validator is the lazily loaded chunk: the client entry does not import it statically', BOUND, async () => {
     const { readFile } = await import('node:fs/promises')
-    for (const file of ['index.ts', 'McpClient.ts', 'validator.ts']) {
+    for (const file of ['index.ts', 'McpClient.ts', 'call/validator.ts']) {
       const source = await readFile(new URL(`../../src/client/${file}`, import.meta.url), 'utf8')
       assert.doesNotMatch(source, /^import [^(]*schema\/validate/m, `${file} imports the validator statically`)
     }
