@@ -35,6 +35,7 @@ export async function clientFor(
   }
   const stored = await provider.store.get<StoredClient>(keys.client(issuer))
   if (stored && stored.redirect_uri === redirectUri) return withMethod(stored, as)
+  warnDynamicRegistration(issuer, options.clientMetadataUrl)
   if (!as.registration_endpoint) {
     throw new RegistrationError(
       `${issuer} offers no dynamic registration and accepts no client metadata document; give a pre-registered client (options.client)`,
@@ -69,6 +70,19 @@ export async function clientFor(
   }
   await provider.store.set(keys.client(issuer), client)
   return withMethod(client, as)
+}
+
+/**
+ * Dynamic registration is deprecated in favour of Client ID Metadata Documents (MCP authorization, 2026-07-28), so the
+ * developer hears when a sign-in falls back to it, and what to give instead.
+ */
+function warnDynamicRegistration(issuer: string, metadataUrl: string | undefined): void {
+  const why = metadataUrl
+    ? `${issuer} does not accept Client ID Metadata Documents (no client_id_metadata_document_supported), so clientMetadataUrl is not used there`
+    : 'no client (options.client) or clientMetadataUrl is given'
+  console.warn(
+    `mcp-web-elements: ${why}; registering dynamically with ${issuer} (RFC 7591), which MCP deprecates. Give clientMetadataUrl (<mcp-server client-metadata-url>), or a pre-registered client for this authorization server.`,
+  )
 }
 
 /**

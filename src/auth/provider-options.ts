@@ -58,7 +58,8 @@ export interface OAuthProviderOptions {
   /**
    * The HTTPS URL of this application's Client ID Metadata Document, used as
    * its `client_id` by authorization servers that accept such documents
-   * (`client_id_metadata_document_supported`); others get a dynamic registration.
+   * (`client_id_metadata_document_supported`). Preferred to dynamic registration, which MCP deprecates: an
+   * authorization server that accepts neither this nor {@link client} gets one, and the console says so.
    * @example 'https://app.example.com/oauth/client.json'
    */
   clientMetadataUrl?: string

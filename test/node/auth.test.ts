@@ -111,3 +111,32 @@ test('signOut() forgets the tokens; signing in again makes a new authorization c
 })
 
 
+
+test('dynamic registration is deprecated: falling back to it says so on the console, with what to give instead; a pre-registered client says nothing', { timeout: 20_000 }, async () => {
+  const { issuer } = await stats()
+  const warnings: string[] = []
+  const original = console.warn
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
+  try {
+    const registered = setup()
+    await toolNames(registered.client)
+    await registered.client.close()
+    assert.equal(warnings.length, 0, `a pre-registered client falls back to nothing: ${warnings}`)
+
+    // The test's authorization server offers neither dynamic registration nor metadata documents: the sign-in fails after the warning.
+    const bare = setup({ client: undefined })
+    await failure(bare.client.listTools())
+    await bare.client.close()
+    assert.equal(warnings.length, 1)
+    assert.match(warnings[0]!, /no client \(options\.client\) or clientMetadataUrl is given/)
+    assert.ok(warnings[0]!.includes(issuer) && warnings[0]!.includes('clientMetadataUrl'), warnings[0])
+
+    const withDocument = setup({ client: undefined, clientMetadataUrl: 'https://app.example.com/oauth/client.json' })
+    await failure(withDocument.client.listTools())
+    await withDocument.client.close()
+    assert.equal(warnings.length, 2)
+    assert.match(warnings[1]!, /does not accept Client ID Metadata Documents/)
+  } finally {
+    console.warn = original
+  }
+})
