@@ -23,6 +23,7 @@ import { defaultReporter, summaryReporter } from '@web/test-runner'
 import { tsImport } from 'tsx/esm/api'
 import { browserCommandsPlugin } from './test/support/browser-commands.mjs'
 import { engineLauncher, engineResultsReporter, selectedEngine } from './test/support/engines.mjs'
+import { startRequestLog, stopRequestLog } from './test/support/request-log.mjs'
 import { strictPageRoutes } from './test/support/strict-page.mjs'
 
 const tsconfig = fileURLToPath(new URL('./tsconfig.json', import.meta.url))
@@ -49,12 +50,15 @@ function fixtureServerPlugin() {
   return {
     name: 'mcp-fixture-server',
     async serverStart() {
+      // Before any server starts, so that the log (test/support/request-log.mjs) sees all of them.
+      startRequestLog(process.env.MCP_REQUEST_LOG)
       await startServer('main')
     },
     async serverStop() {
       const all = [...servers.values()]
       servers.clear()
       await Promise.all(all.map(async (s) => (await s).close()))
+      await stopRequestLog()
     },
   }
 }

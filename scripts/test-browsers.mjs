@@ -2,7 +2,8 @@
 // web-test-runner with MCP_ENGINE set; web-test-runner.config.mjs and test/support/engines.mjs launch it), then each
 // engine's counts, and every test skipped in an engine with its reason (in the test's title).
 //
-//   node scripts/test-browsers.mjs [--engines chromium,firefox] [--side-by-side] [web-test-runner arguments: files, --port N]
+//   node scripts/test-browsers.mjs [--engines chromium,firefox] [--side-by-side] [--shards N] [--timings FILE]
+//                                  [web-test-runner arguments: files, --port N]
 //
 // In sequence by default: the machine has 2 cores, and one engine at a time keeps the timing tests honest.
 // --side-by-side runs the engines at once (each on its own port, from --port or 8000 up; each engine's output printed
@@ -10,11 +11,20 @@
 // files that failed side by side run once more, alone, one engine after the other: a test that fails again fails the
 // run; one that passes alone is named in the summary as failed under load, so that it is seen, not hidden (WebKit beside
 // Firefox once stopped answering for the rest of its run, issue 20: its files passed when run again alone).
+// --shards N splits each engine's test files into N groups (by size, so that each gets a like share), each run by a
+// web-test-runner of its own at the same time: its own port (so its own origin: storage, BroadcastChannel and Web
+// Locks are not shared), browser and test servers (so their counters and switches are not shared either). A shard
+// that fails has its failed files run once more alone, as side by side.
+// Every engine's run keeps a request log (test/support/request-log.mjs); when an engine fails, the log is kept in the
+// system's temporary folder and the summary names it, with the requests its page left open. --timings FILE writes
+// every test's time, per engine, to FILE (tab-separated: engine, seconds, file, test), to see where the time goes.
 // Exits non-zero when any engine had a failure (all engines run regardless).
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { glob } from 'tinyglobby'
+import { timesOf } from '../test/support/engines.mjs'
 import { runPrinted } from './run-printed.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -36,6 +46,14 @@ if (unknown.length || !engines.length) {
 
 const sideBySide = args.includes('--side-by-side')
 if (sideBySide) args.splice(args.indexOf('--side-by-side'), 1)
+const shardsAt = args.indexOf('--shards')
+const shards = shardsAt >= 0 ? Number(args.splice(shardsAt, 2)[1]) : 1
+if (!Number.isInteger(shards) || shards < 1) {
+  console.error('test-browsers: --shards takes a whole number, 1 or more')
+  process.exit(2)
+}
+const timingsAt = args.indexOf('--timings')
+const timings = timingsAt >= 0 ? args.splice(timingsAt, 2)[1] : undefined
 const portAt = args.indexOf('--port')
 const basePort = portAt >= 0 ? Number(args.splice(portAt, 2)[1]) : 8000
 
@@ -47,10 +65,11 @@ const scratch = mkdtempSync(join(tmpdir(), 'mcp-engines-'))
  */
 async function runEngine(engine, index, { alone = !sideBySide, files, label = engine } = {}) {
   const results = join(scratch, `${label}.json`)
+  const requestLog = join(scratch, `${label}.requests.tsv`)
   const engineArgs = [...(files ? [...args.filter((arg) => !arg.endsWith('.ts')), ...files] : args), '--port', String(basePort + index)]
   const { code, seconds } = await runPrinted(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...engineArgs], {
     cwd: root,
-    env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results },
+    env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results, MCP_REQUEST_LOG: requestLog },
     heading: `\n━━ ${label}: web-test-runner ${engineArgs.join(' ')}`,
     alone,
   })
@@ -58,7 +77,31 @@ async function runEngine(engine, index, { alone = !sideBySide, files, label = en
   try {
     counts = JSON.parse(readFileSync(results, 'utf8'))
   } catch {}
-  return { engine, code, seconds, counts }
+  const run = { engine, code, seconds, counts }
+  if (hadFailure(run)) run.requestLog = keptRequestLog(requestLog, label)
+  return run
+}
+
+/**
+ * A failed run's request log, copied out of the scratch folder: its path, and the requests that never ended (the
+ * page's open streams, or requests a stalled page left waiting), the last 20.
+ */
+function keptRequestLog(path, label) {
+  let lines
+  try {
+    lines = readFileSync(path, 'utf8').trimEnd().split('\n')
+  } catch {
+    return undefined
+  }
+  const kept = join(tmpdir(), `mcp-requests-${label.replace(/\W+/g, '-')}-${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}.tsv`)
+  copyFileSync(path, kept)
+  const open = new Map()
+  for (const line of lines) {
+    const [, , event, id] = line.split('\t')
+    if (event === 'open') open.set(id, line)
+    else if (event === 'done' || event === 'gone') open.delete(id)
+  }
+  return { path: kept, neverEnded: [...open.values()].slice(-20) }
 }
 
 /**
@@ -77,23 +120,95 @@ const tally = ({ code, counts }) =>
       `${counts.failedFiles.length ? `, ${counts.failedFiles.length} files with errors` : ''}`
     : `no results (web-test-runner exited with ${code} before reporting)`
 
+/** The test files named on the command line, else the config's; in `count` groups of about the same size. */
+async function shardsOf(count) {
+  let files = args.filter((arg) => arg.endsWith('.ts'))
+  if (!files.length) files = await glob((await import('../web-test-runner.config.mjs')).default.files, { cwd: root })
+  const groups = Array.from({ length: count }, () => ({ bytes: 0, files: [] }))
+  const bySize = files.map((file) => [file, statSync(join(root, file)).size]).sort(([, a], [, b]) => b - a)
+  for (const [file, bytes] of bySize) {
+    const smallest = groups.reduce((a, b) => (b.bytes < a.bytes ? b : a))
+    smallest.bytes += bytes
+    smallest.files.push(file)
+  }
+  return groups.map(({ files }) => files.sort()).filter((group) => group.length)
+}
+
+/** An engine's run in shards, as one: counts added up, its time the longest shard's. */
+function joined(engine, parts) {
+  const all = parts.every((part) => part.counts)
+  const testMs = parts.flatMap((part) => part.counts?.testMs ?? []).sort((a, b) => b.ms - a.ms)
+  const sum = (key) => parts.flatMap((part) => part.counts?.[key] ?? [])
+  return {
+    engine,
+    code: parts.find((part) => part.code !== 0)?.code ?? 0,
+    seconds: Math.max(...parts.map((part) => part.seconds)),
+    shardSeconds: parts.map((part) => part.seconds),
+    counts: all
+      ? {
+          ...parts[0].counts,
+          passed: parts.reduce((n, part) => n + part.counts.passed, 0),
+          failed: sum('failed'),
+          skipped: sum('skipped'),
+          failedFiles: sum('failedFiles'),
+          testMs,
+          ...timesOf(testMs),
+        }
+      : undefined,
+    // A shard with no counts has all its files run again.
+    rerun: parts.flatMap((part) => (part.counts ? (failedFilesOf(part) ?? []) : part.files)),
+    requestLogs: parts.map((part) => part.requestLog).filter(Boolean),
+  }
+}
+
+const groups = shards > 1 ? await shardsOf(shards) : [undefined]
+const runEngineShards = async (engine, i) => {
+  if (groups.length === 1) return runEngine(engine, i)
+  const parts = await Promise.all(
+    groups.map(async (files, k) => ({
+      ...(await runEngine(engine, i * groups.length + k, { alone: false, files, label: `${engine} shard ${k + 1} of ${groups.length}` })),
+      files,
+    })),
+  )
+  return joined(engine, parts)
+}
+const underLoad = sideBySide || groups.length > 1
 const runs = []
-if (sideBySide) runs.push(...(await Promise.all(engines.map((engine, i) => runEngine(engine, i)))))
-else for (const [i, engine] of engines.entries()) runs.push(await runEngine(engine, i))
-// Side by side, an engine's failed files once more, alone (see the header); its run's verdict is the second one's.
-if (sideBySide)
+if (sideBySide) runs.push(...(await Promise.all(engines.map((engine, i) => runEngineShards(engine, i)))))
+else for (const [i, engine] of engines.entries()) runs.push(await runEngineShards(engine, i))
+// Side by side or in shards, an engine's failed files once more, alone (see the header); its run's verdict is the
+// second one's.
+if (underLoad)
   for (const [i, run] of runs.entries()) {
     if (!hadFailure(run)) continue
-    const files = failedFilesOf(run)
+    const files = run.rerun?.length ? run.rerun : failedFilesOf(run)
     const again = await runEngine(run.engine, i, { alone: true, files, label: `${run.engine} again, alone` })
     run.again = { ...again, files }
   }
 rmSync(scratch, { recursive: true, force: true })
+if (timings)
+  writeFileSync(
+    timings,
+    runs
+      .flatMap(({ engine, counts }) =>
+        (counts?.testMs ?? []).map(({ file, name, ms }) => [engine, (ms / 1000).toFixed(1), file, name].join('\t')),
+      )
+      .join('\n') + '\n',
+  )
 
 // The summary: printed, and added to MCP_ENGINES_SUMMARY when set (scripts/test.mjs prints every engine's at the end).
 const summary = []
 let failed = false
-for (const { engine, code, seconds, counts, again } of runs) {
+/** Where a failed run's request log is, and what its page left open. */
+function requestLogLines({ requestLog, requestLogs = requestLog ? [requestLog] : [] }) {
+  return requestLogs.flatMap(({ path, neverEnded }) => [
+    `      request log  ${path}; requests that never ended: ${neverEnded.length ? '' : 'none'}`,
+    ...neverEnded.map((line) => `        ${line}`),
+  ])
+}
+for (const run of runs) {
+  const { engine, code, seconds, counts, again, shardSeconds } = run
+  const inShards = shardSeconds ? ` in ${shardSeconds.length} shards of ${shardSeconds.join(', ')} s` : ''
   if (again) {
     // Side by side it failed: the verdict is the run of its failed files alone.
     const under = counts
@@ -101,7 +216,7 @@ for (const { engine, code, seconds, counts, again } of runs) {
       : []
     if (hadFailure(again)) failed = true
     summary.push(
-      `  ${engine.padEnd(9)} side by side: ${tally({ code, counts })} (${seconds} s); ` +
+      `  ${engine.padEnd(9)} ${sideBySide ? 'side by side' : 'in shards'}: ${tally({ code, counts })} (${seconds} s${inShards}); ` +
         `then ${again.files ? `those ${again.files.length} files` : 'every file'} alone: ${tally(again)} (${again.seconds} s)`,
     )
     for (const line of under.slice(0, 40)) summary.push(`      FAILED SIDE BY SIDE  ${line}`)
@@ -110,20 +225,26 @@ for (const { engine, code, seconds, counts, again } of runs) {
     for (const { file, name } of counts?.skipped ?? []) summary.push(`      skipped  ${file}: ${name}`)
     if (again.counts) for (const { file, name } of again.counts.failed) summary.push(`      FAILED ALONE TOO   ${file}: ${name}`)
     if (again.counts) for (const file of again.counts.failedFiles) summary.push(`      ERRORS ALONE TOO   ${file} (output above)`)
+    summary.push(...requestLogLines(run), ...requestLogLines(again))
     continue
   }
   if (hadFailure({ code, counts })) failed = true
   if (!counts) {
-    summary.push(`  ${engine.padEnd(9)} ${tally({ code, counts })} (output above)`)
+    summary.push(`  ${engine.padEnd(9)} ${tally({ code, counts })} (output above)`, ...requestLogLines(run))
     continue
   }
   summary.push(
-    `  ${engine.padEnd(9)} ${tally({ code, counts })}  (${counts.browser}, ${seconds} s, ${counts.testSeconds} s of it in tests)`,
+    `  ${engine.padEnd(9)} ${tally({ code, counts })}  (${counts.browser}, ${seconds} s${inShards}, ${counts.testSeconds} s of it in tests)`,
   )
   if (counts.slowest?.length) summary.push(`      slowest  ${counts.slowest.map(({ file, seconds }) => `${file} ${seconds} s`).join(', ')}`)
+  if (counts.slowestTests?.length)
+    summary.push(
+      `      slowest tests  ${counts.slowestTests.map(({ file, name, seconds }) => `${file}: ${name.slice(0, 60)} ${seconds} s`).join('; ')}`,
+    )
   for (const { file, name } of counts.skipped) summary.push(`      skipped  ${file}: ${name}`)
   for (const { file, name } of counts.failed) summary.push(`      FAILED   ${file}: ${name}`)
   for (const file of counts.failedFiles) summary.push(`      ERRORS   ${file} (output above)`)
+  summary.push(...requestLogLines(run))
 }
 console.log(['\n━━ browser suites, per engine', ...summary].join('\n'))
 if (process.env.MCP_ENGINES_SUMMARY) appendFileSync(process.env.MCP_ENGINES_SUMMARY, summary.join('\n') + '\n')

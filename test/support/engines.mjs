@@ -135,6 +135,30 @@ class WebKitLauncher extends WebdriverLauncher {
   }
 
   /**
+   * Ends a test file's page; then, if the file left another window open (a tab or popup it opened and did not close),
+   * closes it and fails the file: WebKit runs every file in this one window, and a window left behind keeps the focus
+   * (the page's keyboard tests then fail) and goes on making its own requests through the files after it. A popup
+   * that closes itself gets 3 s to do so.
+   */
+  async stopSession(id) {
+    const result = await super.stopSession(id)
+    const main = await this.driver.getWindowHandle()
+    const end = Date.now() + 3_000
+    let others = []
+    while ((others = (await this.driver.getWindowHandles()).filter((handle) => handle !== main)).length && Date.now() < end)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    if (!others.length) return result
+    const titles = []
+    for (const handle of others) {
+      await this.driver.switchToWindow(handle)
+      titles.push(await this.driver.getTitle().catch(() => '(no title)'))
+      await this.driver.closeWindow()
+    }
+    await this.driver.switchToWindow(main)
+    throw new Error(`left ${others.length} window(s) open after its tests (closed now): ${titles.map((t) => `"${t}"`).join(', ')}`)
+  }
+
+  /**
    * Sizes the window so that the page's viewport is `width` × `height` (the browser-commands plugin's `viewport`):
    * WebDriver sizes the whole window, so the browser's own frame around the page is measured and added.
    */
@@ -321,16 +345,17 @@ export function engineLauncher(engine) {
   }
 }
 
-/** How many of an engine's slowest test files the run's summary names. */
+/** How many of an engine's slowest test files, and of its slowest tests, the run's summary names. */
 const SLOWEST_SHOWN = 8
+const SLOWEST_TESTS_SHOWN = 12
 
 /**
- * Counts a session's tests, through nested suites, and adds their durations to the file's (`counts.fileMs`). A test
+ * Counts a session's tests, through nested suites, and keeps each one's duration (`counts.testMs`). A test
  * skipped with its suite (describeExceptIn) is named with that suite's title, which carries the reason.
  */
 function countTests(suite, file, counts, skippedSuite) {
   for (const test of suite?.tests ?? []) {
-    counts.fileMs[file] = (counts.fileMs[file] ?? 0) + (test.duration ?? 0)
+    counts.testMs.push({ file, name: test.name, ms: test.duration ?? 0 })
     if (test.skipped)
       counts.skipped.push({ file, name: skippedSuite && !/\[skipped in /.test(test.name) ? `${skippedSuite} > ${test.name}` : test.name })
     else if (test.passed) counts.passed++
@@ -338,6 +363,27 @@ function countTests(suite, file, counts, skippedSuite) {
   }
   for (const child of suite?.suites ?? [])
     countTests(child, file, counts, /\[skipped in /.test(child.name ?? '') ? child.name : skippedSuite)
+}
+
+/**
+ * Where an engine's time goes, from its tests' durations: the slowest files (their tests' durations added up) and the
+ * slowest tests, which test-browsers.mjs prints (where to look first to make `npm test` quicker), and the seconds
+ * spent in tests, which it sets against the run's wall time (the rest is starting the browser and loading modules).
+ */
+export function timesOf(testMs) {
+  const fileMs = {}
+  for (const { file, ms } of testMs) fileMs[file] = (fileMs[file] ?? 0) + ms
+  return {
+    slowest: Object.entries(fileMs)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, SLOWEST_SHOWN)
+      .map(([file, ms]) => ({ file, seconds: Math.round(ms / 1000) })),
+    slowestTests: [...testMs]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, SLOWEST_TESTS_SHOWN)
+      .map(({ file, name, ms }) => ({ file, name, seconds: Math.round(ms / 100) / 10 })),
+    testSeconds: Math.round(testMs.reduce((sum, { ms }) => sum + ms, 0) / 1000),
+  }
 }
 
 /** "Chromium 156.0.8078.114", "Firefox 153.8.0esr", "WebKitGTK 2.50.6": the browser `engine` runs, or its name alone. */
@@ -355,7 +401,8 @@ export function engineVersion(engine) {
 
 /**
  * A reporter that writes the run's counts to the file MCP_ENGINE_RESULTS names (nothing when unset):
- * { engine, browser, passed, failed: [{file, name}], skipped: [{file, name}], failedFiles: [file] }. It also keeps
+ * { engine, browser, passed, failed: [{file, name}], skipped: [{file, name}], failedFiles: [file], slowest, slowestTests,
+ * testSeconds, testMs: [{file, name, ms}] (every test, the slowest first) }. It also keeps
  * the run's sessions for ChromiumLauncher, which learns a session's file from them.
  */
 export function engineResultsReporter() {
@@ -367,22 +414,15 @@ export function engineResultsReporter() {
       const out = process.env.MCP_ENGINE_RESULTS
       if (!out) return
       const engine = selectedEngine()
-      const counts = { engine, browser: engineVersion(engine), passed: 0, failed: [], skipped: [], failedFiles: [], fileMs: {} }
+      const counts = { engine, browser: engineVersion(engine), passed: 0, failed: [], skipped: [], failedFiles: [], testMs: [] }
       for (const session of sessions) {
         const file = session.testFile.replace(process.cwd() + '/', '')
         countTests(session.testResults, file, counts)
         if (!session.passed && !session.testResults?.tests?.length && !session.testResults?.suites?.length) counts.failedFiles.push(file)
         else if (session.errors?.length) counts.failedFiles.push(file)
       }
-      // Where the engine's time goes: each file's tests' durations added up, the slowest first (test-browsers.mjs
-      // prints the top of the list: where to look first to make `npm test` quicker).
-      counts.slowest = Object.entries(counts.fileMs)
-        .sort(([, a], [, b]) => b - a)
-        .slice(0, SLOWEST_SHOWN)
-        .map(([file, ms]) => ({ file, seconds: Math.round(ms / 1000) }))
-      // Against the engine's wall time, what is spent outside tests: starting the browser, loading each file's modules.
-      counts.testSeconds = Math.round(Object.values(counts.fileMs).reduce((sum, ms) => sum + ms, 0) / 1000)
-      delete counts.fileMs
+      counts.testMs.sort((a, b) => b.ms - a.ms)
+      Object.assign(counts, timesOf(counts.testMs))
       writeFileSync(out, JSON.stringify(counts, null, 2))
     },
   }
