@@ -28,8 +28,11 @@ const LIST_OF_NOTIFICATION: Record<string, ListName> = {
   'notifications/prompts/list_changed': 'prompts',
 }
 
-/** Longest wait for the first lists before the listen stream opens anyway (a list may hang on a slow server). */
-const FIRST_LISTS_WAIT_MS = 2_000
+/**
+ * Longest wait for the first lists before the listen stream opens anyway: a list taken out of the element while it
+ * loads never says it loaded. Short enough to matter, it would load the stream's code ahead of a slow first list.
+ */
+const FIRST_LISTS_WAIT_MS = 30_000
 
 /** What the controller needs of `<mcp-server>`. */
 type ConnectionHost = ReactiveControllerHost &
@@ -192,10 +195,11 @@ export class ServerConnection implements ReactiveController {
   }
 
   /**
-   * Resolves once the lists inside have loaded and rendered what the connection just gave them (or after
-   * FIRST_LISTS_WAIT_MS). The listen stream opens then: on a warm start the lists come from the cache, and nothing
-   * goes over the network before they are on screen. A change in between is not lost to a list already shown any
-   * more than one just before it was loaded: the cache's freshness rules cover both.
+   * Resolves once the lists inside have loaded (or failed) and rendered what the connection just gave them (or after
+   * FIRST_LISTS_WAIT_MS). The listen stream opens then, so neither its code nor its request competes with the first
+   * lists: on a warm start the lists come from the cache, and nothing goes over the network before they are on
+   * screen. A change in between is not lost to a list already shown any more than one just before it was loaded: the
+   * cache's freshness rules cover both.
    */
   async #firstListsShown(): Promise<void> {
     // The lists get the connection in their next update and start loading there.

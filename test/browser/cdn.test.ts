@@ -3,8 +3,18 @@
 // tags (test/support/cdn-page.ts; `npm test` builds dist/ before the browser tests).
 // The entry's autoloader loads each element's file when its tag is first in the document.
 import { expect } from '@open-wc/testing'
-import { eventually, serverUrl } from '../support/browser.js'
+import { controlServer, eventually, serverUrl } from '../support/browser.js'
 import { CDN_FILE, deepText, plainPage, scriptsFetched, skipUnlessBuilt } from '../support/cdn-page.js'
+
+/**
+ * A server and its tool list, the page recording the scripts it fetched in the update that puts the listing on screen
+ * (`__beforeList`): before any idle-time preload, or anything the list's loaded event sets off, can run.
+ */
+const listPage = (url: string) => `<script>
+    document.addEventListener('mcp-list-loaded', (event) => event.target.updateComplete.then(() => {
+      window.__beforeList ??= performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js'))
+    }))
+  </script><mcp-server url="${url}"><mcp-tool-list></mcp-tool-list></mcp-server>`
 
 describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
   before(function (this: { skip(): void }) {
@@ -45,14 +55,7 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
 
   it('before the list shows, loads only the entry and the chunk it imports (no element file); opening a tool loads the rest, and the call works', async () => {
     const url = await serverUrl()
-    // Recorded in the page, in the update that puts the listing on screen: before any idle-time preload can run.
-    const frame = await plainPage(
-      `<script>
-        document.addEventListener('mcp-list-loaded', (event) => event.target.updateComplete.then(() => {
-          window.__beforeList ??= performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js'))
-        }))
-      </script><mcp-server url="${url}"><mcp-tool-list></mcp-tool-list></mcp-server>`,
-    )
+    const frame = await plainPage(listPage(url))
     const page = frame.contentWindow! as Window & { __beforeList?: string[] }
     await eventually(() => !!page.__beforeList, 'the tool list loaded')
     const beforeList = page.__beforeList!
@@ -91,6 +94,20 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
       )
       expect(imported[name], `${tag}'s file exports the defined class`).to.equal(page.customElements.get(tag))
     }
+  })
+
+  it('a tool list slower than 2 s still shows before any listen stream code loads; the stream opens once it shows', async function () {
+    this.timeout(30_000)
+    const url = await serverUrl('slow-list')
+    const frame = await plainPage(listPage(url))
+    const page = frame.contentWindow! as Window & { __beforeList?: string[] }
+    await eventually(() => !!page.__beforeList, 'the slow tool list shown', 15_000)
+    const beforeList = page.__beforeList!
+    const firstList = beforeList.filter((path) => /^\/dist\/cdn\/first-list-[\w-]+\.js$/.test(path))
+    expect([...beforeList].sort(), 'the scripts before the list').to.deep.equal([CDN_FILE, ...firstList].sort())
+    const listenCode = () => scriptsFetched(page).filter((path) => /\/shared-listen-[\w-]+\.js$/.test(path))
+    await eventually(() => listenCode().length === 1, 'the listen stream’s code, after the list', 8_000)
+    await eventually(async () => (await controlServer<string[]>('slow-list', 'methods')).includes('subscriptions/listen'), 'the listen stream opened')
   })
 
   it('asks for the cache database as it starts, before it defines any element, and opens it once for the page’s server', async () => {
