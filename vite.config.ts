@@ -95,7 +95,7 @@ function firstListGroup() {
   const autoloader = fileURLToPath(new URL('./components/autoloader.ts', import.meta.url))
   const cacheOpen = fileURLToPath(new URL('./components/cdn-cache-open.ts', import.meta.url))
   const clientBarrel = fileURLToPath(new URL('./src/client/index.ts', import.meta.url))
-  const notOnTheList = ['src/schema/form-model.ts', 'src/schema/form-values.ts', 'src/schema/form-checks.ts', 'src/client/tools/model-tools.ts', 'src/protocol/connection-errors.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
+  const notOnTheList = ['src/schema/form-model.ts', 'src/schema/form-values.ts', 'src/schema/form-checks.ts', 'src/client/tools/model-tools.ts', 'src/client/tasks/task-follow.ts', 'src/protocol/connection-errors.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
   let closure: Set<string> | undefined
   return {
     name: (id: string, context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
@@ -104,9 +104,9 @@ function firstListGroup() {
         const visit = (module: string) => {
           if (closure!.has(module)) return
           closure!.add(module)
-          // The client's barrel re-exports the form model and model tools, which the list never runs (the tree-shaker
-          // drops them from what the list imports; this walk cannot see names, so they are named here), and the connection
-          // problems' classes, which only the connection doctor (loaded on a failure) makes.
+          // The client's barrel re-exports the form model, model tools and the task elements' follow, which the list never
+          // runs (the tree-shaker drops them from what the list imports; this walk cannot see names, so they are named
+          // here), and the connection problems' classes, which only the connection doctor (loaded on a failure) makes.
           const imported = context.getModuleInfo(module)?.importedIds ?? []
           for (const next of module === clientBarrel ? imported.filter((id) => !notOnTheList.includes(id)) : imported) visit(next)
         }
@@ -125,12 +125,12 @@ function firstListGroup() {
 
 /**
  * Modules that code loaded on demand shares with client.js (the schema's regex check: the validator; the connection
- * problems: the connection doctor, sign-in, the legacy era): each stays a small chunk of its own. The CDN entry reaches
- * the client's barrel (through the two elements it defines), and the bundler would otherwise fold them into client.js,
- * which the first call, a failure or a legacy server would then fetch whole.
+ * problems: the connection doctor, sign-in, the legacy era; the task follow: the task elements): each stays a small
+ * chunk of its own. The CDN entry reaches the client's barrel (through the two elements it defines), and the bundler
+ * would otherwise fold them into client.js, which the first call, a failure or a legacy server would then fetch whole.
  */
 function lazyOwnChunks() {
-  return ['src/schema/regex.ts', 'src/protocol/connection-errors.ts'].map((file) => {
+  return ['src/schema/regex.ts', 'src/protocol/connection-errors.ts', 'src/client/tasks/task-follow.ts'].map((file) => {
     const path = fileURLToPath(new URL(`./${file}`, import.meta.url))
     return { name: file.replace(/^.*\/|\.ts$/g, ''), test: (id: string) => id === path }
   })

@@ -82,6 +82,17 @@ const SUITES = {
     'call-log',
     'model-tools',
   ],
+  // The Tasks extension, kept tasks, and task-follow.ts: one poll per task across elements and tabs (its Web Lock and
+  // channel), seen through the elements that follow a task.
+  'src/client/tasks': [
+    'tasks',
+    'tasks-legacy',
+    'task-arguments',
+    'client',
+    'browser:test/browser/task-tabs.test.ts',
+    'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
+    'browser:test/browser/context-key.test.ts',
+  ],
   // idb.ts runs only in a browser: its suite is the IndexedDB one in headless Chromium (`browser:` suites).
   'src/cache': [
     'cache',
@@ -105,7 +116,7 @@ const SUITES = {
     ...elementSuites('mcp-tool', 'mcp-tool-call', 'mcp-elicitation'),
     // event-listeners.ts and row-window.ts let go of an element taken off the page: the leak suite counts those alive.
     'browser:test/browser/leaks.test.ts',
-    // task-follow.ts: one poll per task across elements and tabs (its Web Lock and channel), and the task elements.
+    // The task elements (task-status.ts), in several tabs and in <mcp-tool>'s task panel.
     'browser:test/browser/task-tabs.test.ts',
     'browser:components/mcp-tool/mcp-tool-tasks.test.ts',
   ],

@@ -32,6 +32,8 @@ export {
   type TaskChange,
   type TaskRemovedReason,
 } from './tasks/task-types.js'
+// A kept task followed by several elements and tabs with one poll (Web Locks and the store's BroadcastChannel).
+export { followTask, leadTask, hearTaskReports, type FollowOptions } from './tasks/task-follow.js'
 export { validateAgainstSchema } from './call/validator.js'
 // The form model: a schema as plain fields, no DOM, for building forms on (the elements render it).
 export {

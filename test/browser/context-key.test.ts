@@ -2,8 +2,7 @@
 // against the document, and by who the client calls it as (src/cache/context-key.ts).
 import { expect } from '@open-wc/testing'
 import { defaultElementCache } from '../../src/cache/idb.js'
-import { McpClient } from '../../src/client/index.js'
-import { followTask } from '../../components/shared/task-follow.js'
+import { McpClient, followTask } from '../../src/client/index.js'
 import { eventually, serverUrl } from '../support/browser.js'
 
 /** A client made while the document's base URL is `base` (a `<base>` element, removed again). */

@@ -28,7 +28,7 @@ const PLACES: Record<string, { keyed: RegExp } | { exempt: string }> = {
   'src/client/call/approval.ts': { keyed: /cache\.ownPlace\(/ },
   'src/client/tasks/tasks-store.ts': { keyed: /cache\.ownPlace\(/ },
   'src/client/era/era-select.ts': { keyed: /serverRecordKey\(/ },
-  'components/shared/task-follow.ts': { keyed: /`\$\{context\.key\}\\n\$\{taskId\}`/ },
+  'src/client/tasks/task-follow.ts': { keyed: /`\$\{context\.key\}\\n\$\{taskId\}`/ },
   'components/mcp-tool/stored-arguments.ts': { keyed: /\$\{context\.key\}/ },
   'src/cache/idb.ts': { exempt: 'the store itself: it keeps what it is given under the keys it is given; its channel tells only which keys changed' },
   'src/auth/idb-store.ts': { exempt: 'the sign-in’s own store: the credentials themselves, keyed by server and issuer' },

@@ -20,18 +20,11 @@
  * tabs do not share (a `MemoryCache`), elements of one tab still share a
  * follow; tabs then poll apart.
  */
-import {
-  AbortError,
-  TaskCancelledError,
-  TaskExpiredError,
-  TaskFailedError,
-  TaskNotFoundError,
-  type CallToolResult,
-  type ContextKey,
-  type McpClient,
-  type Task,
-  type TaskFollowOptions,
-} from '../../src/client/index.js'
+import { AbortError, TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError } from '../../protocol/errors.js'
+import type { CallToolResult } from '../../protocol/generated/2026-07-28.js'
+import type { ContextKey } from '../../cache/context-key.js'
+import type { McpClient } from '../McpClient.js'
+import type { Task, TaskFollowOptions } from './task-types.js'
 
 /** How one element follows a task: `signal` cancels it (the server is sent tasks/cancel); `detach` only stops watching. */
 export interface FollowOptions {
