@@ -21,13 +21,16 @@ export function lazyApprovalGate(host: PolicyHost): ApprovalGate {
   }
 }
 
-/** createInputHandlers() of input-handlers.ts, its module loaded on the first input request. */
-export function lazyInputHandlers(host: HTMLElement, server: () => string | McpClient | undefined): InputHandlers {
+/**
+ * createInputHandlers() of input-handlers.ts, its module loaded on the first input request: elicitation, and of
+ * sampling and roots only those in `answers` (a handler declares its capability, and the page serves only these).
+ */
+export function lazyInputHandlers(host: HTMLElement, server: () => string | McpClient | undefined, answers: string[]): InputHandlers {
   let handlers: InputHandlers | undefined
   const real = async () => (handlers ??= (await loadInputHandlers()).createInputHandlers(host, server))
   return {
     elicitation: async (params, context: InputContext) => (await real()).elicitation!(params, context),
-    sampling: async (params, context: InputContext) => (await real()).sampling!(params, context),
-    roots: async (params, context: InputContext) => (await real()).roots!(params, context),
+    ...(answers.includes('sampling') && { sampling: async (params, context: InputContext) => (await real()).sampling!(params, context) }),
+    ...(answers.includes('roots') && { roots: async (params, context: InputContext) => (await real()).roots!(params, context) }),
   }
 }

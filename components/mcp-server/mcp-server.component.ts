@@ -82,6 +82,9 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   ask first: `ask` (default) every one; `trusted-read-only` all but read-only tools of a `trust-annotations` server.
  *   The user asks in a modal dialog naming the server, holding an `<mcp-tool-call>` (Allow once, Always allow this
  *   tool, Deny; Escape denies). A call the user makes by pressing Call in `<mcp-tool>` is its own approval.
+ * @attr {string} answers - The input requests the page answers itself (`mcp-input-required`) beyond elicitation, which the
+ *   element answers with a form: `sampling`, `roots` (both deprecated, SEP-2577). Only what is listed is declared to the
+ *   server, so a server never asks for what nobody answers; default none. Read when the client is made from `url`.
  * @attr {string} allow-permissions - MCP Apps: the browser features views may use when they ask (`camera microphone
  *   geolocation clipboard-write`); default none. The client's `apps.permissions` (see `<mcp-app>`).
  * @attr {string} redirect-uri - Sign-in without script (the CDN file alone): the page the authorization server sends
@@ -148,6 +151,7 @@ export class McpServerElement extends LitElement {
   @property({ attribute: 'sandbox-url' }) sandboxUrl?: string
   @property({ attribute: 'allow-display-modes' }) allowDisplayModes?: string
   @property({ attribute: 'allow-permissions' }) allowPermissions?: string
+  @property() answers?: string
   @property({ attribute: false }) client?: McpClient
   @property({ attribute: false }) auth?: InteractiveAuth
   @property({ attribute: 'redirect-uri' }) redirectUri?: string
@@ -206,7 +210,7 @@ export class McpServerElement extends LitElement {
     const auth = this.auth ?? this.#makeAttributeAuth(this.url)
     // The handlers alone declare form-mode elicitation; <mcp-elicitation> also does URL mode.
     this.#ownClient = new McpClient(this.url, {
-      handlers: lazyInputHandlers(this, () => this.#ownClient),
+      handlers: lazyInputHandlers(this, () => this.#ownClient, listOf(this.answers)),
       capabilities: INPUT_CAPABILITIES,
       // In a browser, results persist in IndexedDB, shared by the page's servers and the origin's tabs (mcp-web-elements/cache).
       cache: defaultElementCache(),

@@ -72,6 +72,40 @@ describe('<mcp-server>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('declares sampling and roots only when the page answers them (answers="sampling roots"), and then the page answers', async () => {
+    const url = await serverUrl()
+    const callsOf = async (tool: string) => (await requestsFor('tools/call')).filter((r) => r.params?.name === tool)
+    const capabilities = (request: any) => request.params._meta['io.modelcontextprotocol/clientCapabilities']
+    const plain = await mounted(url, 'mcp-connected')
+    await plain.event
+    // Called as the user's own (a call from page code would ask for approval first). The server says it needs roots
+    // (-32021), the retry declares them so it can ask, and with nobody to answer the caller is told what is needed.
+    const before = (await callsOf('list_roots')).length
+    const error = await plain.el.activeClient!.callTool('list_roots', {}, { origin: { kind: 'user' } }).catch((e) => e)
+    expect(error.name).to.equal('InputRequiredError')
+    const [first] = (await callsOf('list_roots')).slice(before)
+    expect(capabilities(first).elicitation).to.deep.equal({ form: {}, url: {} })
+    expect(capabilities(first), 'nobody answers sampling or roots, so they are not declared').not.to.have.any.keys('sampling', 'roots')
+    plain.el.remove()
+
+    const wrapper = await fixture<HTMLDivElement>(html`<div></div>`)
+    const el = document.createElement('mcp-server')
+    el.setAttribute('answers', 'sampling roots')
+    const event = nextEvent(el, 'mcp-connected')
+    el.url = url
+    wrapper.append(el)
+    await event
+    el.addEventListener('mcp-input-required', (e) => {
+      const { detail } = e as CustomEvent<{ method: string; respond: (answer: unknown) => void }>
+      if (detail.method !== 'sampling/createMessage') return
+      e.preventDefault()
+      detail.respond({ role: 'assistant', model: 'page-model', content: { type: 'text', text: 'Paris' } })
+    })
+    const result = await el.activeClient!.callTool('ask_model', {}, { origin: { kind: 'user' } })
+    expect(result.content).to.deep.equal([{ type: 'text', text: 'Model said: Paris' }])
+    expect(capabilities((await callsOf('ask_model')).at(-1))).to.include.keys('elicitation', 'sampling', 'roots')
+  })
+
   it('shows the server title, name and icon, and its instructions as text', async () => {
     const el = await connected(html`<mcp-server url=${await serverUrl('live')}></mcp-server>`)
     expect(part(el, 'title')!.textContent).to.equal('Live Tools')
