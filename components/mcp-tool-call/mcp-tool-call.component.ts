@@ -11,13 +11,13 @@ import {
   type CallOrigin,
   type CallToolResult,
   type McpClient,
-  type ProgressNotificationParams,
   type Tool,
   type ToolHints,
 } from '../../src/client/index.js'
 import '../mcp-content/mcp-content.js'
 import '../mcp-icon/mcp-icon.js'
 import { ResultFrameController, formatDuration, renderProgress, renderToolHeader } from '../shared/call/call-display.js'
+import { CallRunner } from '../shared/call/call-runner.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
@@ -146,21 +146,16 @@ export class McpToolCallElement extends ConnectedElement {
   @property({ reflect: true }) state: ToolCallState = 'idle'
 
   @state() private shown?: Shown
-  @state() private progress?: ProgressNotificationParams
-  @state() private result?: CallToolResult
-  @state() private error?: unknown
-  @state() private durationMs?: number
 
   @query('dialog') private dialog?: HTMLDialogElement
 
   #i18n = new I18nController(this)
   #frame = new ResultFrameController(this)
+  /** The driven call: in flight, or how it ended. */
+  #calls = new CallRunner(this)
   /** Answers the approval shown, while one is. */
   #answer?: (answer: ApprovalAnswer) => void
-  /** The driven call in flight: its abort switch. */
-  #controller?: AbortController
   #started = false
-  #runningSince = 0
   /** Where focus was before the dialog opened; it goes back there when the dialog closes. */
   #returnFocus?: HTMLElement
 
@@ -175,7 +170,7 @@ export class McpToolCallElement extends ConnectedElement {
     queueMicrotask(() => {
       if (this.isConnected) return
       this.#answer?.({ decision: 'deny', by: 'user', reason: msg('tool-call.removed', 'the prompt was closed') })
-      this.#controller?.abort(msg('tool-call.removed-running', 'the call card was closed'))
+      this.#calls.cancel(msg('tool-call.removed-running', 'the call card was closed'))
     })
   }
 
@@ -252,7 +247,7 @@ export class McpToolCallElement extends ConnectedElement {
     const { decision } = answered
     answer(answered)
     // Driven, the call goes on here; as a prompt, it runs wherever the gate was asked.
-    this.#to(decision === 'deny' ? 'denied' : this.#controller ? 'running' : 'allowed', { decision })
+    this.#to(decision === 'deny' ? 'denied' : this.#calls.running ? 'running' : 'allowed', { decision })
   }
 
   /** Starts the call (driven use): what connecting does unless `manual`, and Retry. */
@@ -263,58 +258,43 @@ export class McpToolCallElement extends ConnectedElement {
   /** Cancels the running call, or denies the approval shown. */
   cancel(): void {
     if (this.#answer) return this.respond('deny')
-    this.#controller?.abort(msg('tool.cancelled-by-user', 'cancelled by the user'))
+    this.#calls.cancel(msg('tool.cancelled-by-user', 'cancelled by the user'))
   }
 
   async #run(retry: boolean): Promise<void> {
     const client = this.#client
     const name = this.name
     if (!client || !name || this.#answer || this.state === 'running') return
-    this.#controller?.abort()
-    const controller = (this.#controller = new AbortController())
     const args = this.arguments ?? {}
     const origin = this.origin ?? { kind: 'page' }
-    this.result = this.error = this.durationMs = this.progress = undefined
-    this.#runningSince = 0
     const known = this.shown?.tool.name === name ? this.shown.tool : { name, inputSchema: { type: 'object' as const } }
-    const placed = (this.shown = { tool: known, server: { url: client.url }, origin, args, hints: toolHints(known, client.options.trustAnnotations) })
-    if (retry) this.#to('running', { decision: 'allow-once' })
-    else this.#to('idle')
-    void this.#describe(client, name, placed, controller.signal)
-    const current = () => this.#controller === controller
-    // Retry is the user's: they see the arguments and press it. Otherwise the card asks, unless "always" was given.
-    const approve = retry
-      ? () => ({ decision: 'allow-once' as const, by: 'user', reason: msg('tool-call.retry-reason', 'pressed Retry with the arguments on screen') })
-      : (request: ApprovalRequest) => this.ask(request)
-    const whose = origin.kind === 'view' ? 'view' : 'page'
-    const remembered = !retry && (await client.alwaysAllowed().catch(() => [])).some((g) => g.tool === name && g.origin === whose)
-    if (!current()) return
-    if (remembered) this.#to('running', { decision: 'remembered' })
-    try {
-      const result = await client.callTool(name, args, {
-        origin,
-        approve,
-        signal: controller.signal,
-        onProgress: (progress) => current() && (this.progress = progress),
-      })
-      if (!current()) return
-      this.durationMs = this.#elapsed()
-      this.result = result
-      this.#to(result.isError ? 'error' : 'done', { result, durationMs: this.durationMs })
-    } catch (error) {
-      if (!current()) return
-      this.error = error
-      if (error instanceof ToolCallDeniedError) this.#to('denied', { error })
-      else if (error instanceof AbortError || error instanceof ApprovalTimeoutError) this.#to('cancelled', { error })
-      else this.#to('error', { error, ...((this.durationMs = this.#elapsed()) !== undefined && { durationMs: this.durationMs }) })
-    } finally {
-      if (current()) this.#controller = undefined
-    }
-  }
-
-  /** How long the call ran; undefined when it never started (refused before sending: invalid arguments, no tool). */
-  #elapsed(): number | undefined {
-    return this.#runningSince ? Date.now() - this.#runningSince : undefined
+    await this.#calls.run({
+      tool: known,
+      start: async ({ signal, onProgress }) => {
+        const placed = (this.shown = { tool: known, server: { url: client.url }, origin, args, hints: toolHints(known, client.options.trustAnnotations) })
+        if (retry) this.#to('running', { decision: 'allow-once' })
+        else this.#to('idle')
+        void this.#describe(client, name, placed, signal)
+        // Retry is the user's: they see the arguments and press it. Otherwise the card asks, unless "always" was given.
+        const approve = retry
+          ? () => ({ decision: 'allow-once' as const, by: 'user', reason: msg('tool-call.retry-reason', 'pressed Retry with the arguments on screen') })
+          : (request: ApprovalRequest) => this.ask(request)
+        const whose = origin.kind === 'view' ? 'view' : 'page'
+        const remembered = !retry && (await client.alwaysAllowed().catch(() => [])).some((g) => g.tool === name && g.origin === whose)
+        // A newer run took its place meanwhile: this one ends unseen (the runner shows only its current run).
+        if (!this.#calls.isRunning(signal)) throw signal.reason
+        if (remembered) this.#to('running', { decision: 'remembered' })
+        return client.callTool(name, args, { origin, approve, signal, onProgress })
+      },
+      ended: (end) => {
+        const { durationMs } = this.#calls
+        if ('result' in end) this.#to(end.result.isError ? 'error' : 'done', { result: end.result, durationMs })
+        else if ('cancelled' in end) this.#to('cancelled', { error: end.cancelled })
+        else if (end.error instanceof ToolCallDeniedError) this.#to('denied', { error: end.error })
+        else if (end.error instanceof AbortError || end.error instanceof ApprovalTimeoutError) this.#to('cancelled', { error: end.error })
+        else this.#to('error', { error: end.error, ...(durationMs !== undefined && { durationMs }) })
+      },
+    })
   }
 
   /** The tool as listed (title, icon, schema, annotations) and the server's name, for the card; shown as they come. */
@@ -341,7 +321,8 @@ export class McpToolCallElement extends ConnectedElement {
 
   #to(next: ToolCallState, detail: Omit<ToolCallStateDetail, 'state' | 'previous'> = {}): void {
     const previous = this.state
-    if (next === 'running') this.#runningSince = Date.now()
+    // The call is sent once it runs (after its approval): its duration counts from here.
+    if (next === 'running') this.#calls.sent()
     if (next === previous) return
     this.state = next
     emit<ToolCallStateDetail>(this, 'mcp-call-state', { state: next, previous, ...detail })
@@ -449,11 +430,11 @@ export class McpToolCallElement extends ConnectedElement {
       case 'running':
         return msg('tool-call.running', 'Running…')
       case 'done':
-        return msg('tool-call.done', 'Done in {duration}.', { duration: formatDuration(this.durationMs ?? 0) })
+        return msg('tool-call.done', 'Done in {duration}.', { duration: formatDuration(this.#calls.durationMs ?? 0) })
       case 'error':
-        return this.durationMs === undefined
+        return this.#calls.durationMs === undefined
           ? msg('tool-call.failed-unsent', 'Failed before it was sent.')
-          : msg('tool-call.failed', 'Failed after {duration}.', { duration: formatDuration(this.durationMs) })
+          : msg('tool-call.failed', 'Failed after {duration}.', { duration: formatDuration(this.#calls.durationMs) })
       case 'denied':
         return msg('tool-call.denied', 'Denied. Nothing was sent.')
       case 'cancelled':
@@ -474,8 +455,8 @@ export class McpToolCallElement extends ConnectedElement {
         </div>`
       case 'idle':
       case 'running':
-        if (!this.#controller) return nothing
-        return html`<div class="progress">${this.state === 'running' ? renderProgress(this.progress) : nothing}</div>
+        if (!this.#calls.running) return nothing
+        return html`<div class="progress">${this.state === 'running' ? renderProgress(this.#calls.running.progress) : nothing}</div>
           <div part="actions" class="actions">${this.#button('cancel', msg('tool.cancel', 'Cancel'), () => this.cancel())}</div>`
       case 'done':
         return this.#renderResult()
@@ -483,10 +464,12 @@ export class McpToolCallElement extends ConnectedElement {
         return html`${this.#renderResult()}
           ${this.name && this.#client ? html`<div part="actions" class="actions">${this.#button('retry', msg('tool-call.retry', 'Retry'), () => this.#retry())}</div>` : nothing}`
       case 'denied':
-      case 'cancelled':
-        return this.error instanceof Error && !(this.error instanceof ToolCallDeniedError && this.error.by === 'user')
-          ? html`<p class="reason">${this.error.message}</p>`
+      case 'cancelled': {
+        const { error } = this.#calls
+        return error instanceof Error && !(error instanceof ToolCallDeniedError && error.by === 'user')
+          ? html`<p class="reason">${error.message}</p>`
           : nothing
+      }
       default:
         return nothing
     }
@@ -505,9 +488,9 @@ export class McpToolCallElement extends ConnectedElement {
     return html`<div part="result" class="result">
       ${this.#frame.render({
         tool: shown.tool,
-        result: this.result,
-        error: this.error,
-        durationMs: this.durationMs,
+        result: this.#calls.result,
+        error: this.#calls.error,
+        durationMs: this.#calls.durationMs,
         serverUrl: this.#client?.url ?? shown.server.url,
       })}
     </div>`

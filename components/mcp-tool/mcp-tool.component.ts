@@ -6,15 +6,11 @@ import { keyed } from 'lit/directives/keyed.js'
 import {
   AbortError,
   InvalidArgumentsError,
-  TaskCancelledError,
   appResourceUri,
   type CallToolResult,
   type McpClient,
-  type ProgressNotificationParams,
   type StoredTask,
   type Task as ServerTask,
-  type TaskFollowOptions,
-  toolTitle,
   type Tool,
 } from '../../src/client/index.js'
 import type { McpAppElement } from '../mcp-app/mcp-app.js'
@@ -27,12 +23,13 @@ import { ConnectedElement } from '../shared/connected-element.js'
 import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { followTask, leadTask } from '../../src/client/index.js'
-import { ClockController, isTerminal, parseTime } from '../shared/task-status.js'
+import { followTask, leadTask } from '../shared/task-follow.js'
+import { ClockController, isTerminal } from '../shared/task-status.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
 import { preloadWhenIdle } from '../shared/lazy-element.js'
 import { loadElicitationDialog } from '../mcp-elicitation/input-handlers.js'
 import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from '../shared/call/call-display.js'
+import { CallRunner, abortReason, type CallStart } from '../shared/call/call-runner.js'
 import { styles } from './mcp-tool.styles.js'
 import { TaskOfOtherToolError } from './errors.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
@@ -50,20 +47,6 @@ interface AppCall {
   args: Record<string, unknown>
   result?: CallToolResult
   cancelled?: string
-}
-
-/**
- * A call in flight: its abort switch (Cancel: for a task, the server hears tasks/cancel), the switch that only stops
- * following it (the element leaves the page: a task goes on at the server), the latest progress the server reported,
- * and, when the server runs it as a task, the task's latest state and when it started.
- */
-interface RunningCall {
-  controller: AbortController
-  following: AbortController
-  progress?: ProgressNotificationParams
-  task?: ServerTask
-  /** When the call (or the task, when resumed) started, in ms since the epoch: the elapsed time counts from here. */
-  startedAt: number
 }
 
 /**
@@ -161,15 +144,8 @@ export class McpToolElement extends ConnectedElement {
   @property({ attribute: 'heading-level', type: Number }) headingLevel = 3
   @property({ attribute: 'task-id', reflect: true }) taskId = ''
 
-  @state() private running?: RunningCall
-  @state() private result?: CallToolResult
-  @state() private error?: unknown
-  /** From the last call's start to its result or error. */
-  @state() private durationMs?: number
   @state() private appCall?: AppCall
   @state() private appFailed = false
-  /** How the last call ended, in words, for the live region (empty while one runs). */
-  @state() private announcement = ''
 
   @query('mcp-schema-form') private form?: McpSchemaFormElement
   @query('button[part=call]') private callButton?: HTMLButtonElement
@@ -181,8 +157,10 @@ export class McpToolElement extends ConnectedElement {
   #prefillFor?: string
   #i18n = new I18nController(this)
   #frame = new ResultFrameController(this)
+  /** The call shown: running, or how it ended. */
+  #calls = new CallRunner(this)
   /** A running task's elapsed time and time left move every second. */
-  #clock = new ClockController(this, () => !!this.running?.task)
+  #clock = new ClockController(this, () => !!this.#calls.running?.task)
   #appCalls = 0
   /**
    * The server and tool whose kept tasks were looked for (once per tool shown, and again when back on the page); with
@@ -219,7 +197,8 @@ export class McpToolElement extends ConnectedElement {
     super.connectedCallback()
     // Back on the page after being taken off (not a move): a task it let go of may still run; look for it again.
     // The end of the task `task-id` names, already shown, stays as it is.
-    if (!this.running && !(this.taskId && (this.result || this.error !== undefined))) this.#resumedFor = undefined
+    const calls = this.#calls
+    if (!calls.running && !(this.taskId && (calls.result || calls.error !== undefined))) this.#resumedFor = undefined
     this.requestUpdate()
   }
 
@@ -233,14 +212,8 @@ export class McpToolElement extends ConnectedElement {
     // Nobody is left to see the result. A plain call is cancelled (the server hears it rather than working on); a
     // task is only let go of: it goes on at the server, and this tool (or <mcp-task-list>) finds it again. Checked
     // after the DOM operation: a move (taken out and put back at once) keeps the call.
-    const running = this.running
-    queueMicrotask(() => this.isConnected || (running && this.#letGo(running, msg('tool.removed', 'the tool view was closed'))))
-  }
-
-  /** Stops a call this element no longer shows: a task is no longer followed (it runs on), any other call is cancelled. */
-  #letGo(running: RunningCall, reason: string): void {
-    if (running.task) running.following.abort(reason)
-    else running.controller.abort(reason)
+    const running = this.#calls.running
+    queueMicrotask(() => this.isConnected || (running && this.#calls.letGo(msg('tool.removed', 'the tool view was closed'), running)))
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
@@ -252,17 +225,14 @@ export class McpToolElement extends ConnectedElement {
       this.#prefillFor = key
       this.#taskShown = this.taskId
       this.#prefill = tool && client ? readArguments(client.contextKey(), tool.name) : undefined
-      if (this.running) this.#letGo(this.running, msg('tool.switched', 'another tool was opened'))
-      this.running = undefined
-      this.result = undefined
-      this.error = undefined
+      this.#calls.letGo(msg('tool.switched', 'another tool was opened'))
+      this.#calls.clear()
       this.appCall = undefined
-      this.announcement = ''
     }
     // The task `task-id` names; else a task of this tool still running at the server (the page was reloaded, or the
     // tool shown again): followed here.
     const wanted = key && (this.taskId ? `${key}\n${this.taskId}` : key)
-    if (wanted && wanted !== this.#resumedFor && !this.running && this.isConnected) {
+    if (wanted && wanted !== this.#resumedFor && !this.#calls.running && this.isConnected) {
       this.#resumedFor = wanted
       void (this.taskId ? this.#open(client!, tool!, this.taskId, wanted) : this.#resume(client!, tool!, key))
     }
@@ -276,7 +246,7 @@ export class McpToolElement extends ConnectedElement {
     } catch {
       // No store to read: followTask() says that the client does not keep it.
     }
-    if (this.running || this.#resumedFor !== wanted || !this.isConnected) return
+    if (this.#calls.running || this.#resumedFor !== wanted || !this.isConnected) return
     if (kept && kept.tool !== tool.name) {
       const mismatch = new TaskOfOtherToolError(taskId, kept.tool, tool.name)
       return this.#run(client, tool, {}, Date.now(), () => Promise.reject(mismatch))
@@ -304,7 +274,7 @@ export class McpToolElement extends ConnectedElement {
     } catch {
       return // No store to read: nothing to resume, and nothing to say (a call still works).
     }
-    if (!kept || this.running || this.#prefillFor !== key || !this.isConnected) return
+    if (!kept || this.#calls.running || this.#prefillFor !== key || !this.isConnected) return
     const args = kept.arguments ?? {}
     // Through task-follow.ts: one poll for every element and tab showing this task.
     await this.#run(client, tool, args, kept.startedAt, (options) => followTask(client, kept.taskId, options), kept.last)
@@ -314,7 +284,7 @@ export class McpToolElement extends ConnectedElement {
   async call(): Promise<void> {
     const tool = this.#tool
     const client = this.#client
-    if (!tool || !client || this.running) return
+    if (!tool || !client || this.#calls.running) return
     const form = this.form
     if (form && !(await form.validate())) return
     const args = (form?.arguments ?? {}) as Record<string, unknown>
@@ -338,97 +308,65 @@ export class McpToolElement extends ConnectedElement {
     tool: Tool,
     args: Record<string, unknown>,
     startedAt: number,
-    start: (options: FollowOptions) => Promise<CallToolResult>,
+    start: (options: CallStart) => Promise<CallToolResult>,
     task?: ServerTask,
     /** A task followed again (through followTask(), which shares its poll); else a new call, whose task this tab leads. */
     resumed = task !== undefined,
   ): Promise<void> {
-    const running: RunningCall = { controller: new AbortController(), following: new AbortController(), startedAt, task }
     // The form is disabled while the call runs: the field the user pressed Enter in loses focus. Focus goes to Cancel
     // meanwhile, and back to that field when the call ends (a keyboard user is never dropped to the page's start).
     const focused = deepActiveElement()
     const returnTo = focused && this.#holds(focused) ? focused : undefined
-    this.running = running
-    this.result = undefined
-    this.error = undefined
-    this.durationMs = undefined
-    const startedHere = performance.now()
-    this.announcement = ''
-    if (returnTo) void this.updateComplete.then(() => this.#refocusIfLost(this.cancelButton))
     const appCall = client.options.apps && appResourceUri(tool) ? { id: ++this.#appCalls, args } : undefined
-    if (appCall) {
-      // The previous call's view may have work to save: it is asked to tear down, and answers, before it goes.
-      await this.app?.teardown()
-      this.appCall = appCall
-      this.appFailed = false
-    }
     const toApp = (change: Partial<AppCall>) => {
       if (appCall && this.appCall?.id === appCall.id) this.appCall = { ...this.appCall, ...change }
     }
-    // Each change makes a new object (so Lit sees it), from the newest one: progress and task states both kept.
-    const update = (change: Partial<RunningCall>) => {
-      if (this.running?.controller === running.controller) this.running = { ...this.running, ...change }
-    }
-    const stillShown = () => !running.following.signal.aborted && this.#prefillFor === keyOf(client, tool)
-    // A call of this element that the server made a task: this tab follows it, and tells the other tabs (task-follow.ts).
-    let lead: ReturnType<typeof leadTask> | undefined
-    running.following.signal.addEventListener('abort', () => lead?.release(), { once: true })
-    try {
-      const result = await start({
-        signal: running.controller.signal,
-        detach: running.following.signal,
-        onProgress: (progress) => update({ progress }),
-        onTask: (task) => {
-          // The object `running` is the one #letGo() sees: it learns that the call became a task.
-          running.task = task
-          update({ task })
-          if (!resumed && !lead) lead = leadTask(client, task.taskId, (reason) => running.controller.abort(reason))
-          lead?.state(task)
-        },
-      })
-      lead?.end({ result })
-      if (!stillShown()) return
-      if (running.controller.signal.aborted) return toApp({ cancelled: abortReason(running.controller.signal) })
-      this.durationMs = this.#durationOf(running, startedHere)
-      this.result = result
-      this.announcement = result.isError
-        ? msg('tool.announce-tool-error', '{tool}: the tool reported an error.', { tool: toolTitle(tool) })
-        : msg('tool.announce-done', '{tool}: done. The result is below.', { tool: toolTitle(tool) })
-      toApp({ result })
-      emit(this, 'mcp-tool-result', { result })
-    } catch (error) {
-      if (!running.following.signal.aborted) lead?.end({ error })
+    const run = this.#calls.run({
+      tool,
+      startedAt,
+      task,
+      start: async (options) => {
+        if (appCall) {
+          // The previous call's view may have work to save: it is asked to tear down, and answers, before it goes.
+          await this.app?.teardown()
+          this.appCall = appCall
+          this.appFailed = false
+        }
+        // A call of this element that the server made a task: this tab follows it, and tells the other tabs (task-follow.ts).
+        let lead: ReturnType<typeof leadTask> | undefined
+        options.detach.addEventListener('abort', () => lead?.release(), { once: true })
+        try {
+          const result = await start({
+            ...options,
+            onTask: (task) => {
+              options.onTask(task)
+              if (!resumed && !lead) lead = leadTask(client, task.taskId, (reason) => this.#calls.isRunning(options.signal) && this.#calls.cancel(reason))
+              lead?.state(task)
+            },
+          })
+          lead?.end({ result })
+          return result
+        } catch (error) {
+          if (!options.detach.aborted) lead?.end({ error })
+          throw error
+        }
+      },
       // Let go of (removed, another tool shown): the task runs on, and nothing is said about it here.
-      if (!stillShown()) return
-      toApp({
-        cancelled:
-          error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error),
-      })
-      this.durationMs = this.#durationOf(running, startedHere)
-      this.error = error
-      this.announcement =
-        error instanceof AbortError || (error instanceof TaskCancelledError && error.byClient)
-          ? msg('tool.announce-cancelled', '{tool}: the call was cancelled.', { tool: toolTitle(tool) })
-          : msg('tool.announce-failed', '{tool}: the call failed.', { tool: toolTitle(tool) })
-      emit(this, 'mcp-tool-error', { error })
-    } finally {
-      if (this.running?.controller === running.controller) {
-        this.running = undefined
-        // Cancel goes away with the call: focus that was there is lost, and goes back to where the user was.
-        void this.updateComplete.then(() => this.#refocusIfLost(returnTo?.isConnected ? returnTo : this.callButton))
-      }
-    }
-  }
-
-  /**
-   * A call's duration. A task that ended: from its creation to its last update, as the server timed them (it may have
-   * ended long before this page saw it); else from the task's start (resumed after a reload) or the call's.
-   */
-  #durationOf(running: RunningCall, startedHere: number): number {
-    const task = running.task
-    const [created, ended] = task && isTerminal(task.status) ? [parseTime(task.createdAt), parseTime(task.lastUpdatedAt)] : []
-    if (created !== undefined && ended !== undefined && ended >= created) return ended - created
-    return Math.max(performance.now() - startedHere, Date.now() - running.startedAt)
+      shown: (running) => !running.following.signal.aborted && this.#prefillFor === keyOf(client, tool),
+      ended: (end, running) => {
+        if ('cancelled' in end) return toApp(end)
+        if ('result' in end) {
+          toApp({ result: end.result })
+          return emit(this, 'mcp-tool-result', { result: end.result })
+        }
+        const { error } = end
+        toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
+        emit(this, 'mcp-tool-error', { error })
+      },
+    })
+    if (returnTo) void this.updateComplete.then(() => this.#refocusIfLost(this.cancelButton))
+    // Cancel goes away with the call: focus that was there is lost, and goes back to where the user was.
+    if (await run) void this.updateComplete.then(() => this.#refocusIfLost(returnTo?.isConnected ? returnTo : this.callButton))
   }
 
   /** Whether `element` (found through shadow roots) is inside this element. */
@@ -450,7 +388,7 @@ export class McpToolElement extends ConnectedElement {
 
   /** Aborts the running call, as the Cancel button does. */
   cancel(): void {
-    this.running?.controller.abort(msg('tool.cancelled-by-user', 'cancelled by the user'))
+    this.#calls.cancel(msg('tool.cancelled-by-user', 'cancelled by the user'))
   }
 
   #onCancelClick(): void {
@@ -469,10 +407,10 @@ export class McpToolElement extends ConnectedElement {
   protected override render() {
     const tool = this.#tool
     if (!tool) return this.#renderMissing()
-    const running = this.running
-    const fieldErrors = this.error instanceof InvalidArgumentsError ? this.error.errors : []
+    const { running, result, error, durationMs, announcement } = this.#calls
+    const fieldErrors = error instanceof InvalidArgumentsError ? error.errors : []
     // A result the tool's view shows is not shown twice; a cancelled or failed call is framed too.
-    const framed = this.result ? !(this.appCall && !this.appFailed) : this.error !== undefined
+    const framed = result ? !(this.appCall && !this.appFailed) : error !== undefined
     return html`<div part="base" class="base">
       ${renderToolHeader(tool, this.client?.url, headingLevel(this.headingLevel))}
       <p part="hints" class="badges">${hintBadges(tool).map(renderHintBadge)}</p>
@@ -499,7 +437,7 @@ export class McpToolElement extends ConnectedElement {
       <div part="progress" class="progress" role="status" aria-live="polite">
         ${running && !running.task ? renderProgress(running.progress) : nothing}
       </div>
-      ${running?.task ? renderTask(running.task, running.startedAt) : nothing}
+      ${running?.task ? renderTask(running.task, running.startedAt ?? Date.now()) : nothing}
       ${
         this.appCall
           ? keyed(
@@ -516,7 +454,7 @@ export class McpToolElement extends ConnectedElement {
             )
           : nothing
       }
-      <p part="announcement" class="visually-hidden" role="status">${this.announcement}</p>
+      <p part="announcement" class="visually-hidden" role="status">${announcement}</p>
       <section
         part="result"
         class="result"
@@ -528,11 +466,11 @@ export class McpToolElement extends ConnectedElement {
             ? this.#frame.render({
                 tool,
                 headingLevel: Math.min(headingLevel(this.headingLevel) + 1, 6),
-                result: this.result,
-                error: this.error,
-                durationMs: this.durationMs,
+                result,
+                error,
+                durationMs,
                 serverUrl: this.#client?.url ?? '',
-                retry: this.error instanceof InvalidArgumentsError ? undefined : () => this.#retry(),
+                retry: error instanceof InvalidArgumentsError ? undefined : () => this.#retry(),
               })
             : nothing
         }
@@ -554,22 +492,6 @@ export class McpToolElement extends ConnectedElement {
     })
   }
 }
-
-/** Why a call was aborted, in words, for the view's `tool-cancelled`. */
-const abortReason = (signal: AbortSignal): string =>
-  typeof signal.reason === 'string'
-    ? signal.reason
-    : signal.reason instanceof Error
-      ? signal.reason.message
-      : msg('tool.cancelled-by-user', 'cancelled by the user')
-
-/** The tool's name for people: its title, else the annotations' title, else its name (as its header shows). */
-
-/**
- * Following a call or task: `signal` cancels (for a task, `tasks/cancel`); `detach` only stops following (the task
- * runs on at the server, kept for resumeTask()).
- */
-type FollowOptions = Omit<TaskFollowOptions, 'onTask'> & { onTask: (task: ServerTask) => void }
 
 /** Which server and tool a form, its stored arguments and a call are for. */
 const keyOf = (client: McpClient, tool: Tool): string => `${client.url}\n${tool.name}`
