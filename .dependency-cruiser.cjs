@@ -18,6 +18,14 @@ module.exports = {
       to: { path: '^\\.tmp/layers/(components|sandbox|demo)/' },
     },
     {
+      name: 'elements-through-public-api',
+      comment:
+        "Elements reach a server only through the client's public API (src/client/index.ts, McpClient.ts, the cache's and auth's entries): never the transport, the client's parts or the cache's internals.",
+      severity: 'error',
+      from: { path: '^\\.tmp/layers/components/' },
+      to: { path: '^\\.tmp/layers/src/(transport/|client/(?!index\\.js$|McpClient\\.js$)|cache/(?!index\\.js$|idb\\.js$))' },
+    },
+    {
       name: 'sandbox-alone',
       comment: 'The sandbox proxy runs on another origin: it imports nothing of the page code.',
       severity: 'error',
