@@ -16,8 +16,11 @@ import type {
   Tool,
 } from '../protocol/generated/2026-07-28.js'
 import type { CacheStore } from '../cache/policy.js'
+// Named by the {@link}s below, which TypeDoc resolves through the imports.
+/* eslint-disable @typescript-eslint/no-unused-vars */
 import type { MemoryCache } from '../cache/memory.js'
 import type { TimeoutError, ToolCallDeniedError } from '../protocol/errors.js'
+/* eslint-enable @typescript-eslint/no-unused-vars */
 import type { ToolHints } from './tools/tool-hints.js'
 import type { AuthHook } from '../auth/hook.js'
 import type { AppsOptions } from './tools/apps.js'

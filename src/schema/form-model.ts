@@ -307,10 +307,14 @@ class Builder {
         for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const)
           if (typeof schema[key] === 'number' && Number.isFinite(schema[key])) field[key] = schema[key] as number
         // draft-04: exclusiveMinimum: true makes minimum exclusive.
-        if (schema.exclusiveMinimum === true && field.minimum !== undefined)
-          ((field.exclusiveMinimum = field.minimum), delete field.minimum)
-        if (schema.exclusiveMaximum === true && field.maximum !== undefined)
-          ((field.exclusiveMaximum = field.maximum), delete field.maximum)
+        if (schema.exclusiveMinimum === true && field.minimum !== undefined) {
+          field.exclusiveMinimum = field.minimum
+          delete field.minimum
+        }
+        if (schema.exclusiveMaximum === true && field.maximum !== undefined) {
+          field.exclusiveMaximum = field.maximum
+          delete field.maximum
+        }
         if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) field.step = field.multipleOf = schema.multipleOf
         return field
       }
@@ -499,7 +503,10 @@ function lazy<T extends object>(target: T, key: string, build: () => unknown): T
     enumerable: true,
     configurable: true,
     get: () => {
-      if (!built) ((value = build()), (built = true))
+      if (!built) {
+        value = build()
+        built = true
+      }
       return value
     },
   })

@@ -57,7 +57,10 @@ export function chooseVariant(field: VariantField, value: unknown): number {
   let bestScore = -Infinity
   field.variants.forEach((v, i) => {
     const score = matchScore(v.field, value)
-    if (score > bestScore) ((best = i), (bestScore = score))
+    if (score > bestScore) {
+      best = i
+      bestScore = score
+    }
   })
   return best
 }
@@ -153,7 +156,10 @@ export function argumentOf(field: Field, value: unknown): unknown {
         } else {
           // Another key: typed by `additionalProperties` when the schema has one, else kept as it is.
           const extra = field.additional ? toArgument(field.additional, v) : v
-          if (extra !== undefined) (put(out, k, extra), (given = true))
+          if (extra !== undefined) {
+            put(out, k, extra)
+            given = true
+          }
         }
       }
       // An optional object nobody filled in (only its consts) is left out.

@@ -61,7 +61,10 @@ function parse(p: string): Node {
   }
   const alt = (): Node => {
     const options = [seq()]
-    while (p[i] === '|') i++, options.push(seq())
+    while (p[i] === '|') {
+      i++
+      options.push(seq())
+    }
     return options.length === 1 ? options[0] : { kind: 'alt', options }
   }
   const seq = (): Node => {
@@ -73,14 +76,14 @@ function parse(p: string): Node {
     let min: number, max: number
     const c = p[i]
     const braces = c === '{' ? /^\{(\d+)(,(\d*))?\}/.exec(p.slice(i)) : null
-    if (c === '*') (min = 0), (max = Infinity), i++
-    else if (c === '+') (min = 1), (max = Infinity), i++
-    else if (c === '?') (min = 0), (max = 1), i++
+    if (c === '*') [min, max] = [0, Infinity]
+    else if (c === '+') [min, max] = [1, Infinity]
+    else if (c === '?') [min, max] = [0, 1]
     else if (braces) {
       min = Number(braces[1])
       max = braces[2] === undefined ? min : braces[3] === '' ? Infinity : Number(braces[3])
-      i += braces[0].length
     } else return node
+    i += braces ? braces[0].length : 1
     if (p[i] === '?') i++ // lazy: the same search space
     return { kind: 'rep', min, max, node }
   }
@@ -90,8 +93,8 @@ function parse(p: string): Node {
       let look = false
       if (p[i] === '?') {
         if (p.startsWith('?:', i)) i += 2
-        else if (p.startsWith('?=', i) || p.startsWith('?!', i)) (i += 2), (look = true)
-        else if (p.startsWith('?<=', i) || p.startsWith('?<!', i)) (i += 3), (look = true)
+        else if (p.startsWith('?=', i) || p.startsWith('?!', i)) [i, look] = [i + 2, true]
+        else if (p.startsWith('?<=', i) || p.startsWith('?<!', i)) [i, look] = [i + 3, true]
         else if (p[i + 1] === '<') i = p.indexOf('>', i) + 1 || fail()
         else fail()
       }
@@ -128,11 +131,14 @@ function parse(p: string): Node {
       if (end === -1) fail()
       c = parseInt(p.slice(i + 1, end), 16)
       i = end + 1
-    } else if (e === 'u' && /^[\da-f]{4}/i.test(p.slice(i))) (c = parseInt(p.slice(i, i + 4), 16)), (i += 4)
-    else if (e === 'x' && /^[\da-f]{2}/i.test(p.slice(i))) (c = parseInt(p.slice(i, i + 2), 16)), (i += 2)
+    } else if (e === 'u' && /^[\da-f]{4}/i.test(p.slice(i))) [c, i] = [parseInt(p.slice(i, i + 4), 16), i + 4]
+    else if (e === 'x' && /^[\da-f]{2}/i.test(p.slice(i))) [c, i] = [parseInt(p.slice(i, i + 2), 16), i + 2]
     else if (e === 'c' && /[a-z]/i.test(p[i] ?? '')) c = p.charCodeAt(i++) % 32
     else if (e in ESCAPES) c = ESCAPES[e]
-    else (i--, (c = code()))
+    else {
+      i--
+      c = code()
+    }
     if (Number.isNaN(c)) fail()
     return { ranges: [[c, c]], not: false }
   }

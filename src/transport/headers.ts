@@ -12,7 +12,7 @@ const SAFE_VALUE = /^[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?$/
 const SENTINEL = /^=\?base64\?.*\?=$/s
 
 /** Encodes a header value, using the Base64 sentinel form where the plain value would be unsafe or ambiguous. */
-export function encodeHeaderValue(value: string): string {
+function encodeHeaderValue(value: string): string {
   if (SAFE_VALUE.test(value) && !SENTINEL.test(value)) return value
   let binary = ''
   for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte)

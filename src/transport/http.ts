@@ -204,7 +204,10 @@ async function readText(res: Response, limit: number): Promise<string> {
   if (chunks.length === 1) return utf8.decode(chunks[0])
   const all = new Uint8Array(size)
   let at = 0
-  for (const chunk of chunks) (all.set(chunk, at), (at += chunk.byteLength))
+  for (const chunk of chunks) {
+    all.set(chunk, at)
+    at += chunk.byteLength
+  }
   return utf8.decode(all)
 }
 

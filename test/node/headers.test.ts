@@ -9,7 +9,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { HeaderMismatchError, InvalidArgumentsError, InvalidToolError, McpClient, type Tool } from '../../src/client/index.js'
-import { encodeHeaderValue } from '../../src/transport/headers.js'
+import { paramHeaders } from '../../src/transport/headers.js'
 import { findHeaderParams } from '../../src/schema/mcp-header.js'
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js'
 import { rpcError, rpcResult, sendJson, startFaultServer } from '../support/fault-server.js'
@@ -26,6 +26,8 @@ const META = {
 const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`
 const textOf = (result: { content?: unknown }) => (result.content as Array<{ type: string; text?: string }>).map((c) => c.text).join('')
 const calls = (requests: RecordedRequest[]) => requests.filter((r) => r.body?.method === 'tools/call')
+/** The `Mcp-Param-X` header the client sends for an argument `v` of `value` (every header value is encoded so). */
+const encodedParam = (value: string) => paramHeaders([{ name: 'X', path: ['v'] }], { v: value })['mcp-param-X']
 
 /** Runs `body` against a fresh fixture server, closing it (and the client) whatever happens. */
 async function withFixture(
@@ -42,7 +44,7 @@ async function withFixture(
 
 // ---- value encoding ---------------------------------------------------------------------
 
-test('encodeHeaderValue matches every row of the spec encoding table', BOUND, () => {
+test('a header value matches every row of the spec encoding table', BOUND, () => {
   const table: Array<[string, string]> = [
     ['us-west1', 'us-west1'],
     ['Hello, 世界', '=?base64?SGVsbG8sIOS4lueVjA==?='],
@@ -53,10 +55,10 @@ test('encodeHeaderValue matches every row of the spec encoding table', BOUND, ()
     ['=?base64?SGk=?=', '=?base64?PT9iYXNlNjQ/U0drPT89?='],
     ['', '=?base64??='],
   ]
-  for (const [value, encoded] of table) assert.equal(encodeHeaderValue(value), encoded, `encoding ${JSON.stringify(value)}`)
+  for (const [value, encoded] of table) assert.equal(encodedParam(value), encoded, `encoding ${JSON.stringify(value)}`)
 })
 
-test('encodeHeaderValue output is always a legal header value that decodes back to the input', BOUND, () => {
+test('an encoded header value is always a legal header value that decodes back to the input', BOUND, () => {
   for (const value of [
     'us-west1',
     'Hello, 世界',
@@ -71,7 +73,7 @@ test('encodeHeaderValue output is always a legal header value that decodes back 
     '',
     '=?base64??=',
   ]) {
-    const encoded = encodeHeaderValue(value)
+    const encoded = encodedParam(value)!
     assert.match(encoded, /^[\x21-\x7e]([\x20-\x7e\t]*[\x21-\x7e])?$/, `${JSON.stringify(value)} → ${JSON.stringify(encoded)}`)
     assert.doesNotThrow(() => new Headers({ 'mcp-param-x': encoded }))
     const decoded = encoded.startsWith('=?base64?') ? Buffer.from(encoded.slice(9, -2), 'base64').toString('utf8') : encoded

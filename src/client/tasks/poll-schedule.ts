@@ -14,9 +14,9 @@ export interface PollBounds {
 }
 
 /** Each answer that repeats the last one lengthens the next interval by this much. */
-export const BACKOFF_FACTOR = 1.5
+const BACKOFF_FACTOR = 1.5
 /** While the page is hidden, intervals are this many times longer. */
-export const HIDDEN_FACTOR = 5
+const HIDDEN_FACTOR = 5
 /** setTimeout's ceiling: a longer wait would fire at once. */
 const LONGEST_TIMER = 2 ** 31 - 1
 
