@@ -127,6 +127,18 @@ describe('<mcp-tool-call>', () => {
     await expect(el).to.be.accessible()
   })
 
+  it('error: a result against the tool’s outputSchema is refused by the client, said once; the result is not shown', async () => {
+    const { el, states } = await card('weather', {}, { client: new McpClient(await serverUrl('bad-output')) })
+    await reached(el, 'awaiting')
+    button(el, 'allow')!.click()
+    await reached(el, 'error')
+    expect((states.at(-1)!.error as Error).name).to.equal('InvalidStructuredContentError')
+    expect(part(el, 'result-frame')!.dataset.status).to.equal('failure')
+    const shown = text(part(el, 'error'))
+    expect(shown.split('does not match its outputSchema: /celsius').length - 1, `said once: ${shown}`).to.equal(1)
+    expectAbsent(el.shadowRoot!.querySelector('mcp-content'), 'the refused result shown')
+  })
+
   it('error before sending: arguments the schema refuses fail with no duration (the call never ran)', async () => {
     const { el, states } = await card('slow', { steps: 'many' })
     await reached(el, 'error')

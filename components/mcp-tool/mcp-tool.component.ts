@@ -169,6 +169,8 @@ export class McpToolElement extends ConnectedElement {
   #resumedFor?: string
   /** The `task-id` whose task (or none) the call shown belongs to. */
   #taskShown = ''
+  /** Whether the result shown came from a task followed again, which the client does not check against the tool's outputSchema. */
+  #outputUnchecked = false
 
   /** The tool named by `name`, when `tool` is not given; reloads when the server's tool list changes. */
   #lookup = new Task(this, {
@@ -356,6 +358,7 @@ export class McpToolElement extends ConnectedElement {
       ended: (end, running) => {
         if ('cancelled' in end) return toApp(end)
         if ('result' in end) {
+          this.#outputUnchecked = resumed
           toApp({ result: end.result })
           return emit(this, 'mcp-tool-result', { result: end.result })
         }
@@ -470,6 +473,7 @@ export class McpToolElement extends ConnectedElement {
                 error,
                 durationMs,
                 serverUrl: this.#client?.url ?? '',
+                outputSchema: this.#outputUnchecked ? tool.outputSchema : undefined,
                 retry: error instanceof InvalidArgumentsError ? undefined : () => this.#retry(),
               })
             : nothing

@@ -129,7 +129,7 @@ describe('<mcp-tool>', () => {
     expect(text(shadow(el).querySelector('[part~=announcement]'))).to.equal('fail: the tool reported an error.')
   })
 
-  it('hands the tool’s outputSchema to the result view, with the structured content', async () => {
+  it('shows the structured content the client checked against the tool’s outputSchema, and has it checked no second time', async () => {
     const el = await openTool('main', 'add')
     await fillForm(el, [
       { fill: 'A', with: '2' },
@@ -139,8 +139,23 @@ describe('<mcp-tool>', () => {
     await eventually(() => shownResult(el).includes('sum'), 'the structured content')
     const content = shadow(el).querySelector('mcp-content')!
     expect(content.result!.structuredContent).to.deep.equal({ sum: 5 })
-    expect(content.outputSchema).to.deep.include({ type: 'object' })
-    expect((content.outputSchema as { properties: object }).properties).to.have.key('sum')
+    // callTool() checked it (a mismatch fails the call: see the next test), so the result view is given no schema.
+    expect(content.outputSchema, 'a schema handed to the result view for a second check').to.equal(undefined)
+    await content.updateComplete
+    expectAbsent(content.shadowRoot!.querySelector('[part~=schema-warning]'), 'a schema warning')
+  })
+
+  it('a result against the tool’s outputSchema fails the call, said once in the client’s words; the result is not shown', async () => {
+    const el = await openTool('bad-output', 'weather')
+    const failed = nextEvent<CustomEvent<{ error: Error }>>(el, 'mcp-tool-error')
+    callButton(el).click()
+    expect((await failed).detail.error.name).to.equal('InvalidStructuredContentError')
+    const frame = shadow(el).querySelector<HTMLElement>('[part~=result-frame]')!
+    expect(frame.dataset.status).to.equal('failure')
+    const shown = text(frame.querySelector('[part~=error]'))
+    expect(shown.split('does not match its outputSchema: /celsius').length - 1, `said once: ${shown}`).to.equal(1)
+    expectAbsent(frame.querySelector('mcp-content'), 'the refused result shown')
+    expectAbsent(frame.querySelector('img'), 'the result’s markup as an element')
   })
 
   it('preventDefault() on mcp-tool-call stops the call: nothing is sent', async () => {
