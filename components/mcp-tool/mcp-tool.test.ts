@@ -632,6 +632,28 @@ describe('<mcp-tool> result frame', () => {
     }
   })
 
+  it('Show JSON shows the JSON of the result shown, which is in the page only from then on; a new result shows its own', async () => {
+    const el = await openTool('main', 'echo')
+    const json = () => JSON.parse(framePart(el, 'result-json')!.textContent!) as CallToolResult
+    const callWith = async (value: string) => {
+      await fillForm(el, [{ fill: 'Text', with: value }])
+      callButton(el).click()
+      await eventually(() => shownResult(el) === value, `the result of ${value}`)
+    }
+    await callWith('first')
+    expectAbsent(framePart(el, 'result-json'), 'the JSON view before it is asked for')
+    expect(text(shadow(el)), 'the JSON text before it is asked for').to.not.contain('"type": "text"')
+    framePart(el, 'json-toggle')!.click()
+    await eventually(() => !!framePart(el, 'result-json'), 'the JSON view')
+    expect(json().content).to.deep.equal([{ type: 'text', text: 'first' }])
+    // A new call: its result is shown as a result, and its JSON, not the first's, once asked for.
+    await callWith('second')
+    expectAbsent(framePart(el, 'result-json'), 'the JSON view of the new result before it is asked for')
+    framePart(el, 'json-toggle')!.click()
+    await eventually(() => !!framePart(el, 'result-json'), 'the JSON view again')
+    expect(json().content).to.deep.equal([{ type: 'text', text: 'second' }])
+  })
+
   itExceptIn(
     { webkit: 'grants clipboard access through the test runner, which WebDriver classic cannot' },
     'Copy puts the result’s text on the clipboard; Show JSON shows the whole CallToolResult (and Copy copies it), Show result goes back',

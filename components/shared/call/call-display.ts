@@ -279,6 +279,8 @@ export class ResultFrameController implements ReactiveController {
   #copyStatus = ''
   /** The result or error the state above is about. */
   #about: unknown
+  /** The JSON text of the result in the JSON view, made when the view first shows it (a result can be megabytes). */
+  #json?: { of: CallToolResult; text: string | undefined }
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this)
@@ -295,10 +297,11 @@ export class ResultFrameController implements ReactiveController {
       this.#about = about
       this.#showJson = false
       this.#copyStatus = ''
+      this.#json = undefined
     }
     const status = statusOf(call)
-    const json = call.result ? jsonText(call.result) : undefined
-    const showJson = this.#showJson && json !== undefined
+    const json = this.#showJson && call.result ? this.#jsonOf(call.result) : undefined
+    const showJson = json !== undefined
     const title = toolTitle(call.tool)
     return html`<div part="result-frame" class="frame" data-status=${status}>
       <div part="result-header" class="frame-header">
@@ -323,7 +326,7 @@ export class ResultFrameController implements ReactiveController {
         }
         <span class="frame-actions">
           ${
-            json !== undefined
+            call.result
               ? html`<button
                   part="button json-toggle"
                   type="button"
@@ -360,6 +363,11 @@ ${json!.length > SHOWN_JSON_CHARS ? `${json!.slice(0, SHOWN_JSON_CHARS)}…` : j
               : renderCallError(call.error, call.serverUrl)
       }
     </div>`
+  }
+
+  #jsonOf(result: CallToolResult): string | undefined {
+    if (this.#json?.of !== result) this.#json = { of: result, text: jsonText(result) }
+    return this.#json.text
   }
 
   #toggleJson(): void {
