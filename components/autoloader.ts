@@ -23,7 +23,7 @@ import { ContextRoot } from '@lit/context'
 const registeringFiles = import.meta.glob(['./mcp-*/mcp-*.ts', '!./*/*.test.ts', '!./*/*.component.ts', '!./*/*.styles.ts'])
 
 /** `<mcp-foo>` → a loader of components/mcp-foo/mcp-foo.ts (its module defines the tag). */
-export const elementLoaders: ReadonlyMap<string, () => Promise<unknown>> = new Map(
+const elementLoaders: ReadonlyMap<string, () => Promise<unknown>> = new Map(
   Object.entries(registeringFiles).flatMap(([path, load]) => {
     const tag = /^\.\/(mcp-[a-z0-9-]+)\/\1\.ts$/.exec(path)?.[1]
     return tag ? [[tag, load] as const] : []

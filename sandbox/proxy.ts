@@ -28,7 +28,7 @@ const RESERVED = 'ui/notifications/sandbox-'
 /** Sandbox tokens a host may add to the view's frame. Never allow-same-origin, top navigation or popups that escape. */
 const EXTRA_TOKENS = new Set(['allow-forms', 'allow-modals', 'allow-popups'])
 
-const isMessage = (data: unknown): data is { jsonrpc: '2.0'; method?: unknown; params?: any } =>
+const isMessage = (data: unknown): data is { jsonrpc: '2.0'; method?: unknown; params?: { readonly [key: string]: unknown } } =>
   !!data && typeof data === 'object' && (data as { jsonrpc?: unknown }).jsonrpc === '2.0'
 const reserved = (data: { method?: unknown }) => typeof data.method === 'string' && data.method.startsWith(RESERVED)
 

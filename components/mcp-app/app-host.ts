@@ -39,13 +39,11 @@ export type DisplayMode = 'inline' | 'fullscreen' | 'pip'
 const HOST_MODES: DisplayMode[] = ['inline', 'fullscreen', 'pip']
 
 /** What the host needs from its `<mcp-app>`. */
-export interface AppHostElement extends HTMLElement {
+interface AppHostElement extends HTMLElement {
   displayMode: DisplayMode
   maxHeight: number
   /** The modes the page lets views have (inline first, always): what the view is told it may ask for. */
   readonly allowedDisplayModes: DisplayMode[]
-  /** The view asks for a mode it declared: the element decides (the page's rules, the user's action); the mode now. */
-  displayModeRequested(mode: DisplayMode): DisplayMode
 }
 
 export interface AppHostOptions {
@@ -62,9 +60,20 @@ export interface AppHostOptions {
   onFailure(error: Error): void
   /** The view said `initialized`. */
   onInitialized(): void
+  /** The view asks for a mode it declared: the element decides (the page's rules, the user's action); the mode now. */
+  onDisplayModeRequest(mode: DisplayMode): DisplayMode
 }
 
-type Message = { jsonrpc: '2.0'; id?: string | number; method?: string; params?: any; result?: any; error?: any }
+type Message = {
+  jsonrpc: '2.0'
+  id?: string | number
+  method?: string
+  params?: unknown
+  result?: unknown
+  error?: { code: number; message: string }
+}
+/** A message's params as the view sent them: JSON from another origin, each field checked where it is read. */
+type Params = { readonly [key: string]: unknown }
 
 type AppRequestOutcome = { outcome: 'result'; result: unknown } | { outcome: 'error'; error: { code: number; message: string } }
 
@@ -77,7 +86,7 @@ export type AppRequestDetail = {
   /** The host refused it itself (an unknown method, bad params, a tool not for apps): nothing reached the client. */
   refusedByHost?: true
 } & AppRequestOutcome
-type Handler = (params: any) => unknown | Promise<unknown>
+type Handler = (params: Params) => unknown | Promise<unknown>
 
 /** A JSON-RPC error to answer the view with. */
 class Refusal extends Error {
@@ -297,7 +306,7 @@ export class AppHost {
     if (!m || typeof m !== 'object' || m.jsonrpc !== '2.0') return
     if (m.method === 'ui/notifications/sandbox-proxy-ready') return this.#onProxyReady()
     if (m.method === 'ui/notifications/sandbox-proxy-refused') {
-      return this.#o.onFailure(new Error(String(m.params?.reason ?? 'The sandbox proxy refused to run the view.')))
+      return this.#o.onFailure(new Error(String((m.params as Params | undefined)?.reason ?? 'The sandbox proxy refused to run the view.')))
     }
     if (!this.#proxyReady) return
     if (m.method === undefined) {
@@ -320,7 +329,7 @@ export class AppHost {
     const isRequest = m.id !== undefined && m.id !== null
     if (!isRequest) {
       // Notifications: acted on or ignored, never answered.
-      if (handler) await Promise.resolve(handler(m.params ?? {})).catch(() => {})
+      if (handler) await Promise.resolve(handler((m.params ?? {}) as Params)).catch(() => {})
       return
     }
     let reply: Message
@@ -328,7 +337,7 @@ export class AppHost {
     const started = performance.now()
     try {
       if (!handler) throw new Refusal(-32601, `Method not found: ${m.method}`)
-      const result = await handler(m.params ?? {})
+      const result = await handler((m.params ?? {}) as Params)
       reply = { jsonrpc: '2.0', id: m.id, result: result ?? {} }
     } catch (error) {
       refusedByHost = error instanceof Refusal
@@ -350,8 +359,8 @@ export class AppHost {
     else this.#send(reply)
   }
 
-  #initialize(params: any): unknown {
-    const declared = params?.appCapabilities?.availableDisplayModes
+  #initialize(params: Params): unknown {
+    const declared = (params?.appCapabilities as Params | undefined)?.availableDisplayModes
     this.#declaredModes = Array.isArray(declared) ? HOST_MODES.filter((mode) => declared.includes(mode)) : []
     const context = this.#context()
     this.#remember(context)
@@ -381,13 +390,13 @@ export class AppHost {
   }
 
   /** A tool call from the view: only tools of this server that are visible to apps, and none once the user blocked it. */
-  async #callTool(params: any): Promise<unknown> {
+  async #callTool(params: Params): Promise<unknown> {
     const name = params?.name
     if (typeof name !== 'string') throw new Refusal(-32602, 'tools/call needs a tool name')
     if (this.#blocked) throw new Refusal(-32000, msg('app.blocked', 'The user blocked this app’s tool calls'))
     const tool = (await this.#o.client.listTools({ signal: this.#abort.signal })).find((t) => t.name === name)
     if (!tool || !visibleToApps(tool)) throw new Refusal(-32602, `Tool "${name}" is not available to apps on this server`)
-    const args = params.arguments && typeof params.arguments === 'object' ? params.arguments : {}
+    const args = params.arguments && typeof params.arguments === 'object' ? (params.arguments as Params) : {}
     return this.#o.client.callTool(name, args, {
       signal: this.#abort.signal,
       origin: { kind: 'view', uri: this.#o.resource.uri, tool: this.#o.tool.name },
@@ -419,13 +428,13 @@ export class AppHost {
     return answer
   }
 
-  #readResource(params: any): Promise<unknown> {
+  #readResource(params: Params): Promise<unknown> {
     if (typeof params?.uri !== 'string') throw new Refusal(-32602, 'resources/read needs a uri')
     return this.#o.client.readResource(params.uri, { signal: this.#abort.signal })
   }
 
   /** `ui/open-link`: the same consent as a URL-mode elicitation; nothing is opened unless the user chooses Open. */
-  async #openLink(params: any): Promise<unknown> {
+  async #openLink(params: Params): Promise<unknown> {
     if (this.#consent) throw new Refusal(-32000, 'Another link is already waiting for the user')
     const consent = document.createElement('mcp-elicitation') as McpElicitationElement
     // The server as this page knows it (its host, and the name it gave), never the tool's title.
@@ -454,18 +463,18 @@ export class AppHost {
     return emit(this.#o.element, type, params, { cancelable: true }) ? {} : { isError: true }
   }
 
-  #requestDisplayMode(params: any): unknown {
+  #requestDisplayMode(params: Params): unknown {
     const mode = params?.mode as DisplayMode
     // Only a mode the host has and the view declared (spec, "Display Modes"); inline is always allowed back. Whether
     // the view gets it is the element's decision: what the page allows, and whether the user is acting in the view.
     if (HOST_MODES.includes(mode) && (mode === 'inline' || this.#declaredModes.includes(mode))) {
-      return { mode: this.#o.element.displayModeRequested(mode) }
+      return { mode: this.#o.onDisplayModeRequest(mode) }
     }
     return { mode: this.#o.element.displayMode }
   }
 
   /** Resizing follows the view's size, bounded: at most the element's `max-height`, and a flood is coalesced. */
-  #sizeChanged(params: any): void {
+  #sizeChanged(params: Params): void {
     const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined)
     this.#resize = { width: n(params?.width), height: n(params?.height) }
     if (this.#resizeScheduled) return

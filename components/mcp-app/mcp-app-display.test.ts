@@ -278,7 +278,7 @@ describe('<mcp-app> in the CDN build: the frame stays across display modes', fun
   it('fullscreen and back inline keep the same frame element, in the page all the while', async () => {
     const { url, sandboxUrl } = await appsServer()
     const tool = await toolOf(new McpClient(url), 'show_echo')
-    const page = await fixture<HTMLIFrameElement>(html`<iframe style="width: 800px; height: 600px"></iframe>`)
+    const page = await fixture<HTMLIFrameElement>(html`<iframe title="A page with the CDN build" style="width: 800px; height: 600px"></iframe>`)
     const loaded = new Promise((resolve) => page.addEventListener('load', resolve, { once: true }))
     page.srcdoc = `<!doctype html><script type="module" src="${new URL(CDN_FILE, location.href)}"></script>
       <mcp-server url="${url}" sandbox-url="${sandboxUrl}" compact><mcp-app></mcp-app></mcp-server>`

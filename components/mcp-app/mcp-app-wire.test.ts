@@ -1,7 +1,7 @@
 // <mcp-app>'s wire: what crosses between a view, the sandbox proxy and the host page, tried as a hostile view
 // would (issue 17: a self-navigating view, the open-link dialog's name, the request log; issue 24: the message
 // checks that had no test). Against the `apps` test server, in headless Chromium.
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import { McpClient } from '../../src/client/index.js'
 import { deepQuery, eventually, expectAbsent, expectPresent, nextEvent, requestsFor } from '../../test/support/browser.js'
 import type { McpElicitationElement } from '../mcp-elicitation/mcp-elicitation.js'
@@ -276,7 +276,7 @@ describe('<mcp-app> wire: a hostile view beside another view', () => {
     await settle(100)
     const find = (method: string, test: (r: AppRequestDetail) => boolean = () => true) => {
       const found = requests.find((r) => r.method === method && test(r))
-      expect(found, `a reported ${method}`).to.exist
+      assert.exists(found, `a reported ${method}`)
       expect(found!.durationMs).to.be.a('number').and.at.least(0)
       return found!
     }

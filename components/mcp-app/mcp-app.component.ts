@@ -149,10 +149,9 @@ export class McpAppElement extends ConnectedElement {
   /**
    * The view asked for `mode` (one it declared): the mode it is in after this. Fullscreen and picture-in-picture only
    * when the page allows them, the user is acting in the view right now, and no listener of
-   * `mcp-app-display-mode-request` says no; inline always.
-   * @internal What app-host.ts asks; a page sets `displayMode` itself.
+   * `mcp-app-display-mode-request` says no; inline always. Private: only the view asks; a page sets `displayMode`.
    */
-  displayModeRequested(mode: DisplayMode): DisplayMode {
+  #displayModeRequested(mode: DisplayMode): DisplayMode {
     if (mode === this.displayMode) return mode
     if (mode !== 'inline') {
       if (!this.allowedDisplayModes.includes(mode) || !this.#userInView()) return this.displayMode
@@ -265,6 +264,7 @@ export class McpAppElement extends ConnectedElement {
           if (this.#host === host) this.#fail(error)
         },
         onInitialized: () => emit(this, 'mcp-app-ready', {}),
+        onDisplayModeRequest: (mode) => this.#displayModeRequested(mode),
       })
       this.#host = host
       host.start()

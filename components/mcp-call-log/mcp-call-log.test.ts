@@ -1,7 +1,7 @@
 // <mcp-call-log> in headless Chromium against the fixture server (`main`: echo, add, fail): the records of a
 // client's real calls, newest first, opened, copied (the real clipboard, permission granted by the runner) and
 // exported (the browser's real download, its file read back).
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { McpClient, ToolCallDeniedError, type CallRecord } from '../../src/client/index.js'
 import { chromiumOnly, deepQuery, deepQueryAll, eventually, expectAbsent, itExceptIn, nextEvent, serverUrl } from '../../test/support/browser.js'
@@ -235,7 +235,7 @@ describe('<mcp-call-log>', () => {
     await eventually(() => viewRecords().some((r) => r.method === 'ui/initialize'), 'the view’s ui/initialize in the log')
     const init = viewRecords().find((r) => r.method === 'ui/initialize')!
     expect(init.origin).to.deep.equal({ kind: 'view', uri: 'ui://apps/echo.html', tool: 'show_echo' })
-    expect((init.result as { hostInfo?: unknown }).hostInfo).to.exist
+    assert.exists((init.result as { hostInfo?: unknown }).hostInfo)
     await el.updateComplete
     const line = records(el)
       .map(summaryOf)

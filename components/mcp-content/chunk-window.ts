@@ -17,7 +17,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
 
 /** Entries per chunk of a windowed list. */
-export const CHUNK = 50
+const CHUNK = 50
 /** How far beyond the view (above and below) a chunk counts as near and is drawn. */
 const NEAR = '100% 0px'
 /** An entry's height when on one line: the host's line height (1.45) in the list's font. */

@@ -61,14 +61,14 @@ function base64Size(data: string): number {
 
 /** The last path segment of a URI (or its host, as in `hostile://fake.pdf`), for a download's file name; the browser sanitises it further. */
 function fileNameOf(uri: string): string {
-  let name = ''
+  let name: string
   try {
     const url = new URL(uri)
     name = decodeURIComponent(url.pathname.split('/').pop() || url.host)
   } catch {
     name = uri.split(/[?#]/)[0].split(/[/\\]/).pop() ?? ''
   }
-  return name.replace(/[\u0000-\u001f\u007f"*:<>?\\|/]/g, '_').slice(0, 200) || 'download'
+  return name.replace(/[\p{Cc}"*:<>?\\|/]/gu, '_').slice(0, 200) || 'download'
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import { expectAbsent } from '../../test/support/browser.js'
 import { SCHEMA_ZOO, fillForm } from '../../test/support/schema-zoo.js'
 import type { McpSchemaFormElement } from './mcp-schema-form.js'
@@ -63,7 +63,7 @@ describe('<mcp-schema-form>', () => {
     expect(name.value).to.equal('ada')
     expect(name.getAttribute('aria-required')).to.equal('true')
     expect(description(el, name)).to.equal('Who you are')
-    expect(el.shadowRoot!.querySelector(`label[for="${name.id}"] .required`)).to.exist
+    assert.exists(el.shadowRoot!.querySelector(`label[for="${name.id}"] .required`))
     const retries = control(el, 'Retries')
     expect([retries.value, retries.min, retries.max, retries.step]).to.deep.equal(['3', '0', '5', '1'])
     expect(retries.getAttribute('aria-required'), 'a required number says so too').to.equal('true')
@@ -277,7 +277,7 @@ describe('<mcp-schema-form>', () => {
     const el = await form({ type: 'object', properties: { q: { type: 'string' } } })
     el.focus()
     expect(el.shadowRoot!.activeElement).to.equal(control(el, 'Q'))
-    expect(el.shadowRoot!.querySelector('button.json-toggle')).to.exist
+    assert.exists(el.shadowRoot!.querySelector('button.json-toggle'))
     el.hideJsonToggle = true
     await el.updateComplete
     expectAbsent(el.shadowRoot!.querySelector('button.json-toggle'), 'the JSON toggle')
@@ -599,7 +599,7 @@ describe('<mcp-schema-form>: words a person reads', () => {
       l.textContent!.replace(/\*/g, '').replace(/\s+/g, ' ').trim(),
     )
     expect(labels).to.include.members(['Item 1', 'Item 2', 'Line 1'])
-    expect(button(el, 'Remove Item 2 of Tags'), 'Remove names the item and its list').to.exist
+    assert.exists(button(el, 'Remove Item 2 of Tags'), 'Remove names the item and its list')
     await expect(el).to.be.accessible()
   })
 
@@ -609,7 +609,7 @@ describe('<mcp-schema-form>: words a person reads', () => {
       properties: { user_id: { type: 'string' }, maxResults: { type: 'integer' }, note: { type: 'string', title: 'A note' } },
     })
     const userId = control(el, 'User id')
-    expect(control(el, 'Max results')).to.exist
+    assert.exists(control(el, 'Max results'))
     const field = userId.closest('.field')!
     expect(field.querySelector('code.key')?.textContent).to.equal('user_id')
     expectAbsent(control(el, 'A note').closest('.field')!.querySelector('code.key'), 'a key beside a titled field')

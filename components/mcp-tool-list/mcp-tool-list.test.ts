@@ -3,7 +3,7 @@
 // changes while the page is open), `invalid` (tools the client must leave out)
 // and `flaky` (fails on demand). Keys are pressed through the browser
 // (sendKeys), as a user would.
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { McpClient, type Tool } from '../../src/client/index.js'
 import {
@@ -493,7 +493,7 @@ describe('<mcp-tool-list>', () => {
     item(list, 'add').click()
     const { detail } = await picked
     expect(detail.tool.name).to.equal('add')
-    expect(detail.tool.outputSchema).to.exist
+    assert.exists(detail.tool.outputSchema)
     await list.updateComplete
     expect(list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')!.tool).to.equal(detail.tool)
     expect(list.selected).to.equal('add')

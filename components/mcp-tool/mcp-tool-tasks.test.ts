@@ -2,7 +2,7 @@
 // against the demo server (demo/server/demo-server.ts: long_task, failing_task, expiring_task on demo/server/tasks.ts),
 // through <mcp-server> (its IndexedDB store keeps the tasks; its input handlers show the dialog). What a user sees is
 // read from the page; how often the client polled is counted at the server (its request log).
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import { clearCache } from '../../src/cache/idb.js'
 import { McpClient, MemoryCache } from '../../src/client/index.js'
 import { deepQuery, deepQueryAll, deepText, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
@@ -65,7 +65,7 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     expect(part(el, 'task')!.dataset.status).to.equal('working')
     expect(text(part(el, 'task-elapsed'))).to.match(/^Running for \d+ s$/)
     expect(text(part(el, 'task-ttl'))).to.match(/^Kept by the server for 10 min 00 s \(\d+ min \d+ s left\)$/)
-    expect(part(el, 'cancel'), 'Cancel while it runs').to.exist
+    assert.exists(part(el, 'cancel'), 'Cancel while it runs')
     const dialog = await openDialog()
     expect(text(part(el, 'task-status'))).to.equal('Waiting for your input')
     expect(text(dialog.shadowRoot)).to.contain('which format should the report be in?')
@@ -149,6 +149,7 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
     await clearCache()
     const frame = await fixture<HTMLIFrameElement>(
       html`<iframe
+        title="Another tab"
         style="width: 800px; height: 600px"
         src=${`/test/support/task-tab.html?server=${encodeURIComponent(url)}&tool=long_task`}
       ></iframe>`,
@@ -506,7 +507,7 @@ describe('<mcp-tool task-id>: a task opened from <mcp-task-list> (test/support/s
       const el = server.querySelector('mcp-tool')!
       await eventually(() => / of 8$/.test(text(part(el, 'task-message'))), 'the opened task followed in the tool', 8_000)
       expect(formArguments(el)).to.deep.equal({ steps: 8, stepMs: 400, pollIntervalMs: 500 })
-      expect(part(el, 'cancel'), 'Cancel while it runs').to.exist
+      assert.exists(part(el, 'cancel'), 'Cancel while it runs')
       const start = await tasksGets(taskId)
       await new Promise((r) => setTimeout(r, 1_500))
       // The server asks for 500 ms (jitter only lengthens): at most 3 polls in 1.5 s for the list and the tool together.

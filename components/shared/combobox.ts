@@ -65,6 +65,9 @@ export class ComboboxController implements ReactiveController {
     this.host.requestUpdate()
   }
 
+  // The input's name is its caller's <label for>, in another template; the options' keys are the input's
+  // (aria-activedescendant), as the ARIA combobox pattern has it.
+  /* eslint-disable lit-a11y/accessible-name, lit-a11y/click-events-have-key-events */
   render(field: ComboboxField) {
     const { id, suggestions } = field
     const expanded = this.#open === id && suggestions.length > 0
@@ -132,6 +135,7 @@ export class ComboboxController implements ReactiveController {
       >
     </div>`
   }
+  /* eslint-enable lit-a11y/accessible-name, lit-a11y/click-events-have-key-events */
 
   #onKeyDown(e: KeyboardEvent, field: ComboboxField, expanded: boolean, active: number): void {
     if (e.isComposing) return
