@@ -76,7 +76,9 @@ async function runEngine(engine, index, { alone = !sideBySide, files, label = en
   let counts
   try {
     counts = JSON.parse(readFileSync(results, 'utf8'))
-  } catch {}
+  } catch {
+    // No counts: the run ended before its reporter wrote them, and the summary says so.
+  }
   const run = { engine, code, seconds, counts }
   if (hadFailure(run)) run.requestLog = keptRequestLog(requestLog, label)
   return run

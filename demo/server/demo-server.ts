@@ -21,15 +21,15 @@ import { demoAppViews, registerDemoAppTools, registerDemoAppViews } from './apps
 import { CHIME_WAV_BASE64, PICTURE_SVG_BASE64, SERVER_ICONS, themedIcons } from './media.js'
 import { TASKS_EXTENSION, TaskHost, declaresTasks, pause, tasksRequired } from './tasks.js'
 
-export const DEMO_SERVER_INFO = { name: 'mcp-web-elements-demo', title: 'Demo server', version: '1.0.0', icons: SERVER_ICONS }
+const DEMO_SERVER_INFO = { name: 'mcp-web-elements-demo', title: 'Demo server', version: '1.0.0', icons: SERVER_ICONS }
 
 /** The tool `toggle_extra_tool` adds and removes. */
-export const EXTRA_TOOL = 'extra_tool'
+const EXTRA_TOOL = 'extra_tool'
 
 /** Where `connect_account` sends the user (URL-mode elicitation). */
-export const CONNECT_URL = 'https://example.com/connect?account=demo'
+const CONNECT_URL = 'https://example.com/connect?account=demo'
 
-export const COLORS: Record<string, string> = {
+const COLORS: Record<string, string> = {
   coral: '#ff7f50',
   crimson: '#dc143c',
   cyan: '#00ffff',

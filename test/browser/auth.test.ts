@@ -2,7 +2,7 @@
 // SDK server behind its bearer gate, oauth2-mock-server as the authorization server: test/support/servers/auth.ts).
 // The sign-in page signs everyone in at once, so a popup goes there and straight back to the callback page
 // (test/support/auth-callback.html), which hands the result to this page.
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import { BrowserOAuthProvider, IdbAuthStore } from '../../src/auth/index.js'
 import { CLIENT_ID, click, part, present, testProvider } from '../support/auth-browser.js'
 import { controlServer, deepQueryAll, eventually, expectAbsent, nextEvent, serverUrl } from '../support/browser.js'
@@ -97,7 +97,7 @@ describe('sign-in (OAuth) in the browser', () => {
       await click(await present(server, 'sign-in-button', 'the Sign in button'))
       const error = await present(server, 'sign-in-error', 'why the sign-in failed')
       expect(error.textContent).to.match(/declined/)
-      expect(part(server, 'sign-in-button')).to.exist
+      assert.exists(part(server, 'sign-in-button'))
       expect(await new IdbAuthStore(database).get(`session ${url}`)).to.equal(undefined)
     } finally {
       await controlServer(SERVER, 'as-mode', { mode: 'ok' })
@@ -162,7 +162,7 @@ describe('sign-in (OAuth) in the browser', () => {
       expect(link.target).to.equal('_blank')
       expect(link.rel.split(/\s+/).sort(), 'the sign-in page never reaches this page').to.deep.equal(['noopener', 'noreferrer'])
       expect(new URL(link.href).pathname).to.equal('/authorize')
-      expect(button).to.exist
+      assert.exists(button)
       window.open = open
       const signedIn = nextEvent(server, 'mcp-signed-in', 10_000)
       // The user following the link, in a tab with no opener (as the link's rel asks): the answer comes by BroadcastChannel.

@@ -3,7 +3,7 @@
 // be. The popup opens as about:blank, in this page's origin; the redirect flow navigates this page itself; the
 // blocked-popup link would be clicked by the user here. Passing means: nothing runs anywhere (the trap stays unset,
 // in the popup too), no link with such an href is drawn, and the element says which field of the server is wrong.
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import { OAuthProvider, popupSignIn, redirectSignIn, SignInRequiredError, UnsafeEndpointError } from '../../src/auth/index.js'
 import type { BrowserOAuthProvider } from '../../src/auth/index.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
@@ -166,9 +166,9 @@ describe('sign-in against a hostile server: nothing it sends runs in the page', 
         expect(opened.sprung, `${kind}: the popup's trap`).to.deep.equal([])
         expect(opened.at(), `${kind}: where the popup went`).to.be.oneOf([undefined, 'about:blank'])
         const error = part(server, 'sign-in-error')
-        expect(error, `${kind}: why the sign-in failed`).to.exist
+        assert.exists(error, `${kind}: why the sign-in failed`)
         expect(error!.textContent).to.include('authorization_endpoint')
-        expect(part(server, 'sign-in-button'), `${kind}: the Sign in button stays`).to.exist
+        assert.exists(part(server, 'sign-in-button'), `${kind}: the Sign in button stays`)
         expect(scriptLinks(server), `${kind}: links`).to.deep.equal([])
         server.remove()
       } finally {

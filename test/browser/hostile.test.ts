@@ -55,7 +55,7 @@ async function shows(root: Element, text: string, what: string, { visible = true
     await eventually(() => textIn(root, { visible }).includes(text), what)
   } catch (error) {
     const screen = textIn(root, { visible: true }).replace(/\s+/g, ' ').trim()
-    throw new Error(`${(error as Error).message}; on screen: …${screen.slice(-700)}`)
+    throw new Error(`${(error as Error).message}; on screen: …${screen.slice(-700)}`, { cause: error })
   }
 }
 

@@ -1,6 +1,6 @@
 // <mcp-server> pointed at a legacy (2025-11-25, SDK v1) server: the same elements list and call tools and
 // answer an elicitation through the dialog, with nothing set for the era.
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import '../../components/mcp-server/mcp-server.js'
 import '../../components/mcp-tool-list/mcp-tool-list.js'
 import '../../components/mcp-tool/mcp-tool.js'
@@ -26,7 +26,7 @@ describe('elements on a legacy server', () => {
     await eventually(() => deepText(list).includes('echo') && deepText(list).includes('ask'), 'the tool names')
     const { requests } = await serverStats('legacy')
     const init = requests.find((r: any) => r.body?.method === 'initialize')
-    expect(init, 'an initialize was sent').to.exist
+    assert.exists(init, 'an initialize was sent')
     const listed = requests.filter((r: any) => r.body?.method === 'tools/list').at(-1)
     expect(listed?.headers['mcp-session-id'], 'the page read the exposed session id and echoed it').to.be.a('string')
   })

@@ -1,7 +1,7 @@
 // Mcp-Param-* headers cross origins: the page and the MCP server (test/support/servers/param-cors.ts, the official SDK
 // behind a CORS policy that names the headers it allows) are on different origins, so the browser asks the server
 // first (a CORS preflight) whether it may send them, and sends the call only when the answer lists them.
-import { expect } from '@open-wc/testing'
+import { assert, expect } from '@open-wc/testing'
 import { HeaderNotAllowedError, McpClient, StreamError, type CallToolResult } from '../../src/client/index.js'
 import { controlServer, serverStats, serverUrl } from '../support/browser.js'
 
@@ -28,7 +28,7 @@ describe('Mcp-Param-* headers across origins (CORS preflight)', () => {
       .slice(0, callAt)
       .filter((r) => r.method === 'OPTIONS')
       .at(-1)
-    expect(preflight, 'a preflight before the call').to.exist
+    assert.exists(preflight, 'a preflight before the call')
     expect(preflight!.headers['origin']).to.equal(location.origin)
     expect(preflight!.headers['access-control-request-method']).to.equal('POST')
     expect(preflight!.headers['access-control-request-headers'].split(',')).to.include.members(['mcp-param-region', 'mcp-param-tenant'])

@@ -2,7 +2,7 @@
 // as each takes most of a file's 150 s): `npm start` in a child process, axe-core on every page, and on the
 // playground's states (a result shown, the elicitation dialog open) at the given widths, where the dialog must fit.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { PAGES, demoSite, axeViolations, goDark, openPage, openPlaygroundTool, overflow } from './site-pages.js'
 
 export function describeAxe(colorScheme: 'light' | 'dark', stateWidths: number[]): void {

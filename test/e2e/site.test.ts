@@ -3,7 +3,7 @@
 // playground's tabs by keyboard; its tool list at 1280×800; the nav's "API reference" link. axe on every page and
 // state, light and dark: site-axe-light.test.ts, site-axe-dark.test.ts.
 import assert from 'node:assert/strict'
-import { after, before, describe, it } from 'node:test'
+import { describe, it } from 'node:test'
 import { PAGES, demoSite, axeViolations, openPage, openPlaygroundTool, overflow } from './site-pages.js'
 
 describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () => {

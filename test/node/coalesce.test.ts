@@ -95,7 +95,9 @@ describe('aborting a shared request', BOUND, () => {
         delayMs,
       )
       res.on('close', () => {
-        if (!res.writableFinished) (clearTimeout(timer), closedEarly.push(true))
+        if (res.writableFinished) return
+        clearTimeout(timer)
+        closedEarly.push(true)
       })
     })
     return { fault, closedEarly }

@@ -181,7 +181,8 @@ async function sseServerClosingOn(closeOn: string, how: 'close' | 'drop' | 'hang
     if (ctx.method === 'initialize')
       send({ jsonrpc: '2.0', id: ctx.id, result: { protocolVersion: '2024-11-05', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } } })
     else if (ctx.method === 'tools/list' && closeOn !== 'tools/list') send({ jsonrpc: '2.0', id: ctx.id, result: { tools: [{ name: 'work', inputSchema: { type: 'object' } }] } })
-    else if (ctx.method === closeOn) how === 'close' ? stream?.end() : stream?.socket?.destroy()
+    else if (ctx.method === closeOn && how === 'close') stream?.end()
+    else if (ctx.method === closeOn) stream?.socket?.destroy()
   })
 }
 

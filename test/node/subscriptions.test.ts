@@ -2,7 +2,6 @@
 // graceful end versus a drop, and re-listening after a drop until closed.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { ServerResponse } from 'node:http'
 import { HttpError, JsonRpcError, McpClient, ProtocolError, TimeoutError, type Subscription } from '../../src/client/index.js'
 import { MemoryCache } from '../../src/cache/memory.js'
 import type { CacheEntry, CacheStore } from '../../src/cache/policy.js'

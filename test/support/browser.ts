@@ -7,14 +7,8 @@ import { clearCache } from '../../src/cache/idb.js'
 
 // Mocha's globals, as web-test-runner provides them (the repo has no @types/mocha).
 declare global {
-  function describe(title: string, fn: () => void): void
-  namespace describe {
-    function skip(title: string, fn: () => void): void
-  }
-  function it(title: string, fn: () => Promise<void> | void): void
-  namespace it {
-    function skip(title: string, fn: () => Promise<void> | void): void
-  }
+  const describe: { (title: string, fn: () => void): void; skip(title: string, fn: () => void): void }
+  const it: { (title: string, fn: () => Promise<void> | void): void; skip(title: string, fn: () => Promise<void> | void): void }
   function before(fn: () => Promise<void> | void): void
   function after(fn: () => Promise<void> | void): void
   function beforeEach(fn: () => Promise<void> | void): void

@@ -65,7 +65,9 @@ async function waitForDriver(url, driver, timeoutMs = 20_000) {
     if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`)
     try {
       if ((await fetch(`${url}/status`)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet.
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(`WebKitWebDriver did not answer on ${url} within ${timeoutMs} ms`)
@@ -144,7 +146,7 @@ class WebKitLauncher extends WebdriverLauncher {
     const result = await super.stopSession(id)
     const main = await this.driver.getWindowHandle()
     const end = Date.now() + 3_000
-    let others = []
+    let others
     while ((others = (await this.driver.getWindowHandles()).filter((handle) => handle !== main)).length && Date.now() < end)
       await new Promise((resolve) => setTimeout(resolve, 200))
     if (!others.length) return result

@@ -17,7 +17,9 @@ const BUILDS: Record<string, string> = {
 const violations: string[] = []
 const seen = new Set<string>()
 const record = (line: string) => {
-  if (!seen.has(line)) (violations.push(line), seen.add(line))
+  if (seen.has(line)) return
+  violations.push(line)
+  seen.add(line)
 }
 // Composed and bubbling: violations inside shadow roots arrive here too.
 document.addEventListener(
