@@ -12,7 +12,9 @@
  * since which properties it covers cannot be told without running it.
  */
 import { Validator, type Schema, type SchemaDraft } from '@cfworker/json-schema'
-import { InvalidArgumentsError, SchemaError, SCHEMA_LIMITS, walkSchema } from '../startup-shared.js'
+import { InvalidArgumentsError, SchemaError } from '../protocol/errors.js'
+import { SCHEMA_LIMITS } from './limits.js'
+import { walkSchema } from './walk.js'
 import type { SchemaProblem } from '../protocol/errors.js'
 import { resolveLocalRef } from './json-pointer.js'
 import { unsafePattern } from './regex.js'

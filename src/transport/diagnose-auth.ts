@@ -1,7 +1,7 @@
 /**
  * The connection doctor's part for sign-in (a lazy chunk of its own, loaded by auth/discovery.ts when a fetch of an
  * authorization server fails): one `no-cors` probe tells an authorization server without CORS headers from one that
- * does not answer. Apart from diagnose.ts, which imports the client's startup code (src/startup-shared.ts), so that
+ * does not answer. Apart from diagnose.ts, which imports the client's startup code (protocol/methods.ts), so that
  * the sign-in callback page, which has no client, loads none of it.
  */
 import { AuthServerCorsError, type AuthServerEndpoint } from '../protocol/connection-errors.js'

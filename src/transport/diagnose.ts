@@ -13,7 +13,8 @@
  *   header alone confirms it.
  */
 import { isLoopbackHost } from '../auth/endpoint-url.js'
-import { CorsHeadersMissingError, HeaderNotAllowedError, MixedContentError, ServerUnreachableError, traitsOf } from '../startup-shared.js'
+import { CorsHeadersMissingError, HeaderNotAllowedError, MixedContentError, ServerUnreachableError } from '../protocol/connection-errors.js'
+import { traitsOf } from '../protocol/methods.js'
 import type { ConnectionProblemError } from '../protocol/connection-errors.js'
 import { PROBE_TIMEOUT_MS } from './diagnose-auth.js'
 

@@ -5,7 +5,9 @@
  * (resumed with `Last-Event-ID`), and `DELETE` to end a session.
  */
 import { createParser } from 'eventsource-parser'
-import { AbortError, HttpError, McpError, StreamError, TimeoutError, decodeMessage, parseJson, postHeaders } from '../startup-shared.js'
+import { AbortError, HttpError, McpError, StreamError, TimeoutError } from '../protocol/errors.js'
+import { decodeMessage, parseJson } from '../protocol/jsonrpc.js'
+import { postHeaders } from './headers.js'
 import type { JsonRpcMessage } from '../protocol/jsonrpc.js'
 
 /** Headers of every legacy message: content negotiation, the negotiated version and the session. */

@@ -3,7 +3,8 @@
  * stream whose first `endpoint` event names where to POST; every answer
  * comes back on that stream. One channel per session.
  */
-import { AbortError, ProtocolError, StreamError, TimeoutError, traitsOf } from '../startup-shared.js'
+import { AbortError, ProtocolError, StreamError, TimeoutError } from '../protocol/errors.js'
+import { traitsOf } from '../protocol/methods.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../protocol/jsonrpc.js'
 import { decodeEvent, openEventStream, postOneWay } from './legacy-session.js'
 

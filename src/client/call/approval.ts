@@ -14,7 +14,8 @@
  * A gate is asked one call at a time per view, and one at a time for the
  * page's and models' calls (see `lines`): the other calls wait their turn.
  */
-import { AbortError, ApprovalTimeoutError, ToolCallDeniedError, toolHints } from '../../startup-shared.js'
+import { AbortError, ApprovalTimeoutError, ToolCallDeniedError } from '../../protocol/errors.js'
+import { toolHints } from '../tools/tool-hints.js'
 import type { Tool } from '../../protocol/generated/2026-07-28.js'
 import type { CallApproval } from './call-log.js'
 import type { ApprovalAnswer, ApprovalGate, CallOrigin, ToolCallOptions } from '../options.js'

@@ -4,20 +4,10 @@
  * (`inputResponses`) and the exact `requestState`, each try a new request id.
  * The rounds share one progress token and one `maxTotalTimeMs` budget.
  */
-import {
-  AbortError,
-  HeaderMismatchError,
-  MissingClientCapabilityError,
-  RoundLimitError,
-  TimeoutError,
-  INPUT_METHODS,
-  INPUT_CAPABILITIES,
-  InputRequiredError,
-  capabilitiesToAnswer,
-  declares,
-  mergeCapabilities,
-  callerProgressToken,
-} from '../../startup-shared.js'
+import { AbortError, HeaderMismatchError, MissingClientCapabilityError, RoundLimitError, TimeoutError } from '../../protocol/errors.js'
+import { INPUT_METHODS } from '../../protocol/methods.js'
+import { INPUT_CAPABILITIES, InputRequiredError, capabilitiesToAnswer, declares, mergeCapabilities } from './input-required.js'
+import { callerProgressToken } from '../requests.js'
 import type { ClientCapabilities, InputRequests, InputResponses, ProgressNotificationParams } from '../../protocol/generated/2026-07-28.js'
 import type { InputContext, InputHandlers, RequestOptions } from '../options.js'
 import type { ClientParts } from '../parts.js'

@@ -6,16 +6,11 @@
  * mirrored into headers, the input rounds, the result's `structuredContent`
  * checked against its `outputSchema`; and the call recorded in the call log.
  */
-import {
-  methodPrefix,
-  AbortError,
-  ToolCallDeniedError,
-  InvalidArgumentsError,
-  InvalidStructuredContentError,
-  paramHeaders,
-  isInvalidParams,
-  loadOnce,
-} from '../../startup-shared.js'
+import { methodPrefix } from '../../cache/policy.js'
+import { AbortError, ToolCallDeniedError, InvalidArgumentsError, InvalidStructuredContentError } from '../../protocol/errors.js'
+import { paramHeaders } from '../../transport/headers.js'
+import { isInvalidParams } from '../requests.js'
+import { loadOnce } from '../load-once.js'
 import type { CallToolResult, Tool } from '../../protocol/generated/2026-07-28.js'
 import type { CallApproval } from './call-log.js'
 import { withInput } from './input-rounds.js'

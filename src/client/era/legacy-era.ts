@@ -10,23 +10,15 @@
  * answer is POSTed back. Subscriptions are the GET stream plus
  * `resources/subscribe`; `listen()` works as on a modern server.
  */
-import {
-  AbortError,
-  HttpError,
-  ProtocolError,
-  StreamError,
-  TimeoutError,
-  toError,
-  SessionIdNotExposedError,
-  LEGACY_PROTOCOL_VERSIONS,
-  postRequest,
-  crossOriginPage,
-  metaWithProgressToken,
-  serverInfoOf,
-  backoffMs,
-  sleep,
-  declaresTasks,
-} from '../../startup-shared.js'
+import { AbortError, HttpError, ProtocolError, StreamError, TimeoutError, toError } from '../../protocol/errors.js'
+import { SessionIdNotExposedError } from '../../protocol/connection-errors.js'
+import { LEGACY_PROTOCOL_VERSIONS } from '../../protocol/meta.js'
+import { postRequest } from '../../transport/http.js'
+import { crossOriginPage } from '../../transport/headers.js'
+import { metaWithProgressToken } from './era.js'
+import { serverInfoOf } from '../server-info.js'
+import { backoffMs, sleep } from '../listen/listen-stream.js'
+import { declaresTasks } from '../tasks/task-types.js'
 import type { Implementation, SubscriptionFilter } from '../../protocol/generated/2026-07-28.js'
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import { decodeEvent, deleteSession, openEventStream, postOneWay, sessionHeaders } from '../../transport/legacy-session.js'

@@ -2,7 +2,8 @@
  * What a legacy server's `initialize` answer opens: the session (its id, version, capabilities, identity), checked
  * before it is used; the same answer in the shape `server/discover` gives; and when a session is lost.
  */
-import { HttpError, ProtocolError, LEGACY_PROTOCOL_VERSIONS, META } from '../../startup-shared.js'
+import { HttpError, ProtocolError } from '../../protocol/errors.js'
+import { LEGACY_PROTOCOL_VERSIONS, META } from '../../protocol/meta.js'
 import type { DiscoverResult } from '../../protocol/generated/2026-07-28.js'
 import type { JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import type { SseChannel } from '../../transport/legacy-sse.js'

@@ -2,7 +2,8 @@
  * Resuming a legacy call's response stream that closed before its result, having given event ids (2025-11-25,
  * SEP-1699): GETs from after the last id until the response arrives, a few tries, nothing re-sent.
  */
-import { StreamError, TimeoutError, sleep } from '../../startup-shared.js'
+import { StreamError, TimeoutError } from '../../protocol/errors.js'
+import { sleep } from '../listen/listen-stream.js'
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import { decodeEvent, openEventStream, sessionHeaders } from '../../transport/legacy-session.js'
 import type { EraHost, EraRequest } from './era.js'

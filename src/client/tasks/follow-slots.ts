@@ -2,7 +2,7 @@
  * At most so many tasks followed at once per client (TasksOptions.maxFollows): a page that resumes every kept task
  * polls a few, and the others wait their turn, first come first served, instead of failing.
  */
-import { AbortError } from '../../startup-shared.js'
+import { AbortError } from '../../protocol/errors.js'
 
 /** The follows of one client: how many run, and who waits. */
 class FollowSlots {

@@ -8,7 +8,7 @@
  * - input is not in the task: at `input_required` the client calls `tasks/result`, which blocks while the server sends
  *   its elicitation (or sampling) requests on that response stream; the legacy era answers them with the handlers.
  */
-import { JsonRpcError } from '../../startup-shared.js'
+import { JsonRpcError } from '../../protocol/errors.js'
 import type { JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import type { InputHandlers } from '../options.js'
 import type { Result } from '../requests.js'

@@ -7,20 +7,11 @@
  * the final result or a typed error.
  * Tasks are kept in the cache store (tasks-store.ts) so a page that comes back can list and resume them.
  */
-import {
-  AbortError,
-  JsonRpcError,
-  ProtocolError,
-  TaskCancelledError,
-  TaskExpiredError,
-  TaskFailedError,
-  TaskNotFoundError,
-  InputRequiredError,
-  mergeCapabilities,
-  callBack,
-  TASKS_EXTENSION,
-  loadOnce,
-} from '../../startup-shared.js'
+import { AbortError, JsonRpcError, ProtocolError, TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError } from '../../protocol/errors.js'
+import { InputRequiredError, mergeCapabilities } from '../call/input-required.js'
+import { callBack } from '../requests.js'
+import { TASKS_EXTENSION } from './task-types.js'
+import { loadOnce } from '../load-once.js'
 import type { CallToolResult, ClientCapabilities, InputRequests, InputResponses, Tool } from '../../protocol/generated/2026-07-28.js'
 import { answerRound, handlerFor } from '../call/input-rounds.js'
 import type { InputHandlers } from '../options.js'
