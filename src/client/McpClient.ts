@@ -47,6 +47,7 @@ import type { ClientParts } from './parts.js'
 import { CallLog } from './call/call-log.js'
 import type { AlwaysAllowed } from './call/approval.js'
 import type { StoredTask, TaskFollowOptions } from './tasks/task-types.js'
+import type { Skill, SkillFile, SkillReadOptions } from './skills/skill-types.js'
 
 // Calls, approval and input rounds load on first use: a page that only lists tools (and a cached list's warm
 // start) never downloads them (issue 23: the CDN first-list chunk).
@@ -57,6 +58,8 @@ const loadTasks = loadOnce(() => import('./tasks/tasks.js'))
 // The shared listen stream's code is loaded by the first listen(), which <mcp-server> makes once its lists are loaded.
 const loadSharedListen = loadOnce(() => import('./listen/shared-listen.js'))
 const loadApproval = async () => (await loadToolCall()).loadApproval()
+// The Skills extension's code (and its YAML parser, later still) loads with the first skills call.
+const loadSkills = loadOnce(() => import('./skills/skills.js'))
 /** Clients made in this realm: names each one's own context key (context-key.ts). */
 let instances = 0
 
@@ -352,6 +355,64 @@ export class McpClient extends EventTarget {
   /** Reads a resource by URI. Cached as the server's hints allow. */
   readResource(uri: string, options?: StaleOptions<ReadResourceResult>): Promise<ReadResourceResult> {
     return loadInputRounds().then(({ withInput }) => withInput(this.#parts, 'resources/read', { uri }, options as RequestOptions)) as Promise<ReadResourceResult>
+  }
+
+  /**
+   * Every skill the server serves (the Skills extension: `skills/list`, every page), cached as the server's hints
+   * allow and listed again after `notifications/resources/list_changed`. A server that does not declare the extension
+   * in `server/discover` is not asked: the list is empty. No skill file is read. Entries that break the extension's
+   * rules are left out. Names are labels, not keys: a skill is its server and its `uri`.
+   *
+   * @example
+   * for (const skill of await client.listSkills()) show(skill.frontmatter.name, skill.frontmatter.description)
+   */
+  listSkills(options?: RequestOptions): Promise<Skill[]> {
+    return loadSkills().then((skills) => skills.listSkills(this.#parts, options))
+  }
+
+  /**
+   * The entry of one skill by its SKILL.md's URI (`skills/get`), listed or not; `{ fresh: true }` after a failed
+   * verification fetches the current one. The entry becomes the one later reads are checked against.
+   *
+   * @throws SkillsNotSupportedError when the server does not declare the Skills extension (nothing sent).
+   * @throws SkillEntryInvalidError when the entry breaks the extension's rules.
+   * @example
+   * const skill = await client.getSkill('skill://git-workflow/SKILL.md', { fresh: true })
+   */
+  getSkill(uri: string, options?: RequestOptions): Promise<Skill> {
+    return loadSkills().then((skills) => skills.getSkill(this.#parts, uri, options))
+  }
+
+  /**
+   * One file of a skill (`path` relative to the skill's folder: `SKILL.md`, `references/FORMS.md`), read with
+   * `resources/read` and returned only once its byte size and SHA-256 digest match the skill's entry and, for
+   * SKILL.md, its frontmatter equals the entry's. The entry is `options.skill` (the one the user approved), else the
+   * newest one this client received, else `getSkill()`'s. Skill text is untrusted, server-authored model input.
+   *
+   * @throws SkillFileNotListedError when the entry does not list the file (nothing read).
+   * @throws SkillSizeMismatchError, SkillDigestMismatchError when the bytes differ from the entry (not used).
+   * @throws SkillFrontmatterMismatchError when SKILL.md's frontmatter differs from the entry's (not used).
+   * @throws SkillDynamicError when the skill's files are `"dynamic"` (no digests) and `allowDynamic` is not set.
+   * @throws SkillLimitError when the skill lists more than 512 files or 16 MiB.
+   * @example
+   * const { text } = await client.readSkillFile(skill.uri, 'SKILL.md', { skill })
+   * const forms = await client.readSkillFile(skill.uri, 'references/FORMS.md', { skill })
+   */
+  readSkillFile(skillUri: string, path: string, options?: SkillReadOptions): Promise<SkillFile> {
+    return loadSkills().then((skills) => skills.readSkillFile(this.#parts, skillUri, path, options))
+  }
+
+  /**
+   * The direct children of a directory resource (`resources/directory/read`, every page), from a server that declares
+   * the Skills extension with `directoryRead`. A live view of the server: it never adds to the files a skill's entry
+   * lists, and `readSkillFile()` still reads only those.
+   *
+   * @throws SkillsNotSupportedError when the server does not declare `directoryRead` (nothing sent).
+   * @example
+   * for (const child of await client.readSkillDirectory('skill://pdf-processing/templates')) console.log(child.uri, child.mimeType)
+   */
+  readSkillDirectory(uri: string, options?: RequestOptions): Promise<Resource[]> {
+    return loadSkills().then((skills) => skills.readSkillDirectory(this.#parts, uri, options))
   }
 
   /** Gets a prompt, filled in with `args`. */

@@ -44,6 +44,10 @@ export const METHODS: Readonly<Record<string, MethodTraits | undefined>> = {
   'tasks/get': { idempotent: true, mcpName: 'taskId' },
   'tasks/update': { mcpName: 'taskId' },
   'tasks/cancel': { mcpName: 'taskId' },
+  // The Skills extension (io.modelcontextprotocol/skills).
+  'skills/list': { cacheable: true, idempotent: true },
+  'skills/get': { cacheable: true, idempotent: true },
+  'resources/directory/read': { idempotent: true },
 }
 
 /** The traits of `method`; none for a method this table does not know (or an inherited name such as `constructor`). */

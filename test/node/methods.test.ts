@@ -7,6 +7,7 @@ import { MemoryCache } from '../../src/cache/memory.js'
 import { INPUT_METHODS, LIST_FIELD, METHODS, traitsOf } from '../../src/protocol/methods.js'
 import { standardHeaders } from '../../src/transport/headers.js'
 import { CancelTaskRequestV2Schema, GetTaskRequestV2Schema, UpdateTaskRequestV2Schema } from '@modelcontextprotocol/ext-tasks/core/v2'
+import { RESOURCES_DIRECTORY_READ_METHOD, SKILLS_GET_METHOD, SKILLS_LIST_METHOD } from '@modelcontextprotocol/server/ext/skills'
 
 const BOUND = { timeout: 10_000 }
 
@@ -31,8 +32,13 @@ const specCacheable = Object.entries(schema.$defs as Record<string, any>)
 /** The methods of the Tasks extension (io.modelcontextprotocol/tasks), as ext-tasks' core/v2 schemas name them. */
 const taskMethods = new Set([GetTaskRequestV2Schema, UpdateTaskRequestV2Schema, CancelTaskRequestV2Schema].map((s) => s.shape.method.value as string))
 
-test('every method of the table, and every input request method, is one the spec (or the Tasks extension) defines', BOUND, () => {
-  for (const method of [...Object.keys(METHODS), ...Object.keys(INPUT_METHODS)]) assert.ok(specMethods.has(method) || taskMethods.has(method), method)
+/** The methods of the Skills extension (io.modelcontextprotocol/skills), as the official SDK names them. */
+const skillMethods = new Set([SKILLS_LIST_METHOD, SKILLS_GET_METHOD, RESOURCES_DIRECTORY_READ_METHOD])
+/** Its results that are CacheableResults (skills.mdx): a directory read's is a PaginatedResult only. */
+const skillCacheable = [SKILLS_LIST_METHOD, SKILLS_GET_METHOD]
+
+test('every method of the table, and every input request method, is one the spec (or the Tasks or Skills extension) defines', BOUND, () => {
+  for (const method of [...Object.keys(METHODS), ...Object.keys(INPUT_METHODS)]) assert.ok(specMethods.has(method) || taskMethods.has(method) || skillMethods.has(method), method)
   for (const method of taskMethods) assert.equal(traitsOf(method).mcpName, 'taskId', method)
   // Every client-to-server request of the spec has a row (notifications and server-to-client requests aside).
   const requests = [...specMethods].filter((m) => !m.startsWith('notifications/') && !(m in INPUT_METHODS))
@@ -41,7 +47,7 @@ test('every method of the table, and every input request method, is one the spec
 
 test('cacheable rows are the methods whose results carry ttlMs, and the cache layer keeps exactly those; list fields match the lists; inherited names have no traits', BOUND, () => {
   const cacheable = Object.keys(METHODS).filter((m) => traitsOf(m).cacheable)
-  assert.deepEqual(cacheable.sort(), specCacheable.sort())
+  assert.deepEqual(cacheable.sort(), [...specCacheable, ...skillCacheable].sort())
   const layer = new CacheLayer('https://example.com/mcp', new MemoryCache())
   assert.deepEqual(Object.keys(METHODS).filter((m) => layer.plan(m, {}, {}) !== undefined).sort(), cacheable)
   for (const [method, field] of Object.entries(LIST_FIELD)) assert.equal(traitsOf(method).listField, field)

@@ -12,7 +12,8 @@ import type { ClientParts } from '../parts.js'
 const LISTS_CHANGED: Record<string, string[]> = {
   'notifications/tools/list_changed': ['tools/list'],
   'notifications/prompts/list_changed': ['prompts/list'],
-  'notifications/resources/list_changed': ['resources/list', 'resources/templates/list'],
+  // Skills are served as resources: a change to the resources is a change to the skills' entries.
+  'notifications/resources/list_changed': ['resources/list', 'resources/templates/list', 'skills/list', 'skills/get'],
 }
 /** The subscription filter flag of each list-changed notification. */
 const LIST_FLAG: Record<string, string> = {

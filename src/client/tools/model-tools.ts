@@ -121,12 +121,24 @@ export class ModelTools {
  * for (const call of reply.toolCalls) results.push(await tools.call(call.name, call.arguments, { callId: call.id }))
  */
 export async function modelTools(servers: McpClient | Record<string, McpClient>, options: { signal?: AbortSignal } = {}): Promise<ModelTools> {
+  const listed = await listEach(servers, (client) => client.listTools({ signal: options.signal }))
+  return new ModelTools(listed.map(({ items, ...rest }) => ({ ...rest, ...(items && { tools: items }) })))
+}
+
+/**
+ * What `list` gives for one client, or for several keyed by a server key, each with its key; a server that failed
+ * with why (`error`), as the others are still worth giving a model. An abort ends them all.
+ */
+export function listEach<T>(
+  servers: McpClient | Record<string, McpClient>,
+  list: (client: McpClient) => Promise<T>,
+): Promise<Array<{ key?: string; client: McpClient; items?: T; error?: unknown }>> {
   const entries: Array<[string | undefined, McpClient]> =
-    typeof (servers as McpClient).listTools === 'function' ? [[undefined, servers as McpClient]] : Object.entries(servers)
-  const listed = await Promise.all(
+    typeof (servers as McpClient).request === 'function' ? [[undefined, servers as McpClient]] : Object.entries(servers)
+  return Promise.all(
     entries.map(([key, client]) =>
-      client.listTools({ signal: options.signal }).then(
-        (tools) => ({ key, client, tools }),
+      list(client).then(
+        (items) => ({ key, client, items }),
         (error: unknown) => {
           if (error instanceof AbortError) throw error
           return { key, client, error }
@@ -134,5 +146,4 @@ export async function modelTools(servers: McpClient | Record<string, McpClient>,
       ),
     ),
   )
-  return new ModelTools(listed)
 }
