@@ -25,9 +25,9 @@ export interface McpElementProperties {
 export interface McpElementEvents {
   'mcp-app': { 'mcp-app-display-mode': CustomEvent; 'mcp-app-display-mode-request': CustomEvent; 'mcp-app-error': CustomEvent; 'mcp-app-log': CustomEvent; 'mcp-app-message': CustomEvent; 'mcp-app-model-context': CustomEvent; 'mcp-app-ready': CustomEvent; 'mcp-app-request': CustomEvent; 'mcp-app-request-teardown': CustomEvent }
   'mcp-call-log': { 'mcp-call-log-exported': CustomEvent; 'mcp-call-record-copied': CustomEvent }
-  'mcp-content': { }
+  'mcp-content': Record<never, never>
   'mcp-elicitation': { 'mcp-elicitation-response': CustomEvent }
-  'mcp-icon': { }
+  'mcp-icon': Record<never, never>
   'mcp-prompt': { 'mcp-prompt-result': CustomEvent }
   'mcp-prompt-list': { 'mcp-list-loaded': CustomEvent; 'mcp-list-loading': CustomEvent; 'mcp-prompt-select': CustomEvent }
   'mcp-resource-list': { 'mcp-list-loaded': CustomEvent; 'mcp-list-loading': CustomEvent; 'mcp-resource-select': CustomEvent }

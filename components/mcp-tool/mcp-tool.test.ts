@@ -4,7 +4,7 @@
 // ask_model), `elicit` (form and URL elicitation) and `flaky` (HTTP faults).
 // Forms are filled as a user does (test/support/schema-zoo.ts: fillForm), and
 // what the server received is read from its request log.
-import { expect, fixture, html } from '@open-wc/testing'
+import { assert, expect, fixture, html } from '@open-wc/testing'
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands'
 import { McpClient, type CallToolResult, type Tool } from '../../src/client/index.js'
 import {
@@ -370,7 +370,7 @@ describe('<mcp-tool>', () => {
     const shown = text(shadow(el).querySelector('[part~=error]'))
     expect(shown.split('The throws tool failed').length - 1, `said once: ${shown}`).to.equal(1)
     const retry = shadow(el).querySelector<HTMLButtonElement>('button[part~=retry]')
-    expect(retry, 'a Retry button').to.exist
+    assert.exists(retry, 'a Retry button')
     const failedAgain = nextEvent(el, 'mcp-tool-error')
     retry!.click()
     await failedAgain

@@ -240,7 +240,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** How a call ended, as the frame's `data-status` says it. */
-export type ResultStatus = 'success' | 'tool-error' | 'failure' | 'cancelled'
+type ResultStatus = 'success' | 'tool-error' | 'failure' | 'cancelled'
 
 /** What the frame shows: one call's end, its result or the error that ended it. */
 export interface FramedCall {
