@@ -13,6 +13,9 @@ import { defineConfig, type Plugin } from 'vite'
 //   registering file, so `import 'mcp-web-elements/elements/mcp-foo'` pulls in
 //   one element and what it needs. Registration lives only in those entry files
 //   (package.json "sideEffects" names them); shared chunks hold classes only.
+//   The client's startup code is one chunk (clientChunks) that client.js, the
+//   elements and the client's lazy chunks import; `npm run bench` measures the
+//   client as a user's bundler makes it of these files.
 //
 // - `vite build --mode cdn`: dist/cdn/, minified ES modules for a `<script type="module">` tag, nothing bare left:
 //   mcp-web-elements.js (components/cdn.ts: the client, and the autoloader that loads an element's code the first
@@ -79,6 +82,48 @@ const sandboxBuild = {
   build: { target: 'es2022', outDir: '../dist/sandbox', emptyOutDir: true, minify: true, sourcemap: true },
 }
 
+const here = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url))
+
+/** What a group's `name` function is given to read the module graph with. */
+type GraphContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
+
+/** The modules `roots` import statically, transitively, the roots among them; `follow` may leave out an import. */
+function staticClosure(context: GraphContext, roots: string[], follow = (_from: string, _to: string) => true): Set<string> {
+  const closure = new Set<string>()
+  const visit = (module: string) => {
+    if (closure.has(module)) return
+    closure.add(module)
+    for (const next of context.getModuleInfo(module)?.importedIds ?? []) if (follow(module, next)) visit(next)
+  }
+  roots.forEach(visit)
+  return closure
+}
+
+/**
+ * The npm build's chunks of the client. Its startup code, what McpClient.ts imports statically (transitively), is one
+ * file that client.js, the elements and the client's lazy chunks (the call, input rounds, tasks, the legacy era,
+ * approval, the connection doctor, the validator) import. Left to the bundler, lazy chunks reaching startup modules in
+ * different combinations split them into a chunk per combination, and a user's bundler, which splits by the same rule,
+ * serves each as a request of its own. What the client's barrel re-exports beyond that (the form model, model tools,
+ * the connection problems) is a chunk per module, which a user's bundler drops when nothing of it is used: folded into
+ * client.js, some of it stayed in the startup bundle, used or not (the pattern checker, regex.ts: 4.6 KB minified).
+ */
+function clientChunks() {
+  let closure: Set<string> | undefined
+  let reexported: Set<string> | undefined
+  const barrel = here('src/client/index.ts')
+  return {
+    debugName: 'client',
+    name: (id: string, context: GraphContext) => {
+      closure ??= staticClosure(context, [here('src/client/McpClient.ts')])
+      reexported ??= staticClosure(context, [barrel])
+      if (closure.has(id)) return 'client-startup'
+      if (reexported.has(id) && id !== barrel) return id.replace(/^.*\/|\.ts$/g, '')
+      return null
+    },
+  }
+}
+
 /**
  * The split CDN build's one hand-made chunk: what `<mcp-server>` and `<mcp-tool-list>` load at start-up (Lit, the
  * client's core, the shared list helpers, their classes), in one file. Left to the bundler, it is some thirty chunks,
@@ -88,34 +133,30 @@ const sandboxBuild = {
  * (mcp-web-elements.js) imports the chunk at once: nearly every page has a server, and it saves a round trip.
  */
 function firstListGroup() {
-  const roots = ['components/mcp-server/mcp-server.ts', 'components/mcp-tool-list/mcp-tool-list.ts'].map((file) =>
-    fileURLToPath(new URL(`./${file}`, import.meta.url)),
-  )
-  const cdnEntry = fileURLToPath(new URL('./components/cdn.ts', import.meta.url))
-  const autoloader = fileURLToPath(new URL('./components/autoloader.ts', import.meta.url))
-  const cacheOpen = fileURLToPath(new URL('./components/cdn-cache-open.ts', import.meta.url))
-  const clientBarrel = fileURLToPath(new URL('./src/client/index.ts', import.meta.url))
-  const notOnTheList = ['src/schema/form-model.ts', 'src/schema/form-values.ts', 'src/schema/form-checks.ts', 'src/client/tools/model-tools.ts', 'src/client/tasks/task-follow.ts', 'src/protocol/connection-errors.ts'].map((file) => fileURLToPath(new URL(`./${file}`, import.meta.url)))
+  const roots = ['components/mcp-server/mcp-server.ts', 'components/mcp-tool-list/mcp-tool-list.ts'].map(here)
+  const clientBarrel = here('src/client/index.ts')
+  // The client's barrel re-exports the form model, model tools and the task elements' follow, which the list never runs
+  // (the tree-shaker drops them from what the list imports; this walk cannot see names, so they are named here), and
+  // the connection problems' classes, which only the connection doctor (loaded on a failure) makes.
+  const notOnTheList = [
+    'src/schema/form-model.ts',
+    'src/schema/form-values.ts',
+    'src/schema/form-checks.ts',
+    'src/client/tools/model-tools.ts',
+    'src/client/tasks/task-follow.ts',
+    'src/protocol/connection-errors.ts',
+  ].map(here)
   let closure: Set<string> | undefined
   return {
-    name: (id: string, context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
+    debugName: 'first-list',
+    name: (id: string, context: GraphContext) => {
       if (!closure) {
-        closure = new Set()
-        const visit = (module: string) => {
-          if (closure!.has(module)) return
-          closure!.add(module)
-          // The client's barrel re-exports the form model, model tools and the task elements' follow, which the list never
-          // runs (the tree-shaker drops them from what the list imports; this walk cannot see names, so they are named
-          // here), and the connection problems' classes, which only the connection doctor (loaded on a failure) makes.
-          const imported = context.getModuleInfo(module)?.importedIds ?? []
-          for (const next of module === clientBarrel ? imported.filter((id) => !notOnTheList.includes(id)) : imported) visit(next)
-        }
-        roots.forEach(visit)
+        closure = staticClosure(context, roots, (from, to) => from !== clientBarrel || !notOnTheList.includes(to))
         // With the CDN entry's modules among its own, the group stays a chunk of its own: holding one entry's module only
         // (mcp-icon.ts, which the two import to register it), it would become that entry's file. So the autoloader
         // runs from this chunk, and mcp-web-elements.js, which imports it at once, is a file of a few bytes. The entry's
         // early open of the cache database (cdn-cache-open.ts) is here too, so that it runs before the elements' code.
-        closure.add(cdnEntry).add(autoloader).add(cacheOpen)
+        closure.add(here('components/cdn.ts')).add(here('components/autoloader.ts')).add(here('components/cdn-cache-open.ts'))
       }
       // The barrel itself is client.js's entry module: in the group, it would bring everything it re-exports along.
       return closure.has(id) && id !== clientBarrel && !roots.includes(id) ? 'first-list' : null
@@ -131,7 +172,7 @@ function firstListGroup() {
  */
 function lazyOwnChunks() {
   return ['src/schema/regex.ts', 'src/protocol/connection-errors.ts', 'src/client/tasks/task-follow.ts'].map((file) => {
-    const path = fileURLToPath(new URL(`./${file}`, import.meta.url))
+    const path = here(file)
     return { name: file.replace(/^.*\/|\.ts$/g, ''), test: (id: string) => id === path }
   })
 }
@@ -207,10 +248,11 @@ export default defineConfig(({ mode }) =>
           },
           rolldownOptions: {
             external: dependencies,
-            // split (one entry per element): 'strict', so what entries share goes to chunks of its own, never into another
-        // entry, whose import would register an element the page does not use.
-        preserveEntrySignatures: 'allow-extension',
-            output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+            preserveEntrySignatures: 'allow-extension',
+            output: {
+              chunkFileNames: 'chunks/[name]-[hash].js',
+              codeSplitting: { includeDependenciesRecursively: false, groups: [clientChunks()] },
+            },
           },
         },
       },

@@ -140,7 +140,7 @@ export async function measureAppTimings(runs = 7): Promise<AppTimings> {
     const path = new URL(request.url).pathname
     if (path === '/') return new Response(page, { headers: { 'content-type': 'text/html' } })
     const file = files.get(path)
-    // An empty chunk is a file too (esbuild emits one for a module that only re-exports, src/startup-shared.ts).
+    // An empty chunk is a file too (esbuild emits one for a module that only re-exports).
     return file !== undefined ? new Response(file, { headers: { 'content-type': 'text/javascript' } }) : new Response('not found', { status: 404 })
   })
   const server = await startServer()

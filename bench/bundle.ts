@@ -1,10 +1,32 @@
 // Bundle size of an entry as a browser app would ship it: esbuild with the
 // same options for every entry, measured as minified bytes and as gzip -9
-// bytes (node:zlib), summed over every chunk the build emits.
+// bytes (node:zlib), summed over every chunk the build emits. Our entries
+// import the npm build (what `mcp-web-elements/client` gives a user), built
+// fresh for the run, not the sources: how it is chunked is part of its cost.
 import { gzipSync } from 'node:zlib'
-import { relative, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as esbuild from 'esbuild'
+import { build } from 'vite'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+/** Where buildNpm() writes the npm build: inside the package, so its package.json (`sideEffects`) applies as to an installed copy. */
+export const NPM_DIR = join(ROOT, '.tmp/bench-npm')
+
+/** The npm build of the tree as it is (vite.config.ts, default mode: the files dist/ publishes) into NPM_DIR. */
+export async function buildNpm(): Promise<void> {
+  await build({ root: ROOT, logLevel: 'error', build: { outDir: NPM_DIR, emptyOutDir: true } })
+}
+
+/** Resolves the entries' imports of src/client and src/auth to the npm build's client.js and auth.js, as the package's exports do. */
+export function publishedBuild(dir = NPM_DIR): esbuild.Plugin {
+  return {
+    name: 'published-build',
+    setup(build) {
+      build.onResolve({ filter: /\/src\/(client|auth)\/index\.js$/ }, (args) => ({ path: join(dir, `${/\/auth\//.test(args.path) ? 'auth' : 'client'}.js`) }))
+    },
+  }
+}
 
 export const BUILD_OPTIONS = {
   bundle: true,
@@ -39,10 +61,11 @@ export interface BundleSize {
   inputs: { path: string; bytes: number }[]
 }
 
-export async function measureBundle(entry: URL): Promise<BundleSize> {
-  const root = fileURLToPath(new URL('..', import.meta.url))
+export async function measureBundle(entry: URL, plugins: esbuild.Plugin[] = []): Promise<BundleSize> {
+  const root = ROOT
   const result = await esbuild.build({
     ...BUILD_OPTIONS,
+    plugins,
     entryPoints: [fileURLToPath(entry)],
     absWorkingDir: root,
     outdir: 'bench-out', // nothing is written (write: false); splitting needs an outdir to name chunks

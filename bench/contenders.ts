@@ -67,18 +67,19 @@ function expectEcho(result: unknown): void {
 }
 
 /**
- * McpClient as users run it: esbuild's bundle of src/client, loaded from a temporary folder. Timing the source
- * through tsx would add tsx's own work (it keeps function names: a defineProperty per closure made, every call),
- * which no user's build has; the official client is timed as shipped JavaScript too.
+ * McpClient as users run it: esbuild's bundle of `entry` (the npm build's client.js in `npm run bench`; src/client by
+ * default), loaded from a temporary folder. Timing the source through tsx would add tsx's own work (it keeps function
+ * names: a defineProperty per closure made, every call), which no user's build has; the official client is timed as
+ * shipped JavaScript too.
  */
-export async function bundledMcpClient(): Promise<typeof McpClient> {
+export async function bundledMcpClient(entry = new URL('../src/client/index.ts', import.meta.url).pathname): Promise<typeof McpClient> {
   const out = mkdtempSync(join(tmpdir(), 'mcp-bench-client-'))
   // Its lazy chunks (the call code, the SSE parser, the validator) load on first use, during the runs: the folder
   // stays until the process ends.
   process.once('exit', () => rmSync(out, { recursive: true, force: true }))
   {
     await esbuild.build({
-      entryPoints: [new URL('../src/client/index.ts', import.meta.url).pathname],
+      entryPoints: { index: entry },
       bundle: true,
       format: 'esm',
       platform: 'node',

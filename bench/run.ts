@@ -8,12 +8,12 @@
 // `npm run bench -- warm` (or client, elements, apps, several at once) runs only those sections.
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { cpus } from 'node:os'
 import * as esbuild from 'esbuild'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { McpClient } from '../src/client/index.js'
-import { BUILD_OPTIONS, byPackage, measureBundle, type BundleSize } from './bundle.js'
+import { BUILD_OPTIONS, NPM_DIR, buildNpm, byPackage, measureBundle, publishedBuild, type BundleSize } from './bundle.js'
 import {
   FetchRecorder,
   PROTOCOL_VERSION,
@@ -246,11 +246,13 @@ async function main(): Promise<void> {
 let bundles: Promise<Record<'ours' | 'official' | 'oursAuth', BundleSize>> | undefined
 /** Section 1's bundles, measured once (section 4 compares the CDN build with the official client's). */
 function clientBundles() {
-  return (bundles ??= Promise.all([
-    measureBundle(new URL('./entries/ours.ts', import.meta.url)),
-    measureBundle(new URL('./entries/official.ts', import.meta.url)),
-    measureBundle(new URL('./entries/ours-auth.ts', import.meta.url)),
-  ]).then(([ours, official, oursAuth]) => ({ ours, official, oursAuth })))
+  return (bundles ??= buildNpm().then(() =>
+    Promise.all([
+      measureBundle(new URL('./entries/ours.ts', import.meta.url), [publishedBuild()]),
+      measureBundle(new URL('./entries/official.ts', import.meta.url)),
+      measureBundle(new URL('./entries/ours-auth.ts', import.meta.url), [publishedBuild()]),
+    ]).then(([ours, official, oursAuth]) => ({ ours, official, oursAuth })),
+  ))
 }
 
 /** Sections 1-3: the client against the official one and a fetch loop (bundle, per-call time, cold start). */
@@ -267,7 +269,7 @@ async function clientSection(): Promise<void> {
   const { ours: oursBundle, official: officialBundle, oursAuth: oursAuthBundle } = await clientBundles()
 
   // Ours as users run it (bundled JavaScript), like the official client beside it.
-  const Bundled = await bundledMcpClient()
+  const Bundled = await bundledMcpClient(join(NPM_DIR, 'client.js'))
   const server = await startServerWorker()
   const { mcp, raw, adapter } = server.urls
   let cold: Awaited<ReturnType<typeof coldStart>>
@@ -334,8 +336,8 @@ async function clientSection(): Promise<void> {
         `guard: ours <= ${fmt(GUARD_CLIENT_STARTUP_GZIP)}`,
         verdict(oursBundle.entryGzip <= GUARD_CLIENT_STARTUP_GZIP),
       ],
-      // esbuild's splitting makes a chunk per set of entries reaching a module: lazy chunks import startup code through
-      // src/startup-shared.ts so that it is one chunk beside the entry's (it was 11); merged into one file, it is smaller still.
+      // esbuild's splitting makes a chunk per set of entries reaching a module: the npm build holds the client's startup
+      // code in one file (vite.config.ts clientChunks), so it stays few chunks; merged into one file, it is smaller still.
       ['   same chunks as one file', fmt(oursBundle.entryGzipAsOne), fmt(officialBundle.entryGzipAsOne), '-', '', ''],
       [
         '   largest chunk',
@@ -399,9 +401,12 @@ async function clientSection(): Promise<void> {
     `     of bench/entries/{ours,official}.ts; gzip level 9 (node:zlib) per chunk, summed. Chunks: ours ${oursBundle.chunks}, official ${officialBundle.chunks}.`,
   )
   console.log(
+    `     ours imports the npm build (vite.config.ts, built for this run into ${relative(process.cwd(), NPM_DIR)}): the published files, chunked as published.`,
+  )
+  console.log(
     `  2. ${WARMUP_CALLS} warm-up calls each, then ${ROUNDS} rounds x ${CALLS_PER_ROUND} sequential calls each, order rotated every round;`,
   )
-  console.log("     ours is esbuild's bundle of src/client (as users run it); CPU is this process's (the servers run in another).")
+  console.log("     ours is esbuild's bundle of the npm build's client.js (as users run it); CPU is this process's (the servers run in another).")
   console.log(
     '     Server: bench/server.ts in a child process: official SDK createMcpHandler (responseMode auto, stateless, one echo tool)',
   )

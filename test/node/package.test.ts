@@ -324,6 +324,42 @@ test('esbuild bundles a client-only app with no DOM and no Lit, and the bundle t
   }
 })
 
+test("a client-only app's bundle loads the client's startup code as one chunk of the package, and none of what it does not run", { timeout: 30_000 }, async () => {
+  const { build } = await import('esbuild')
+  const dir = userFiles('bundle-client-startup', {
+    'app.js': `import { McpClient } from 'mcp-web-elements/client'
+      export const call = (url) => new McpClient(url).callTool('echo', { text: 'hi' })`,
+  })
+  const out = await build({
+    entryPoints: [join(dir, 'app.js')],
+    absWorkingDir: project,
+    bundle: true,
+    splitting: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: join(dir, 'out'),
+    metafile: true,
+    logLevel: 'silent',
+  })
+  const outputs = out.metafile.outputs
+  // What loads before the first call: the app's chunk and what it imports statically, not with import().
+  const atStartup = new Set<string>()
+  const visit = (path: string) => {
+    if (atStartup.has(path)) return
+    atStartup.add(path)
+    for (const edge of outputs[path]!.imports) if (edge.kind === 'import-statement') visit(edge.path)
+  }
+  visit(Object.keys(outputs).find((path) => outputs[path]!.entryPoint?.endsWith('app.js'))!)
+  const packageFiles = [...atStartup].flatMap((path) => Object.keys(outputs[path]!.inputs)).filter((file) => file.includes('mcp-web-elements/dist/'))
+  assert.equal(packageFiles.filter((file) => /\/chunks\/client-startup-[\w-]+\.js$/.test(file)).length, 1, `the startup chunk, among ${packageFiles}`)
+  for (const lazy of ['tool-call', 'input-rounds', 'tasks', 'legacy-era', 'validate', 'form-model', 'regex'])
+    assert.ok(!packageFiles.some((file) => new RegExp(`/chunks/${lazy}-[\\w-]+\\.js$`).test(file)), `${lazy} loaded before the first call`)
+  // The pattern checker (src/schema/regex.ts), which only the validator and the form model run, by one of its messages.
+  const startupCode = [...atStartup].map((path) => readFileSync(join(project, path), 'utf8')).join('\n')
+  assert.doesNotMatch(startupCode, /exponential time to match/, "the pattern checker's code before the first call")
+})
+
 test(
   'esbuild bundles an app importing mcp-web-elements, and every element is still registered (sideEffects)',
   { timeout: 30_000 },
