@@ -2,7 +2,7 @@
 // web-test-runner with MCP_ENGINE set; web-test-runner.config.mjs and test/support/engines.mjs launch it), then each
 // engine's counts, and every test skipped in an engine with its reason (in the test's title).
 //
-//   node scripts/test-browsers.mjs [--engines chromium,firefox] [--side-by-side] [--shards N] [--timings FILE]
+//   node scripts/test-browsers.mjs [--engines chromium,firefox] [--side-by-side] [--shards N|engine=N,…] [--timings FILE]
 //                                  [web-test-runner arguments: files, --port N]
 //
 // In sequence by default: the machine has 2 cores, and one engine at a time keeps the timing tests honest.
@@ -11,7 +11,7 @@
 // files that failed side by side run once more, alone, one engine after the other: a test that fails again fails the
 // run; one that passes alone is named in the summary as failed under load, so that it is seen, not hidden (WebKit beside
 // Firefox once stopped answering for the rest of its run, issue 20: its files passed when run again alone).
-// --shards N splits each engine's test files into N groups (by size, so that each gets a like share), each run by a
+// --shards N (or engine=N, as firefox=2) splits each engine's test files into N groups (by size, so that each gets a like share), each run by a
 // web-test-runner of its own at the same time: its own port (so its own origin: storage, BroadcastChannel and Web
 // Locks are not shared), browser and test servers (so their counters and switches are not shared either). A shard
 // that fails has its failed files run once more alone, as side by side.
@@ -46,10 +46,15 @@ if (unknown.length || !engines.length) {
 
 const sideBySide = args.includes('--side-by-side')
 if (sideBySide) args.splice(args.indexOf('--side-by-side'), 1)
+// --shards N for every engine, or per engine: --shards firefox=2 (the others one).
 const shardsAt = args.indexOf('--shards')
-const shards = shardsAt >= 0 ? Number(args.splice(shardsAt, 2)[1]) : 1
-if (!Number.isInteger(shards) || shards < 1) {
-  console.error('test-browsers: --shards takes a whole number, 1 or more')
+const shards = Object.fromEntries(engines.map((engine) => [engine, 1]))
+for (const part of shardsAt >= 0 ? args.splice(shardsAt, 2)[1].split(',') : []) {
+  const [engine, count] = part.includes('=') ? part.split('=') : [undefined, part]
+  for (const one of engine ? [engine] : engines) shards[one] = Number(count)
+}
+if (Object.entries(shards).some(([engine, count]) => !engines.includes(engine) || !Number.isInteger(count) || count < 1)) {
+  console.error('test-browsers: --shards takes a whole number (1 or more), or engine=number pairs for the engines run')
   process.exit(2)
 }
 const timingsAt = args.indexOf('--timings')
@@ -163,18 +168,20 @@ function joined(engine, parts) {
   }
 }
 
-const groups = shards > 1 ? await shardsOf(shards) : [undefined]
+/** Engine `i`'s run, in its shards when it has more than one; each shard on its own port, after the engines before it. */
 const runEngineShards = async (engine, i) => {
-  if (groups.length === 1) return runEngine(engine, i)
+  const port = engines.slice(0, i).reduce((sum, before) => sum + shards[before], 0)
+  if (shards[engine] === 1) return runEngine(engine, port)
+  const groups = await shardsOf(shards[engine])
   const parts = await Promise.all(
     groups.map(async (files, k) => ({
-      ...(await runEngine(engine, i * groups.length + k, { alone: false, files, label: `${engine} shard ${k + 1} of ${groups.length}` })),
+      ...(await runEngine(engine, port + k, { alone: false, files, label: `${engine} shard ${k + 1} of ${groups.length}` })),
       files,
     })),
   )
   return joined(engine, parts)
 }
-const underLoad = sideBySide || groups.length > 1
+const underLoad = sideBySide || Object.values(shards).some((count) => count > 1)
 const runs = []
 if (sideBySide) runs.push(...(await Promise.all(engines.map((engine, i) => runEngineShards(engine, i)))))
 else for (const [i, engine] of engines.entries()) runs.push(await runEngineShards(engine, i))
