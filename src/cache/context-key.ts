@@ -51,9 +51,6 @@ export function contextKey(source: ContextSource, headers: Record<string, string
 
 const ownKey = (source: ContextSource): ContextKey => ({ key: `${source.url}\n@client ${source.instance}`, id: undefined, shared: false })
 
-/** The key of a record about the server itself (its era), the same for everyone who calls it: `name` and the URL. */
-export const serverRecordKey = (name: string, url: string) => `${name}\n${url}`
-
 /**
  * Whether a client's requests may carry a credential it cannot see: through the page's own `fetch`, or as the
  * page's cookies, which a browser's default fetch sends to a server of the page's origin.

@@ -25,6 +25,7 @@
  */
 import { contextKey, type ContextKey, type ContextSource } from './context-key.js'
 import { MemoryCache } from './memory.js'
+import { recordOf, type CacheRecord } from './records.js'
 import { CACHEABLE, cacheKey, isFresh, isVisibleTo, toEntry, type CacheEntry, type CacheStore } from './policy.js'
 
 /** One request's place in the cache: its key, the context it is asked in, and when it started. */
@@ -115,15 +116,15 @@ export class CacheLayer {
   }
 
   /**
-   * Where the client keeps a record of its own (not a server's result: approval grants, kept tasks) named `name`, for
-   * who these headers call the server as: in the store under the context key when the context is named (or, with
+   * The client's own record (not a server's result: approval grants, kept tasks) named `name`, for who these headers
+   * call the server as (records.ts): in the store under the context key when the context is named (or, with
    * `anonymousToo`, when the requests carry no credential at all), else in this client's memory only, as private
-   * results with no context are. `context` names the context it belongs to.
+   * results with no context are.
    */
-  ownPlace(name: string, headers: Record<string, string>, anonymousToo = false): { store: CacheStore; key: string; context: string } {
+  ownRecord(name: string, headers: Record<string, string>, anonymousToo = false): CacheRecord {
     const { key, id, shared } = this.contextKey(headers)
     const kept = this.store && shared && (id !== undefined || anonymousToo)
-    return { store: kept ? this.store! : this.#ownPrivate, key: `${name}\n${key}`, context: kept ? (id ?? 'anonymous') : 'this client' }
+    return recordOf(kept ? this.store! : this.#ownPrivate, name, key, kept ? (id ?? 'anonymous') : 'this client')
   }
 
   /** Who requests with these headers call the server as (context-key.ts); with headers not known yet, this client alone. */

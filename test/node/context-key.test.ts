@@ -10,8 +10,12 @@ import { contextKey, type ContextSource } from '../../src/cache/context-key.js'
 
 const root = join(import.meta.dirname, '../..')
 
-/** What stores or shares: a store write, Web Storage, IndexedDB, a cross-tab channel, a Web Lock. */
-const STORES_OR_SHARES = /\bstore\(?\)?\??\.set\(|\b(?:session|local)Storage\b|\bopenDB\(|\bindexedDB\.open\(|new BroadcastChannel\(|\blocks\??\.request\(/
+/**
+ * What stores or shares: a store write, a record of the records API (src/cache/records.ts), Web Storage, IndexedDB, a
+ * cross-tab channel, a Web Lock.
+ */
+const STORES_OR_SHARES =
+  /\bstore\(?\)?\??\.set\(|\b(?:ownRecord|recordOf)\(|\b(?:session|local)Storage\b|\bopenDB\(|\bindexedDB\.open\(|new BroadcastChannel\(|\blocks\??\.request\(/
 
 /** A file's code without its comments (a comment may name what it does not do). */
 const codeOf = (file: string) =>
@@ -23,11 +27,16 @@ const codeOf = (file: string) =>
  * Each file that stores or shares: for a keyed one, the code by which it keys what it keeps with the context key;
  * `exempt` says why a file needs none.
  */
-const PLACES: Record<string, { keyed: RegExp } | { exempt: string }> = {
-  'src/cache/layer.ts': { keyed: /privateKey\(plan\.key, plan\.context/ },
-  'src/client/call/approval.ts': { keyed: /cache\.ownPlace\(/ },
-  'src/client/tasks/tasks-store.ts': { keyed: /cache\.ownPlace\(/ },
-  'src/client/era/era-select.ts': { keyed: /serverRecordKey\(/ },
+const PLACES: Record<string, { keyed: RegExp | RegExp[] } | { exempt: string }> = {
+  // Private results under their context; a context's records (ownRecord) under the context key.
+  'src/cache/layer.ts': {
+    keyed: [/privateKey\(plan\.key, plan\.context/, /const \{ key, id, shared \} = this\.contextKey\(headers\)/, /recordOf\([^()]*, name, key, /],
+  },
+  // The records API: a record's name and the key it is given (ownRecord's: the context key).
+  'src/cache/records.ts': { keyed: /`\$\{name\}\\n\$\{of\}`/ },
+  'src/client/call/approval.ts': { keyed: /cache\.ownRecord\(/ },
+  'src/client/tasks/tasks-store.ts': { keyed: /cache\.ownRecord\(/ },
+  'src/client/era/era-select.ts': { keyed: /recordOf\(store, 'mcp-web-elements\/era', this\.host\.url\)/ },
   'src/client/tasks/task-follow.ts': { keyed: /`\$\{context\.key\}\\n\$\{taskId\}`/ },
   'components/mcp-tool/stored-arguments.ts': { keyed: /\$\{context\.key\}/ },
   'src/cache/idb.ts': { exempt: 'the store itself: it keeps what it is given under the keys it is given; its channel tells only which keys changed' },
@@ -44,7 +53,7 @@ describe('the one context key', () => {
     const found = files.filter((file) => STORES_OR_SHARES.test(codeOf(file))).sort()
     assert.deepEqual(found, Object.keys(PLACES).sort(), 'a file that stores or shares is not listed in PLACES (key it with the context key)')
     for (const [file, place] of Object.entries(PLACES)) {
-      if ('keyed' in place) assert.match(codeOf(file), place.keyed, `${file} builds no key with the context key`)
+      if ('keyed' in place) for (const keyed of [place.keyed].flat()) assert.match(codeOf(file), keyed, `${file} builds no key with the context key`)
     }
   })
 

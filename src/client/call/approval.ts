@@ -9,7 +9,7 @@
  * asked about again. A grant covers the calls of one origin: views', or the
  * page's and models' (see GrantOrigin). With no authorization context
  * known, or no store, grants stay in this client's memory, as private cache
- * entries do (CacheLayer.ownPlace).
+ * entries do (CacheLayer.ownRecord).
  *
  * A gate is asked one call at a time per view, and one at a time for the
  * page's and models' calls (see `lines`): the other calls wait their turn.
@@ -46,7 +46,7 @@ interface Grant {
   definition: string
   origin: GrantOrigin
 }
-type Place = ReturnType<ClientParts['cache']['ownPlace']>
+type Place = ReturnType<ClientParts['cache']['ownRecord']>
 /** Grants have no expiry: they last until revoked (or pushed out of a bounded store, which only means asking again). */
 const FOREVER = Number.MAX_SAFE_INTEGER
 const GATE = 'the approval gate'
@@ -54,12 +54,12 @@ const DECISIONS = new Set(['allow-once', 'allow-always', 'deny'])
 
 /** Where this client's grants are kept, for the authorization context of its requests now. */
 async function placeOf({ cache, requests }: ClientParts): Promise<Place> {
-  return cache.ownPlace(`mcp-web-elements/approvals/${FORMAT}`, await requests.headers())
+  return cache.ownRecord(`mcp-web-elements/approvals/${FORMAT}`, await requests.headers())
 }
 
 async function readGrants(place: Place): Promise<Grant[]> {
   try {
-    const grants = (await place.store.get(place.key))?.value.grants
+    const grants = (await place.get())?.value.grants
     const valid = (g: Grant) => typeof g?.name === 'string' && typeof g.definition === 'string' && (g.origin === 'view' || g.origin === 'page')
     return Array.isArray(grants) ? grants.filter(valid) : []
   } catch {
@@ -70,7 +70,7 @@ async function readGrants(place: Place): Promise<Grant[]> {
 
 function writeGrants(place: Place, grants: Grant[]): void {
   try {
-    const done = place.store.set(place.key, { value: { grants }, receivedAt: Date.now(), ttlMs: FOREVER, scope: 'private', authContext: place.context })
+    const done = place.put({ grants }, FOREVER)
     if (done instanceof Promise) done.catch(() => {})
   } catch {
     // A lost grant only means asking again.

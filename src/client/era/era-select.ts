@@ -5,7 +5,7 @@
  */
 import type { ClientCapabilities, Implementation, SubscriptionFilter } from '../../protocol/generated/2026-07-28.js'
 import type { CacheStore } from '../../cache/policy.js'
-import { serverRecordKey } from '../../cache/context-key.js'
+import { recordOf, type CacheRecord } from '../../cache/records.js'
 import type { JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
 import type { ListenSend } from '../listen/listen-stream.js'
@@ -150,13 +150,14 @@ export class EraSelector implements Era {
     return era
   }
 
-  #key(): string {
-    return serverRecordKey('mcp-web-elements/era', this.host.url)
+  #record(): CacheRecord | undefined {
+    const store = this.choice.store()
+    return store && recordOf(store, 'mcp-web-elements/era', this.host.url)
   }
 
   async #recall(): Promise<void> {
     try {
-      const entry = await this.choice.store()?.get(this.#key())
+      const entry = await this.#record()?.get()
       if (entry?.value.era === 'legacy' && Date.now() < entry.receivedAt + entry.ttlMs) {
         this.#fromStore = true
         await this.#toLegacy()
@@ -168,9 +169,7 @@ export class EraSelector implements Era {
 
   #remember(): void {
     try {
-      void Promise.resolve(
-        this.choice.store()?.set(this.#key(), { value: { era: 'legacy' }, receivedAt: Date.now(), ttlMs: REMEMBER_MS, scope: 'public' }),
-      ).catch(() => {})
+      void Promise.resolve(this.#record()?.put({ era: 'legacy' }, REMEMBER_MS)).catch(() => {})
     } catch {
       // a store that throws: not remembered
     }
@@ -182,7 +181,7 @@ export class EraSelector implements Era {
     this.#settled = this.#fromStore = false
     this.#fallingBack = this.#trying = undefined
     try {
-      void Promise.resolve(this.choice.store()?.clear?.(this.#key())).catch(() => {})
+      void Promise.resolve(this.#record()?.delete()).catch(() => {})
     } catch {
       // nothing to forget
     }

@@ -16,7 +16,7 @@ const MAX_TASKS = 50
 /** Kept until forgotten (or pushed out of a bounded store). */
 const FOREVER = Number.MAX_SAFE_INTEGER
 
-export type TaskPlace = ReturnType<ClientParts['cache']['ownPlace']>
+export type TaskPlace = ReturnType<ClientParts['cache']['ownRecord']>
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
 /** Whether a kept task has ended: the server said so, or this client asked to cancel it. */
@@ -24,12 +24,12 @@ export const hasEnded = (task: StoredTask) => TERMINAL.has(task.last.status) || 
 
 /** Where this client's tasks are kept, for the authorization context of its requests now. */
 export async function taskPlace({ cache, requests }: ClientParts): Promise<TaskPlace> {
-  return cache.ownPlace(`mcp-web-elements/tasks/${FORMAT}`, await requests.headers(), true)
+  return cache.ownRecord(`mcp-web-elements/tasks/${FORMAT}`, await requests.headers(), true)
 }
 
 export async function readTasks(place: TaskPlace): Promise<StoredTask[]> {
   try {
-    const tasks = (await place.store.get(place.key))?.value.tasks
+    const tasks = (await place.get())?.value.tasks
     return Array.isArray(tasks) ? tasks.filter(isStoredTask) : []
   } catch {
     // An unreadable store: no task is remembered.
@@ -71,7 +71,7 @@ export function updateTasks(
       after = after.filter((t) => !ended.includes(t)).slice(0, MAX_TASKS)
     }
     try {
-      const done = place.store.set(place.key, { value: { tasks: after }, receivedAt: Date.now(), ttlMs: FOREVER, scope: 'private', authContext: place.context })
+      const done = place.put({ tasks: after }, FOREVER)
       if (done instanceof Promise) await done.catch(() => {})
     } catch {
       // A lost write only means the task is not found after a reload.
