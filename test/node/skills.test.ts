@@ -3,6 +3,7 @@
 // content, for each way an answer can differ from the entry (changed at the HTTP level by the fixture's front).
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
 import {
   McpClient,
   SkillDigestMismatchError,
@@ -113,6 +114,38 @@ describe('skills', () => {
       })
     } finally {
       delete server.rewrite['skills/get']
+    }
+  })
+
+  test('a hostile SKILL.md whose bytes match its entry (a YAML alias bomb, no frontmatter) is refused at once', BOUND, async () => {
+    const bomb = [
+      '---',
+      'name: git-workflow',
+      'description: &a ["x","x","x","x","x","x","x","x","x"]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      '---',
+      '',
+    ].join('\n')
+    for (const body of [bomb, '# No frontmatter at all\n']) {
+      // The entry's digest and size are the served bytes': only the frontmatter check stands in the way.
+      server.rewrite['resources/read'] = editText(() => body)
+      server.rewrite['skills/get'] = (message) => {
+        const entry = message.result.skill.resources.find((r: { uri: string }) => r.uri === GIT)
+        entry.digest = `sha256:${createHash('sha256').update(body).digest('hex')}`
+        entry.size = Buffer.byteLength(body)
+        return message
+      }
+      try {
+        const client = new McpClient(server.url, { cache: false })
+        await assert.rejects(
+          client.readSkillFile(GIT, 'SKILL.md'),
+          (e: unknown) => e instanceof SkillFrontmatterMismatchError && e.fields.length === 0,
+        )
+      } finally {
+        delete server.rewrite['resources/read']
+        delete server.rewrite['skills/get']
+      }
     }
   })
 

@@ -3,7 +3,7 @@
 // so that the client's checks meet a tampered answer as they would from a real server or an intermediary.
 import { McpServer } from '@modelcontextprotocol/server'
 import { SkillsExtension, memorySkillFiles } from '@modelcontextprotocol/server/ext/skills'
-import { serveMcp, type FixtureServer } from '../fixture-server.js'
+import { serveMcp, type FixtureServer, type TestServer } from '../fixture-server.js'
 
 export const SKILL_FILES: Record<string, string> = {
   'git-workflow/SKILL.md': [
@@ -76,6 +76,29 @@ export async function startSkillsServer({
     async reload() {
       const changes = await catalog.reload()
       if (changes.listChanged) served.notify.resourcesChanged()
+    },
+  }
+}
+
+/**
+ * The browser runner's server (`skills`): control `tamper` (body: a file URI) changes one byte of that file as
+ * resources/read sends it; `restore` serves files as they are again.
+ */
+export async function startServer(): Promise<TestServer> {
+  const server = await startSkillsServer()
+  return {
+    ...server,
+    control(action, body) {
+      if (action === 'restore') delete server.rewrite['resources/read']
+      else if (action === 'tamper') {
+        server.rewrite['resources/read'] = (message, request) => {
+          const content = message.result?.contents?.[0]
+          if (request?.params?.uri === body && typeof content?.text === 'string')
+            content.text = content.text.replace(/.$/s, (c: string) => (c === '!' ? '?' : '!'))
+          return message
+        }
+      } else throw new Error(`unknown control ${action}`)
+      return { ok: true }
     },
   }
 }
