@@ -6,7 +6,6 @@
 //   does not load it);
 // - time, in headless Chromium, from a tool result to the view's first paint of it: with the view already running
 //   (warm), and with the view loaded for the result (cold: resource read, proxy, view start-up).
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'

@@ -57,7 +57,9 @@ function see(init: RequestInit | undefined): SeenRequest {
   let method = init?.method ?? 'GET'
   try {
     method = JSON.parse(body).method ?? method
-  } catch {}
+  } catch {
+    // Not JSON: the method is the HTTP one.
+  }
   return { method, headers: Object.fromEntries(new Headers(init?.headers)), bodyBytes: Buffer.byteLength(body) }
 }
 

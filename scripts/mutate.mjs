@@ -40,6 +40,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
@@ -362,7 +363,7 @@ const HANG_OUTPUT = /Timeout of \d+ms exceeded|did not finish within|testsFinish
 /** The first failing test's title in runner output (web-test-runner's ❌ lines, node's spec ✖ or TAP `not ok`). */
 function firstFailure(output) {
   // Colours are off when piped, but a runner that forces them would hide the title behind escape codes.
-  const line = output.replace(/\x1b\[[0-9;]*m/g, '').match(/^\s*(?:❌|✖|not ok \d+ -)\s*(.+)$/m)
+  const line = stripVTControlCharacters(output).match(/^\s*(?:❌|✖|not ok \d+ -)\s*(.+)$/m)
   return line ? line[1].replace(/\s*\(\d+(\.\d+)?ms\)$/, '').trim() : undefined
 }
 
@@ -370,7 +371,9 @@ function firstFailure(output) {
 function killGroup(pid) {
   try {
     process.kill(-pid, 'SIGKILL')
-  } catch {}
+  } catch {
+    // It has ended.
+  }
 }
 
 /** Suites running now, each its own process group (detached): stopped with them when this script is stopped. */

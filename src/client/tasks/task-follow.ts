@@ -85,7 +85,10 @@ class SharedTask {
     if (tasks.get(this.key) === this) tasks.delete(this.key)
     this.waiting?.abort()
     const error = 'error' in outcome ? (here ? outcome.error : rebuilt(outcome.error as SentError)) : undefined
-    for (const watcher of this.watchers) 'result' in outcome ? watcher.resolve(outcome.result) : watcher.reject(error)
+    for (const watcher of this.watchers) {
+      if ('result' in outcome) watcher.resolve(outcome.result)
+      else watcher.reject(error)
+    }
     this.watchers.clear()
     if (here) this.channel?.post({ type: 'task-end', key: this.key, outcome: 'result' in outcome ? outcome : { error: sentError(outcome.error) } })
   }

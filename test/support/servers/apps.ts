@@ -232,8 +232,7 @@ export async function startServer(): Promise<TestServer & { sandboxUrl: string }
   })
   const landingHandle = await listenLoopback(landing)
   const served = await serveMcp(() => makeServer(views, counter, { landing: landingHandle.origin }), { cors: true })
-  // Until the proxy is bundled (below), the sandbox origin answers 503.
-  let proxy: { html: string; js: string } | undefined = undefined
+  let proxy: { html: string; js: string } | undefined
   // The proxy's origin: another port on 127.0.0.1 (the test page is on localhost), so a second origin either way.
   const sandbox = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
