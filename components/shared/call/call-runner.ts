@@ -45,7 +45,7 @@ export interface CallStart {
 }
 
 /** How a run ended: its result, what ended it without one, or a result that came after Cancel (not shown; why it was cancelled). */
-export type CallEnd = { result: CallToolResult } | { error: unknown } | { cancelled: string }
+type CallEnd = { result: CallToolResult } | { error: unknown } | { cancelled: string }
 
 export interface CallRun {
   /** The tool called, for the end in words. */
@@ -101,7 +101,7 @@ export class CallRunner implements ReactiveController {
       }
     }
     const shown = () => (call.shown ? call.shown(running) : current() && !running.following.signal.aborted)
-    let wasCurrent = false
+    let wasCurrent: boolean
     try {
       await this.#follow(call, running, update, shown)
     } finally {
