@@ -24,7 +24,7 @@ import { emit } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { followTask, leadTask } from '../../src/client/index.js'
-import { ClockController, isTerminal } from '../shared/task-status.js'
+import { ClockController, isTerminal, parseTime } from '../shared/task-status.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
 import { preloadWhenIdle } from '../shared/lazy-element.js'
 import { loadElicitationDialog } from '../mcp-elicitation/input-handlers.js'
@@ -327,6 +327,7 @@ export class McpToolElement extends ConnectedElement {
       tool,
       startedAt,
       task,
+      serverDuration,
       start: async (options) => {
         if (appCall) {
           // The previous call's view may have work to save: it is asked to tear down, and answers, before it goes.
@@ -495,6 +496,12 @@ export class McpToolElement extends ConnectedElement {
       complete: () => nothing,
     })
   }
+}
+
+/** A task that ended, from its creation to its last update, as the server timed them. */
+function serverDuration(task: ServerTask): number | undefined {
+  const [created, ended] = isTerminal(task.status) ? [parseTime(task.createdAt), parseTime(task.lastUpdatedAt)] : []
+  return created !== undefined && ended !== undefined && ended >= created ? ended - created : undefined
 }
 
 /** Which server and tool a form, its stored arguments and a call are for. */

@@ -15,7 +15,6 @@ import {
   type Tool,
 } from '../../../src/client/index.js'
 import { msg } from '../i18n.js'
-import { isTerminal, parseTime } from '../task-status.js'
 
 /**
  * A call in flight: its abort switch (Cancel: for a task, the server hears tasks/cancel), the switch that only stops
@@ -56,6 +55,8 @@ export interface CallRun {
   startedAt?: number
   /** A resumed task's last known state. */
   task?: ServerTask
+  /** How long a task took as the server timed it, when it tells (one that ended); else the page times the call. */
+  serverDuration?: (task: ServerTask) => number | undefined
   /** Whether the run's end is still to be shown; default: it is the runner's current run, still followed. */
   shown?: (running: RunningCall) => boolean
   /** Called as the end is shown (before the run stops being the current one): the element's events and views. */
@@ -127,7 +128,7 @@ export class CallRunner implements ReactiveController {
       })
       if (!shown()) return
       if (running.controller.signal.aborted) return call.ended?.({ cancelled: abortReason(running.controller.signal) }, running)
-      this.durationMs = durationOf(running)
+      this.durationMs = durationOf(running, call)
       this.result = result
       this.announcement = result.isError
         ? msg('tool.announce-tool-error', '{tool}: the tool reported an error.', { tool: title })
@@ -138,7 +139,7 @@ export class CallRunner implements ReactiveController {
     } catch (error) {
       // Let go of (removed, another tool shown, a newer run): nothing is said about it here.
       if (!shown()) return
-      this.durationMs = durationOf(running)
+      this.durationMs = durationOf(running, call)
       this.error = error
       this.announcement =
         error instanceof AbortError || (error instanceof TaskCancelledError && error.byClient)
@@ -192,14 +193,13 @@ export const abortReason = (signal: AbortSignal): string =>
       : msg('tool.cancelled-by-user', 'cancelled by the user')
 
 /**
- * A call's duration. A task that ended: from its creation to its last update, as the server timed them (it may have
- * ended long before this page saw it); else from the call's sending (or the task's start, resumed after a reload).
- * Undefined for a call never sent (refused before: invalid arguments, no tool, denied).
+ * A call's duration: a task's as the server timed it (it may have ended long before this page saw it); else from the
+ * call's sending (or the task's start, resumed after a reload). Undefined for a call never sent (refused before:
+ * invalid arguments, no tool, denied).
  */
-function durationOf(running: RunningCall): number | undefined {
-  const task = running.task
-  const [created, ended] = task && isTerminal(task.status) ? [parseTime(task.createdAt), parseTime(task.lastUpdatedAt)] : []
-  if (created !== undefined && ended !== undefined && ended >= created) return ended - created
+function durationOf(running: RunningCall, call: CallRun): number | undefined {
+  const timed = running.task && call.serverDuration?.(running.task)
+  if (timed !== undefined) return timed
   if (running.startedAt === undefined || running.startedHere === undefined) return undefined
   return Math.max(performance.now() - running.startedHere, Date.now() - running.startedAt)
 }
