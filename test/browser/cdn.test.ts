@@ -96,8 +96,8 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     }
   })
 
-  it('a tool list slower than 2 s still shows before any listen stream code loads; the stream opens once it shows', async function () {
-    this.timeout(30_000)
+  it('a tool list slower than 2 s still shows before any listen stream code loads; the stream opens once it shows', async function (this: { timeout(ms: number): void }) {
+    this.timeout(30_000) // the list answers after 2.5 s; room for a loaded machine
     const url = await serverUrl('slow-list')
     const frame = await plainPage(listPage(url))
     const page = frame.contentWindow! as Window & { __beforeList?: string[] }
