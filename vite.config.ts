@@ -64,6 +64,7 @@ const dependencies = [
   /^@lit\//,
   /^idb/,
   /^url-template/,
+  /^js-yaml/,
 ]
 
 /** The markdown parser's named-reference decoder, without the DOM (see the header comment). */
@@ -135,14 +136,15 @@ function clientChunks() {
 function firstListGroup() {
   const roots = ['components/mcp-server/mcp-server.ts', 'components/mcp-tool-list/mcp-tool-list.ts'].map(here)
   const clientBarrel = here('src/client/index.ts')
-  // The client's barrel re-exports the form model, model tools and the task elements' follow, which the list never runs
-  // (the tree-shaker drops them from what the list imports; this walk cannot see names, so they are named here), and
-  // the connection problems' classes, which only the connection doctor (loaded on a failure) makes.
+  // The client's barrel re-exports the form model, model tools and skills, and the task elements' follow, which the list
+  // never runs (the tree-shaker drops them from what the list imports; this walk cannot see names, so they are named
+  // here), and the connection problems' classes, which only the connection doctor (loaded on a failure) makes.
   const notOnTheList = [
     'src/schema/form-model.ts',
     'src/schema/form-values.ts',
     'src/schema/form-checks.ts',
     'src/client/tools/model-tools.ts',
+    'src/client/skills/model-skills.ts',
     'src/client/tasks/task-follow.ts',
     'src/protocol/connection-errors.ts',
   ].map(here)
