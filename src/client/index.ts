@@ -78,7 +78,6 @@ export {
   toolVisibility,
   visibleToModel,
   visibleToApps,
-  readAppResource,
   type AppsOptions,
   type AppDisplayMode,
   type AppFeature,
@@ -87,6 +86,7 @@ export {
   type AppPermissions,
   type AppResource,
 } from './tools/apps.js'
+export { readAppResource } from './tools/app-resource.js'
 export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './lists/icons.js'
 export * from '../protocol/errors.js'
 export * from '../protocol/connection-errors.js'
