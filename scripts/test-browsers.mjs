@@ -106,6 +106,7 @@ function keptRequestLog(path, label) {
   for (const line of lines) {
     const [, , event, id] = line.split('\t')
     if (event === 'open') open.set(id, line)
+    else if (event === 'end' && open.has(id)) open.set(id, `${open.get(id)}\t(answered whole, never read)`)
     else if (event === 'done' || event === 'gone') open.delete(id)
   }
   return { path: kept, neverEnded: [...open.values()].slice(-20) }

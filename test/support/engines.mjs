@@ -116,6 +116,11 @@ class WebKitLauncher extends WebdriverLauncher {
   }
 
   async initialize(config, testFiles) {
+    // The runner can end without stop() (an uncaught exception: a WebDriver navigation that never returned, beside
+    // Firefox under load), which left the driver, the browser and Xvfb running with no parent.
+    process.once('exit', () => {
+      for (const child of this.children) child.kill()
+    })
     const xvfb = await startXvfb()
     this.children.push(xvfb.process)
     const port = await freePort()

@@ -5,7 +5,9 @@
 //
 // One line per event, tab-separated: seconds since the log began, the server's port, the event, then its details:
 //   open   <id> <method> <url> <sockets>   a request arrived; <sockets> = connections the server holds now
-//   done   <id> <status> <ms>              its response ended
+//   end    <id> <status> <ms>              the server has written the whole response
+//   done   <id> <status> <ms>              … and it has gone to the client's connection (an `end` with no `done`:
+//                                          the client stopped reading; an `open` with no `end`: the server never answered)
 //   gone   <id> <status> <ms>              the client closed the connection before the response ended
 // A test file's start shows as the runner's answer to its module (`/path/to/file.test.ts?wtr-session-id=…`).
 import { createWriteStream } from 'node:fs'
@@ -34,6 +36,12 @@ export function startRequestLog(path) {
       const at = Date.now()
       this.getConnections((_, count) => logLine(port, 'open', id, req.method, req.url.slice(0, 160), count))
       let ended = false
+      const end = res.end
+      res.end = function (...endArgs) {
+        logLine(port, 'end', id, res.statusCode, Date.now() - at)
+        res.end = end
+        return end.apply(this, endArgs)
+      }
       res.on('finish', () => {
         ended = true
         logLine(port, 'done', id, res.statusCode, Date.now() - at)
