@@ -149,8 +149,7 @@ const scenarios: Record<string, Scenario> = {
   async 'sep-2322-client-request-state'(url) {
     let inEchoState = false
     let unrelated: Json | undefined
-    let client: McpClient
-    client = connect(url, {
+    const client: McpClient = connect(url, {
       handlers: {
         elicitation: async (params: Json) => {
           log('elicitation:', params?.message)
