@@ -38,6 +38,8 @@ const STAGES = [
   [
     ['typecheck', 'typecheck'],
     ['layer rules', 'layers'],
+    ['lint', 'lint'],
+    ['unused code (knip)', 'knip'],
     ['generated types', 'check:generated'],
     ['build', 'build'],
   ],
@@ -105,6 +107,8 @@ const skipped = planned.flat().filter(([name]) => !results.some((r) => r.name ==
 for (const [name] of skipped) console.log(`  - ${name.padEnd(36)}  not run (an earlier stage failed)`)
 try {
   console.log(`\n━━ browser suites, per engine\n${readFileSync(enginesSummary, 'utf8').trimEnd()}`)
-} catch {}
+} catch {
+  // No browser suite ran: nothing to print.
+}
 rmSync(scratch, { recursive: true, force: true })
 process.exit(results.every((r) => r.ok) && !skipped.length ? 0 : 1)
