@@ -38,6 +38,7 @@ const STAGES = [
   [
     ['typecheck', 'typecheck'],
     ['layer rules', 'layers'],
+    // ESLint (about 18 s of CPU; 4 s with its cache) and knip (about 6 s) end well before the build does.
     ['lint', 'lint'],
     ['unused code (knip)', 'knip'],
     ['generated types', 'check:generated'],
