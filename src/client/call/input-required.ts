@@ -40,27 +40,6 @@ export class InputRequiredError extends McpError {
 }
 registerErrorClasses({ InputRequiredError })
 
-/** The input kinds a client can answer, by the capability that declares each. */
-export const INPUT_CAPABILITIES = { elicitation: 'elicitation/create', sampling: 'sampling/createMessage', roots: 'roots/list' } as const
-
-/** The capabilities that answering these input requests amounts to (an elicitation in URL mode needs `url`, else `form`). */
-export function capabilitiesToAnswer(requests: Array<InputRequests[string] | undefined>): ClientCapabilities {
-  let capabilities: ClientCapabilities = {}
-  for (const r of requests) {
-    const mode = (r?.params as { mode?: unknown } | undefined)?.mode
-    const needed =
-      r?.method === 'elicitation/create'
-        ? { elicitation: { [mode === 'url' ? 'url' : 'form']: {} } }
-        : r?.method === 'sampling/createMessage'
-          ? { sampling: {} }
-          : r?.method === 'roots/list'
-            ? { roots: {} }
-            : {}
-    capabilities = mergeCapabilities(capabilities, needed)
-  }
-  return capabilities
-}
-
 /** Capabilities combined one level deep, so `{ elicitation: { form: {} } }` and `{ elicitation: { url: {} } }` make both. */
 export function mergeCapabilities(...all: ClientCapabilities[]): ClientCapabilities {
   const merged: Record<string, unknown> = {}
@@ -71,15 +50,6 @@ export function mergeCapabilities(...all: ClientCapabilities[]): ClientCapabilit
     }
   }
   return merged as ClientCapabilities
-}
-
-/** Whether `declared` already includes every capability (and sub-capability) in `wanted`. */
-export function declares(declared: ClientCapabilities, wanted: Record<string, unknown>): boolean {
-  return Object.entries(wanted).every(([key, value]) => {
-    const have = (declared as Record<string, unknown>)[key]
-    if (have === undefined) return false
-    return !isObject(value) || !isObject(have) || Object.keys(value).every((sub) => sub in have)
-  })
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)

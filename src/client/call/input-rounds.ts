@@ -6,7 +6,8 @@
  */
 import { AbortError, HeaderMismatchError, MissingClientCapabilityError, RoundLimitError, TimeoutError } from '../../protocol/errors.js'
 import { INPUT_METHODS } from '../../protocol/methods.js'
-import { INPUT_CAPABILITIES, InputRequiredError, capabilitiesToAnswer, declares, mergeCapabilities } from './input-required.js'
+import { InputRequiredError, mergeCapabilities } from './input-required.js'
+import { INPUT_CAPABILITIES, capabilitiesToAnswer, declares } from './input-capabilities.js'
 import { callerProgressToken } from '../requests.js'
 import type { ClientCapabilities, InputRequests, InputResponses, ProgressNotificationParams } from '../../protocol/generated/2026-07-28.js'
 import type { InputContext, InputHandlers, RequestOptions } from '../options.js'
