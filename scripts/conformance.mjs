@@ -2,7 +2,8 @@
 //
 //   npm run conformance                      every required client scenario (auth/* included)
 //                                            plus the unscored json-schema-2020-12-preservation
-//                                            and auth/client-credentials-*
+//                                            and auth/client-credentials-*, and the Skills
+//                                            extension's client scenarios (sep-2640-client-*)
 //   npm run conformance -- tools_call …      only the named scenarios
 //
 // Scenarios run one at a time (parallel runs time out spuriously on small machines).
@@ -19,8 +20,10 @@ const SPEC = '2026-07-28'
 // The client is dual era: every non-auth client scenario of the last legacy revision runs too, named NAME@2025-11-25.
 const LEGACY_SPEC = '2025-11-25'
 const UNSCORED = ['json-schema-2020-12-preservation', 'auth/client-credentials-basic', 'auth/client-credentials-jwt']
+// The Skills extension (io.modelcontextprotocol/skills): scored like the required ones.
+const SKILLS = ['sep-2640-client-no-prefetch', 'sep-2640-client-verify-digest', 'sep-2640-client-verify-size', 'sep-2640-client-verify-frontmatter']
 // Extension scenarios the suite skips at a dated --spec-version unless forced (they are on no spec timeline).
-const EXTENSIONS = new Set(['auth/client-credentials-basic', 'auth/client-credentials-jwt'])
+const EXTENSIONS = new Set(['auth/client-credentials-basic', 'auth/client-credentials-jwt', ...SKILLS])
 const CLIENT_COMMAND = 'node --import tsx test/conformance/client.ts'
 const TIMEOUT_MS = Number(process.env.CONFORMANCE_TIMEOUT_MS ?? 30_000)
 
@@ -69,7 +72,7 @@ async function scenarioList(names) {
   const legacy = section(legacyListed.output, 'Client scenarios')
     .filter((s) => !s.startsWith('auth/'))
     .map((s) => `${s}@${LEGACY_SPEC}`)
-  const defaults = [...required, ...UNSCORED.filter((s) => !required.includes(s)), ...legacy]
+  const defaults = [...required, ...[...UNSCORED, ...SKILLS].filter((s) => !required.includes(s)), ...legacy]
   if (names.length === 0) return defaults
   const all = await conformance(['list', '--client', '--spec-version', SPEC])
   const known = new Set([...defaults, ...section(all.output, 'Client scenarios')])

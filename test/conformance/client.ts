@@ -9,7 +9,13 @@
  * drives our McpClient the way that scenario's server expects; the suite
  * judges the traffic. Exit 0 when the flow completed, 1 (with the error) when not.
  */
-import { McpClient } from '../../src/client/index.js'
+import {
+  McpClient,
+  SkillDigestMismatchError,
+  SkillFrontmatterMismatchError,
+  SkillSizeMismatchError,
+  type SkillVerificationError,
+} from '../../src/client/index.js'
 import {
   IssuerMismatchError,
   OAuthProvider,
@@ -280,6 +286,53 @@ const scenarios: Record<string, Scenario> = {
     }
   },
 }
+
+// ---- The Skills extension (sep-2640-*): list, then load a skill as a host does ----
+
+/** Lists the skills and names them; reads nothing (the suite counts any file read as a prefetch). */
+scenarios['sep-2640-client-no-prefetch'] = async (url) => {
+  const client = connect(url)
+  try {
+    await client.discover()
+    const skills = await client.listSkills()
+    if (skills.length === 0) fail('listSkills() returned nothing')
+    log('skills:', skills.map((s) => `${s.frontmatter.name} (${s.uri})`).join(', '))
+  } finally {
+    await client.close()
+  }
+}
+
+/**
+ * Loads each listed skill: SKILL.md first, then every other file of it. The server's SKILL.md fails one check
+ * (its digest, its size, or its frontmatter against the entry's); the load must stop there with that check's error,
+ * and the supporting file, which the suite watches for, is never read.
+ */
+const loadsSkill = (expected: abstract new (...args: never[]) => SkillVerificationError) => async (url: string) => {
+  const client = connect(url)
+  try {
+    await client.discover()
+    const skills = await client.listSkills()
+    if (skills.length === 0) fail('listSkills() returned nothing')
+    for (const skill of skills) {
+      try {
+        await client.readSkillFile(skill.uri, 'SKILL.md', { skill })
+      } catch (error) {
+        if (!(error instanceof expected)) throw error
+        log(`refused as expected: ${(error as Error).name}: ${(error as Error).message}`)
+        continue
+      }
+      for (const file of skill.resources === 'dynamic' ? [] : skill.resources) {
+        if (file.uri !== skill.uri) await client.readSkillFile(skill.uri, file.uri.slice(skill.uri.length - 'SKILL.md'.length), { skill })
+      }
+      fail(`${skill.uri} was loaded, but this scenario serves it to fail ${expected.name}`)
+    }
+  } finally {
+    await client.close()
+  }
+}
+scenarios['sep-2640-client-verify-digest'] = loadsSkill(SkillDigestMismatchError)
+scenarios['sep-2640-client-verify-size'] = loadsSkill(SkillSizeMismatchError)
+scenarios['sep-2640-client-verify-frontmatter'] = loadsSkill(SkillFrontmatterMismatchError)
 
 // ---- auth/* scenarios: the same McpClient, with an OAuthProvider as its `auth` ----
 
