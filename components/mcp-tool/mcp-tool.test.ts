@@ -446,6 +446,16 @@ describe('<mcp-tool>', () => {
     const el = server.querySelector('mcp-tool')!
     await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
     callButton(el).click()
+    await eventually(() => text(shadow(el).querySelector('[part~=error]')).includes('language model'), 'the message')
+    expect(text(shadow(el).querySelector('[part~=error]'))).to.contain('The server needs input this page cannot give. It asked for a language model (sampling).')
+  })
+
+  it('sampling the page answers (answers="sampling") but declines stops the call with a clear message', async () => {
+    const url = await serverUrl('main')
+    const server = await fixture(html`<mcp-server url=${url} answers="sampling"><mcp-tool name="ask_model"></mcp-tool></mcp-server>`)
+    const el = server.querySelector('mcp-tool')!
+    await eventually(() => !!el.shadowRoot!.querySelector('mcp-schema-form'), 'the form')
+    callButton(el).click()
     await eventually(() => text(shadow(el).querySelector('[part~=error]')).includes('language model'), 'the decline message')
     expect(text(shadow(el).querySelector('[part~=error]'))).to.contain('The call was stopped')
   })

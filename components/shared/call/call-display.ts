@@ -186,6 +186,21 @@ export function renderProgress(progress: ProgressNotificationParams | undefined)
     <span class="progress-text">${text}</span>`
 }
 
+/** What an input request no handler answers asks of the page, in words (the error's own message is for developers). */
+function inputNeeded(error: InputRequiredError): string {
+  const kinds = new Set(Object.values(error.inputRequests).map((request) => request?.method))
+  const words = [...kinds].map((method) =>
+    method === 'sampling/createMessage'
+      ? msg('tool.input-sampling', 'a language model (sampling)')
+      : method === 'roots/list'
+        ? msg('tool.input-roots', 'the folders this page shares (roots)')
+        : method === 'elicitation/create'
+          ? msg('tool.input-elicitation', 'answers from you (elicitation)')
+          : String(method),
+  )
+  return msg('tool.input-needed', 'It asked for {what}.', { what: words.join(', ') })
+}
+
 /**
  * A title saying what kind of failure it is, and the error's own explanation.
  * Failures of a call's own (arguments, input, a broken stream mid-call) are
@@ -195,7 +210,7 @@ function describeCallError(error: unknown, serverUrl: string): [string, string] 
   const detail = error instanceof Error ? error.message : String(error)
   if (error instanceof InvalidArgumentsError) return [msg('tool.error-arguments', 'Some arguments are not valid; nothing was sent.'), '']
   if (error instanceof InputDeclinedError) return [msg('tool.error-declined', 'The call was stopped.'), detail]
-  if (error instanceof InputRequiredError) return [msg('tool.error-input', 'The server needs input this page cannot give.'), detail]
+  if (error instanceof InputRequiredError) return [msg('tool.error-input', 'The server needs input this page cannot give.'), inputNeeded(error)]
   if (error instanceof TaskFailedError) return [msg('tool.error-task-failed', 'The task failed on the server.'), detail]
   if (error instanceof TaskExpiredError) return [msg('tool.error-task-expired', 'The task expired: the server no longer keeps it.'), detail]
   if (error instanceof TaskNotFoundError && error.where === 'client') return [msg('tool.error-task-not-kept', 'This page keeps no such task.'), detail]
