@@ -1,4 +1,4 @@
-// `npm run knip`: files, exports and dependencies nothing uses (it replaces scripts/dead-exports.mjs). The public
+// `npm run knip`: files, exports and dependencies nothing uses. The public
 // entries' exports are the package's API and are not reported. `knip --production` (also in the script) leaves the
 // tests out, so an export only tests use is reported there: a test reaches the code the way its users do.
 import type { KnipConfig } from 'knip'
