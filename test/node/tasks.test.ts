@@ -7,6 +7,7 @@ import assert from 'node:assert/strict'
 import {
   AbortError,
   InputRequiredError,
+  InvalidStructuredContentError,
   JsonRpcError,
   McpClient,
   MemoryCache,
@@ -346,6 +347,22 @@ describe('resuming', () => {
     assert.equal((await page2.tasks())[0]!.last.status, 'completed')
     assert.equal(await page2.clearFinishedTasks(), 1)
     assert.deepEqual(await page2.tasks(), [])
+  })
+
+  test("a task's result is checked against the tool's outputSchema, when called and when followed again after a reload", BOUND, async () => {
+    const called = await failure(client().callTool('bad_output', { stepMs: 50, pollIntervalMs: 50 }))
+    assertIs(called, InvalidStructuredContentError)
+    const store = new MemoryCache()
+    const page1 = client({ cache: store })
+    let taskId = ''
+    page1.callTool('bad_output', { stepMs: 300, pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) }).catch(() => {})
+    await until(() => taskId !== '')
+    page1.close()
+    const page2 = client({ cache: store })
+    const resumed = await failure(page2.resumeTask(taskId))
+    assertIs(resumed, InvalidStructuredContentError)
+    assert.equal(resumed.tool, 'bad_output')
+    assert.deepEqual((resumed.result as { structuredContent?: unknown }).structuredContent, { sum: 'many' }, 'the result is still given with the error')
   })
 
   test('a task that ended while the page was away settles at the first tasks/get', BOUND, async () => {

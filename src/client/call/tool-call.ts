@@ -7,13 +7,14 @@
  * checked against its `outputSchema`; and the call recorded in the call log.
  */
 import { methodPrefix } from '../../cache/policy.js'
-import { AbortError, ToolCallDeniedError, InvalidArgumentsError, InvalidStructuredContentError } from '../../protocol/errors.js'
+import { AbortError, ToolCallDeniedError, InvalidArgumentsError } from '../../protocol/errors.js'
 import { paramHeaders } from '../../transport/headers.js'
 import { isInvalidParams } from '../requests.js'
 import { loadOnce } from '../load-once.js'
 import type { CallToolResult, Tool } from '../../protocol/generated/2026-07-28.js'
 import type { CallApproval } from './call-log.js'
 import { withInput } from './input-rounds.js'
+import { checkOutput } from './output-check.js'
 import type { CallOrigin, ToolCallOptions } from '../options.js'
 import type { ClientParts } from '../parts.js'
 import { followTask, taskCapabilities } from '../tasks/tasks.js'
@@ -131,23 +132,4 @@ const NO_GATE: CallApproval = {
   decision: 'deny',
   by: 'policy',
   reason: "no approval gate is set for calls a view or a model makes (give the client, or the call, an approve of the page's own)",
-}
-
-/**
- * A result's `structuredContent` against the tool's `outputSchema` (tools.mdx: clients SHOULD validate
- * structured results). A mismatch is an {@link InvalidStructuredContentError} that still carries the result.
- */
-async function checkOutput(parts: ClientParts, name: string, tool: { tool: Tool } | undefined, result: CallToolResult): Promise<CallToolResult> {
-  const schema = tool?.tool.outputSchema
-  if (!schema || result.isError) return result
-  let problems: Array<{ path: string; message: string }>
-  if (result.structuredContent === undefined) problems = [{ path: '', message: 'the tool has an outputSchema, but the result has no structuredContent' }]
-  else
-    try {
-      problems = (await parts.validator()).validateAgainstSchema(schema, result.structuredContent)
-    } catch (error) {
-      problems = [{ path: '', message: `the outputSchema cannot be used: ${(error as Error).message}` }]
-    }
-  if (problems.length) throw new InvalidStructuredContentError(name, problems, result)
-  return result
 }

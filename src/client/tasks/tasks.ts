@@ -14,6 +14,7 @@ import { TASKS_EXTENSION } from './task-types.js'
 import { loadOnce } from '../load-once.js'
 import type { CallToolResult, ClientCapabilities, InputRequests, InputResponses, Tool } from '../../protocol/generated/2026-07-28.js'
 import { answerRound, handlerFor } from '../call/input-rounds.js'
+import { checkOutputOf } from '../call/output-check.js'
 import type { InputHandlers } from '../options.js'
 import type { ClientParts } from '../parts.js'
 import type { Result } from '../requests.js'
@@ -81,7 +82,9 @@ export async function resumeTask(parts: ClientParts, taskId: string, options: Ta
   const place = await taskPlace(parts)
   const stored = (await readTasks(place)).find((t) => t.taskId === taskId)
   if (!stored) throw new TaskNotFoundError(taskId, undefined, 'client')
-  return (await follower(parts, stored, place, options)).run(true, true)
+  const result = await (await follower(parts, stored, place, options)).run(true, true)
+  // The same promise as the call that made it: its output is checked as callTool() checks it.
+  return checkOutputOf(parts, stored.tool, result, options.signal)
 }
 
 /** See McpClient.tasks(). */

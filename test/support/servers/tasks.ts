@@ -185,6 +185,12 @@ export async function startServer(): Promise<TasksServer> {
     },
     expire() {},
     endless() {},
+    bad_output(task, args) {
+      // Completes with structuredContent its outputSchema ({ sum: number }) refuses.
+      later(task, Number(args.stepMs ?? 150), () =>
+        end(task, { status: 'completed', statusMessage: 'Done', result: { ...text('sum: many'), structuredContent: { sum: 'many' }, isError: false } }),
+      )
+    },
     server_cancels(task, args) {
       later(task, Number(args.stepMs ?? 150), () => end(task, { status: 'cancelled', statusMessage: 'Stopped by an operator' }))
     },
@@ -225,7 +231,8 @@ export async function startServer(): Promise<TasksServer> {
       note: z.string().optional(),
     })
     for (const name of [...taskTools, ...hostileTools, 'instant', 'rogue_task']) {
-      mcp.registerTool(name, { description: `Tasks fixture: ${name}`, inputSchema }, async () => text(`${name} done at once`))
+      const outputSchema = name === 'bad_output' ? z.object({ sum: z.number() }) : undefined
+      mcp.registerTool(name, { description: `Tasks fixture: ${name}`, inputSchema, ...(outputSchema && { outputSchema }) }, async () => text(`${name} done at once`))
     }
     const server = mcp.server as unknown as {
       _getRequestHandler(method: string): (request: any, ctx: any) => Promise<any>
