@@ -14,7 +14,7 @@ export interface McpElementProperties {
   'mcp-resource-list': Partial<Pick<McpResourceListElement, 'client'>>
   'mcp-resource-view': Partial<Pick<McpResourceViewElement, 'client' | 'resource' | 'uri'>>
   'mcp-schema-form': Partial<Pick<McpSchemaFormElement, 'disabled' | 'errors' | 'hideJsonToggle' | 'schema' | 'value'>>
-  'mcp-server': Partial<Pick<McpServerElement, 'allowDisplayModes' | 'allowPermissions' | 'approval' | 'approve' | 'auth' | 'client' | 'clientId' | 'clientMetadataUrl' | 'compact' | 'connection' | 'redirectUri' | 'sandboxUrl' | 'signInFlow' | 'theme' | 'trustAnnotations' | 'url'>>
+  'mcp-server': Partial<Pick<McpServerElement, 'allowDisplayModes' | 'allowPermissions' | 'answers' | 'approval' | 'approve' | 'auth' | 'client' | 'clientId' | 'clientMetadataUrl' | 'compact' | 'connection' | 'redirectUri' | 'sandboxUrl' | 'signInFlow' | 'theme' | 'trustAnnotations' | 'url'>>
   'mcp-task-list': Partial<Pick<McpTaskListElement, 'client' | 'tool'>>
   'mcp-tool': Partial<Pick<McpToolElement, 'client' | 'headingLevel' | 'name' | 'taskId' | 'tool'>>
   'mcp-tool-call': Partial<Pick<McpToolCallElement, 'arguments' | 'client' | 'manual' | 'modal' | 'name' | 'origin' | 'state'>>
