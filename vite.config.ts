@@ -136,10 +136,10 @@ function clientChunks() {
 function firstListGroup() {
   const roots = ['components/mcp-server/mcp-server.ts', 'components/mcp-tool-list/mcp-tool-list.ts'].map(here)
   const clientBarrel = here('src/client/index.ts')
-  // The client's barrel re-exports the form model, model tools and skills, the task elements' follow and the reading of
-  // an app's view, which the list never runs (the tree-shaker drops them from what the list imports; this walk cannot
-  // see names, so they are named here), and the connection problems' classes, which only the connection doctor (loaded
-  // on a failure) makes.
+  // The client's barrel re-exports the form model, model tools and skills, the task elements' follow, the server an
+  // approval request names and the reading of an app's view, which the list never runs (the tree-shaker drops them
+  // from what the list imports; this walk cannot see names, so they are named here), and the connection problems'
+  // classes, which only the connection doctor (loaded on a failure) makes.
   const notOnTheList = [
     'src/schema/form-model.ts',
     'src/schema/form-values.ts',
@@ -147,6 +147,7 @@ function firstListGroup() {
     'src/client/tools/model-tools.ts',
     'src/client/skills/model-skills.ts',
     'src/client/tasks/task-follow.ts',
+    'src/client/call/named-server.ts',
     'src/client/tools/app-resource.ts',
     'src/protocol/connection-errors.ts',
   ].map(here)

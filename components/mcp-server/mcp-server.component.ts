@@ -10,6 +10,7 @@ import {
   type AppDisplayMode,
   type AppFeature,
   type Implementation,
+  serverName,
 } from '../../src/client/index.js'
 import { defaultElementCache } from '../../src/cache/idb.js'
 import { INPUT_CAPABILITIES } from '../mcp-elicitation/input-capabilities.js'
@@ -319,13 +320,7 @@ export class McpServerElement extends LitElement {
   }
 
   get #serverName(): string {
-    const info = this.#serverInfo
-    if (info?.title || info?.name) return String(info.title || info.name)
-    try {
-      return new URL(this.activeClient?.url ?? '').host
-    } catch {
-      return this.activeClient?.url ?? ''
-    }
+    return serverName(this.activeClient?.url ?? '', this.#serverInfo)
   }
 
   /**

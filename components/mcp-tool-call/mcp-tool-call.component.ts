@@ -4,6 +4,7 @@ import {
   AbortError,
   ApprovalTimeoutError,
   ToolCallDeniedError,
+  namedServer,
   toolHints,
   type ApprovalAnswer,
   type ApprovalDecision,
@@ -308,11 +309,10 @@ export class McpToolCallElement extends ConnectedElement {
       // Only over what this run put on the card, even when the call has ended meanwhile (an always-allowed call
       // can end first). The gate's request, once shown, is what the call was approved on: it stays. So does a newer run's.
       if (this.shown !== placed) return
-      const info = client.serverInfo
       this.shown = {
         ...placed,
         ...(tool && { tool, hints: toolHints(tool, client.options.trustAnnotations) }),
-        server: { url: client.url, ...(typeof info?.name === 'string' && { name: info.name }), ...(typeof info?.title === 'string' && { title: info.title }) },
+        server: namedServer(client.url, client.serverInfo),
       }
     } catch {
       // Only the card's looks: the call says what went wrong, if anything did.

@@ -4,7 +4,7 @@
  * (as an approval request carries it). Never a title a tool or a view chose. `<mcp-app>`'s header, its open-link
  * consent (app-host.ts), `<mcp-tool-call>` and `<mcp-server>`'s elicitation dialogs name the server with it.
  */
-import type { Implementation, McpClient } from '../../src/client/index.js'
+import { serverName, type Implementation, type McpClient } from '../../src/client/index.js'
 import { msg } from './i18n.js'
 
 export interface ServerIdentity {
@@ -18,14 +18,11 @@ export function serverIdentity(
   client: (Pick<McpClient, 'url'> & { serverInfo?: Implementation }) | undefined,
   given?: string,
 ): ServerIdentity {
-  let host = client?.url ?? ''
-  try {
-    host = new URL(host).host
-  } catch {
-    // Not a URL: shown as it is.
-  }
+  const url = client?.url ?? ''
+  // serverName(): the reported name, else the host, which is then not given twice.
+  const host = serverName(url)
   const info = client?.serverInfo
-  const name = given || info?.title || info?.name
+  const name = given || serverName(url, info)
   if (typeof name !== 'string' || !name || name === host) return { host }
   return { host, name, ...(!given && info?.version && { version: info.version }) }
 }

@@ -18,6 +18,9 @@ export { CallLog, type CallRecord, type CallRecordInit, type CallApproval } from
 export { toolHints, toolTitle, type ToolHints } from './tools/tool-hints.js'
 export { modelTools, ModelTools, type ModelFunction, type ModelToolTarget, type ModelCallOptions } from './tools/model-tools.js'
 export { Subscription } from './listen/subscription.js'
+// How the library names a server: to an approval gate (namedServer), and to people (serverName).
+export { serverName } from './server-info.js'
+export { namedServer } from './call/named-server.js'
 export type { McpClientEventMap, SubscriptionEventMap, ListenRetry } from './events.js'
 export type { JsonRpcNotification } from '../protocol/jsonrpc.js'
 export { InputRequiredError } from './call/input-required.js'

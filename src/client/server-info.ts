@@ -21,3 +21,16 @@ export function serverInfoOf(result: unknown): Implementation | undefined {
     ...(Array.isArray(info.icons) && { icons: info.icons as Implementation['icons'] }),
   }
 }
+
+/**
+ * A server's name for people: the title it reports, else its name, else its URL's host (the part the page chose; a
+ * URL that does not parse, as given). Self-reported names are for display only, never for a decision.
+ */
+export function serverName(url: string, info?: Implementation): string {
+  if (info?.title || info?.name) return info.title || info.name
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}

@@ -2,7 +2,7 @@
 // on 2026-07-28 results (the official SDK 2.x sends it on every result), `initialize`'s serverInfo on a legacy server.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { McpClient } from '../../src/client/index.js'
+import { McpClient, namedServer, serverName } from '../../src/client/index.js'
 import { FIXTURE_SERVER_INFO, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 import { LEGACY_SERVER_INFO, startLegacyServer, type LegacyServer } from '../support/legacy-server.js'
 import { FASTMCP_SERVER_INFO, startFastMcpServer, type FastMcpServer } from '../support/fastmcp-server.js'
@@ -35,4 +35,19 @@ test('legacy servers (SDK v1, FastMCP): initialize’s serverInfo, after any cal
     assert.deepEqual(client.serverInfo, info, url)
     client.close()
   }
+})
+
+test('a server named for people (serverName) and to an approval gate (namedServer): the host until it reports a name', BOUND, async () => {
+  let asked: unknown
+  const client = new McpClient(modern.url, { approve: (request) => ((asked = request.server), 'allow-once') })
+  const host = new URL(modern.url).host
+  assert.equal(serverName(client.url, client.serverInfo), host)
+  assert.deepEqual(namedServer(client.url, client.serverInfo), { url: modern.url })
+  await client.callTool('echo', { text: 'hi' })
+  assert.equal(serverName(client.url, client.serverInfo), FIXTURE_SERVER_INFO.name)
+  assert.deepEqual(asked, { url: modern.url, name: FIXTURE_SERVER_INFO.name })
+  assert.deepEqual(namedServer(client.url, { ...FIXTURE_SERVER_INFO, title: 'Fixture' }), { url: modern.url, name: FIXTURE_SERVER_INFO.name, title: 'Fixture' })
+  assert.equal(serverName(client.url, { ...FIXTURE_SERVER_INFO, title: 'Fixture' }), 'Fixture', 'the title before the name')
+  assert.equal(serverName('not a url'), 'not a url')
+  client.close()
 })

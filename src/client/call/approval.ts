@@ -16,6 +16,7 @@
  */
 import { AbortError, ApprovalTimeoutError, ToolCallDeniedError } from '../../protocol/errors.js'
 import { toolHints } from '../tools/tool-hints.js'
+import { namedServer } from './named-server.js'
 import type { Tool } from '../../protocol/generated/2026-07-28.js'
 import type { CallApproval } from './call-log.js'
 import type { ApprovalAnswer, ApprovalGate, CallOrigin, ToolCallOptions } from '../options.js'
@@ -162,8 +163,7 @@ export async function approveCall(
   const timeoutMs = options.timeoutMs ?? client.options.timeoutMs ?? 60_000
   const timer = timeoutMs > 0 ? setTimeout(() => controller.abort(new ApprovalTimeoutError(timeoutMs, tool.name)), timeoutMs) : undefined
   const untrack = requests.track(controller)
-  const info = client.serverInfo
-  const server = { url: client.url, ...(info && { name: info.name, ...(info.title !== undefined && { title: info.title }) }) }
+  const server = namedServer(client.url, client.serverInfo)
   const line = lineOf(origin)
   const turn = line === undefined ? undefined : joinLine(gate, line)
   let answer: ApprovalAnswer
