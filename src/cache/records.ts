@@ -22,7 +22,8 @@ export interface CacheRecord {
  * `anonymous` or `this client`), or a server's URL, for a public record about the server.
  */
 export function recordOf(store: CacheStore, name: string, of: string, context?: string): CacheRecord {
-  const key = `${name}\n${of}`
+  // Ended by a line break: delete() clears by prefix, and the record of …/mcp must not take …/mcp2's with it.
+  const key = `${name}\n${of}\n`
   return {
     store,
     get: () => store.get(key),

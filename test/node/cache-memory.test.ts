@@ -6,6 +6,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { MemoryCache } from '../../src/cache/memory.js'
 import type { CacheEntry } from '../../src/cache/policy.js'
+import { recordOf } from '../../src/cache/records.js'
 
 const entry = (n: number): CacheEntry => ({ value: { n }, receivedAt: 1000, ttlMs: 60_000, scope: 'public' })
 
@@ -43,4 +44,15 @@ describe('MemoryCache', () => {
     cache.clear()
     assert.equal(cache.get('b\ntools/list\n{}'), undefined)
   })
+})
+
+test("deleting a record removes that record only, not one whose server URL it begins (…/mcp and …/mcp2)", async () => {
+  const store = new MemoryCache()
+  const short = recordOf(store, 'mcp-web-elements/era', 'https://example.com/mcp')
+  const long = recordOf(store, 'mcp-web-elements/era', 'https://example.com/mcp2')
+  await short.put({ era: 'legacy' }, 60_000)
+  await long.put({ era: 'legacy' }, 60_000)
+  await short.delete()
+  assert.equal(await short.get(), undefined)
+  assert.deepEqual((await long.get())?.value, { era: 'legacy' })
 })

@@ -33,7 +33,7 @@ const PLACES: Record<string, { keyed: RegExp | RegExp[] } | { exempt: string }> 
     keyed: [/privateKey\(plan\.key, plan\.context/, /const \{ key, id, shared \} = this\.contextKey\(headers\)/, /recordOf\([^()]*, name, key, /],
   },
   // The records API: a record's name and the key it is given (ownRecord's: the context key).
-  'src/cache/records.ts': { keyed: /`\$\{name\}\\n\$\{of\}`/ },
+  'src/cache/records.ts': { keyed: /`\$\{name\}\\n\$\{of\}\\n`/ },
   'src/client/call/approval.ts': { keyed: /cache\.ownRecord\(/ },
   'src/client/tasks/tasks-store.ts': { keyed: /cache\.ownRecord\(/ },
   'src/client/era/era-select.ts': { keyed: /recordOf\(store, 'mcp-web-elements\/era', this\.host\.url\)/ },
