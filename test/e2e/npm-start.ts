@@ -50,6 +50,18 @@ function stopChild(child: ChildProcess): void {
  * API reference is not built unless a test asks: DEMO_DOCS=1).
  */
 export async function npmStart(extra: Record<string, string> = {}): Promise<NpmStart> {
+  // A free port can be taken between the probe and npm start's listen (the conformance suite runs beside these
+  // tests): npm start then says so and exits, and is started again on other ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(extra)
+    } catch (error) {
+      if (attempt >= 3 || !/port \d+ \(.*\) is taken/.test((error as Error).message)) throw error
+    }
+  }
+}
+
+async function startOnce(extra: Record<string, string>): Promise<NpmStart> {
   const env = {
     ...process.env,
     DEMO_DOCS: '0',
