@@ -312,7 +312,6 @@ export class ResultFrameController implements ReactiveController {
       this.#about = about
       this.#showJson = false
       this.#copyStatus = ''
-      this.#json = undefined
     }
     const status = statusOf(call)
     const json = this.#showJson && call.result ? this.#jsonOf(call.result) : undefined
