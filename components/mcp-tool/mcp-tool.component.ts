@@ -55,8 +55,8 @@ interface AppCall {
  * the client finds are shown on the fields. While the call runs, a progress
  * bar follows the server's progress notifications (indeterminate without a
  * total, with the server's message) and Cancel aborts the call (the server
- * sees it cancelled). The result is shown with `<mcp-content>` (checked
- * against the tool's `outputSchema`); tool errors (`isError`) and failures
+ * sees it cancelled). The result is shown with `<mcp-content>` (the client
+ * checked it against the tool's `outputSchema`); tool errors (`isError`) and failures
  * (HTTP, timeout, protocol) are shown as errors a person can read, each said
  * once, with Retry. The result (or failure) comes in a frame: a heading
  * ("Result: <tool title>", which names its region, so two tools' results
@@ -169,8 +169,6 @@ export class McpToolElement extends ConnectedElement {
   #resumedFor?: string
   /** The `task-id` whose task (or none) the call shown belongs to. */
   #taskShown = ''
-  /** Whether the result shown came from a task followed again, which the client does not check against the tool's outputSchema. */
-  #outputUnchecked = false
 
   /** The tool named by `name`, when `tool` is not given; reloads when the server's tool list changes. */
   #lookup = new Task(this, {
@@ -359,7 +357,6 @@ export class McpToolElement extends ConnectedElement {
       ended: (end, running) => {
         if ('cancelled' in end) return toApp(end)
         if ('result' in end) {
-          this.#outputUnchecked = resumed
           toApp({ result: end.result })
           return emit(this, 'mcp-tool-result', { result: end.result })
         }
@@ -474,7 +471,6 @@ export class McpToolElement extends ConnectedElement {
                 error,
                 durationMs,
                 serverUrl: this.#client?.url ?? '',
-                outputSchema: this.#outputUnchecked ? tool.outputSchema : undefined,
                 retry: error instanceof InvalidArgumentsError ? undefined : () => this.#retry(),
               })
             : nothing

@@ -268,11 +268,6 @@ export interface FramedCall {
   durationMs?: number
   /** The server's URL, to say failures in its words. */
   serverUrl: string
-  /**
-   * The schema `<mcp-content>` checks the result's `structuredContent` against: only for a result the client has not
-   * checked (callTool() checks it, and fails with InvalidStructuredContentError; resumeTask() does not).
-   */
-  outputSchema?: object
   /** The frame heading's level (`aria-level`), one below the tool's title. Default 4. */
   headingLevel?: number
   /** Offered as Retry (tool errors and failures). */
@@ -371,7 +366,7 @@ export class ResultFrameController implements ReactiveController {
           ? html`<pre part="result-json" class="json-block" tabindex="0" aria-label=${msg('tool.result-json', 'The result as JSON')}>
 ${json!.length > SHOWN_JSON_CHARS ? `${json!.slice(0, SHOWN_JSON_CHARS)}…` : json}</pre>`
           : call.result
-            ? html`<mcp-content .result=${call.result} .outputSchema=${call.result.isError ? undefined : call.outputSchema}></mcp-content>`
+            ? html`<mcp-content .result=${call.result}></mcp-content>`
             : status === 'cancelled'
               ? html`<p part="error" class="cancelled">${msg('tool.cancelled', 'The call was cancelled.')}</p>`
               : renderCallError(call.error, call.serverUrl)
