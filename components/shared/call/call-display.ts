@@ -186,7 +186,10 @@ export function renderProgress(progress: ProgressNotificationParams | undefined)
     <span class="progress-text">${text}</span>`
 }
 
-/** What an input request no handler answers asks of the page, in words (the error's own message is for developers). */
+/**
+ * What an input request no handler answers asks of the page, in words (the error's own message is for developers).
+ * A method this page does not know is not repeated: it is the server's text.
+ */
 function inputNeeded(error: InputRequiredError): string {
   const kinds = new Set(Object.values(error.inputRequests).map((request) => request?.method))
   const words = [...kinds].map((method) =>
@@ -196,7 +199,7 @@ function inputNeeded(error: InputRequiredError): string {
         ? msg('tool.input-roots', 'the folders this page shares (roots)')
         : method === 'elicitation/create'
           ? msg('tool.input-elicitation', 'answers from you (elicitation)')
-          : String(method),
+          : msg('tool.input-unknown', 'a kind of input this page does not know'),
   )
   return msg('tool.input-needed', 'It asked for {what}.', { what: words.join(', ') })
 }
