@@ -3,7 +3,6 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import {
-  type ConnectionProblemError,
   isMcpError,
   McpClient,
   type ApprovalGate,
@@ -21,9 +20,8 @@ import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import type { ApprovalPolicy } from './approval-policy.js'
-import { lazyApprovalGate, lazyInputHandlers, loadSignInLink } from './lazy-parts.js'
-import { describeError, isConnectionProblem } from '../shared/call/describe-error.js'
-import { CONNECTION_HELP_URL } from '../../src/protocol/connection-help.js'
+import { lazyApprovalGate, lazyInputHandlers, loadFailureView, loadSignInLink } from './lazy-parts.js'
+import { preloadWhenIdle } from '../shared/lazy-element.js'
 import { connectionStateText, type McpConnectionState } from './connection-state.js'
 import { listOf } from '../mcp-app/view-policy.js'
 import type { InteractiveAuth } from '../../src/auth/hook.js'
@@ -34,12 +32,21 @@ import { ServerConnection, type ListName } from './server-connection.js'
 /** The blocked-popup link's check (sign-in-link.ts), once a blocked popup has loaded it: until then no link shows. */
 let signInLink: typeof import('./sign-in-link.js') | undefined
 
-/** The fix of a connection problem the client diagnosed: the header the server must send, and the README's table. */
-const howToFix = (error: ConnectionProblemError) =>
-  html`<p part="fix">
-    ${error.fix ? html`${msg('server.fix.send', 'How to fix: the server must send')} <code>${error.fix}</code>.` : msg('server.fix', 'How to fix:')}
-    <a href=${CONNECTION_HELP_URL} target="_blank" rel="noopener">${msg('server.fix.link', 'Connection problems and their fixes')}</a>
-  </p>`
+/**
+ * The failure's words (failure-view.ts), once a failure has loaded them; `null` when they could not be loaded (the
+ * page went offline before they were), and then the error's own message shows.
+ */
+let failureWords: typeof import('./failure-view.js') | null | undefined
+
+/** The server's website as a link: an absolute http(s) URL with no credentials in it, else none. */
+function websiteOf(url: unknown): URL | undefined {
+  try {
+    const parsed = new URL(url as string)
+    return /^https?:$/.test(parsed.protocol) && !parsed.username && !parsed.password ? parsed : undefined
+  } catch {
+    return undefined // not a URL, or not absolute
+  }
+}
 
 /** The list each cached method belongs to, for invalidations heard from other tabs. */
 const LIST_OF_METHOD: Record<string, ListName> = {
@@ -132,6 +139,8 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  * @csspart status-reconnecting - The status's words while reconnecting after a drop, with the next try's time.
  * @csspart status-failed - The status's words after connecting failed.
  * @csspart instructions - The server's instructions (a `<details>`).
+ * @csspart description - The server's own description of itself (`serverInfo.description`), as text.
+ * @csspart website - A link to the server's website (`serverInfo.websiteUrl`, http(s) only), named by its host.
  * @csspart error - What went wrong, with the Retry button: state `failed`, and `offline` (then also the `offline` part).
  * @csspart offline - Why the server is offline (state `offline`), with the Retry button; the saved lists stay.
  * @csspart failure - The reason, in words, inside `error` or `offline`.
@@ -252,6 +261,12 @@ export class McpServerElement extends LitElement {
     return this.auth ?? this.#attributeAuth
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback()
+    // Loaded ahead, so that a connection lost later (offline) still has its words.
+    preloadWhenIdle(loadFailureView)
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback()
     this.#ownClient?.close()
@@ -334,11 +349,24 @@ export class McpServerElement extends LitElement {
     if (list) this.#link.bump(list)
   }
 
+  /** The failure in words once failure-view.ts is here; until then nothing, so the words never change under a reader. */
+  #failure(error: Error, url: string, part: string) {
+    if (failureWords) return failureWords.failureView(error, url, part)
+    if (failureWords === null) return html`<p part=${part}>${error.message}</p>`
+    loadFailureView().then(
+      (words) => (failureWords = words),
+      () => (failureWords = null),
+    ).finally(() => this.requestUpdate())
+    return nothing
+  }
+
   protected override render() {
     const connection = this.connection
     const info = this.#serverInfo
     const title = this.#serverName
     const identity = info?.title && info.name ? `${info.name} ${info.version ?? ''}` : info?.version
+    const description = typeof info?.description === 'string' ? info.description : ''
+    const website = websiteOf(info?.websiteUrl)
     const instructions = typeof connection?.server?.instructions === 'string' ? connection.server.instructions : ''
     const state = this.#link.state
     return html`
@@ -347,6 +375,10 @@ export class McpServerElement extends LitElement {
         <div class="names">
           <span part="title">${title}</span>
           ${identity ? html`<span class="identity">${identity}</span>` : nothing}
+          ${description ? html`<span part="description">${description}</span>` : nothing}
+          ${website
+            ? html`<a part="website" href=${website.href} target="_blank" rel="noopener noreferrer" title=${website.href}>${website.host}</a>`
+            : nothing}
         </div>
         <span part="status" role="status" data-status=${connection?.status ?? 'none'} data-state=${state.state}
           ><span part="status-${state.state}">${connectionStateText(state, this.#link.live)}</span></span
@@ -366,8 +398,7 @@ export class McpServerElement extends LitElement {
               <p>${msg('server.signIn.needed', 'This server needs you to sign in.')}</p>
               ${
                 connection?.error && !isMcpError(connection.error, 'SignInRequiredError')
-                  ? html`<p part="sign-in-error">${describeError(connection.error, connection.client.url)}</p>
-                      ${isConnectionProblem(connection.error) ? howToFix(connection.error) : nothing}`
+                  ? this.#failure(connection.error, connection.client.url, 'sign-in-error')
                   : nothing
               }
               <slot name="sign-in">
@@ -394,8 +425,7 @@ export class McpServerElement extends LitElement {
                 part=${state.state === 'failed' ? 'error' : 'error offline'}
                 role=${ifDefined(state.state === 'failed' ? 'alert' : undefined)}
               >
-                <p part="failure">${describeError(state.error, connection.client.url)}</p>
-                ${isConnectionProblem(state.error) ? howToFix(state.error) : nothing}
+                ${this.#failure(state.error, connection.client.url, 'failure')}
                 <button part="retry" type="button" @click=${() => this.retry()}>${msg('server.retry', 'Retry')}</button>
               </div>`
             : nothing

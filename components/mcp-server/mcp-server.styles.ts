@@ -29,9 +29,15 @@ export const styles = [
       font-size: 1.1em;
       overflow-wrap: anywhere;
     }
-    .identity {
+    .identity,
+    [part='description'] {
       color: var(--mcp-color-text-secondary);
       font-size: 0.85em;
+      overflow-wrap: anywhere;
+    }
+    [part='website'] {
+      font-size: 0.85em;
+      align-self: flex-start;
       overflow-wrap: anywhere;
     }
     [part='status'] {

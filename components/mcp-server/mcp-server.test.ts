@@ -122,6 +122,17 @@ describe('<mcp-server>', () => {
     expect(instructions.children.length).to.equal(0)
   })
 
+  it('shows the server’s own description, and its website as a link named by its host', async () => {
+    const el = await connected(html`<mcp-server url=${await serverUrl('demo')}></mcp-server>`)
+    await eventually(() => !!part(el, 'description'), 'the description')
+    expect(part(el, 'description')!.textContent).to.equal('Every feature mcp-web-elements shows, in one server.')
+    const website = part(el, 'website') as HTMLAnchorElement
+    expect(website.href).to.equal('https://example.com/mcp-web-elements')
+    expect(website.textContent).to.equal('example.com')
+    expect(website.rel).to.equal('noopener noreferrer')
+    expect(website.target).to.equal('_blank')
+  })
+
   // Each server offers list changes of one kind: the listen stream asks for that kind, and a change moves its counter only.
   for (const [name, kind, filter, action, added] of [
     ['live', 'tools', 'toolsListChanged', 'add-tool', { name: 'gamma' }],
@@ -233,8 +244,8 @@ describe('<mcp-server>', () => {
       const { el, event } = await mounted(await serverUrl('flaky'), 'mcp-error')
       const failed = await event
       expect(failed.detail.error).to.be.instanceOf(Error)
-      await el.updateComplete
-      expect(part(el, 'error')!.textContent).to.match(words)
+      // The words load with the first failure (a chunk of their own).
+      await eventually(() => words.test(part(el, 'error')?.textContent ?? ''), 'the failure in words')
       expect(part(el, 'status')!.textContent).to.equal('Not connected')
       await expect(el).to.be.accessible()
 

@@ -21,7 +21,14 @@ import { demoAppViews, registerDemoAppTools, registerDemoAppViews } from './apps
 import { CHIME_WAV_BASE64, PICTURE_SVG_BASE64, SERVER_ICONS, themedIcons } from './media.js'
 import { TASKS_EXTENSION, TaskHost, declaresTasks, pause, tasksRequired } from './tasks.js'
 
-const DEMO_SERVER_INFO = { name: 'mcp-web-elements-demo', title: 'Demo server', version: '1.0.0', icons: SERVER_ICONS }
+const DEMO_SERVER_INFO = {
+  name: 'mcp-web-elements-demo',
+  title: 'Demo server',
+  version: '1.0.0',
+  description: 'Every feature mcp-web-elements shows, in one server.',
+  websiteUrl: 'https://example.com/mcp-web-elements',
+  icons: SERVER_ICONS,
+}
 
 /** The tool `toggle_extra_tool` adds and removes. */
 const EXTRA_TOOL = 'extra_tool'

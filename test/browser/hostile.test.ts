@@ -255,6 +255,8 @@ describe('a hostile server', () => {
       </mcp-server>
     `)
     await shows(el, scriptText('server.title'), 'the server title as text')
+    await shows(el, scriptText('server.description'), 'the server’s description as text')
+    expect(el.shadowRoot!.querySelector('[part~=website]'), 'no link for a javascript: website').to.equal(null)
     await shows(el, scriptText('tool.title'), 'the hostile tool title as text')
     await shows(el, scriptText('resource.title'), 'the hostile resource title as text')
     await shows(el, scriptText('prompt.title'), 'the hostile prompt title as text')

@@ -156,6 +156,40 @@ function hostileContent(where: string) {
   ]
 }
 
+const ANNOTATED_TOOL = 'hostile_annotated'
+
+/**
+ * Blocks whose annotations are hostile (markup meant for the model only, priorities no schema allows, audiences of
+ * the wrong type) and resource links to script URLs, data: URLs, hostile resources and URIs that break out of quoting.
+ * One sane block (priority 1) must still come first: the absurd priorities count as absent.
+ */
+function hostileAnnotated() {
+  return [
+    { type: 'text', text: hostileHtml('annotated.model'), annotations: { audience: ['assistant'] } },
+    { type: 'text', text: hostileHtml('annotated.nan'), annotations: { priority: 'NaN', audience: 'assistant' } },
+    { type: 'text', text: hostileHtml('annotated.negative'), annotations: { priority: -1, audience: [hostileHtml('annotated.audience')] } },
+    { type: 'text', text: hostileHtml('annotated.huge'), annotations: { priority: 1e308, audience: ['assistant', 'assistant'] } },
+    { type: 'text', text: hostileHtml('annotated.object'), annotations: { priority: { valueOf: 1 }, lastModified: hostileHtml('x') } },
+    { type: 'text', text: hostileHtml('annotated.null'), annotations: null },
+    { type: 'text', text: 'the one sane block', annotations: { priority: 1 } },
+    { type: 'resource_link', uri: `javascript:${spring('annotated.link-js')}`, name: hostileHtml('annotated.link-js-name') },
+    {
+      type: 'resource_link',
+      uri: `data:text/html;base64,${base64(`<script>${spring('annotated.link-data', 'top')}</script>`)}`,
+      name: hostileHtml('annotated.link-data-name'),
+    },
+    { type: 'resource_link', uri: HTML_RESOURCE_URI, name: 'html page', title: hostileHtml('annotated.link-html-title') },
+    { type: 'resource_link', uri: 'hostile://image.svg', name: 'scripted svg', mimeType: 'image/svg+xml' },
+    { type: 'resource_link', uri: MARKDOWN_RESOURCE_URI, name: 'markdown', mimeType: 'text/markdown' },
+    {
+      type: 'resource_link',
+      uri: `hostile://"><img src=x onerror="${spring('annotated.link-uri')}">`,
+      name: hostileHtml('annotated.link-uri-name'),
+      annotations: { audience: ['assistant'] },
+    },
+  ]
+}
+
 function makeServer(): McpServer {
   const mcp = new McpServer(
     {
@@ -163,6 +197,7 @@ function makeServer(): McpServer {
       title: hostileHtml('server.title'),
       version: hostileHtml('server.version'),
       websiteUrl: `javascript:${spring('server.website')}`,
+      description: hostileHtml('server.description'),
       icons: hostileIcons('server'),
     },
     {
@@ -231,6 +266,16 @@ function makeServer(): McpServer {
         nested: { [`javascript:${spring('output.nested')}`]: HUGE.slice(0, 100_000) },
       },
     }),
+  )
+
+  mcp.registerTool(ANNOTATED_TOOL, { description: 'Hostile annotations and resource links.' }, async () => ({ content: [] }))
+  // Its result is one the SDK's schema check refuses (a priority of "NaN"): sent past the check, as a hostile server would.
+  const protocol = mcp.server as unknown as { _requestHandlers: Map<string, (request: unknown, ctx: unknown) => Promise<unknown>> }
+  const checked = protocol._requestHandlers.get('tools/call')!
+  protocol._requestHandlers.set('tools/call', async (request, ctx) =>
+    (request as { params: { name?: unknown } }).params.name === ANNOTATED_TOOL
+      ? { resultType: 'complete', content: hostileAnnotated() }
+      : checked(request, ctx),
   )
 
   mcp.registerTool('hostile_error', { description: 'Fails with markup in its error text.' }, async () => ({
