@@ -23,6 +23,7 @@ declare module 'preact' {
       'mcp-resource-view': McpPreactProps<'mcp-resource-view'>
       'mcp-schema-form': McpPreactProps<'mcp-schema-form'>
       'mcp-server': McpPreactProps<'mcp-server'>
+      'mcp-skill-list': McpPreactProps<'mcp-skill-list'>
       'mcp-task-list': McpPreactProps<'mcp-task-list'>
       'mcp-tool': McpPreactProps<'mcp-tool'>
       'mcp-tool-call': McpPreactProps<'mcp-tool-call'>

@@ -26,6 +26,7 @@ declare module 'react' {
       'mcp-resource-view': McpReactProps<'mcp-resource-view'>
       'mcp-schema-form': McpReactProps<'mcp-schema-form'>
       'mcp-server': McpReactProps<'mcp-server'>
+      'mcp-skill-list': McpReactProps<'mcp-skill-list'>
       'mcp-task-list': McpReactProps<'mcp-task-list'>
       'mcp-tool': McpReactProps<'mcp-tool'>
       'mcp-tool-call': McpReactProps<'mcp-tool-call'>

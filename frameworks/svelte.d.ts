@@ -22,6 +22,7 @@ declare module 'svelte/elements' {
     'mcp-resource-view': McpSvelteProps<'mcp-resource-view'>
     'mcp-schema-form': McpSvelteProps<'mcp-schema-form'>
     'mcp-server': McpSvelteProps<'mcp-server'>
+    'mcp-skill-list': McpSvelteProps<'mcp-skill-list'>
     'mcp-task-list': McpSvelteProps<'mcp-task-list'>
     'mcp-tool': McpSvelteProps<'mcp-tool'>
     'mcp-tool-call': McpSvelteProps<'mcp-tool-call'>

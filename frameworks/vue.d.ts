@@ -36,6 +36,7 @@ declare module 'vue' {
     'mcp-resource-view': McpVueElement<'mcp-resource-view'>
     'mcp-schema-form': McpVueElement<'mcp-schema-form'>
     'mcp-server': McpVueElement<'mcp-server'>
+    'mcp-skill-list': McpVueElement<'mcp-skill-list'>
     'mcp-task-list': McpVueElement<'mcp-task-list'>
     'mcp-tool': McpVueElement<'mcp-tool'>
     'mcp-tool-call': McpVueElement<'mcp-tool-call'>

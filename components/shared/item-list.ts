@@ -1,5 +1,5 @@
 /**
- * What the list elements (`<mcp-resource-list>`, `<mcp-prompt-list>`) share:
+ * What the list elements (`<mcp-resource-list>`, `<mcp-prompt-list>`, `<mcp-skill-list>`) share:
  * which client to talk through, loading a listing that reloads when the
  * server says it changed, the filter box, the load error with Retry, and the
  * look of a list of item buttons.
@@ -56,17 +56,21 @@ export class ListingController<T> {
   /** Whether `mcp-list-loading` was fired without its `mcp-list-loaded` yet. */
   #loading = false
 
-  constructor(host: ConnectedHost, kind: 'tools' | 'resources' | 'prompts', load: ListingLoader<T>) {
+  /**
+   * `list` names the listing in its events; `kind` is the server's list whose capability offers it and whose changes
+   * reload it (the same by default; the skills are resources).
+   */
+  constructor(host: ConnectedHost, list: string, load: ListingLoader<T>, kind = list as 'tools' | 'resources' | 'prompts') {
     this.#host = host
     const started = () => {
       if (this.#loading) return
       this.#loading = true
-      emit(host, 'mcp-list-loading', { list: kind })
+      emit(host, 'mcp-list-loading', { list })
     }
     const settled = (error?: unknown) => {
       if (!this.#loading) return
       this.#loading = false
-      emit(host, 'mcp-list-loaded', { list: kind, ...(error !== undefined && { error }) })
+      emit(host, 'mcp-list-loaded', { list, ...(error !== undefined && { error }) })
     }
     let loadedFrom: McpClient | undefined
     const offered = (): boolean => {
