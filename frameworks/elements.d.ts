@@ -6,7 +6,7 @@ import type { McpAppElement, McpCallLogElement, McpContentElement, McpElicitatio
 export interface McpElementProperties {
   'mcp-app': Partial<Pick<McpAppElement, 'allowDisplayModes' | 'allowPermissions' | 'cancelled' | 'client' | 'displayMode' | 'input' | 'maxHeight' | 'partialInput' | 'result' | 'sandboxUrl' | 'tool'>> & { 'prefers-border'?: boolean }
   'mcp-call-log': Partial<Pick<McpCallLogElement, 'client'>>
-  'mcp-content': Partial<Pick<McpContentElement, 'allowOrigins' | 'blocks' | 'markdown' | 'outputSchema' | 'result'>> & { theme?: 'light' | 'dark' }
+  'mcp-content': Partial<Pick<McpContentElement, 'allowOrigins' | 'blocks' | 'client' | 'markdown' | 'outputSchema' | 'result'>> & { theme?: 'light' | 'dark' }
   'mcp-elicitation': Partial<Pick<McpElicitationElement, 'params' | 'request' | 'serverName'>>
   'mcp-icon': Partial<Pick<McpIconElement, 'allowOrigins' | 'icons' | 'label' | 'loadTimeout' | 'serverUrl' | 'size' | 'theme'>>
   'mcp-prompt': Partial<Pick<McpPromptElement, 'client' | 'prompt'>>

@@ -9,15 +9,19 @@ import {
   type CallToolResult,
   type ContentBlock,
   type ImageContent,
+  type McpClient,
   type ResourceLink,
   type TextResourceContents,
 } from '../../src/client/index.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { formatBytes } from '../shared/format.js'
 import { I18nController, msg } from '../shared/i18n.js'
+import { errorText } from '../shared/item-list.js'
+import { displayOrder, forModelOnly } from './annotations.js'
 import { ChunkWindowController } from './chunk-window.js'
 import { ExpansionController, TEXT_LIMIT, showAllCharactersButton } from './expansion.js'
 import { renderJsonTree } from './json-tree.js'
+import { ResourceReadsController, type ResourceRead } from './resource-reads.js'
 import { baseMimeType, linkAllowed, mediaTypeAllowed } from './urls.js'
 import { styles } from './mcp-content.styles.js'
 
@@ -81,7 +85,11 @@ function fileNameOf(uri: string): string {
  * as text, links are live only for http(s)/mailto, images load only from
  * `data:image/…` or the origin of the enclosing `<mcp-server>` (others are
  * links). The markdown renderer is loaded on first use.
- * Images and audio come from base64; resource links are live only for http(s);
+ * Images and audio come from base64; resource links are live only for http(s): any other is
+ * read through the client's `readResource()` when the reader opens it, and shown in place.
+ * Blocks are shown highest `annotations.priority` first (a priority that is absent or not a
+ * number in 0..1 counts as 0.5; equal ones keep the server's order); a block whose
+ * `annotations.audience` is the assistant only is collapsed under "What the model sees".
  * embedded resources are shown by MIME type (text, JSON tree, markdown, image,
  * audio, video, PDF opened in a new tab (Chromium shows none in a sandboxed frame), anything else as a download).
  * `structuredContent` is a collapsible JSON tree, checked against
@@ -96,6 +104,7 @@ function fileNameOf(uri: string): string {
  * @property {ContentBlock[]} blocks - The content to show (a prompt message's content, `[{ type: 'resource', resource }]` for a resource's contents …). Ignored when `result` is set.
  * @property {CallToolResult} result - A tool's result: its `content` is shown, then `structuredContent` as a JSON tree; an `isError` result is shown as an error (`role="alert"`).
  * @property {object} outputSchema - The tool's `outputSchema`: `structuredContent` is validated against it, and a mismatch is shown as a warning.
+ * @property {McpClient} client - The client resource links are read through. When unset, the enclosing `<mcp-server>`'s (without either, a non-http(s) link cannot be opened).
  * @property {string[] | ((origin: string) => boolean)} allowOrigins - Origins besides the MCP server's own that
  *   markdown images may load from (e.g. `[location.origin]`), or a function deciding per origin. Default: none, not
  *   even the page's own origin, since an image request carries the visitor's cookies for that site.
@@ -103,6 +112,8 @@ function fileNameOf(uri: string): string {
  * @csspart base - The wrapper around everything; has the class `error` for error results.
  * @csspart error-label - The "Error" label above an error result.
  * @csspart block - Each content block's wrapper.
+ * @csspart for-model - The `<details>` around a block meant for the model only.
+ * @csspart order-note - The note saying the blocks are shown by priority, not in the server's order.
  * @csspart text - A text block (or text resource) shown as plain text.
  * @csspart markdown - A text block rendered as markdown.
  * @csspart image - An image.
@@ -111,6 +122,10 @@ function fileNameOf(uri: string): string {
  * @csspart pdf - The link opening a PDF in a new tab (the browser's viewer), beside its download link.
  * @csspart download - A download link for binary content.
  * @csspart resource-link - A resource link (name, URI, description, type, size).
+ * @csspart open-resource - The button (the link's name) that reads a non-http(s) resource link and shows it in place, or hides it.
+ * @csspart resource-read - What was read for a resource link: its contents, the read under way, or the error.
+ * @csspart resource-contents - The `<mcp-content>` showing a read resource link's contents.
+ * @csspart error - Why a resource link could not be read, with its Retry button.
  * @csspart resource - An embedded resource.
  * @csspart resource-header - An embedded resource's URI and type line.
  * @csspart json - A JSON tree.
@@ -134,6 +149,8 @@ export class McpContentElement extends LitElement {
   @property({ attribute: false }) outputSchema?: object
   @property({ type: Boolean, reflect: true }) markdown = false
   @property({ attribute: false }) allowOrigins?: readonly string[] | ((origin: string) => boolean)
+  /** The client resource links are read through; when unset, the one of the enclosing `<mcp-server>`. */
+  @property({ attribute: false }) client?: McpClient
 
   /** The enclosing `<mcp-server>`'s connection: markdown images load from its server's origin (and data:), no other host. */
   @consume({ context: connectionContext, subscribe: true })
@@ -142,6 +159,8 @@ export class McpContentElement extends LitElement {
 
   #i18n = new I18nController(this)
   #expansion = new ExpansionController(this)
+  /** The resource links the reader opened, read in place. */
+  #reads = new ResourceReadsController(this)
   /** Which chunks of the JSON trees' long lists are drawn (near the view). */
   #chunks = new ChunkWindowController(this)
   /**
@@ -170,6 +189,7 @@ export class McpContentElement extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('blocks') || changed.has('result')) {
       this.#expansion.reset()
+      this.#reads.reset()
       this.#chunks.reset()
       this.#derived.clear()
       this.#revokeObjectUrls()
@@ -226,12 +246,52 @@ export class McpContentElement extends LitElement {
     let body: Rendered | Rendered[]
     if (!Array.isArray(blocks)) body = this.#notice(msg('content.not-a-list', 'This content is not a list of content blocks.'))
     else if (blocks.length === 0 && !hasStructured) body = html`<p class="empty">${msg('content.empty', 'No content.')}</p>`
-    else body = blocks.map((block, index) => html`<div part="block" class="block">${this.#renderBlockSafely(block, `b${index}`)}</div>`)
+    else body = this.#renderBlocks(blocks)
 
     return html`<div part="base" class=${isError ? 'base error' : 'base'} role=${isError ? 'alert' : nothing}>
       ${isError ? html`<div part="error-label" class="error-label">${msg('content.error', 'Error')}</div>` : nothing} ${body}
       ${hasStructured ? this.#renderStructured(result!.structuredContent) : nothing} ${this.#renderSchemaWarning()}
     </div>`
+  }
+
+  /**
+   * The blocks, highest priority first (see annotations.ts). The page's order is the order shown, so a screen reader
+   * reads them as they are seen; when it is not the server's, a note says so.
+   */
+  #renderBlocks(blocks: unknown[]): Rendered[] {
+    const order = displayOrder(blocks)
+    const rendered: Rendered[] = order.map((index) => {
+      const block = blocks[index]
+      const key = `b${index}`
+      if (forModelOnly(block)) return this.#renderForModel(block, key)
+      return html`<div part="block" class="block">${this.#renderBlockSafely(block, key)}</div>`
+    })
+    if (order.some((index, at) => index !== at)) {
+      rendered.unshift(
+        html`<p part="order-note" class="notice">${msg('content.by-priority', 'Shown by the server’s priority, most important first.')}</p>`,
+      )
+    }
+    return rendered
+  }
+
+  /** A block meant for the model only: collapsed under a label saying so, drawn only once opened. */
+  #renderForModel(block: unknown, key: string): TemplateResult {
+    const openKey = `${key}/for-model`
+    const open = this.#expansion.isOpen(openKey, false)
+    return html`<details
+      part="for-model"
+      class="for-model"
+      ?open=${open}
+      @toggle=${(event: Event) => this.#expansion.setOpen(openKey, (event.target as HTMLDetailsElement).open, false)}
+    >
+      <summary>${msg('content.for-model', 'What the model sees')}</summary>
+      ${open ? html`<div part="block" class="block">${this.#renderBlockSafely(block, key)}</div>` : nothing}
+    </details>`
+  }
+
+  /** The client to read resource links through: the one handed in, else the enclosing server's once it is ready. */
+  #client(): McpClient | undefined {
+    return this.client ?? (this.connection?.status === 'ready' ? this.connection.client : undefined)
   }
 
   #renderStructured(value: unknown): TemplateResult {
@@ -282,7 +342,7 @@ export class McpContentElement extends LitElement {
       case 'audio':
         return this.#renderAudio(block)
       case 'resource_link':
-        return this.#renderResourceLink(block)
+        return this.#renderResourceLink(block, key)
       case 'resource':
         return this.#renderResource(block.resource, key)
       default:
@@ -343,25 +403,65 @@ export class McpContentElement extends LitElement {
     return html`<audio part="audio" controls aria-label=${label} src=${`data:${mime};base64,${block.data.replace(/\s/g, '')}`}></audio>`
   }
 
-  #renderResourceLink(link: ResourceLink): TemplateResult {
+  #renderResourceLink(link: ResourceLink, key: string): TemplateResult {
     const name = String(link.title || link.name || link.uri)
     const uri = String(link.uri)
     const details = [
       typeof link.mimeType === 'string' ? link.mimeType : '',
       typeof link.size === 'number' && link.size >= 0 ? formatBytes(link.size) : '',
     ].filter(Boolean)
+    // Only http(s) and mailto become live links; any other URI is the server's to read, in place, when the reader asks.
+    const live = linkAllowed(uri)
+    const client = live || typeof link.uri !== 'string' ? undefined : this.#client()
+    const read = client ? this.#reads.shown(key) : undefined
     return html`<div part="resource-link" class="resource-link">
       <div class="resource-name">
         ${
-          linkAllowed(uri)
+          live
             ? html`<a href=${uri} rel="noopener noreferrer" target="_blank">${name}</a>`
-            : html`<span class="name">${name}</span>`
+            : client
+              ? html`<button
+                  type="button"
+                  part="open-resource"
+                  class="open-resource"
+                  aria-expanded=${read ? 'true' : 'false'}
+                  @click=${() => this.#reads.toggle(key, client, uri)}
+                >
+                  <span class="marker" aria-hidden="true">${read ? '▾' : '▸'}</span>${name}
+                </button>`
+              : html`<span class="name">${name}</span>`
         }
         ${name !== uri ? html`<span class="uri">${uri}</span>` : nothing}
       </div>
       ${typeof link.description === 'string' ? html`<div class="description">${link.description}</div>` : nothing}
       ${details.length ? html`<div class="meta">${details.join(' · ')}</div>` : nothing}
+      ${read && client ? this.#renderRead(read, key, client) : nothing}
     </div>`
+  }
+
+  /** A resource link's contents as read (or the read under way, or why it failed, with a Retry). */
+  #renderRead(read: ResourceRead, key: string, client: McpClient): TemplateResult {
+    const { uri } = read
+    let shown: Rendered
+    if (read.status === 'reading') shown = html`<p class="notice">${msg('content.reading', 'Reading {uri}…', { uri })}</p>`
+    else if (read.status === 'failed') {
+      // The link and everything around it stay; only the read is missing, and Retry asks again.
+      shown = html`<div part="error" class="read-error" role="alert">
+        <span>${msg('content.read-failed', 'Could not read {uri}: {message}', { uri, message: errorText(read.error) })}</span>
+        <button type="button" @click=${() => this.#reads.read(key, client, uri)}>${msg('content.retry', 'Retry')}</button>
+      </div>`
+    } else if (!Array.isArray(read.result.contents)) {
+      shown = this.#notice(msg('content.read-malformed', 'The server sent contents that are not a list.'))
+    } else if (read.result.contents.length === 0) shown = this.#notice(msg('content.read-empty', 'The resource is empty.'))
+    else {
+      shown = html`<mcp-content
+        part="resource-contents"
+        .blocks=${read.result.contents.map((resource) => ({ type: 'resource', resource }) as ContentBlock)}
+        .client=${client}
+        .allowOrigins=${this.allowOrigins}
+      ></mcp-content>`
+    }
+    return html`<div part="resource-read" class="resource-read" aria-busy=${read.status === 'reading' ? 'true' : 'false'}>${shown}</div>`
   }
 
   #renderResource(resource: TextResourceContents | BlobResourceContents, key: string): TemplateResult {

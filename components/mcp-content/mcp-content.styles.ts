@@ -70,6 +70,45 @@ export const styles = [
     a {
       color: var(--mcp-color-accent);
     }
+    .open-resource {
+      font: inherit;
+      color: var(--mcp-color-accent);
+      background: none;
+      border: none;
+      padding: 0;
+      cursor: pointer;
+      text-align: start;
+      text-decoration: underline;
+      overflow-wrap: anywhere;
+    }
+    .open-resource .marker {
+      display: inline-block;
+      width: 1em;
+    }
+    .resource-read {
+      padding-block-start: calc(var(--mcp-space) / 2);
+      border-block-start: 1px solid var(--mcp-color-border);
+    }
+    .read-error {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--mcp-space);
+      align-items: center;
+      color: var(--mcp-color-danger);
+      overflow-wrap: anywhere;
+    }
+    .for-model {
+      border: 1px dashed var(--mcp-color-border);
+      border-radius: var(--mcp-radius);
+      padding: calc(var(--mcp-space) / 2) var(--mcp-space);
+    }
+    .for-model > summary {
+      cursor: pointer;
+      color: var(--mcp-color-text-secondary);
+    }
+    .for-model[open] > summary {
+      margin-block-end: calc(var(--mcp-space) / 2);
+    }
     .warning {
       color: var(--mcp-color-warning);
       background: var(--mcp-color-warning-bg);
@@ -80,7 +119,8 @@ export const styles = [
       margin: 0;
       padding-inline-start: 1.25rem;
     }
-    .show-all {
+    .show-all,
+    .read-error button {
       align-self: flex-start;
       font: inherit;
       color: var(--mcp-color-accent);

@@ -2,9 +2,10 @@
 // content, that hostile content runs nothing, that huge content stays fast,
 // and a real tool result from the fixture server.
 import { expect, fixture, html } from '@open-wc/testing'
+import { sendKeys } from '@web/test-runner-commands'
 import { McpClient, type CallToolResult, type ContentBlock } from '../../src/client/index.js'
 import { setStrings } from '../shared/i18n.js'
-import { eventually, expectAbsent, serverUrl } from '../../test/support/browser.js'
+import { controlServer, deepQueryAll, deepText, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import './mcp-content.js'
 import type { McpContentElement } from './mcp-content.js'
@@ -354,6 +355,113 @@ describe('<mcp-content>', () => {
     expect(seen(sneaky)).to.equal('sneaky javascript:window.__pwned=6')
     expect(markup(notes.querySelector('a'))).to.equal('')
     expect(seen(notes)).to.equal('notes.txt file:///project/notes.txt')
+    // With no client (no <mcp-server> around it, none handed in) there is nothing to read it through.
+    expect(markup($$(el, '[part=open-resource]'))).to.equal('')
+  })
+
+  describe('annotations', () => {
+    /** The top-level blocks in the order shown: a collapsed one as its label. */
+    const order = (el: McpContentElement) => $$(el, '[part=base] > [part=block], [part=base] > [part=for-model]').map(seen)
+
+    it('shows blocks highest priority first; equal and absent priorities (absent ranks as 0.5) keep the server’s order, and a note says so', async () => {
+      const client = new McpClient(await serverUrl('resources'))
+      const el = await showResult(await client.callTool('annotated', {}))
+      expect(order(el)).to.deep.equal(['required', 'also required', 'unmarked first', 'What the model sees', 'for both', 'optional'])
+      expect(seen($(el, '[part=order-note]'))).to.equal('Shown by the server’s priority, most important first.')
+      // Nothing moved: no note, the server's order.
+      const same = await show([
+        { type: 'text', text: 'a', annotations: { priority: 0.5 } },
+        { type: 'text', text: 'b' },
+        { type: 'text', text: 'c', annotations: { priority: 0.5 } },
+      ])
+      expect(order(same)).to.deep.equal(['a', 'b', 'c'])
+      expect(markup($(same, '[part=order-note]'))).to.equal('')
+    })
+
+    it('collapses a block meant for the model only under “What the model sees”, opened from the keyboard; blocks for the user or both show as usual', async () => {
+      const client = new McpClient(await serverUrl('resources'))
+      const el = await showResult(await client.callTool('annotated', {}))
+      const details = $<HTMLDetailsElement>(el, '[part=for-model]')!
+      expect(details.open).to.equal(false)
+      expect(seen(details)).to.equal('What the model sees')
+      expect(seen($(el, '[part=base]'))).not.to.contain('for the model only')
+      expect(order(el)).to.include.members(['for both', 'required'])
+      await expect(el).to.be.accessible()
+      details.querySelector('summary')!.focus()
+      await sendKeys({ press: 'Enter' })
+      await eventually(() => details.open, 'the block opened by Enter')
+      await el.updateComplete
+      expect(seen(details)).to.equal('What the model sees for the model only')
+      await sendKeys({ press: 'Enter' })
+      await eventually(() => !details.open, 'the block closed by Enter')
+    })
+  })
+
+  describe('resource links read in place', () => {
+    /** Text through the shadow roots of the contents read (an <mcp-content> of their own), whitespace collapsed. */
+    const readText = (el: McpContentElement) => {
+      const read = $(el, '[part=resource-read]')
+      return read ? deepText(read).replace(/\s+/g, ' ').trim() : ''
+    }
+    const reads = async () => (await requestsFor('resources/read', 'resources')).map((r: { params: { uri: string } }) => r.params.uri)
+    const openButton = (el: McpContentElement, name: string) =>
+      $$<HTMLButtonElement>(el, '[part=open-resource]').find((b) => seen(b).endsWith(name))!
+
+    it('reads a non-http(s) link through the enclosing server only when opened, shows it in place, and hides it on a second press', async () => {
+      const url = await serverUrl('resources')
+      const result = await new McpClient(url).callTool('linked', {})
+      const before = (await reads()).length
+      const el = (await fixture(html`<mcp-server url=${url}><mcp-content .result=${result}></mcp-content></mcp-server>`)).querySelector(
+        'mcp-content',
+      )!
+      await eventually(() => $$(el, '[part=open-resource]').length === 3, 'a control on each non-http(s) link')
+      // The https link stays a safe link.
+      const page = $<HTMLAnchorElement>(el, '[part=resource-link] a')!
+      expect([page.getAttribute('href'), page.rel, page.target]).to.deep.equal(['https://example.com/page', 'noopener noreferrer', '_blank'])
+      expect($$(el, '[part=resource-link] a[href]').length).to.equal(1)
+      await sleep(100)
+      expect((await reads()).slice(before), 'reads before any link was opened').to.deep.equal([])
+
+      const readme = openButton(el, 'Read me')
+      expect(readme.getAttribute('aria-expanded')).to.equal('false')
+      readme.click()
+      await eventually(() => readText(el).includes('contents of docs/readme.md'), 'the file shown in place')
+      expect(readme.getAttribute('aria-expanded')).to.equal('true')
+      expect(readText(el)).to.equal('live://files/docs/readme.md text/plain contents of docs/readme.md')
+      expect((await reads()).slice(before)).to.deep.equal(['live://files/docs/readme.md'])
+      await expect(el).to.be.accessible()
+
+      readme.click()
+      await el.updateComplete
+      expect(readme.getAttribute('aria-expanded')).to.equal('false')
+      expect(markup($(el, '[part=resource-read]'))).to.equal('')
+      expect(seen($(el, '[part=base]'))).to.contain('Read me')
+    })
+
+    it('says why a link could not be read, keeps everything else, and reads it again on Retry (through the client handed in)', async () => {
+      const client = new McpClient(await serverUrl('resources'))
+      const result = await client.callTool('linked', {})
+      await controlServer('resources', 'fail-next', { count: 1 })
+      try {
+        const el = await fixture<McpContentElement>(html`<mcp-content .result=${result} .client=${client}></mcp-content>`)
+        openButton(el, 'flaky').click()
+        const alert = () => $(el, '[part=resource-read] [role=alert]')
+        await eventually(() => alert() !== null, 'the error')
+        expect(seen(alert())).to.equal('Could not read live://flaky: The disk is on fire Retry')
+        expect(seen($(el, '[part=base]'))).to.contain('Here are the files.').and.contain('Read me').and.contain('Fails when told to.')
+        await expect(el).to.be.accessible()
+        alert()!.querySelector('button')!.click()
+        await eventually(() => readText(el).endsWith('read at last'), 'the file read on Retry')
+        expect(markup(alert())).to.equal('')
+
+        openButton(el, 'nowhere').click()
+        await eventually(() => alert() !== null, 'the error for an unknown resource')
+        expect(seen(alert())).to.match(/^Could not read live:\/\/nowhere: .*nowhere.* Retry$/)
+        expect(deepText($(el, '[part=base]')!)).to.contain('read at last')
+      } finally {
+        await controlServer('resources', 'reset')
+      }
+    })
   })
 
   describe('embedded resources, by MIME type', () => {
@@ -559,6 +667,45 @@ describe('<mcp-content>', () => {
       expect(markup($$(el, 'a[href]').filter((a) => !sameSite(a)))).to.equal('')
       expect($$<HTMLImageElement>(el, 'img').every((img) => img.src.startsWith('data:image/'))).to.equal(true)
       expect(seen($(el, '[part=structured]'))).to.contain(`<script>window.__pwned='output.value'</script>`)
+    })
+
+    it('hostile annotations and resource links: markup for the model as text, absurd priorities as absent, no live script or data: link, and reading each link runs nothing', async () => {
+      const url = await serverUrl('hostile')
+      const result = await new McpClient(url).callTool('hostile_annotated', {})
+      const el = (await fixture(html`<mcp-server url=${url}><mcp-content .result=${result}></mcp-content></mcp-server>`)).querySelector(
+        'mcp-content',
+      )!
+      await eventually(() => $$(el, '[part=open-resource]').length === 5, 'a control on each link shown')
+      // The one sane priority ranks first; the rest keep the server's order (their priorities count as absent).
+      expect(seen($(el, '[part=base] > [part=block]'))).to.equal('the one sane block')
+      expect($$(el, '[part=for-model]').length, 'blocks for the assistant only (audience an array)').to.equal(3)
+      for (const summary of $$(el, '[part=for-model] > summary')) summary.click()
+      await eventually(() => $$(el, '[part=for-model]').every((d) => (d as HTMLDetailsElement).open), 'every model-only block open')
+      await el.updateComplete
+      await eventually(() => $$(el, '[part=open-resource]').length === 6, 'the link inside a model-only block shown')
+      for (const button of $$(el, '[part=open-resource]')) button.click()
+      await eventually(
+        () => $$(el, '[part=resource-read]').length === 6 && $$(el, '[part=resource-read][aria-busy=true]').length === 0,
+        'every link read or failed',
+      )
+      await eventually(() => deepQueryAll(el, 'mcp-content').length === 3, 'the three hostile resources shown')
+      await Promise.all(deepQueryAll<McpContentElement>(el, 'mcp-content').map((nested) => nested.updateComplete))
+      await Promise.all(deepQueryAll<HTMLImageElement>(el, 'img').map((img) => img.decode().catch(() => undefined)))
+      await sleep(200)
+      expect(pwned()).to.equal(undefined)
+      const text = root(el).querySelector('[part=base]')!.textContent!
+      for (const where of ['model', 'nan', 'negative', 'huge', 'object', 'null', 'link-js-name', 'link-data-name', 'link-html-title', 'link-uri-name'])
+        expect(text, where).to.contain(`<script>window.__pwned='annotated.${where}'</script>`)
+      expect(text).to.contain(`Could not read javascript:window.__pwned='annotated.link-js'`)
+      expect(text).to.contain(`Could not read hostile://"><img src=x onerror="window.__pwned='annotated.link-uri'">`)
+      expect(deepQueryAll(el, 'mcp-content').map((nested) => nested.shadowRoot!.textContent).join()).to.contain(
+        `<script>window.__pwned='resource.html'</script>`,
+      )
+      expect(markup(deepQueryAll(el, 'script, iframe, object, embed, svg'))).to.equal('')
+      expect(deepQueryAll(el, '*').flatMap((e) => e.getAttributeNames().filter((name) => name.startsWith('on')))).to.deep.equal([])
+      const links = deepQueryAll<HTMLAnchorElement>(el, 'a[href]')
+      expect(links.filter((a) => !['http:', 'https:'].includes(new URL(a.href).protocol)).map((a) => a.href)).to.deep.equal([])
+      expect(deepQueryAll<HTMLImageElement>(el, 'img').every((img) => img.src.startsWith('data:image/'))).to.equal(true)
     })
 
     it('shows hostile resources (HTML, scripted SVG, HTML posing as a PDF, a binary) without running them', async () => {

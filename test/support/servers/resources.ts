@@ -16,7 +16,9 @@
 //   and reading `live://note` answer contents that are not a list.
 // - `control('empty', { on: true })`: the server still offers resources, and lists none (nor templates).
 // - `control('reset')` puts everything back.
-import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate } from '@modelcontextprotocol/server'
+// - The tool `annotated` returns text blocks with `annotations` (audience and priority, some absent, some equal),
+//   the tool `linked` resource links: to a file of the template, live://flaky, an unknown live:// URI and an https page.
+import { McpServer, ProtocolError, ProtocolErrorCode, ResourceTemplate, type CallToolResult } from '@modelcontextprotocol/server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 
 export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>javascript:alert(1)'
@@ -44,6 +46,24 @@ function appendJunk(mcp: McpServer, method: string, key: string): void {
     return { ...result, [key]: [...(result[key] as unknown[]), ...JUNK] }
   })
 }
+
+/** Blocks in the server's order; the texts say where they rank (priority 1 first, absent as 0.5, 0 last). */
+const ANNOTATED: CallToolResult['content'] = [
+  { type: 'text', text: 'unmarked first' },
+  { type: 'text', text: 'optional', annotations: { priority: 0 } },
+  { type: 'text', text: 'for the model only', annotations: { audience: ['assistant'], priority: 0.5 } },
+  { type: 'text', text: 'required', annotations: { priority: 1, audience: ['user'] } },
+  { type: 'text', text: 'for both', annotations: { audience: ['user', 'assistant'] } },
+  { type: 'text', text: 'also required', annotations: { priority: 1 } },
+]
+
+const LINKED: CallToolResult['content'] = [
+  { type: 'text', text: 'Here are the files.' },
+  { type: 'resource_link', uri: 'live://files/docs/readme.md', name: 'readme.md', title: 'Read me', mimeType: 'text/plain' },
+  { type: 'resource_link', uri: 'live://flaky', name: 'flaky', description: 'Fails when told to.' },
+  { type: 'resource_link', uri: 'live://nowhere', name: 'nowhere' },
+  { type: 'resource_link', uri: 'https://example.com/page', name: 'page' },
+]
 
 interface Extra {
   name: string
@@ -99,6 +119,8 @@ export async function startServer(): Promise<TestServer> {
         { title: 'File', description: 'A file in a folder.', mimeType: 'text/plain' },
         async (uri, { folder, name }) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: `contents of ${folder}/${name}` }] }),
       )
+      mcp.registerTool('annotated', { description: 'Blocks with audience and priority annotations.' }, async () => ({ content: ANNOTATED }))
+      mcp.registerTool('linked', { description: 'Resource links.' }, async () => ({ content: LINKED }))
       for (const extra of extras) {
         mcp.registerResource(extra.name, extra.uri, { mimeType: 'text/plain' }, async (uri) => ({
           contents: [{ uri: uri.href, mimeType: 'text/plain', text: extra.text }],
