@@ -120,7 +120,8 @@ const sandbox = await startSandboxServer(SANDBOX_DIR, sandboxPort).catch(async (
     : fail(String(error))
 })
 
-const protectedMcp = await startProtectedServer().catch(async (error) => {
+// Its authorization server accepts Client ID Metadata Documents, as the CDN page signs in with one.
+const protectedMcp = await startProtectedServer({ metadataDocuments: true }).catch(async (error) => {
   await Promise.all([mcp.close(), sandbox.close()])
   return fail(`the protected demo server did not start: ${error}`)
 })

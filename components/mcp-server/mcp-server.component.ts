@@ -48,6 +48,15 @@ function websiteOf(url: unknown): URL | undefined {
   }
 }
 
+/** A URL the page gave relative to itself, made absolute; one that does not parse, as given (the sign-in says why it fails). */
+function onThisPage(url: string): string {
+  try {
+    return new URL(url, document.baseURI).href
+  } catch {
+    return url
+  }
+}
+
 /** The list each cached method belongs to, for invalidations heard from other tabs. */
 const LIST_OF_METHOD: Record<string, ListName> = {
   'tools/list': 'tools',
@@ -100,8 +109,9 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   (`dist/cdn/mcp-web-elements-auth-callback.js`). Set, and no `auth` given, the client made from `url` signs in when
  *   the server asks (a 401): the sign-in code is a chunk loaded then, never on a page whose servers do not ask.
  * @attr {string} client-id - With `redirect-uri`: the client id registered with the server's authorization server.
- * @attr {string} client-metadata-url - With `redirect-uri`: the HTTPS URL of the page's Client ID Metadata Document,
- *   used where the authorization server accepts one. With neither this nor `client-id`, the client registers itself
+ * @attr {string} client-metadata-url - With `redirect-uri`: the URL of the page's Client ID Metadata Document
+ *   (HTTPS; relative to this page or absolute), used where the authorization server accepts one. With neither this
+ *   nor `client-id`, the client registers itself
  *   (dynamic registration) where the authorization server allows it.
  * @attr {'popup' | 'redirect'} sign-in - With `redirect-uri`: how the Sign in button signs in: a popup (default), or
  *   this page goes to the sign-in page and comes back.
@@ -242,16 +252,10 @@ export class McpServerElement extends LitElement {
   #makeAttributeAuth(url: string): AttributeAuth | undefined {
     this.#attributeAuth = undefined
     if (!this.redirectUri) return undefined
-    let redirectUri = this.redirectUri
-    try {
-      redirectUri = new URL(redirectUri, document.baseURI).href
-    } catch {
-      // not a URL: given as it is, the authorization server refuses it and the sign-in says so
-    }
     return (this.#attributeAuth = new AttributeAuth(url, {
-      redirectUri,
+      redirectUri: onThisPage(this.redirectUri),
       ...(this.clientId && { client: { client_id: this.clientId } }),
-      ...(this.clientMetadataUrl && { clientMetadataUrl: this.clientMetadataUrl }),
+      ...(this.clientMetadataUrl && { clientMetadataUrl: onThisPage(this.clientMetadataUrl) }),
       flow: this.signInFlow === 'redirect' ? 'redirect' : 'popup',
     }))
   }

@@ -122,6 +122,29 @@ function runtimeDependencies(): string[] {
   return [...found]
 }
 
+/**
+ * The site's Client ID Metadata Document at /oauth-client.json: the CDN page signs in with its URL as client id, and
+ * the authorization server reads it to learn the client's name and where it may send the user back. Made per request,
+ * from the address the browser used, so that both 127.0.0.1 and localhost work.
+ */
+function clientMetadataDocument(): Plugin {
+  const serve: Connect.NextHandleFunction = (req, res) => {
+    const origin = `http://${req.headers.host ?? '127.0.0.1'}`
+    const document = {
+      client_id: `${origin}/oauth-client.json`,
+      client_name: 'mcp-web-elements demo',
+      client_uri: `${origin}/`,
+      redirect_uris: [`${origin}/oauth-callback.html`],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    }
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify(document, null, 2))
+  }
+  return { name: 'client-metadata-document', configureServer: (server) => void server.middlewares.use('/oauth-client.json', serve) }
+}
+
 export default defineConfig({
   root: here,
   appType: 'mpa',
@@ -149,6 +172,7 @@ export default defineConfig({
   },
   build: { outDir: join(repo, '.tmp/demo-site'), emptyOutDir: true, rolldownOptions: { input: pages() } },
   plugins: [
+    clientMetadataDocument(),
     servedAsIs('/cdn/', join(repo, 'dist/cdn'), 'CDN build', () => ({
       text: 'No CDN build yet: run npm run build (npm start builds it when missing).',
       building: false,

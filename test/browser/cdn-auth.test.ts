@@ -5,7 +5,7 @@
 // Also: a page with two copies of the library (the CDN file, and the npm build's `mcp-web-elements/auth` beside it),
 // and a hostile server's script sign-in page, refused from the CDN build as from the sources.
 import { expect, fixture, html } from '@open-wc/testing'
-import { eventually, expectAbsent, serverUrl } from '../support/browser.js'
+import { controlServer, eventually, expectAbsent, serverUrl } from '../support/browser.js'
 import { clearDefaultAuthStore, CLIENT_ID, click, part, present } from '../support/auth-browser.js'
 import { deepText, plainPage, scriptsFetched, skipUnlessBuilt } from '../support/cdn-page.js'
 
@@ -21,11 +21,16 @@ const deleteDatabase = (name: string): Promise<void> =>
     request.onsuccess = request.onerror = request.onblocked = () => resolve()
   })
 
-/** A CDN-only page holding one `<mcp-server>` for `url` that signs in from its attributes (`extra` adds more). */
-async function signInPage(url: string, extra = ''): Promise<{ page: Window; frame: HTMLIFrameElement; server: ServerElement }> {
-  const frame = await plainPage(
-    `<mcp-server url="${url}" redirect-uri="${CALLBACK}" client-id="${CLIENT_ID}" ${extra}><mcp-tool-list></mcp-tool-list></mcp-server>`,
-  )
+/**
+ * A CDN-only page holding one `<mcp-server>` for `url` that signs in from its attributes (`extra` adds more), with the
+ * tests' client id unless `client` names the client otherwise.
+ */
+async function signInPage(
+  url: string,
+  extra = '',
+  client = `client-id="${CLIENT_ID}"`,
+): Promise<{ page: Window; frame: HTMLIFrameElement; server: ServerElement }> {
+  const frame = await plainPage(`<mcp-server url="${url}" redirect-uri="${CALLBACK}" ${client} ${extra}><mcp-tool-list></mcp-tool-list></mcp-server>`)
   const page = frame.contentWindow!
   await eventually(() => !!page.customElements.get('mcp-server'), 'the CDN module to register <mcp-server>')
   return { page, frame, server: page.document.querySelector('mcp-server') as ServerElement }
@@ -68,6 +73,27 @@ describe('sign-in from the CDN file', () => {
     const again = await signInPage(await serverUrl('auth'))
     await eventually(() => /whoami/.test(deepText(again.server)), 'the protected tools after a reload', 10_000)
     expectAbsent(part(again.server, 'sign-in'), 'the sign-in prompt after a reload')
+  })
+
+  it('client-metadata-url: the page signs in with its Client ID Metadata Document as client id, which the authorization server reads', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const url = await serverUrl('auth')
+    const documentUrl = `${new URL(url).origin}/client-metadata.json`
+    await controlServer('auth', 'metadata-documents', { on: true, redirect_uris: [new URL(CALLBACK, location.href).href] })
+    try {
+      const { frame, server } = await signInPage(url, '', `client-metadata-url="${documentUrl}"`)
+      const signedIn = new Promise((resolve) => server.addEventListener('mcp-signed-in', resolve, { once: true }))
+      await click(await present(server, 'sign-in-button', 'the Sign in button'), frame)
+      await signedIn
+      await eventually(() => /whoami/.test(deepText(server)), 'the protected tools after signing in', 10_000)
+      const stats = await controlServer<{ authorizeRequests: Array<Record<string, string>>; documentFetches: string[] }>('auth', 'stats')
+      expect(stats.authorizeRequests.at(-1)!.client_id, 'the client id sent to /authorize').to.equal(documentUrl)
+      expect(stats.documentFetches.at(-1), 'the document the authorization server read').to.equal(documentUrl)
+    } finally {
+      await controlServer('auth', 'metadata-documents', { on: false })
+    }
   })
 
   it('sign-in="redirect": the page leaves for the sign-in page and comes back through the CDN callback page, signed in', async function (this: {

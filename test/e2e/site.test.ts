@@ -26,6 +26,27 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
   })
 
   it(
+    'the CDN page signs in to the protected server with the site’s Client ID Metadata Document: no client id, no registration',
+    { timeout: 60_000 },
+    async () => {
+      const page = await openPage(demo.browser, demo.site, '/cdn.html')
+      const server = page.locator('mcp-server[client-metadata-url]')
+      const signIn = server.locator('[part~="sign-in-button"]')
+      await signIn.waitFor()
+      const popup = page.waitForEvent('popup')
+      await signIn.click()
+      // The authorization server reads /oauth-client.json (the URL the page gave, made absolute), then signs in at once.
+      await (await popup).waitForEvent('close', { timeout: 20_000 })
+      await server.locator('[part~="item"][data-name="whoami"]').waitFor({ timeout: 20_000 })
+      const documentUrl = new URL('/oauth-client.json', demo.site).href
+      const document = (await (await page.request.get(documentUrl)).json()) as { client_id: string; redirect_uris: string[] }
+      assert.equal(document.client_id, documentUrl)
+      assert.deepEqual(document.redirect_uris, [new URL('/oauth-callback.html', demo.site).href])
+      await page.close()
+    },
+  )
+
+  it(
     'the playground tabs follow the WAI-ARIA tabs pattern: one Tab stop, arrows, Home and End; the panel is labelled by its tab',
     { timeout: 30_000 },
     async () => {

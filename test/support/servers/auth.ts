@@ -17,7 +17,13 @@
 //   `value`), `authorization_servers` (the resource metadata names `value` as its one authorization server) or
 //   `resource_metadata` (the 401 challenge points at `value`). Requests whose path holds `/bad/`, on either front, are
 //   counted (`badRequests`) and answered 404: a test points `value` there to see whether anything was sent to it.
-// - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests, badRequests: paths[] }`
+// - `metadata-documents` `{ on, redirect_uris? }`: the authorization server accepts Client ID Metadata Documents
+//   (`client_id_metadata_document_supported`): a URL client id is fetched at /authorize, and refused unless the
+//   document names itself as `client_id` and lists the `redirect_uri`; a client id that is neither a URL nor the
+//   registered one is refused. The MCP front serves one such document at
+//   /client-metadata.json, listing `redirect_uris`. `startServer({ metadataDocuments: true })` starts with it on.
+// - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests, badRequests: paths[],
+//   documentFetches: urls[] }`
 import { McpServer, requireBearerAuth, OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
@@ -39,7 +45,24 @@ const CORS = {
 
 const b64urlJson = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
 
-export async function startServer(): Promise<TestServer> {
+/** Why the metadata document at `clientId` does not allow `redirectUri`, or undefined when it does. */
+async function documentRefusal(clientId: string, redirectUri: string): Promise<string | undefined> {
+  let document: { client_id?: unknown; redirect_uris?: unknown }
+  try {
+    const answer = await fetch(clientId, { headers: { accept: 'application/json' }, redirect: 'error' })
+    if (!answer.ok) return `the client metadata document ${clientId} answered HTTP ${answer.status}`
+    document = await answer.json()
+  } catch (error) {
+    return `the client metadata document ${clientId} could not be read: ${error}`
+  }
+  if (document.client_id !== clientId) return `the client metadata document at ${clientId} names another client_id`
+  if (!Array.isArray(document.redirect_uris) || !document.redirect_uris.includes(redirectUri)) {
+    return `the client metadata document at ${clientId} does not list the redirect_uri ${redirectUri}`
+  }
+  return undefined
+}
+
+export async function startServer(options: { metadataDocuments?: boolean } = {}): Promise<TestServer> {
   // ---- the authorization server, behind a front that owns its public origin ----
   const as = new OAuth2Server()
   await as.issuer.keys.generate('RS256')
@@ -54,6 +77,9 @@ export async function startServer(): Promise<TestServer> {
   let mcpRequests = 0
   let attack: Attack | undefined
   const badRequests: string[] = []
+  let metadataDocuments = options.metadataDocuments ?? false
+  let documentRedirects: string[] = []
+  const documentFetches: string[] = []
   /** A request to where a hostile endpoint points: counted, never answered. */
   const bad = (url: URL) => {
     if (!url.pathname.includes('/bad/')) return undefined
@@ -74,6 +100,15 @@ export async function startServer(): Promise<TestServer> {
     if (url.pathname === '/authorize') {
       authorizeRequests.push(Object.fromEntries(url.searchParams))
       if (asMode === 'hold') await new Promise((resolve) => setTimeout(resolve, 10_000))
+      const clientId = url.searchParams.get('client_id') ?? ''
+      if (metadataDocuments && clientId !== AUTH_CLIENT_ID) {
+        // Then a client is either the registered one or a document: any other id is unknown here.
+        if (/^https?:\/\//.test(clientId)) documentFetches.push(clientId)
+        const refusal = /^https?:\/\//.test(clientId)
+          ? await documentRefusal(clientId, url.searchParams.get('redirect_uri') ?? '')
+          : `unknown client_id ${clientId}: neither the registered client nor a client metadata document URL`
+        if (refusal) return new Response(refusal, { status: 400, headers: { ...CORS, 'content-type': 'text/plain' } })
+      }
     }
     const body = request.method === 'POST' ? await request.text() : undefined
     if (url.pathname === '/token') {
@@ -96,8 +131,16 @@ export async function startServer(): Promise<TestServer> {
     if (url.pathname === '/.well-known/openid-configuration' && asMode === 'offline-access') {
       return Response.json({ ...(await answer.json()), scopes_supported: ['openid', 'mcp', 'offline_access'] }, { headers: CORS })
     }
-    if (METADATA_PATHS.has(url.pathname) && answer.ok && attack && !['authorization_servers', 'resource_metadata'].includes(attack.field)) {
-      return Response.json({ ...(await answer.json()), [attack.field]: attack.value }, { headers: CORS })
+    const attacked = attack && !['authorization_servers', 'resource_metadata'].includes(attack.field) ? attack : undefined
+    if (METADATA_PATHS.has(url.pathname) && answer.ok && (attacked || metadataDocuments)) {
+      return Response.json(
+        {
+          ...(await answer.json()),
+          ...(metadataDocuments && { client_id_metadata_document_supported: true }),
+          ...(attacked && { [attacked.field]: attacked.value }),
+        },
+        { headers: CORS },
+      )
     }
     return new Response(answer.body, { status: answer.status, headers })
   })
@@ -169,6 +212,13 @@ export async function startServer(): Promise<TestServer> {
       const servers = attack?.field === 'authorization_servers' ? [attack.value] : [issuer]
       return Response.json({ resource: mcpUrl, authorization_servers: servers, scopes_supported: ['mcp'] }, { headers: CORS })
     }
+    if (request.method === 'GET' && url.pathname === '/client-metadata.json') {
+      const clientId = `${url.origin}/client-metadata.json`
+      return Response.json(
+        { client_id: clientId, client_name: 'mcp-elements tests', redirect_uris: documentRedirects, token_endpoint_auth_method: 'none' },
+        { headers: CORS },
+      )
+    }
     mcpRequests++
     const gate = requireBearerAuth({
       verifier,
@@ -220,8 +270,19 @@ export async function startServer(): Promise<TestServer> {
         case 'attack':
           attack = body?.field ? { field: String(body.field), value: String(body.value) } : undefined
           return { attack }
+        case 'metadata-documents':
+          metadataDocuments = Boolean(body?.on)
+          documentRedirects = Array.isArray(body?.redirect_uris) ? body.redirect_uris.map(String) : []
+          return { metadataDocuments, documentRedirects }
         case 'stats':
-          return { issuer, tokenRequests: [...tokenRequests], authorizeRequests: [...authorizeRequests], mcpRequests, badRequests: [...badRequests] }
+          return {
+            issuer,
+            tokenRequests: [...tokenRequests],
+            authorizeRequests: [...authorizeRequests],
+            mcpRequests,
+            badRequests: [...badRequests],
+            documentFetches: [...documentFetches],
+          }
         default:
           throw new Error(`unknown control action ${action}`)
       }
