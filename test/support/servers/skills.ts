@@ -104,7 +104,7 @@ export async function startServer(): Promise<TestServer> {
 }
 
 /** The response with its JSON-RPC message (a JSON body, or each SSE `data:` line) passed through `change`. */
-async function rewriteResponse(response: Response, change: (message: any) => any): Promise<Response> {
+export async function rewriteResponse(response: Response, change: (message: any) => any): Promise<Response> {
   const text = await response.text()
   const headers = new Headers(response.headers)
   headers.delete('content-length')
