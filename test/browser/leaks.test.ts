@@ -193,7 +193,10 @@ describe('elements taken off the page are freed, and send nothing more', () => {
         await sleep(1_500)
         expect((await polls()) - before, 'tasks/get in 1.5 s after the last element left (interval 200 ms)').to.equal(0)
         expect(await survivors(refs)).to.be.at.most(TOLERATED)
-        expect((await requestsFor('tasks/cancel', 'tasks')).filter((r) => r.params?.taskId === taskId), 'nothing cancelled it').to.have.length(0)
+        expect(
+          (await requestsFor('tasks/cancel', 'tasks')).filter((r) => r.params?.taskId === taskId),
+          'nothing cancelled it',
+        ).to.have.length(0)
       } finally {
         await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
       }
@@ -213,6 +216,38 @@ describe('elements taken off the page are freed, and send nothing more', () => {
     )
     expect(await survivors(refs)).to.be.at.most(TOLERATED)
   })
+
+  itExceptIn(
+    FORCES_GC,
+    '<mcp-skill-list> in <mcp-server>, live, a skill opened and verified: freed, and a skills change brings no request',
+    async function (this: { timeout(ms: number): void }) {
+      this.timeout(60_000)
+      const url = await serverUrl('skill-list')
+      await controlServer('skill-list', 'reset')
+      const refs = await cycle(
+        () => make<McpServerElement>('mcp-server', { url }, make('mcp-skill-list')),
+        async (server) => {
+          await listed(server, 'skills')
+          await live(server)
+          const list = server.querySelector('mcp-skill-list')!
+          list.shadowRoot!.querySelector<HTMLButtonElement>('[part~="item"]')!.click()
+          await eventually(
+            () => /Verified/.test(list.shadowRoot!.querySelector('[part~="integrity"]')?.textContent ?? ''),
+            'a skill verified',
+            10_000,
+          )
+        },
+        6,
+      )
+      await sleep(300) // aborted requests reach the server
+      const before = (await serverStats('skill-list')).requests.length
+      await controlServer('skill-list', 'add', 'leaks/after-removal')
+      await sleep(1_000)
+      expect((await serverStats('skill-list')).requests.length - before, 'requests after the skills changed').to.equal(0)
+      expect(await survivors(refs)).to.be.at.most(TOLERATED)
+      await controlServer('skill-list', 'reset')
+    },
+  )
 
   describe('moved in the page (taken out and put back at once), they work as before', () => {
     /** Moves `el` into a new element inside its parent (a move in the DOM: disconnected, then connected again). */
