@@ -4,7 +4,7 @@ import type { CallOrigin, CallRecord, CallToolResult, McpClient } from '../../sr
 import { ConnectedElement } from '../shared/connected-element.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
-import { I18nController, msg } from '../shared/i18n.js'
+import { formatCount, I18nController, msg } from '../shared/i18n.js'
 import '../mcp-content/mcp-content.js'
 import { styles } from './mcp-call-log.styles.js'
 
@@ -148,7 +148,7 @@ export class McpCallLogElement extends ConnectedElement {
     const count = this.records.length
     return html`<div part="base">
       <div part="header">
-        <span class="count">${msg('call-log.count', '{count} calls, newest first', { count })}</span>
+        <span class="count">${count === 1 ? msg('call-log.count-one', '1 call') : msg('call-log.count', '{count} calls, newest first', { count: formatCount(count) })}</span>
         <button part="export" type="button" ?disabled=${!this.#shown} @click=${() => this.#export()}>
           ${msg('call-log.export', 'Export')}
         </button>
@@ -250,7 +250,7 @@ function originText(origin: CallOrigin): string {
       return msg('call-log.origin.view', 'by the app view {uri}', { uri: origin.uri })
     case 'model':
       return origin.model
-        ? msg('call-log.origin.model-named', 'by the model {model}', { model: origin.model })
+        ? msg('call-log.origin.model-named', 'by a model ({model})', { model: origin.model })
         : msg('call-log.origin.model', 'by a model')
     default:
       return msg('call-log.origin.page', 'by the page')

@@ -21,7 +21,8 @@ export interface ElicitationOrigin {
  * from the restricted `requestedSchema` (defaults pre-filled), validated
  * before it is sent; URL mode shows the full URL with its host highlighted,
  * warns about punycode hosts, plain `http:` and embedded credentials, and
- * fetches nothing until the user chooses Open (a new tab, `noopener`).
+ * fetches nothing until the user chooses Open (a new tab, `noopener`). Besides Accept or Open, the user can say no
+ * (`decline`) or leave the question for now (`cancel`).
  *
  * One element answers one request: the answer resolves `response` and fires
  * `mcp-elicitation-response`, and the dialog closes. Escape, or removing the
@@ -47,6 +48,7 @@ export interface ElicitationOrigin {
  * @csspart warnings - The list of warnings about the URL.
  * @csspart error - Why the request cannot be answered with Accept / Open.
  * @csspart actions - The row of buttons.
+ * @csspart actions-note - The line under the buttons saying what “Say no” and “Not now” tell the server.
  * @csspart button - Every button; also `accept`, `open`, `decline`, `cancel`.
  *
  * @cssprop --mcp-elicitation-width - The dialog's width. Default `min(36rem, 100vw - 2rem)`.
@@ -89,8 +91,8 @@ export class McpElicitationElement extends LitElement {
   protected override async firstUpdated(): Promise<void> {
     if (!this.dialog?.isConnected || this.dialog.open || this.answered) return
     this.dialog.showModal()
-    // Form mode: the first field (its `control` part; the form's own first stop is its JSON toggle). URL mode: Cancel,
-    // so that Enter never opens a link by accident.
+    // Form mode: the first field (its `control` part; the form's own first stop is its JSON toggle). URL mode: Not now
+    // (cancel), so that Enter never opens a link by accident.
     if (this.#isUrlMode) {
       this.renderRoot.querySelector<HTMLButtonElement>('button[data-action=cancel]')?.focus()
       return
@@ -200,11 +202,7 @@ export class McpElicitationElement extends LitElement {
           : nothing
       }
       ${failure ? html`<p part="error" class="error" role="alert">${failure}</p>` : nothing}
-      <div part="actions" class="actions">
-        ${this.#button('cancel', msg('elicitation.cancel', 'Cancel'), () => this.#finish({ action: 'cancel' }))}
-        ${this.#button('decline', msg('elicitation.decline', 'Decline'), () => this.#finish({ action: 'decline' }))}
-        ${failure ? nothing : this.#button('accept', msg('elicitation.accept', 'Accept'), () => this.#accept(), true)}
-      </div>`
+      ${this.#actions(failure ? nothing : this.#button('accept', msg('elicitation.accept', 'Accept'), () => this.#accept(), true))}`
   }
 
   #renderUrl() {
@@ -248,11 +246,21 @@ export class McpElicitationElement extends LitElement {
                 ${msg('elicitation.bad-url', 'This address cannot be opened: only http and https addresses are allowed.')}
               </p>`
       }
-      <div part="actions" class="actions">
-        ${this.#button('cancel', msg('elicitation.cancel', 'Cancel'), () => this.#finish({ action: 'cancel' }))}
-        ${this.#button('decline', msg('elicitation.decline', 'Decline'), () => this.#finish({ action: 'decline' }))}
-        ${checked ? this.#button('open', msg('elicitation.open', 'Open'), () => this.#open(checked.href), true) : nothing}
-      </div>`
+      ${this.#actions(checked ? this.#button('open', msg('elicitation.open', 'Open'), () => this.#open(checked.href), true) : nothing)}`
+  }
+
+  /**
+   * The two ways not to answer, named by what the server hears (the protocol's decline and cancel), then `main`, and
+   * a line saying how the two differ.
+   */
+  #actions(main: unknown) {
+    return html`<div part="actions" class="actions">
+        ${this.#button('cancel', msg('elicitation.cancel', 'Not now'), () => this.#finish({ action: 'cancel' }))}
+        ${this.#button('decline', msg('elicitation.decline', 'Say no'), () => this.#finish({ action: 'decline' }))} ${main}
+      </div>
+      <p part="actions-note" class="note">
+        ${msg('elicitation.actions-note', '“Say no” tells the server you refuse. “Not now” closes this and leaves its question unanswered.')}
+      </p>`
   }
 
   #button(action: string, label: string, onClick: () => void, primary = false) {

@@ -291,6 +291,18 @@ describe('<mcp-elicitation> form mode', () => {
     expect(await el.response).to.deep.equal({ action: 'decline' })
   })
 
+  it('names the two ways not to answer by what they do: “Say no” declines, “Not now” cancels, and a line says so', async () => {
+    for (const request of [formRequest, urlRequest('https://accounts.example.com/')]) {
+      const el = await show(request)
+      expect(button(el, 'decline')!.textContent!.trim()).to.equal('Say no')
+      expect(button(el, 'cancel')!.textContent!.trim()).to.equal('Not now')
+      expect(part(el, 'actions-note')!.textContent).to.match(/“Say no” tells the server you refuse\. “Not now” .* unanswered/)
+      button(el, 'decline')!.click()
+      expect(await el.response).to.deep.equal({ action: 'decline' })
+      el.remove()
+    }
+  })
+
   it('Decline and Cancel send no content', async () => {
     for (const action of ['decline', 'cancel'] as const) {
       const el = await show(formRequest)

@@ -4,7 +4,7 @@ import { TaskCancelledError, followTask, hearTaskReports, type McpClient, type S
 import { ConnectedElement } from '../shared/connected-element.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
-import { I18nController, msg } from '../shared/i18n.js'
+import { formatCount, I18nController, msg } from '../shared/i18n.js'
 import { ClockController, formatElapsed, isTerminal, parseTime, statusToken, taskStatusText } from '../shared/task-status.js'
 import { styles } from './mcp-task-list.styles.js'
 import { summariseArguments } from './summarise.js'
@@ -264,7 +264,7 @@ export class McpTaskListElement extends ConnectedElement {
     const now = Date.now()
     return html`<div part="base">
       <div part="header">
-        <span class="count">${msg('task-list.count', '{count} tasks, newest first', { count })}</span>
+        <span class="count">${count === 1 ? msg('task-list.count-one', '1 task') : msg('task-list.count', '{count} tasks, newest first', { count: formatCount(count) })}</span>
         <button part="clear" type="button" ?disabled=${!ended} @click=${() => this.clearFinished()}>
           ${msg('task-list.clear', 'Clear finished')}
         </button>

@@ -531,7 +531,7 @@ function originText(origin: CallOrigin): string {
       return msg('tool-call.origin.view', 'Asked for by the app view {uri}.', { uri: String(origin.uri ?? '') })
     case 'model':
       return origin.model
-        ? msg('tool-call.origin.model-named', 'Chosen by the model {model}.', { model: String(origin.model) })
+        ? msg('tool-call.origin.model-named', 'Chosen by a model ({model}).', { model: String(origin.model) })
         : msg('tool-call.origin.model', 'Chosen by a model.')
     default:
       return msg('tool-call.origin.page', 'Asked for by this page’s code.')

@@ -44,7 +44,7 @@ describe('<mcp-tool-call>', () => {
     expect(text(part(el, 'server'))).to.contain(url.host)
     expect(text(part(el, 'title'))).to.equal('Move a file')
     expect(text(part(el, 'header'))).to.contain('move_file')
-    expect(text(part(el, 'origin'))).to.contain('demo-model')
+    expect(text(part(el, 'origin'))).to.equal('Chosen by a model (demo-model).')
     const args = text(part(el, 'arguments'))
     expect(args).to.contain('Source path').and.contain(`/tmp/${marker}`).and.contain('Mode').and.contain('move')
     expect(JSON.parse(part(el, 'json')!.querySelector('pre')!.textContent!)).to.deep.equal({ from_path: `/tmp/${marker}`, mode: 'move' })

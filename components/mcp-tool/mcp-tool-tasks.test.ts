@@ -226,10 +226,12 @@ describe('<mcp-task-list>', () => {
     try {
       await eventually(() => tools().length > 0, 'the endless task', 8_000)
       expect(tools()).to.deep.equal(['endless'])
+      expect(text(list.shadowRoot!.querySelector('.count')), 'one task, in the singular').to.equal('1 task')
       list.tool = 'count'
       await eventually(() => tools().join() === 'count', 'the count task alone', 8_000)
       list.tool = ''
       await eventually(() => tools().length === 2, 'both tasks', 8_000)
+      expect(text(list.shadowRoot!.querySelector('.count'))).to.equal('2 tasks, newest first')
     } finally {
       for (const id of ids) list.cancelTask(id)
     }

@@ -134,7 +134,7 @@ describe('npm start, MCP Apps in the playground, end to end', { timeout: 150_000
       await dialog.getByText('modelcontextprotocol.io').first().waitFor()
       return dialog
     }
-    await (await ask()).getByRole('button', { name: 'Cancel' }).click()
+    await (await ask()).getByRole('button', { name: 'Not now' }).click()
     await view.getByText(/^Not opened: /).waitFor()
     assert.deepEqual(opened, [])
 

@@ -56,7 +56,7 @@ describe('the gallery and the React page', { timeout: 140_000 }, () => {
     await page.locator('.scheme[data-scheme="dark"]').getByRole('button', { name: 'Open a form question' }).click()
     const dialog = page.locator('mcp-elicitation [part~="dialog"]')
     await dialog.getByText('Who is signing up?').waitFor()
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.getByRole('button', { name: 'Not now' }).click()
   })
 
   it('the gallery is linked from every page', { timeout: 20_000 }, async () => {
