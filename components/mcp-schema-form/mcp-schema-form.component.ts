@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property, state } from 'lit/decorators.js'
 import { live } from 'lit/directives/live.js'
 import { ifDefined } from 'lit/directives/if-defined.js'
-import { validateAgainstSchema } from '../../src/client/index.js'
+import { checkArguments } from '../../src/client/index.js'
 import { buildFormModel, isObject, type Field } from '../../src/schema/form-model.js'
 import { buildArguments, getAt, initialValue, setAt } from '../../src/schema/form-values.js'
 import { checkValue, mapErrors, type FieldError } from '../../src/schema/form-checks.js'
@@ -162,7 +162,8 @@ export class McpSchemaFormElement extends LitElement {
     }
     if (!problems.length && this.schema && !this.#modelError) {
       try {
-        problems = await validateAgainstSchema(this.schema, this.arguments)
+        // Arguments found valid here are not checked again by the client when they are sent as they are.
+        problems = await checkArguments(this.schema, this.arguments)
       } catch {
         // The client's validator refuses schemas it cannot check safely; the form's own checks above still stand,
         // and the client refuses to send with the same reason, which the host shows.

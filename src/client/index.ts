@@ -37,7 +37,7 @@ export {
 } from './tasks/task-types.js'
 // A kept task followed by several elements and tabs with one poll (Web Locks and the store's BroadcastChannel).
 export { followTask, leadTask, hearTaskReports, type FollowOptions } from './tasks/task-follow.js'
-export { validateAgainstSchema } from './call/validator.js'
+export { checkArguments, validateAgainstSchema } from './call/validator.js'
 // Skills from servers (io.modelcontextprotocol/skills): entries, verified files (the errors: protocol/errors.ts).
 // (Types only: a value of skill-types.ts here would put it in the startup bytes, as the lazy chunk uses it.)
 export type { Skill, SkillFrontmatter, SkillResource, SkillFile, SkillReadOptions } from './skills/skill-types.js'

@@ -27,12 +27,38 @@ const DIALECTS: Record<string, SchemaDraft> = {
 }
 
 const validators = new WeakMap<object, Validator>()
+/**
+ * The JSON text of the arguments each compiled schema last found valid in {@link checkArguments}. Validity depends
+ * on the schema and the value alone, and the same text parses to the same value: arguments sent as that text were
+ * checked already. Only a check that passed writes here; nothing a caller hands in can.
+ */
+const passed = new WeakMap<Validator, string>()
 
-/** Throws {@link InvalidArgumentsError} when `args` do not satisfy `schema`, {@link SchemaError} when the schema cannot be used. */
-export function validateArguments(tool: string, schema: unknown, args: unknown): void {
+/**
+ * Throws {@link InvalidArgumentsError} when `args` do not satisfy `schema`, {@link SchemaError} when the schema cannot
+ * be used. `text` is `args` as JSON (what is sent): arguments {@link checkArguments} found valid against this very
+ * schema object, as this same text, are not checked again.
+ */
+export function validateArguments(tool: string, schema: unknown, args: unknown, text?: string): void {
   if (schema === null || typeof schema !== 'object') return
-  const errors = check(`The inputSchema of tool "${tool}"`, schema, withoutOptionalNulls(schema, args ?? {}))
+  const what = `The inputSchema of tool "${tool}"`
+  const checked = withoutOptionalNulls(schema, args ?? {})
+  // Only arguments checked as they are: one that leaves out an optional null is another value than the text's.
+  if (text !== undefined && checked === args && passed.get(compiled(what, schema)) === text) return
+  const errors = check(what, schema, checked)
   if (errors.length) throw new InvalidArgumentsError(tool, errors)
+}
+
+/**
+ * {@link validateAgainstSchema} for arguments about to be sent: `args` are checked as their JSON (what a call sends),
+ * and when they are valid, that text is remembered with the compiled schema, so a call of a tool with this very schema
+ * object and these arguments is checked once, here (a form's check before its call).
+ */
+export function checkArguments(schema: unknown, args: Record<string, unknown>): SchemaProblem[] {
+  const text = JSON.stringify(args) ?? 'null'
+  const problems = validateAgainstSchema(schema, JSON.parse(text))
+  if (!problems.length && typeof schema === 'object' && schema !== null) passed.set(compiled('The schema', schema), text)
+  return problems
 }
 
 /**
@@ -53,11 +79,7 @@ export function validateAgainstSchema(schema: unknown, value: unknown): SchemaPr
 
 /** Validates, turning what the validator reports into plain `{ path, message }` problems. `what` names the schema in errors. */
 function check(what: string, schema: object, value: unknown): SchemaProblem[] {
-  let validator = validators.get(schema)
-  if (!validator) {
-    validator = compile(what, schema as Schema)
-    validators.set(schema, validator)
-  }
+  const validator = compiled(what, schema)
   let result
   try {
     result = validator.validate(value)
@@ -75,22 +97,42 @@ function check(what: string, schema: object, value: unknown): SchemaProblem[] {
   return errors.length ? errors : [{ path: '', message: 'does not match the schema' }]
 }
 
+/** The schema's compiled validator, compiled on first use and kept with the schema object. */
+function compiled(what: string, schema: object): Validator {
+  let validator = validators.get(schema)
+  if (!validator) {
+    validator = compile(what, schema as Schema)
+    validators.set(schema, validator)
+  }
+  return validator
+}
+
+type ObjectSchema = { properties?: Record<string, unknown>; required?: unknown } | null
+
 /**
  * A null for an optional property means "not provided" (the transport omits
  * its header too), so it is left out of what is validated; the arguments
- * sent are unchanged.
+ * sent are unchanged. `value` itself when it holds no such null.
  */
 function withoutOptionalNulls(schema: unknown, value: unknown): unknown {
-  const s = schema as { properties?: Record<string, unknown>; required?: unknown } | null
-  if (!s || typeof s !== 'object' || !s.properties || !value || typeof value !== 'object' || Array.isArray(value)) return value
+  if (!hasOptionalNull(schema, value)) return value
+  const s = schema as ObjectSchema & object
   const required = Array.isArray(s.required) ? s.required : []
-  if (!Object.values(value).some((v) => v === null || (typeof v === 'object' && !Array.isArray(v)))) return value
   const copy: Record<string, unknown> = {}
-  for (const [key, v] of Object.entries(value)) {
+  for (const [key, v] of Object.entries(value as object)) {
     if (v === null && !required.includes(key)) continue
-    copy[key] = withoutOptionalNulls(s.properties[key], v)
+    copy[key] = withoutOptionalNulls(s.properties![key], v)
   }
   return copy
+}
+
+/** Whether `value` holds a null for a property its schema does not require, at any depth withoutOptionalNulls() walks. */
+function hasOptionalNull(schema: unknown, value: unknown): boolean {
+  const s = schema as ObjectSchema
+  if (!s || typeof s !== 'object' || !s.properties || !value || typeof value !== 'object' || Array.isArray(value)) return false
+  const required = Array.isArray(s.required) ? s.required : []
+  for (const [key, v] of Object.entries(value)) if (v === null ? !required.includes(key) : hasOptionalNull(s.properties[key], v)) return true
+  return false
 }
 
 function compile(what: string, schema: Schema): Validator {

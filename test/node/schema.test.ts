@@ -13,7 +13,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
-import { InvalidArgumentsError, McpClient, SchemaError, type Tool } from '../../src/client/index.js'
+import { InvalidArgumentsError, McpClient, SchemaError, checkArguments, type Tool } from '../../src/client/index.js'
 import { startFixtureServer } from '../support/fixture-server.js'
 import { rpcResult, sendJson, sendRaw, startFaultServer, type FaultServer } from '../support/fault-server.js'
 import { assertIs, failure } from '../support/assert.js'
@@ -82,6 +82,79 @@ test('callTool with arguments that break the schema is an InvalidArgumentsError 
     const ok = await client.callTool('add', { a: 2, b: 3 })
     assert.deepEqual(ok.structuredContent, { sum: 5 })
     assert.equal(calls().length, 1)
+  } finally {
+    client.close()
+    await server.close()
+  }
+})
+
+// ---- arguments a form checked are checked once ----------------------------------------------------
+
+/** A tool whose one argument must match a pattern no other code here uses: each check of it builds that RegExp once. */
+const CODE_PATTERN = '^[a-z]{3}-[0-9]{2}$'
+const LABEL_TOOL = {
+  name: 'label',
+  inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: CODE_PATTERN }, note: { type: 'string' } }, required: ['code'] },
+}
+
+/** How many times `run` has the tool's pattern built: one per check of the arguments against the schema. */
+async function patternChecks(run: () => Promise<unknown>): Promise<number> {
+  const Native = globalThis.RegExp
+  let built = 0
+  globalThis.RegExp = new Proxy(Native, {
+    construct(target, args, newTarget) {
+      if (args[0] === CODE_PATTERN) built++
+      return Reflect.construct(target, args, newTarget)
+    },
+  })
+  try {
+    await run()
+  } finally {
+    globalThis.RegExp = Native
+  }
+  return built
+}
+
+test('arguments checkArguments() found valid against the tool’s schema are not checked again by callTool(), and are sent', BOUND, async () => {
+  const server = await schemaServer(JSON.stringify([LABEL_TOOL]))
+  const client = new McpClient(server.url, { timeoutMs: 5_000 })
+  try {
+    const [tool] = await client.listTools()
+    const args = { code: 'abc-12' }
+    assert.equal(await patternChecks(() => client.callTool('label', args)), 1, 'a call alone checks its arguments once')
+    assert.equal(await patternChecks(() => checkArguments(tool!.inputSchema, args)), 1, 'the form’s check')
+    assert.equal(await patternChecks(() => client.callTool('label', args)), 0, 'the call after it checks them no second time')
+    assert.deepEqual(toolCalls(server).map((r) => r.body.params.arguments), [args, args])
+  } finally {
+    client.close()
+    await server.close()
+  }
+})
+
+test('callTool() still refuses invalid arguments whatever was checked before: another schema, other arguments, the same object changed', BOUND, async () => {
+  const server = await schemaServer(JSON.stringify([LABEL_TOOL]))
+  const client = new McpClient(server.url, { timeoutMs: 5_000 })
+  try {
+    const [tool] = await client.listTools()
+    const bad = { code: 'ABC' }
+    // Valid against a looser schema (a page's own copy of the tool): not against the tool's.
+    assert.deepEqual(await checkArguments({ type: 'object', properties: { code: { type: 'string' } } }, bad), [])
+    assertIs(await failure(client.callTool('label', bad)), InvalidArgumentsError)
+    // Checked invalid: nothing is remembered.
+    assert.ok((await checkArguments(tool!.inputSchema, bad)).length > 0)
+    assertIs(await failure(client.callTool('label', bad)), InvalidArgumentsError)
+    // Other arguments than the ones found valid.
+    assert.deepEqual(await checkArguments(tool!.inputSchema, { code: 'abc-12' }), [])
+    assertIs(await failure(client.callTool('label', bad)), InvalidArgumentsError)
+    // The object found valid, changed before the call.
+    const args: Record<string, unknown> = { code: 'abc-12' }
+    assert.deepEqual(await checkArguments(tool!.inputSchema, args), [])
+    args.code = 'ABC'
+    assertIs(await failure(client.callTool('label', args)), InvalidArgumentsError)
+    // A null for the optional note is left out of the client's check, so the form's check of the whole value is not its.
+    assert.ok((await checkArguments(tool!.inputSchema, { code: 'abc-12', note: null })).length > 0)
+    await client.callTool('label', { code: 'abc-12', note: null })
+    assert.equal(toolCalls(server).length, 1, 'only the valid call reached the server')
   } finally {
     client.close()
     await server.close()

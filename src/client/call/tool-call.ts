@@ -1,6 +1,7 @@
 /**
  * One `tools/call`: the tool looked up in the index (listed first when
- * unknown), the arguments checked against its `inputSchema`, the approval
+ * unknown), the arguments checked against its `inputSchema` (once: not again
+ * when a form's `checkArguments()` found them valid against it), the approval
  * gate asked (approval.ts, a chunk of its own; with no gate, only the page's
  * own calls run and a view's or a model's is denied), `x-mcp-header` arguments
  * mirrored into headers, the input rounds, the result's `structuredContent`
@@ -77,8 +78,8 @@ async function run(parts: ClientParts, name: string, call: Call, origin: CallOri
   const validate = (): Promise<void> | void => {
     if (!tool) return
     const loaded = parts.validator.loaded
-    if (loaded) return loaded.validateArguments(name, tool.tool.inputSchema, args)
-    return parts.validator().then((v) => v.validateArguments(name, tool!.tool.inputSchema, args))
+    if (loaded) return loaded.validateArguments(name, tool.tool.inputSchema, args, text)
+    return parts.validator().then((v) => v.validateArguments(name, tool!.tool.inputSchema, args, text))
   }
   const validating = validate()
   if (validating) await validating

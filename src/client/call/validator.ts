@@ -23,3 +23,17 @@ export const loadValidator = loadOnce(() => import('../../schema/validate.js'))
 export async function validateAgainstSchema(schema: unknown, value: unknown): Promise<SchemaProblem[]> {
   return (await loadValidator()).validateAgainstSchema(schema, value)
 }
+
+/**
+ * The problems of tool arguments against the tool's `inputSchema`, as {@link validateAgainstSchema} finds them in the
+ * arguments' JSON (what a call sends). Arguments found valid are not checked a second time by a `callTool()` that
+ * sends them as they are to a tool of this very schema object (as `listTools()` gave it): a form checks them once.
+ *
+ * @throws SchemaError when the schema cannot be used (as for validateAgainstSchema).
+ * @example
+ * const problems = await checkArguments(tool.inputSchema, args)
+ * if (!problems.length) await client.callTool(tool.name, args)
+ */
+export async function checkArguments(schema: unknown, args: Record<string, unknown>): Promise<SchemaProblem[]> {
+  return (await loadValidator()).checkArguments(schema, args)
+}
