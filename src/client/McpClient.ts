@@ -79,12 +79,6 @@ export type { InputContext, InputHandlers, McpClientOptions, RequestOptions, Sta
  */
 // Typed listeners for the events in McpClientEventMap (declaration merging with the class).
 export interface McpClient {
-  addEventListener<K extends keyof McpClientEventMap>(
-    type: K,
-    listener: (this: McpClient, event: McpClientEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void
   removeEventListener<K extends keyof McpClientEventMap>(
     type: K,
     listener: (this: McpClient, event: McpClientEventMap[K]) => unknown,
@@ -120,6 +114,8 @@ export class McpClient extends EventTarget {
   }
   /** The server's era (modern, or a legacy session), chosen on first use. */
   #era: EraSelector
+  /** The event types a listener was ever added for. */
+  #heard = new Set<string>()
 
   constructor(url: string | URL, options: McpClientOptions = {}) {
     super()
@@ -147,7 +143,8 @@ export class McpClient extends EventTarget {
     const log = new CallLog(
       options.callLogSize ?? 100,
       () => ({ url: this.url, ...(this.serverInfo && { name: this.serverInfo.name }) }),
-      (record) => this.dispatchEvent(new CustomEvent('callrecord', { detail: record })),
+      // No event is made for a call nobody listens to (an event costs microseconds on every call).
+      (record) => this.#heard.has('callrecord') && this.dispatchEvent(new CustomEvent('callrecord', { detail: record })),
     )
     this.#parts = { client: this, requests, cache, tools, log, validator: loadValidator }
     this.#era = new EraSelector(
@@ -171,6 +168,17 @@ export class McpClient extends EventTarget {
         probe: () => this.discover({ fresh: true }),
       },
     )
+  }
+
+  override addEventListener<K extends keyof McpClientEventMap>(
+    type: K,
+    listener: (this: McpClient, event: McpClientEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+    this.#heard.add(type)
+    super.addEventListener(type, listener, options)
   }
 
   /** The protocol version requests are sent with (changes if the server asks for another). */
