@@ -412,7 +412,7 @@ function statusOf(call: FramedCall): ResultStatus {
 function statusText(status: ResultStatus): string {
   switch (status) {
     case 'success':
-      return msg('tool.status-success', 'Success')
+      return msg('tool.status-success', 'Done')
     case 'tool-error':
       return msg('tool.status-tool-error', 'Tool error')
     case 'failure':
