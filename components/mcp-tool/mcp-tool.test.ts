@@ -408,6 +408,35 @@ describe('<mcp-tool>', () => {
     expect((await callsOf('echo', 'main')).length).to.equal(before)
   })
 
+  it('a call checks its arguments against the schema as often as the form’s check alone: the client does not check them again', async () => {
+    // The checked-args server's tool takes a code matching a pattern only it uses: each check of the arguments
+    // against the schema builds that RegExp once (the form's field check, and the whole-schema check).
+    const pattern = '^[a-z]{3}-[0-9]{2}$'
+    const el = await openTool('checked-args', 'label')
+    await fillForm(el, [{ fill: 'Code', with: 'abc-12' }])
+    const form = shadow(el).querySelector('mcp-schema-form')!
+    const Native = globalThis.RegExp
+    let built = 0
+    globalThis.RegExp = new Proxy(Native, {
+      construct(target, args, newTarget) {
+        if (args[0] === pattern) built++
+        return Reflect.construct(target, args, newTarget) as RegExp
+      },
+    })
+    try {
+      expect(await form.validate()).to.equal(true)
+      const formAlone = built
+      expect(formAlone, 'the form checks the pattern').to.be.greaterThan(0)
+      built = 0
+      await el.call()
+      expect(shownResult(el)).to.equal('abc-12')
+      expect(built, 'pattern checks of the Call (the form’s, then none in the client)').to.equal(formAlone)
+    } finally {
+      globalThis.RegExp = Native
+    }
+    expect((await callsOf('label', 'checked-args')).map((r) => r.params.arguments)).to.deep.equal([{ code: 'abc-12' }])
+  })
+
   it('keeps the last arguments per tool for the session: reopening the tool pre-fills them', async () => {
     const client = new McpClient(await serverUrl('main'))
     const first = await openTool('main', 'echo', client)
