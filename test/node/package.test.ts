@@ -82,7 +82,7 @@ let packedFiles: string[]
 
 function run(command: string, args: string[], cwd: string): string {
   try {
-    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string }
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}${stderr ?? error}`, { cause: error })
@@ -98,23 +98,30 @@ before(
       if (!entry.startsWith('.') && !NOT_COPIED.has(entry)) cpSync(join(checkout, entry), join(source, entry), { recursive: true })
     }
     symlinkSync(join(checkout, 'node_modules'), join(source, 'node_modules'))
-    // `npm test` has just built dist/ from these very files: then it is packed as is; after any later edit, built afresh.
+    // `npm test` has just built dist/ from these very files: then it is packed as is (--ignore-scripts: the prepack
+    // script would build the same files again). After any later edit, the copy is packed as a maintainer packs a clean
+    // checkout: `npm pack` alone, whose prepack script builds dist/.
     if (builtFromTheseSources()) {
       cpSync(join(checkout, 'dist'), join(source, 'dist'), { recursive: true })
+      run('npm', ['pack', '--ignore-scripts', '--pack-destination', work], source)
       packedFrom = "the checkout's dist/, built after the last change to what a build reads"
     } else {
-      run('npm', ['run', 'build'], source)
-      packedFrom = 'a build of the copy (the checkout has no dist/, or sources changed since it was built)'
+      run('npm', ['pack', '--pack-destination', work], source)
+      packedFrom = 'a clean copy, built by `npm pack` itself (the checkout has no dist/, or sources changed since it was built)'
     }
-    const [pack] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], source))
-    packedFiles = pack.files.map((f: { path: string }) => f.path)
+    // The tarball's own listing (npm pack --json would mix the build's output into its JSON).
+    const tarball = join(work, readdirSync(work).find((file) => file.endsWith('.tgz'))!)
+    packedFiles = run('tar', ['-tzf', tarball], work)
+      .split('\n')
+      .filter((path) => path && !path.endsWith('/'))
+      .map((path) => path.replace(/^package\//, ''))
 
     // The user's project: the tarball unpacked as npm would, and each dependency it declares (only those).
     project = join(work, 'project')
     const installed = join(project, 'node_modules', 'mcp-web-elements')
     mkdirSync(installed, { recursive: true })
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'user-app', private: true, type: 'module' }))
-    run('tar', ['-xzf', join(work, pack.filename), '-C', installed, '--strip-components=1'], work)
+    run('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1'], work)
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'))
     for (const dependency of Object.keys(manifest.dependencies ?? {})) {
       mkdirSync(dirname(join(project, 'node_modules', dependency)), { recursive: true })
@@ -122,7 +129,7 @@ before(
     }
     root = pathToFileURL(`${installed}/`)
   },
-  { timeout: 120_000 },
+  { timeout: 300_000 },
 )
 
 after(() => {
@@ -147,11 +154,29 @@ async function resolveInProject(specifiers: string[]): Promise<string[]> {
   return (await runInProject(code)).trim().split('\n')
 }
 
-test('the tarball holds the build, its declarations and manifest, the sources and README; no tests', (t) => {
+test('npm pack builds first: the prepack script runs the build, so a clean checkout packs dist/', () => {
+  const pkg = JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8'))
+  assert.equal(pkg.scripts.prepack, 'npm run build')
+})
+
+/** The files package.json "exports" names (each element's for a `*`), relative to the package. */
+function exportedFiles(): string[] {
+  const pkg = JSON.parse(read('package.json'))
+  const targets = Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap((target) =>
+    typeof target === 'string' ? [target] : Object.values(target),
+  )
+  return targets.flatMap((target) =>
+    (target.includes('*') ? elementFolders().map((name) => target.replaceAll('*', name)) : [target]).map((path) => path.replace(/^\.\//, '')),
+  )
+}
+
+test('the tarball holds the build, its declarations and manifest, the sources, README and LICENSE; no tests', (t) => {
   t.diagnostic(`packed ${packedFrom}`)
   for (const file of [
+    ...exportedFiles(),
     'package.json',
     'README.md',
+    'LICENSE',
     'dist/index.js',
     'dist/client.js',
     'dist/cache.js',
@@ -177,6 +202,9 @@ test('the tarball holds the build, its declarations and manifest, the sources an
     proxyScript && packedFiles.includes(`dist/sandbox/${proxyScript}`),
     `the sandbox page's script (${proxyScript}) is not in the tarball`,
   )
+  // The license package.json names, as its text.
+  assert.equal(JSON.parse(read('package.json')).license, 'MIT')
+  assert.match(read('LICENSE'), /^MIT License\n\nCopyright \(c\) 2026 mcp-elements contributors\n/)
   assert.deepEqual(
     packedFiles.filter((f) => /\.test\.ts$|(^|\/)node_modules\//.test(f)),
     [],
