@@ -86,7 +86,7 @@ const sandboxBuild = {
 const here = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url))
 
 /** What a group's `name` function is given to read the module graph with. */
-type GraphContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
+type GraphContext = { getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null }
 
 /** The modules `roots` import statically, transitively, the roots among them; `follow` may leave out an import. */
 function staticClosure(context: GraphContext, roots: string[], follow = (_from: string, _to: string) => true): Set<string> {
@@ -183,6 +183,60 @@ function lazyOwnChunks() {
 }
 
 /**
+ * Modules shared by more than one piece of code (the entries, and the chunks loaded with import()), the entries
+ * themselves aside: chunks of their own, one per set of code that uses them (as the bundler splits), each named after
+ * its first module of ours. Left to the bundler ('allow-extension', which the groups above need), such a module may be
+ * merged into an entry, which then exports it under a minified name beside its own API (`t`, `n`).
+ */
+function sharedOutsideEntries(entryFiles: string[]) {
+  const entries = new Set(entryFiles.map(here))
+  let chunkOf: Map<string, string> | undefined
+  return {
+    debugName: 'shared',
+    name: (id: string, context: GraphContext) => (chunkOf ??= sharedChunks(context, entries)).get(id) ?? null,
+  }
+}
+
+/** The shared modules (see sharedOutsideEntries), each with the name of its chunk. */
+function sharedChunks(context: GraphContext, entries: Set<string>): Map<string, string> {
+  // The roots: the entries, and every module loaded with import().
+  const roots = new Set(entries)
+  const seen = new Set<string>()
+  const walk = (module: string) => {
+    if (seen.has(module)) return
+    seen.add(module)
+    const info = context.getModuleInfo(module)
+    for (const next of info?.dynamicallyImportedIds ?? []) roots.add(next)
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) walk(next)
+  }
+  entries.forEach(walk)
+  // Which roots reach each module with static imports, not through another entry (whose file it would be in).
+  const users = new Map<string, string[]>()
+  for (const root of roots) {
+    for (const module of staticClosure(context, [root], (_from, to) => !entries.has(to))) {
+      if (!users.has(module)) users.set(module, [])
+      users.get(module)!.push(root)
+    }
+  }
+  const byUsers = new Map<string, string[]>()
+  for (const [module, from] of users) {
+    if (from.length < 2 || roots.has(module) || module.startsWith('\0')) continue
+    const key = from.sort().join('\n')
+    byUsers.set(key, [...(byUsers.get(key) ?? []), module])
+  }
+  const chunkOf = new Map<string, string>()
+  const names = new Set<string>()
+  for (const modules of byUsers.values()) {
+    const base = (modules.find((m) => !m.includes('/node_modules/')) ?? modules[0]!).replace(/^.*\/|\.[^.]*$/g, '')
+    let name = base
+    for (let n = 2; names.has(name); n++) name = `${base}-${n}`
+    names.add(name)
+    for (const module of modules) chunkOf.set(module, name)
+  }
+  return chunkOf
+}
+
+/**
  * A CDN build of `entry` into dist/cdn/: self-contained minified ES modules, each for a `<script type="module">`
  * tag. Run once per file (`--mode cdn`, `--mode cdn-callback`): one build with both entries would move what they
  * share into a chunk that the callback page would have to load with the whole library.
@@ -201,10 +255,9 @@ function cdnBuild(entry: Record<string, string>, { oneFile = false, split = fals
       minify: true,
       lib: { entry, formats: ['es'] },
       rolldownOptions: {
-        // 'strict' (the library default) keeps modules shared by the entry and a lazy chunk in a third file the
-        // entry must load too; allowing extra exports lets them merge into the entry, so it stays one file.
-        // split (one entry per element): 'strict', so what entries share goes to chunks of its own, never into another
-        // entry, whose import would register an element the page does not use.
+        // 'strict' (the library default) cannot go with the groups' includeDependenciesRecursively: false. Allowing
+        // extra exports lets a module shared with a lazy chunk merge into the entry, which would then export it under a
+        // minified name: split, sharedOutsideEntries() keeps such modules in chunks of their own.
         preserveEntrySignatures: 'allow-extension',
         // Vite leaves whitespace in ES library builds; this is a file for the wire, so all of it goes.
         // oneFile: the callback page loads one script, so what the sign-in code imports lazily (the connection doctor,
@@ -215,13 +268,26 @@ function cdnBuild(entry: Record<string, string>, { oneFile = false, split = fals
           comments: { legal: true, annotation: false, jsdoc: false },
           ...(oneFile && { inlineDynamicImports: true }),
           ...(split && {
-            codeSplitting: { includeDependenciesRecursively: false, groups: [firstListGroup(), ...lazyOwnChunks()] },
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [firstListGroup(), ...lazyOwnChunks(), sharedOutsideEntries(Object.values(entry))],
+            },
           }),
         },
       },
     },
   }
 }
+
+/** The npm build's entries: what package.json "exports" names. */
+const npmEntries = () => ({
+  index: 'components/index.ts',
+  client: 'src/client/index.ts',
+  cache: 'src/cache/index.ts',
+  auth: 'src/auth/index.ts',
+  'auth-callback': 'src/auth/callback.ts',
+  ...registeringFiles(),
+})
 
 export default defineConfig(({ mode }) =>
   mode === 'sandbox'
@@ -241,22 +307,19 @@ export default defineConfig(({ mode }) =>
           sourcemap: true,
           minify: false,
           lib: {
-            entry: {
-              index: 'components/index.ts',
-              client: 'src/client/index.ts',
-              cache: 'src/cache/index.ts',
-              auth: 'src/auth/index.ts',
-              'auth-callback': 'src/auth/callback.ts',
-              ...registeringFiles(),
-            },
+            entry: npmEntries(),
             formats: ['es'],
           },
           rolldownOptions: {
             external: dependencies,
+            // As in the CDN build: the groups rule out 'strict', and sharedOutsideEntries() keeps entries to their own API.
             preserveEntrySignatures: 'allow-extension',
             output: {
               chunkFileNames: 'chunks/[name]-[hash].js',
-              codeSplitting: { includeDependenciesRecursively: false, groups: [clientChunks()] },
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [clientChunks(), sharedOutsideEntries(Object.values(npmEntries()))],
+              },
             },
           },
         },

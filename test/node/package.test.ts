@@ -579,6 +579,57 @@ test('the CDN callback script is one file: it imports nothing, and registers no 
   assert.doesNotMatch(code, /customElements\.define/)
 })
 
+/** The names a minified CDN file exports: its closing `export{a as B,…}` (with or without `from`). */
+function cdnExportNames(path: string): string[] {
+  const code = read(path).replace(/\/\/# sourceMappingURL=\S+\s*$/, '')
+  const list = /export\s*\{([^}]*)\}\s*(?:from\s*["'][^"']+["'])?\s*;?\s*$/.exec(code)?.[1]
+  assert.ok(list !== undefined, `${path} ends with no export list`)
+  return list.split(',').map((item) => item.trim().split(/\s+as\s+/).at(-1)!).filter(Boolean)
+}
+
+test(
+  'each public module exports at run time exactly the names its declarations give, npm entries and CDN files alike: no minified internal names',
+  { timeout: 60_000 },
+  async () => {
+    // The npm entries with code (each element's for a `*`), as a user imports them.
+    const pkg = JSON.parse(read('package.json'))
+    const specifiers = Object.entries(pkg.exports as Record<string, string | Record<string, string>>)
+      .filter(([, target]) => (typeof target === 'string' ? target : target.default ?? '').endsWith('.js'))
+      .flatMap(([key]) => (key.includes('*') ? elementFolders().map((name) => key.replace('*', name)) : [key]))
+      .map((key) => `mcp-web-elements${key.slice(1)}`)
+    const printed = await runInProject(
+      `for (const specifier of ${JSON.stringify(specifiers)}) console.log(JSON.stringify(Object.keys(await import(specifier))))`,
+    )
+    const modules: { label: string; types: string; names: string[] }[] = printed
+      .trim()
+      .split('\n')
+      .map((line, i) => ({ label: specifiers[i]!, types: specifiers[i]!, names: JSON.parse(line) }))
+    // The CDN files a page imports: the same APIs as their npm counterparts, and the autoloader's entry (components/cdn.ts).
+    modules.push({ label: 'dist/cdn/client.js', types: 'mcp-web-elements/client', names: cdnExportNames('dist/cdn/client.js') })
+    for (const name of elementFolders()) {
+      const path = `dist/cdn/elements/${name}.js`
+      modules.push({ label: path, types: `mcp-web-elements/elements/${name}`, names: cdnExportNames(path) })
+    }
+    modules.push({
+      label: 'dist/cdn/mcp-web-elements.js',
+      types: '../node_modules/mcp-web-elements/dist/types/components/cdn.js',
+      names: cdnExportNames('dist/cdn/mcp-web-elements.js'),
+    })
+    // `typeof` a module holds its value exports only: an object with exactly the run-time names must type-check as a
+    // Record of its keys (a name more is an excess property, a name less a missing one).
+    const code = modules.flatMap(({ label, types, names }, i) => [
+      `// ${label}`,
+      `import type * as M${i} from '${types}'`,
+      `export const m${i}: Record<keyof typeof M${i}, true> = { ${names.map((n) => `${JSON.stringify(n)}: true`).join(', ')} }`,
+    ])
+    const dir = userFiles('export-names', {
+      'names.ts': code.join('\n'),
+      'tsconfig.json': userTsconfig('Bundler', 'ESNext', ['names.ts']),
+    })
+    run(bin('tsc'), ['-p', join(dir, 'tsconfig.json')], dir)
+  },
+)
+
 /** mcp-tool-list → McpToolList */
 const pascal = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())
 
