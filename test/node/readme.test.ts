@@ -208,20 +208,35 @@ test('CSS blocks style parts the elements declare (@csspart) and custom properti
   }
 })
 
-test('local links and images point at files that exist; #links at headings', () => {
-  const prose = README.replace(/^```[\s\S]*?^```/gm, '')
-  const slug = (heading: string) =>
-    heading
+/** The README's text outside code blocks. */
+const prose = README.replace(/^```[\s\S]*?^```/gm, '')
+
+/** The anchors README.md's headings make, as GitHub and npm spell them (`### Connection problems` → connection-problems). */
+const anchors = new Set(
+  [...prose.matchAll(/^#+ (.*)$/gm)].map((m) =>
+    m[1]!
+      .replace(/`/g, '')
       .trim()
       .toLowerCase()
       .replace(/[^\w\- ]/g, '')
-      .replace(/ /g, '-')
-  const anchors = new Set([...prose.matchAll(/^#+ (.*)$/gm)].map((m) => slug(m[1]!.replace(/`/g, ''))))
+      .replace(/ /g, '-'),
+  ),
+)
+
+test('local links and images point at files that exist; #links at headings', () => {
   for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
     if (/^[a-z]+:/.test(target!)) continue
     if (target!.startsWith('#')) assert.ok(anchors.has(target!.slice(1)), `README links to ${target}, which no heading makes`)
     else assert.ok(existsSync(join(root, target!.split('#')[0]!)), `README links to ${target}, which does not exist`)
   }
+})
+
+// npm shows the README the package ships (npm always packs it) on the package's page.
+test("the connection doctor's help link goes to a heading of this README, on the package's npm page", async () => {
+  const { CONNECTION_HELP_URL } = await import('../../src/protocol/connection-help.js')
+  const link = new URL(CONNECTION_HELP_URL)
+  assert.equal(`${link.origin}${link.pathname}`, `https://www.npmjs.com/package/${pkg.name}`)
+  assert.ok(anchors.has(link.hash.slice(1)), `the link's ${link.hash} is no heading of README.md`)
 })
 
 /** The README address of the demo server `npm start` runs. */
