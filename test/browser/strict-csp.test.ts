@@ -461,6 +461,23 @@ for (const build of ['cdn', 'npm'] as const) {
       expectNoViolations(page)
     })
 
+    it('<mcp-skill-list>: a skill opened, its SKILL.md verified and drawn as markdown, a file opened', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const server = add(page, page.document.body, 'mcp-server', { url: await serverUrl('skill-list') })
+      const skills = add(page, server, 'mcp-skill-list')
+      await shows(skills, 'Follow this team’s Git conventions', 'the skills')
+      await click(skills, '[part~="item"][data-uri="skill://git-workflow/SKILL.md"]')
+      await shows(skills, 'Verified: SKILL.md', 'SKILL.md verified')
+      await eventually(() => deepQueryAll(skills, 'h1').some((h) => h.textContent === 'Git workflow'), 'the SKILL.md as markdown', 8_000)
+      expect(textOf(deepQuery(skills, '[part~="frontmatter"]'))).to.include('Apache-2.0')
+      await click(skills, '[part~="file"]:not([aria-current="true"])')
+      await shows(skills, 'Branch from main', 'the guide')
+      expectNoViolations(page)
+    })
+
     it('shows the hostile server’s markup as text; nothing of it runs', async function (this: { timeout(ms: number): void }) {
       this.timeout(30_000)
       const page = await strictPage(build)
