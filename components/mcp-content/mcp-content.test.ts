@@ -677,7 +677,19 @@ describe('<mcp-content>', () => {
       )!
       await eventually(() => $$(el, '[part=open-resource]').length === 5, 'a control on each link shown')
       // The one sane priority ranks first; the rest keep the server's order (their priorities count as absent).
-      expect(seen($(el, '[part=base] > [part=block]'))).to.equal('the one sane block')
+      const shown = $$(el, '[part=base] > [part=block], [part=base] > [part=for-model]').map(
+        (item) => /annotated\.[a-z-]+|^[^<]+/.exec(item.localName === 'details' ? `model-only ${seen(item)}` : seen(item))![0],
+      )
+      expect(shown.slice(0, 7)).to.deep.equal([
+        'the one sane block',
+        'model-only What the model sees',
+        'annotated.nan',
+        'annotated.negative',
+        'model-only What the model sees',
+        'annotated.object',
+        'annotated.null',
+      ])
+      expect(shown.length).to.equal(13)
       expect($$(el, '[part=for-model]').length, 'blocks for the assistant only (audience an array)').to.equal(3)
       for (const summary of $$(el, '[part=for-model] > summary')) summary.click()
       await eventually(() => $$(el, '[part=for-model]').every((d) => (d as HTMLDetailsElement).open), 'every model-only block open')

@@ -32,7 +32,7 @@ export interface PromptResultDetail {
  * @property prompt - The prompt to show (`Prompt` from a prompts listing).
  * @property client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
  *
- * @fires mcp-prompt-result - The server answered Get. Detail: `{ name, arguments, result }` (`PromptResultDetail`).
+ * @fires {CustomEvent<PromptResultDetail>} mcp-prompt-result - The server answered Get. Detail: `{ name, arguments, result }` (`PromptResultDetail`).
  *
  * @csspart base - The wrapper around everything.
  * @csspart form - The arguments form.
@@ -166,7 +166,10 @@ export class McpPromptElement extends ConnectedElement {
                   class="message ${role === 'assistant' ? 'assistant' : 'user'}"
                 >
                   <span part="role" class="role">${label}</span>
-                  <mcp-content .blocks=${Array.isArray(content) ? content : content === undefined ? [] : [content]}></mcp-content>
+                  <mcp-content
+                    .blocks=${Array.isArray(content) ? content : content === undefined ? [] : [content]}
+                    .client=${clientOf(this)}
+                  ></mcp-content>
                 </li>`
               })}
             </ol>`

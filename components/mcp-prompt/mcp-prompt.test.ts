@@ -194,6 +194,20 @@ describe('<mcp-prompt>', () => {
     expect(deepQueryAll(el, 'img[src="x"], script')).to.have.length(0)
     expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
   })
+
+  it('opens a message’s non-http(s) resource link through its own client, in place; a javascript: one is read, never followed', async () => {
+    const client = new McpClient(await serverUrl('hostile'))
+    const hostile = (await client.listPrompts()).find((p) => p.name.includes('<script>'))!
+    const el = await fixture<McpPromptElement>(html`<mcp-prompt .client=${client} .prompt=${hostile}></mcp-prompt>`)
+    getButton(el).click()
+    const open = () => deepQueryAll<HTMLButtonElement>(el, '[part=open-resource]')
+    await eventually(() => open().length === 1, 'a control on the message’s resource link')
+    open()[0].click()
+    await eventually(() => deepQueryAll(el, '[part=resource-read] [role=alert]').length === 1, 'the read’s error')
+    expect(deepText(deepQueryAll(el, '[part=resource-read]')[0])).to.include("Could not read javascript:window.__pwned='prompt.link'")
+    expect(deepQueryAll(el, 'a[href^="javascript:"], script')).to.have.length(0)
+    expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
+  })
 })
 
 // The argument fields are comboboxes (components/shared/combobox.ts), driven here with the real keyboard
