@@ -303,6 +303,27 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
+  it('<mcp-tool>: hostile content annotations and resource links; blocks for the model opened and every link read, as text', async () => {
+    const el = await connected(html`<mcp-server url=${url}><mcp-tool name="hostile_annotated"></mcp-tool></mcp-server>`)
+    await eventually(() => deepQueryAll(el, '[part~="call"]').length === 1, 'the Call button')
+    await clickAll(el, '[part~="call"]')
+    await eventually(() => deepQueryAll(el, '[part=open-resource]').length === 5, 'a control on each link')
+    await openAllDetails(el)
+    await eventually(() => deepQueryAll(el, '[part=open-resource]').length === 6, 'the link for the model shown')
+    await clickAll(el, '[part=open-resource]')
+    await eventually(
+      () => deepQueryAll(el, '[part=resource-read]').length === 6 && deepQueryAll(el, '[part=resource-read][aria-busy=true]').length === 0,
+      'every link read or failed',
+    )
+    await shows(el, scriptText('annotated.model'), 'the block for the model as text')
+    await shows(el, scriptText('resource.html'), 'the HTML resource read, as text')
+    await shows(el, `Could not read javascript:window.${TRAP}='annotated.link-js'`, 'the javascript: link read, not followed')
+    await shows(el, 'raw html block', 'the markdown resource read', { visible: false })
+    await openAllDetails(el)
+    await settled(el)
+    expectInert(el)
+  })
+
   it('<mcp-call-log>: hostile tool names, arguments, denial reasons, results and errors, opened, as text', async () => {
     const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
     const gated = new McpClient(url, {
