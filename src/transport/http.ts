@@ -23,10 +23,8 @@ interface PostInit {
   fetch: typeof fetch
   /**
    * Owned by the caller, who aborts it (with an AbortError as reason) to
-   * cancel; its signal is the fetch's. Aborted here only on timeouts, on
-   * failures, and to close a response stream left open after its result
-   * (reason {@link LEFT_OPEN}): aborting a fetch that has completed costs a
-   * stack trace and undici's teardown per call.
+   * cancel. Aborted here only on timeouts and failures: aborting a fetch
+   * that has completed costs a stack trace and undici's teardown per call.
    */
   controller: AbortController
   /** Fail when no message arrives for this long. Progress and other notifications reset the clock. */
@@ -72,6 +70,12 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     controller.abort(error)
   }
   if (signal.aborted) throw aborted()
+  // The fetch's own signal: it follows the request's, and closes a response stream that is still open once its result
+  // is in. Firefox keeps such a connection busy when its body is only cancelled, and six of them stall every later
+  // request to that server (HTTP/1.1's limit per host). Only then: an abort costs undici about 0.1 ms per call.
+  const connection = new AbortController()
+  const follow = () => connection.abort(signal.reason)
+  signal.addEventListener('abort', follow, { once: true })
   let timer: ReturnType<typeof setTimeout> | undefined
   let started = false
   // One timer for both limits (a timer costs microseconds per call): the idle one, or the overall cap when it comes first.
@@ -97,7 +101,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
         method: 'POST',
         headers: init.headers,
         body: JSON.stringify(message),
-        signal,
+        signal: connection.signal,
       })
       init.onResponse?.(res)
     } catch (error) {
@@ -127,10 +131,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
           return m.id === message.id || ('error' in m && m.id == null)
         },
         () => onActivity(false),
-        // A response stream still open once its result is in is closed by aborting the fetch: Firefox keeps such a
-        // connection busy when its body is only cancelled, and six of them stall every later request to that server
-        // (HTTP/1.1's limit per host). Only then: an abort costs undici about 0.1 ms per call.
-        () => controller.abort(LEFT_OPEN),
+        () => connection.abort(LEFT_OPEN),
       )
       if (response) return response as JsonRpcResponse
       throw new StreamError(`The response stream for ${method} ended before its result arrived; nothing was re-sent`, init.idempotent)
@@ -157,7 +158,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
   } catch (error) {
     // A rejected read after an abort is the abort's doing: report its cause.
     if (failure) throw failure
-    if (signal.aborted && signal.reason !== LEFT_OPEN) throw aborted()
+    if (signal.aborted) throw aborted()
     controller.abort() // release the connection of a failed response
     if (error instanceof McpError) throw error
     throw new StreamError(
@@ -167,6 +168,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     )
   } finally {
     clearTimeout(timer)
+    signal.removeEventListener('abort', follow)
   }
 }
 
