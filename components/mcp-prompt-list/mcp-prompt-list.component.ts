@@ -40,7 +40,8 @@ export interface PromptSelectDetail {
  * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'prompts', error? }`.
  *
  * @csspart base - The wrapper around everything.
- * @csspart filter - The filter text box.
+ * @csspart filter - The filter text box (shown once there are prompts to filter, or while it holds text).
+ * @csspart filter-clear - The Clear button beside the filter, while it holds text.
  * @csspart status - The line saying how many prompts are shown, or that they are loading.
  * @csspart stale - The note saying the list shown is a saved one (from the cache, or kept after a failed reload), and how old.
  * @csspart error - The error shown when the list could not be loaded, with its Retry button.
@@ -97,12 +98,16 @@ export class McpPromptListElement extends ConnectedElement {
     // The picked prompt as the newest listing has it (its arguments may have changed).
     const picked = all.find((p) => p.name === this.picked)
     return html`<div part="base">
-      ${renderFilter(
-        msg('prompt-list.filter', 'Filter prompts'),
-        this.filter,
-        (value) => (this.filter = value),
-        () => this.#roving.focusFirst(),
-      )}
+      ${
+        all.length || this.filter
+          ? renderFilter(
+              msg('prompt-list.filter', 'Filter prompts'),
+              this.filter,
+              (value) => (this.filter = value),
+              () => this.#roving.focusFirst(),
+            )
+          : nothing
+      }
       ${this.#listing.renderStatus(this.#status(prompts.length), (message) =>
         msg('prompt-list.error', 'Could not load the prompts: {message}', { message }),
       )}

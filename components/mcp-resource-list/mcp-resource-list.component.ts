@@ -66,7 +66,8 @@ export interface ResourceSelectDetail {
  * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'resources', error? }`.
  *
  * @csspart base - The wrapper around everything.
- * @csspart filter - The filter text box.
+ * @csspart filter - The filter text box (shown once there are resources to filter, or while it holds text).
+ * @csspart filter-clear - The Clear button beside the filter, while it holds text.
  * @csspart status - The line saying how many items are shown, or that they are loading.
  * @csspart stale - The note saying the list shown is a saved one (from the cache, or kept after a failed reload), and how old.
  * @csspart error - The error message shown when the list could not be loaded, with its Retry button.
@@ -158,12 +159,16 @@ export class McpResourceListElement extends ConnectedElement {
   override render() {
     const { resources, templates } = this.#shown
     return html`<div part="base">
-      ${renderFilter(
-        msg('resource-list.filter', 'Filter resources'),
-        this.filter,
-        (value) => (this.filter = value),
-        () => this.#roving.focusFirst(),
-      )}
+      ${
+        this.#all.resources.length || this.#all.templates.length || this.filter
+          ? renderFilter(
+              msg('resource-list.filter', 'Filter resources'),
+              this.filter,
+              (value) => (this.filter = value),
+              () => this.#roving.focusFirst(),
+            )
+          : nothing
+      }
       ${this.#listing.renderStatus(this.#status(resources.length, templates.length), (message) =>
         msg('resource-list.error', 'Could not load the resources: {message}', { message }),
       )}

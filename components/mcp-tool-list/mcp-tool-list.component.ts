@@ -94,7 +94,8 @@ function rowOf(tool: Tool): ToolRow {
  * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'tools', error? }`.
  *
  * @csspart base - The wrapper around everything.
- * @csspart filter - The filter text box.
+ * @csspart filter - The filter text box (shown once there are tools to filter, or while it holds text).
+ * @csspart filter-clear - The Clear button beside the filter, while it holds text.
  * @csspart status - The line saying how many tools are shown, or that they are loading.
  * @csspart stale - The note saying the list shown is a saved one (from the cache, or kept after a failed reload), and how old.
  * @csspart error - The error message shown when the list could not be loaded, with its Retry button.
@@ -210,6 +211,7 @@ export class McpToolListElement extends ConnectedElement {
     const skipped = skippedNote(this.#listing?.skipped ?? 0)
     if (total === 0) return msg('tool-list.empty', 'No tools.') + skipped
     if (this.#shown.length === total) return msg('tool-list.count', '{count} tools', { count: total }) + skipped
+    if (this.#shown.length === 0) return msg('tool-list.no-match', 'Nothing matches “{filter}”.', { filter: this.filter.trim() }) + skipped
     return msg('tool-list.filtered', '{shown} of {count} tools', { shown: this.#shown.length, count: total }) + skipped
   }
 
@@ -217,12 +219,16 @@ export class McpToolListElement extends ConnectedElement {
     const chosen = this.selected === undefined ? undefined : this.#byName.get(this.selected)
     return html`<div part="base" class=${chosen ? 'open' : ''}>
       <div class="browse" @pointerover=${this.#preloadTool} @focusin=${this.#preloadTool}>
-        ${renderFilter(
-          msg('tool-list.filter', 'Filter tools'),
-          this.filter,
-          (value) => (this.filter = value),
-          () => this.#roving.focusFirst(),
-        )}
+        ${
+          this.#listing?.rows.length || this.filter
+            ? renderFilter(
+                msg('tool-list.filter', 'Filter tools'),
+                this.filter,
+                (value) => (this.filter = value),
+                () => this.#roving.focusFirst(),
+              )
+            : nothing
+        }
         ${this.#tools.renderStatus(this.#statusText(), (message) => msg('tool-list.error', 'Could not load the tools: {message}', { message }))}
         ${this.#renderInvalid()} ${this.#renderList()}
       </div>

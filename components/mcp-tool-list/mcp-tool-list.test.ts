@@ -191,7 +191,7 @@ describe('<mcp-tool-list>', () => {
     list.filter = 'task 9999'
     await list.updateComplete
     expect(names(list)).to.deep.equal([])
-    expect(status(list)).to.equal('0 of 1000 tools')
+    expect(status(list)).to.equal('Nothing matches “task 9999”.')
     list.filter = 'task 999 in'
     await list.updateComplete
     expect(names(list)).to.deep.equal(['mail_0999'])
@@ -200,6 +200,30 @@ describe('<mcp-tool-list>', () => {
     expect(status(list)).to.equal('1000 tools')
     expectRowsAt(list, all)
     console.log(`1,000 tools: listed and rendered in ${loaded.toFixed(0)} ms; typing a 7-letter filter took ${filtered.toFixed(0)} ms`)
+  })
+
+  it('shows the filter once there are tools to filter; Clear empties it and puts the focus back in it', async () => {
+    const alone = await fixture<McpToolListElement>(html`<mcp-tool-list></mcp-tool-list>`)
+    expect(alone.shadowRoot!.querySelector('[part~="filter"]'), 'no filter without a server').to.equal(null)
+    expect(status(alone)).to.equal('No server to list tools from.')
+
+    const list = await listIn('demo')
+    expect(list.shadowRoot!.querySelector('[part~="filter-clear"]'), 'no Clear while the filter is empty').to.equal(null)
+    const before = status(list)
+    expect(before).to.match(/^\d+ tools$/)
+    filterBox(list).focus()
+    await sendKeys({ type: 'zzz' })
+    await list.updateComplete
+    expect(status(list)).to.equal('Nothing matches “zzz”.')
+    const clear = list.shadowRoot!.querySelector<HTMLButtonElement>('[part~="filter-clear"]')!
+    expect(clear.textContent!.trim()).to.equal('Clear')
+    clear.click()
+    await list.updateComplete
+    expect(filterBox(list).value).to.equal('')
+    expect(list.filter).to.equal('')
+    expect(list.shadowRoot!.activeElement, 'the focus back in the filter').to.equal(filterBox(list))
+    expect(status(list), 'every tool again').to.equal(before)
+    await expect(list).to.be.accessible()
   })
 
   it('moves with the arrow keys, Home and End, and picks with Enter', async () => {

@@ -197,23 +197,42 @@ export function textMatches(needle: string, ...texts: unknown[]): boolean {
   return !needle || texts.some((t) => typeof t === 'string' && t.toLowerCase().includes(needle))
 }
 
-/** The filter box; ArrowDown in it calls `enterList`. */
+/**
+ * The filter box; ArrowDown in it calls `enterList`. While it holds text, a Clear button beside it empties it and
+ * puts the focus back in it.
+ */
 export function renderFilter(label: string, value: string, onInput: (value: string) => void, enterList: () => void) {
-  return html`<label class="filter">
-    <span>${label}</span>
-    <input
-      part="filter"
-      type="search"
-      autocomplete="off"
-      .value=${value}
-      @input=${(e: Event) => onInput((e.target as HTMLInputElement).value)}
-      @keydown=${(e: KeyboardEvent) => {
-        if (e.key !== 'ArrowDown') return
-        e.preventDefault()
-        enterList()
-      }}
-    />
-  </label>`
+  return html`<div class="filter-box">
+    <label class="filter">
+      <span>${label}</span>
+      <input
+        part="filter"
+        type="search"
+        autocomplete="off"
+        .value=${value}
+        @input=${(e: Event) => onInput((e.target as HTMLInputElement).value)}
+        @keydown=${(e: KeyboardEvent) => {
+          if (e.key !== 'ArrowDown') return
+          e.preventDefault()
+          enterList()
+        }}
+      />
+    </label>
+    ${
+      value
+        ? html`<button
+            part="filter-clear"
+            type="button"
+            @click=${(e: Event) => {
+              onInput('')
+              ;(e.target as Element).parentElement?.querySelector('input')?.focus()
+            }}
+          >
+            ${msg('list.filter.clear', 'Clear')}
+          </button>`
+        : nothing
+    }
+  </div>`
 }
 
 /** A readable error with a Retry button (`role="alert"`, part `error`). */
@@ -249,6 +268,7 @@ export const errorStyles = css`
     font: inherit;
   }
   form button,
+  .filter-box button,
   .error button {
     align-self: flex-start;
     padding: calc(var(--mcp-space) / 2) calc(var(--mcp-space) * 1.5);
@@ -262,6 +282,14 @@ export const errorStyles = css`
 
 /** A labelled text field (label text above its input), as in the filter box and small forms. */
 export const fieldStyles = css`
+  .filter-box {
+    display: flex;
+    align-items: end;
+    gap: var(--mcp-space);
+  }
+  .filter-box .filter {
+    flex: 1;
+  }
   .filter,
   .field {
     display: flex;
