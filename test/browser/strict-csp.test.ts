@@ -478,6 +478,39 @@ for (const build of ['cdn', 'npm'] as const) {
       expectNoViolations(page)
     })
 
+    it('content annotations and resource links: a block for the model opened, a resource read in place; hostile ones as text', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const url = await serverUrl('resources')
+      const client = new McpClient(url)
+      const [annotated, linked] = await Promise.all([client.callTool('annotated', {}), client.callTool('linked', {})])
+      const server = add(page, page.document.body, 'mcp-server', { url })
+      const content = add(page, server, 'mcp-content', {}, { result: { ...annotated, content: [...annotated.content, ...linked.content] } })
+      await eventually(() => deepQueryAll(content, '[part=open-resource]').length === 3, 'a control on each non-http(s) link')
+      await shows(content, 'Shown by the server’s priority', 'the blocks by priority')
+      deepQuery(content, '[part=for-model] > summary').click()
+      await shows(content, 'for the model only', 'the block for the model, opened')
+      deepQueryAll(content, '[part=open-resource]')[0].click()
+      await shows(content, 'contents of docs/readme.md', 'the resource read in place')
+
+      const hostileUrl = await serverUrl('hostile')
+      const hostile = add(page, page.document.body, 'mcp-server', { url: hostileUrl })
+      const result = await new McpClient(hostileUrl).callTool('hostile_annotated', {})
+      const hostileContent = add(page, hostile, 'mcp-content', {}, { result })
+      await eventually(() => deepQueryAll(hostileContent, '[part=open-resource]').length === 5, 'a control on each hostile link')
+      for (const summary of deepQueryAll(hostileContent, '[part=for-model] > summary')) summary.click()
+      await eventually(() => deepQueryAll(hostileContent, '[part=open-resource]').length === 6, 'the link for the model shown')
+      for (const button of deepQueryAll(hostileContent, '[part=open-resource]')) button.click()
+      await shows(hostileContent, 'raw html block', 'the hostile markdown resource read in place')
+      await shows(hostileContent, "Could not read javascript:window.__pwned='annotated.link-js'", 'a javascript: link read, as text')
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(page.__pwned, 'a payload ran').to.equal(undefined)
+      expect(deepQueryAll<HTMLAnchorElement>(hostileContent, 'a[href^="javascript:"], a[href^="data:"]')).to.have.length(0)
+      expectNoViolations(page)
+    })
+
     it('shows the hostile server’s markup as text; nothing of it runs', async function (this: { timeout(ms: number): void }) {
       this.timeout(30_000)
       const page = await strictPage(build)
