@@ -81,6 +81,7 @@ export const styles = [
     .path {
       font-family: var(--mcp-font-mono);
       min-width: 0;
+      overflow-wrap: anywhere;
     }
     .verified {
       color: var(--mcp-color-success);

@@ -15,10 +15,12 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server'
 import { z } from 'zod'
+import type { SkillCatalog } from '@modelcontextprotocol/server/ext/skills'
 import { serveMcp, type FixtureServer } from '../../test/support/fixture-server.js'
 import { SCHEMA_ZOO } from '../../test/support/schema-zoo.js'
 import { demoAppViews, registerDemoAppTools, registerDemoAppViews } from './apps.js'
 import { CHIME_WAV_BASE64, PICTURE_SVG_BASE64, SERVER_ICONS, themedIcons } from './media.js'
+import { demoSkills } from './skills.js'
 import { TASKS_EXTENSION, TaskHost, declaresTasks, pause, tasksRequired } from './tasks.js'
 
 const DEMO_SERVER_INFO = {
@@ -98,7 +100,7 @@ const SIGN_UP_SCHEMA = {
   required: ['name'],
 } as const
 
-function makeServer(state: DemoState, views: Map<string, string>): McpServer {
+function makeServer(state: DemoState, views: Map<string, string>, skills: SkillCatalog): McpServer {
   const mcp = new McpServer(DEMO_SERVER_INFO, {
     instructions:
       'A demo of what mcp-web-elements shows.\nPick a tool, fill in its form and call it; toggle_extra_tool changes the tool list live.',
@@ -400,6 +402,9 @@ function makeServer(state: DemoState, views: Map<string, string>): McpServer {
     }),
   )
 
+  // ---- skills --------------------------------------------------------------
+
+  skills.attach(mcp)
   return mcp
 }
 
@@ -509,6 +514,7 @@ export interface DemoServerOptions {
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<FixtureServer> {
   const state: DemoState = { extraTool: false, toolsChanged: () => served.notify.toolsChanged(), tasks: new TaskHost() }
   const views = await demoAppViews()
-  const served: FixtureServer = await serveMcp(() => makeServer(state, views), { cors: true, port: options.port ?? 0 })
+  const skills = await demoSkills()
+  const served: FixtureServer = await serveMcp(() => makeServer(state, views, skills), { cors: true, port: options.port ?? 0 })
   return served
 }

@@ -159,7 +159,7 @@ async function connect(connection: Connection): Promise<void> {
     ...(DEMO_SANDBOX_URL && { apps: { sandboxUrl: DEMO_SANDBOX_URL, displayModes: ['fullscreen'] } }),
   })
   const selected = tabs.find((tab) => tab.getAttribute('aria-selected') === 'true')!.dataset.list
-  for (const tag of ['mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list']) {
+  for (const tag of ['mcp-tool-list', 'mcp-resource-list', 'mcp-prompt-list', 'mcp-skill-list']) {
     const list = document.createElement(tag)
     list.hidden = tag !== selected
     // The page's headings: h1, then the open tool's title (no h2 between them).
@@ -184,7 +184,7 @@ function selectTab(tab: HTMLButtonElement): void {
     other.tabIndex = other === tab ? 0 : -1
   }
   slot.setAttribute('aria-labelledby', tab.id)
-  for (const list of slot.querySelectorAll<HTMLElement>('mcp-tool-list, mcp-resource-list, mcp-prompt-list')) {
+  for (const list of slot.querySelectorAll<HTMLElement>('mcp-tool-list, mcp-resource-list, mcp-prompt-list, mcp-skill-list')) {
     list.hidden = list.localName !== tab.dataset.list
   }
 }

@@ -123,6 +123,7 @@ export const ALL_EVENTS = [
   'mcp-resource-read',
   'mcp-prompt-select',
   'mcp-prompt-result',
+  'mcp-skill-select',
   'mcp-app-ready',
   'mcp-app-message',
   'mcp-app-model-context',

@@ -11,7 +11,7 @@ const repo = fileURLToPath(new URL('../../', import.meta.url))
 const axeSource = readFileSync(`${repo}node_modules/axe-core/axe.min.js`, 'utf8')
 
 const ELEMENTS = ['app', 'content', 'elicitation', 'icon', 'prompt-list', 'prompt', 'resource-list', 'resource-view', 'schema-form']
-  .concat(['server', 'tool-list', 'tool'])
+  .concat(['server', 'skill-list', 'tool-list', 'tool'])
   .map((name) => `mcp-${name}`)
 
 /** `npm start` and a headless Chromium for the suite it is called in (started before it, stopped after it). */
@@ -60,7 +60,7 @@ export async function openPage(
   const page = reuse ?? (await browser.newPage({ viewport: { width, height: 800 }, colorScheme }))
   page.setDefaultTimeout(15_000)
   await page.goto(new URL(path, site).href)
-  await page.waitForFunction(`[...document.querySelectorAll('mcp-tool-list, mcp-resource-list, mcp-prompt-list')].every((list) => {
+  await page.waitForFunction(`[...document.querySelectorAll('mcp-tool-list, mcp-resource-list, mcp-prompt-list, mcp-skill-list')].every((list) => {
     const status = (list.shadowRoot?.querySelector('[part~="status"]')?.textContent ?? '').trim()
     return status !== '' && !/Loading|Connecting/.test(status)
   })`)

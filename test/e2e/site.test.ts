@@ -63,11 +63,11 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
       assert.ok(!(await page.locator('mcp-tool-list').isVisible()), 'the tools hidden')
       assert.equal(await page.locator('[role="tabpanel"]').getAttribute('aria-labelledby'), await tab('Resources').getAttribute('id'))
       await page.keyboard.press('End')
-      assert.equal(await focusedTab(), 'Prompts')
+      assert.equal(await focusedTab(), 'Skills')
       await page.keyboard.press('ArrowRight')
       assert.equal(await focusedTab(), 'Tools', 'ArrowRight wraps to the first')
       await page.keyboard.press('ArrowLeft')
-      assert.equal(await focusedTab(), 'Prompts', 'ArrowLeft wraps to the last')
+      assert.equal(await focusedTab(), 'Skills', 'ArrowLeft wraps to the last')
       await page.keyboard.press('Home')
       assert.equal(await selected(), 'Tools')
       // One Tab stop: Tab leaves the tab list (into the panel), it does not walk the other tabs.
