@@ -233,6 +233,11 @@ const ELEMENTS: { tag: string; what: string; states: State[] }[] = [
     states: [{ title: 'The prompts', make: () => make('mcp-prompt-list', { client }) }],
   },
   {
+    tag: 'mcp-skill-list',
+    what: 'The skills (how to use the server, for a model or a person); opened, a skill’s SKILL.md and files, each checked.',
+    states: [{ title: 'The skills', make: () => make('mcp-skill-list', { client }) }],
+  },
+  {
     tag: 'mcp-prompt',
     what: 'One prompt: its arguments (with completion) and the messages it gives.',
     states: [{ title: 'Its arguments', make: async () => make('mcp-prompt', { client, prompt: (await prompts)[0] }) }],
