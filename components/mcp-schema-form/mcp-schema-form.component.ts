@@ -5,7 +5,7 @@ import { ifDefined } from 'lit/directives/if-defined.js'
 import { checkArguments } from '../../src/client/index.js'
 import { buildFormModel, isObject, type Field } from '../../src/schema/form-model.js'
 import { buildArguments, getAt, initialValue, setAt } from '../../src/schema/form-values.js'
-import { checkValue, mapErrors, type FieldError } from '../../src/schema/form-checks.js'
+import { checkValue, mapErrors, placeName, type FieldError } from '../../src/schema/form-checks.js'
 import { escapePointer } from '../../src/schema/json-pointer.js'
 import { emit } from '../shared/events.js'
 import { translated } from '../shared/check-messages.js'
@@ -278,7 +278,7 @@ export class McpSchemaFormElement extends LitElement {
 
   #renderWholeJson(): TemplateResult {
     const parsed = parseArguments(this.jsonText)
-    const messages = 'error' in parsed ? [parsed.error] : this.localErrors.map(withPath)
+    const messages = 'error' in parsed ? [parsed.error] : this.localErrors.map((e) => this.#placed(e))
     return html`<div class="field" part="field">
       <label for="whole-json" part="label">${msg('schema-form.json-label', 'Arguments (JSON)')}</label>
       <textarea
@@ -336,11 +336,17 @@ export class McpSchemaFormElement extends LitElement {
     emit(this, 'mcp-form-submit')
   }
 
+  /** An error's message, after the field it is about by its label ("Address › City: …") when that is not the whole value. */
+  #placed(e: { path: string; message: string }): string {
+    if (!e.path) return e.message
+    return `${this.#model ? placeName(this.#model, this.current, e.path) : e.path}: ${e.message}`
+  }
+
   /** Errors to show: outside ones not yet edited away, then validate()'s, placed on their fields. */
   #shownErrors(): { byField: Map<string, FieldError[]>; general: FieldError[] } {
     const outside = this.errors ?? []
     // With no fields to put them on, outside errors go above, saying where they point; validate()'s go under the JSON text.
-    if (this.jsonMode || !this.#model) return { byField: new Map(), general: outside.map((e) => ({ ...e, message: withPath(e) })) }
+    if (this.jsonMode || !this.#model) return { byField: new Map(), general: outside.map((e) => ({ ...e, message: this.#placed(e) })) }
     const { byField, general } = mapErrors(this.#model, this.current, outside)
     for (const path of this.#edited) byField.delete(path)
     const local = mapErrors(this.#model, this.current, this.localErrors)
@@ -356,11 +362,6 @@ function parseArguments(text: string): { value: Record<string, unknown> } | { er
   if ('error' in parsed) return { error: jsonError(parsed.error) }
   if (!isObject(parsed.value)) return { error: msg('schema-form.json-object', 'The arguments must be a JSON object.') }
   return { value: parsed.value }
-}
-
-/** An error's message, with where it points when that is not the whole value. */
-function withPath(e: { path: string; message: string }): string {
-  return e.path ? `${e.path}: ${e.message}` : e.message
 }
 
 let unique = 0

@@ -195,6 +195,28 @@ describe('<mcp-schema-form>', () => {
     expect(control(el, 'Street').getAttribute('aria-invalid')).to.equal('true')
   })
 
+  it('in the JSON view, outside errors above the text name their fields by label, not by JSON Pointer', async () => {
+    const el = await form({
+      type: 'object',
+      properties: {
+        a: { type: 'number' },
+        address: { type: 'object', properties: { city: { type: 'string', title: 'Town' } } },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+    })
+    $(el, 'button.json-toggle').click()
+    await el.updateComplete
+    el.errors = [
+      { path: '/a', message: 'Enter a number.' },
+      { path: '/address/city', message: 'Unknown city' },
+      { path: '/tags/1', message: 'Too long' },
+      { path: '/other', message: 'Not allowed' },
+    ]
+    await el.updateComplete
+    const shown = [...el.shadowRoot!.querySelectorAll('[part="errors"][role="alert"] li')].map((li) => li.textContent!.trim())
+    expect(shown).to.deep.equal(['A: Enter a number.', 'Address › Town: Unknown city', 'Tags › 2: Too long', 'other: Not allowed'])
+  })
+
   it('an outside error on a required boolean marks its checkbox invalid, with the message', async () => {
     const el = await form({ type: 'object', properties: { agree: { type: 'boolean' } }, required: ['agree'] })
     el.errors = [{ path: '/agree', message: 'You must agree' }]
@@ -291,7 +313,7 @@ describe('<mcp-schema-form>', () => {
     expect(await el.validate()).to.equal(false)
     const json = control<HTMLTextAreaElement>(el, 'Arguments (JSON)')
     expect(el.shadowRoot!.activeElement).to.equal(json)
-    expect(description(el, json)).to.match(/^\/name: /)
+    expect(description(el, json), 'the field by its label, not its JSON Pointer').to.match(/^Name: /)
   })
 
   it('fires mcp-form-submit on Enter in a one-line field, not in a textarea', async () => {

@@ -322,6 +322,25 @@ export function mapErrors(
   return { byField, general }
 }
 
+/**
+ * Where `path` points, in the form's words: the labels of the fields on the way ("Address › City"), an array item by
+ * its place from 1 ("Tags › 2"), a key no field names as itself; '' for the whole value.
+ */
+export function placeName(root: Field, value: unknown, path: string): string {
+  const names: string[] = []
+  let field: Field | undefined = root
+  let v = value
+  for (const key of pointerKeys(path)) {
+    while (field?.kind === 'variant') field = field.variants[chooseVariant(field, v)]?.field
+    const item = field?.kind === 'array' && /^\d+$/.test(key)
+    const next: Field | undefined = field?.kind === 'object' ? (field.fields.find((f) => f.name === key) ?? field.additional) : item ? field?.item : undefined
+    names.push(item ? String(Number(key) + 1) : next?.name === key ? next.label : key)
+    field = next
+    v = ownProperty(v, key)
+  }
+  return names.join(' › ')
+}
+
 /** The path of the deepest field `path` reaches, or undefined when not even the first key is a field. */
 export function fieldPathFor(root: Field, value: unknown, path: string): string | undefined {
   return reach(root, value, path)?.at
