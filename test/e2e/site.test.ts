@@ -46,6 +46,19 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
     },
   )
 
+  it('the Plain page says what its empty Results list is for, until a call lists its answer', { timeout: 60_000 }, async () => {
+    const page = await openPage(demo.browser, demo.site, '/plain.html')
+    const placeholder = () => page.locator('#results').evaluate((list) => getComputedStyle(list, '::before').content)
+    assert.equal(await placeholder(), '"Call a tool: what it answers is listed here, newest first."')
+    await page.locator('mcp-tool [part~="call"]').first().waitFor()
+    await page.locator('#tool-picker').selectOption('greet')
+    await page.locator('mcp-tool').getByLabel('Name').fill('Ada')
+    await page.locator('mcp-tool [part~="call"]').first().click()
+    await page.locator('#results li').first().waitFor()
+    assert.equal(await placeholder(), 'none')
+    await page.close()
+  })
+
   it(
     'the playground tabs follow the WAI-ARIA tabs pattern: one Tab stop, arrows, Home and End; the panel is labelled by its tab',
     { timeout: 30_000 },
