@@ -121,6 +121,8 @@ export async function startServer(): Promise<TestServer> {
       )
       mcp.registerTool('annotated', { description: 'Blocks with audience and priority annotations.' }, async () => ({ content: ANNOTATED }))
       mcp.registerTool('linked', { description: 'Resource links.' }, async () => ({ content: LINKED }))
+      // Its tools never change: the server offers list changes of resources only (what the <mcp-server> tests listen for).
+      mcp.server.registerCapabilities({ tools: { listChanged: false } })
       for (const extra of extras) {
         mcp.registerResource(extra.name, extra.uri, { mimeType: 'text/plain' }, async (uri) => ({
           contents: [{ uri: uri.href, mimeType: 'text/plain', text: extra.text }],
