@@ -60,8 +60,9 @@ const STAGES = [
   // 100 ms budget for a 50,000-item array, at 102 ms). Caught twice more at load 15 to 35, with no request open: after
   // focus-rings' last test, the navigation to about:blank did not answer within WebDriver's 120 s; in mcp-tool-list the
   // page went idle (no CPU, no request, no WebDriver command open, its socket to the runner open) and not even mocha's
-  // 20 s test timeout fired, until testsFinishTimeout ended the file at 360 s. The page's timers stopped: WebKit
-  // treating the page as hidden is the lead, not proven. The next file ran at once both times.
+  // 20 s test timeout fired, until testsFinishTimeout ended the file at 360 s, right after a test that resized the
+  // window. Both are the two files that resize it (setViewportSize: WebDriver's setWindowSize): the lead is WebKit
+  // stopping a page's timers after a resize under load, not proven. The next file ran at once both times.
   // Not in shards: each engine in two (four runners) took Firefox 925 and 978 s and WebKit 1,246 and 1,494 s (300 s of
   // it the stall above) at load 20 to 35, against 987 s and 1,237 s in one runner each at load 15 to 19. The four used
   // 915 s of CPU in all: on a quiet machine the two engines need about 450 s of both cores, which side by side (484 to
