@@ -9,6 +9,8 @@
 export * from '../src/client/index.js'
 export { setStrings, msg } from './shared/i18n.js'
 export { connectionContext, type McpConnection } from './shared/context.js'
+export type { ErrorDetail } from './shared/events.js'
+export type { ListLoadedDetail, ListLoadingDetail } from './shared/item-list.js'
 // Each element's registering file is imported below as it lands (one line each).
 export * from './mcp-icon/mcp-icon.js'
 export * from './mcp-server/mcp-server.js'

@@ -75,6 +75,13 @@ type Message = {
 /** A message's params as the view sent them: JSON from another origin, each field checked where it is read. */
 type Params = { readonly [key: string]: unknown }
 
+/** The detail of `mcp-app-message` (`ui/message`): the view's params as it sent them, not checked (`role`, `content`). */
+export type AppMessageDetail = Params
+/** The detail of `mcp-app-model-context` (`ui/update-model-context`): the view's params as sent (`content`, `structuredContent`). */
+export type AppModelContextDetail = Params
+/** The detail of `mcp-app-log` (`notifications/message`): the view's params as sent (`level`, `data`, `logger`). */
+export type AppLogDetail = Params
+
 type AppRequestOutcome = { outcome: 'result'; result: unknown } | { outcome: 'error'; error: { code: number; message: string } }
 
 /** The detail of `mcp-app-request`: one request the view made, and how the host answered it. */
@@ -207,10 +214,10 @@ export class AppHost {
       'tools/call': (p) => this.#callTool(p),
       'resources/read': (p) => this.#readResource(p),
       'ui/open-link': (p) => this.#openLink(p),
-      'ui/message': (p) => this.#event('mcp-app-message', p),
-      'ui/update-model-context': (p) => this.#event('mcp-app-model-context', p),
+      'ui/message': (p) => this.#event<AppMessageDetail>('mcp-app-message', p),
+      'ui/update-model-context': (p) => this.#event<AppModelContextDetail>('mcp-app-model-context', p),
       'ui/request-display-mode': (p) => this.#requestDisplayMode(p),
-      'notifications/message': (p) => void emit(this.#o.element, 'mcp-app-log', p),
+      'notifications/message': (p) => void emit<AppLogDetail>(this.#o.element, 'mcp-app-log', p),
       'ui/notifications/size-changed': (p) => this.#sizeChanged(p),
       'ui/notifications/request-teardown': () => void emit(this.#o.element, 'mcp-app-request-teardown', {}),
     }
@@ -347,7 +354,7 @@ export class AppHost {
     if (this.#disposed) return
     // Every request the view made, with how it was answered (spec: hosts log view-initiated RPC calls).
     const outcome: AppRequestOutcome = reply.error ? { outcome: 'error', error: reply.error } : { outcome: 'result', result: reply.result }
-    emit(this.#o.element, 'mcp-app-request', {
+    emit<AppRequestDetail>(this.#o.element, 'mcp-app-request', {
       method: m.method!,
       params: m.params,
       ...outcome,
@@ -459,8 +466,8 @@ export class AppHost {
   }
 
   /** A DOM event for the page; a listener's `preventDefault()` answers the view with `isError`. */
-  #event(type: `mcp-${string}`, params: unknown): unknown {
-    return emit(this.#o.element, type, params, { cancelable: true }) ? {} : { isError: true }
+  #event<Detail extends Params>(type: `mcp-${string}`, params: Detail): unknown {
+    return emit<Detail>(this.#o.element, type, params, { cancelable: true }) ? {} : { isError: true }
   }
 
   #requestDisplayMode(params: Params): unknown {

@@ -2,13 +2,25 @@ import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import { AppSandboxError, appResourceUri, readAppResource, type CallToolResult, type McpClient, type Tool } from '../../src/client/index.js'
 import { ConnectedElement } from '../shared/connected-element.js'
-import { emit } from '../shared/events.js'
+import { asError, emit, type ErrorDetail } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import type { AppHost, AppRequestDetail, DisplayMode } from './app-host.js'
 import { styles } from './mcp-app.styles.js'
 import type { PermissionGrant } from './view-grants.js'
 import { serverIdentity } from '../shared/server-identity.js'
 import { allowedModes, listOf } from './view-policy.js'
+
+/** The detail of `mcp-app-display-mode`: the mode the view is in now. */
+export interface AppDisplayModeDetail {
+  mode: DisplayMode
+}
+
+/** The detail of `mcp-app-display-mode-request`: the mode the view asks for, the server's URL and the tool's name. */
+export interface AppDisplayModeRequestDetail {
+  mode: DisplayMode
+  server: string | undefined
+  tool: string | undefined
+}
 
 /**
  * One MCP Apps view (the `io.modelcontextprotocol/ui` extension) for one tool
@@ -64,15 +76,15 @@ import { allowedModes, listOf } from './view-policy.js'
  * @property {CallToolResult} result - The call's result, sent as `tool-result`.
  * @property {string} cancelled - Set to a reason when the call was cancelled: sent as `tool-cancelled`.
  *
- * @fires mcp-app-ready - The view said `initialized`.
- * @fires mcp-app-message - The view sent a message for the conversation (`ui/message`). Detail: `{ role, content }`. Cancelable: `preventDefault()` tells the view it was not accepted.
- * @fires mcp-app-model-context - The view updated what the model should know (`ui/update-model-context`). Detail: `{ content?, structuredContent? }`. Cancelable, as above.
- * @fires mcp-app-log - A log message from the view (`notifications/message`). Detail: `{ level, data, logger? }`.
- * @fires mcp-app-request - Every request the view made (tool calls, resource reads, links, display modes, messages, any other), once answered, refused ones included: for a call log. Detail: `{ method, params, outcome: 'result' | 'error', result? | error?: { code, message }, durationMs, refusedByHost? }`. Each is also recorded in the client's `callLog` (origin `view`), except tool calls that reached the client, which records those itself.
- * @fires mcp-app-display-mode-request - The view asks for fullscreen or picture-in-picture, which the page allows, while the user acts in it; fired before the change. Detail: `{ mode, server, tool }` (the server's URL, the tool's name). Cancelable: `preventDefault()` keeps the view as it is. Not fired for going back inline, which is always allowed.
- * @fires mcp-app-display-mode - The view changed its display mode. Detail: `{ mode }`.
- * @fires mcp-app-request-teardown - The view asks to be closed; call `teardown()` to agree.
- * @fires mcp-app-error - The view cannot be shown (no sandbox, a bad resource, the proxy refused). Detail: `{ error }`.
+ * @fires {CustomEvent<Record<string, never>>} mcp-app-ready - The view said `initialized`.
+ * @fires {CustomEvent<AppMessageDetail>} mcp-app-message - The view sent a message for the conversation (`ui/message`). Detail: `{ role, content }`. Cancelable: `preventDefault()` tells the view it was not accepted.
+ * @fires {CustomEvent<AppModelContextDetail>} mcp-app-model-context - The view updated what the model should know (`ui/update-model-context`). Detail: `{ content?, structuredContent? }`. Cancelable, as above.
+ * @fires {CustomEvent<AppLogDetail>} mcp-app-log - A log message from the view (`notifications/message`). Detail: `{ level, data, logger? }`.
+ * @fires {CustomEvent<AppRequestDetail>} mcp-app-request - Every request the view made (tool calls, resource reads, links, display modes, messages, any other), once answered, refused ones included: for a call log. Detail: `{ method, params, outcome: 'result' | 'error', result? | error?: { code, message }, durationMs, refusedByHost? }`. Each is also recorded in the client's `callLog` (origin `view`), except tool calls that reached the client, which records those itself.
+ * @fires {CustomEvent<AppDisplayModeRequestDetail>} mcp-app-display-mode-request - The view asks for fullscreen or picture-in-picture, which the page allows, while the user acts in it; fired before the change. Detail: `{ mode, server, tool }` (the server's URL, the tool's name). Cancelable: `preventDefault()` keeps the view as it is. Not fired for going back inline, which is always allowed.
+ * @fires {CustomEvent<AppDisplayModeDetail>} mcp-app-display-mode - The view changed its display mode. Detail: `{ mode }`.
+ * @fires {CustomEvent<Record<string, never>>} mcp-app-request-teardown - The view asks to be closed; call `teardown()` to agree.
+ * @fires {CustomEvent<ErrorDetail>} mcp-app-error - The view cannot be shown (no sandbox, a bad resource, the proxy refused). Detail: `{ error }`.
  *
  * @csspart base - The wrapper.
  * @csspart boundary - The box around the server's content (header, notes and frame): bordered, so the view's edge shows.
@@ -156,10 +168,10 @@ export class McpAppElement extends ConnectedElement {
     if (mode !== 'inline') {
       if (!this.allowedDisplayModes.includes(mode) || !this.#userInView()) return this.displayMode
       const detail = { mode, server: this.#client?.url, tool: this.tool?.name }
-      if (!emit(this, 'mcp-app-display-mode-request', detail, { cancelable: true })) return this.displayMode
+      if (!emit<AppDisplayModeRequestDetail>(this, 'mcp-app-display-mode-request', detail, { cancelable: true })) return this.displayMode
     }
     this.displayMode = mode
-    emit(this, 'mcp-app-display-mode', { mode })
+    emit<AppDisplayModeDetail>(this, 'mcp-app-display-mode', { mode })
     return mode
   }
 
@@ -280,8 +292,9 @@ export class McpAppElement extends ConnectedElement {
   #fail(error: unknown): void {
     this.#host?.dispose()
     this.#host = undefined
-    this.error = error instanceof Error ? error : new Error(String(error))
-    emit(this, 'mcp-app-error', { error: this.error })
+    const failure = asError(error)
+    this.error = failure
+    emit<ErrorDetail>(this, 'mcp-app-error', { error: failure })
   }
 
   /** What the user is told about the view: the other sites it may reach, the features it asked for. Text only. */

@@ -39,8 +39,8 @@ const SHOWN_JSON_CHARS = 20_000
  *
  * @property client - The client whose log to show. When unset, the one provided by an enclosing `<mcp-server>`.
  *
- * @fires mcp-call-record-copied - A record was put on the clipboard. Detail: `{ record }`.
- * @fires mcp-call-log-exported - The log was offered as a download. Detail: `{ fileName, json }`.
+ * @fires {CustomEvent<CallRecordCopiedDetail>} mcp-call-record-copied - A record was put on the clipboard. Detail: `{ record }`.
+ * @fires {CustomEvent<CallLogExportedDetail>} mcp-call-log-exported - The log was offered as a download. Detail: `{ fileName, json }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart header - The count of records and the Export button.

@@ -36,7 +36,7 @@ export interface ElicitationOrigin {
  * @property {ElicitationOrigin} request - Optional: the call that asked (e.g. `{ method: 'tools/call', params: { name, arguments } }`), shown as context.
  * @property {Promise<ElicitResult>} response - Read-only: settles with the user's answer.
  *
- * @fires mcp-elicitation-response - The user answered. `detail`: the `ElicitResult` (`{ action, content? }`).
+ * @fires {CustomEvent<ElicitResult>} mcp-elicitation-response - The user answered. `detail`: the `ElicitResult` (`{ action, content? }`).
  *
  * @csspart dialog - The `<dialog>`.
  * @csspart title - The heading naming the server.
@@ -117,7 +117,7 @@ export class McpElicitationElement extends LitElement {
     this.answered = true
     if (this.dialog?.open) this.dialog.close()
     if (this.#returnFocus?.isConnected) this.#returnFocus.focus()
-    emit(this, 'mcp-elicitation-response', result)
+    emit<ElicitResult>(this, 'mcp-elicitation-response', result)
     this.#resolve(result)
   }
 

@@ -34,10 +34,10 @@ export interface PromptSelectDetail {
  *
  * @property client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
  *
- * @fires mcp-prompt-select - A prompt was picked. Detail: `{ name, prompt }` (`PromptSelectDetail`).
+ * @fires {CustomEvent<PromptSelectDetail>} mcp-prompt-select - A prompt was picked. Detail: `{ name, prompt }` (`PromptSelectDetail`).
  *   Cancelable: `preventDefault()` keeps the built-in `<mcp-prompt>` from opening.
- * @fires mcp-list-loading - A load of the list started. Detail `{ list: 'prompts' }`.
- * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'prompts', error? }`.
+ * @fires {CustomEvent<ListLoadingDetail>} mcp-list-loading - A load of the list started. Detail `{ list: 'prompts' }`.
+ * @fires {CustomEvent<ListLoadedDetail>} mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'prompts', error? }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box (shown once there are prompts to filter, or while it holds text).

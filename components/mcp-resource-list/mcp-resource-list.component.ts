@@ -60,10 +60,10 @@ export interface ResourceSelectDetail {
  *
  * @property client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
  *
- * @fires mcp-resource-select - A resource was picked, or a template filled in and read. Detail: `{ uri, resource?, template? }`
+ * @fires {CustomEvent<ResourceSelectDetail>} mcp-resource-select - A resource was picked, or a template filled in and read. Detail: `{ uri, resource?, template? }`
  *   (`ResourceSelectDetail`). Cancelable: `preventDefault()` keeps the built-in view from opening.
- * @fires mcp-list-loading - A load of the list started. Detail `{ list: 'resources' }`.
- * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'resources', error? }`.
+ * @fires {CustomEvent<ListLoadingDetail>} mcp-list-loading - A load of the list started. Detail `{ list: 'resources' }`.
+ * @fires {CustomEvent<ListLoadedDetail>} mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'resources', error? }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box (shown once there are resources to filter, or while it holds text).

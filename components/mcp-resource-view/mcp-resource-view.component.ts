@@ -39,7 +39,7 @@ export interface ResourceReadDetail {
  * @property client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
  * @property resource - The listed resource (optional): its title, name and description are shown above the contents.
  *
- * @fires mcp-resource-read - Each time the resource was read (first, on Retry, and on a live update). Detail: `{ uri, result }`.
+ * @fires {CustomEvent<ResourceReadDetail>} mcp-resource-read - Each time the resource was read (first, on Retry, and on a live update). Detail: `{ uri, result }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart header - The title and URI line.

@@ -10,6 +10,11 @@ import { escapePointer } from '../../src/schema/json-pointer.js'
 import { emit } from '../shared/events.js'
 import { translated } from '../shared/check-messages.js'
 import { I18nController, msg } from '../shared/i18n.js'
+
+/** The detail of `mcp-form-input`: the arguments as they would be sent now. */
+export interface FormInputDetail {
+  value: Record<string, unknown>
+}
 import { entryProblem, renderEntries } from './fields/entries.js'
 import { renderField } from './fields/field.js'
 import type { EntryRow, FieldHost } from './fields/host.js'
@@ -64,8 +69,8 @@ export interface SchemaFormError {
  *   `InvalidArgumentsError.errors`, a server's answer), each with a JSON Pointer (`/a/0/b`) into the arguments.
  * @property {Record<string, unknown>} arguments - (read-only) The current value as it would be sent.
  *
- * @fires mcp-form-input - On every change. `detail: { value }`, the arguments as they would be sent now.
- * @fires mcp-form-submit - The user pressed Enter in a one-line field: the host may send. No detail.
+ * @fires {CustomEvent<FormInputDetail>} mcp-form-input - On every change. `detail: { value }`, the arguments as they would be sent now.
+ * @fires {CustomEvent<null>} mcp-form-submit - The user pressed Enter in a one-line field: the host may send. No detail.
  *
  * @csspart form - The container of the fields.
  * @csspart field - One field: its label, control, help text and errors.
@@ -303,7 +308,7 @@ export class McpSchemaFormElement extends LitElement {
     this.current = setAt(this.current, path, next)
     this.#edited.add(path)
     if (this.localErrors.some((e) => e.path === path)) this.localErrors = this.localErrors.filter((e) => e.path !== path)
-    emit(this, 'mcp-form-input', { value: this.arguments })
+    emit<FormInputDetail>(this, 'mcp-form-input', { value: this.arguments })
   }
 
   #toggleJson(): void {
@@ -324,7 +329,7 @@ export class McpSchemaFormElement extends LitElement {
     if ('value' in parsed) {
       this.current = parsed.value
       this.localErrors = []
-      emit(this, 'mcp-form-input', { value: this.arguments })
+      emit<FormInputDetail>(this, 'mcp-form-input', { value: this.arguments })
     }
   }
 

@@ -17,7 +17,7 @@ import '../mcp-icon/mcp-icon.js'
 import { themeContext } from '../mcp-icon/theme-context.js'
 import { connectionContext, type McpConnection } from '../shared/context.js'
 import { EventListenersController } from '../shared/event-listeners.js'
-import { emit } from '../shared/events.js'
+import { asError, emit, type ErrorDetail } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import type { ApprovalPolicy } from './approval-policy.js'
 import { lazyApprovalGate, lazyInputHandlers, loadFailureView, loadSignInLink } from './lazy-parts.js'
@@ -127,14 +127,14 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   `mcp-web-elements/auth`), given to the client made from `url`. When the server needs a sign-in the element shows
  *   a Sign in button (or the `sign-in` slot) instead of the lists; `signIn()` starts it inside the click.
  *
- * @fires mcp-connected - The server answered `server/discover`. Detail `{ server: DiscoverResult, serverInfo?: Implementation }`:
+ * @fires {CustomEvent<ConnectedDetail>} mcp-connected - The server answered `server/discover`. Detail `{ server: DiscoverResult, serverInfo?: Implementation }`:
  *   `serverInfo` is `client.serverInfo`, the server's name and version in both eras (self-reported: for display).
- * @fires mcp-error - Connecting failed, or live updates stopped for good. Detail `{ error: Error }`.
- * @fires mcp-connection-state - The connection state changed (or the time of the next try). Detail: `connectionState`.
- * @fires mcp-auth-required - The server needs the user to sign in (the sign-in state shows). Detail `{ error: Error }`.
+ * @fires {CustomEvent<ErrorDetail>} mcp-error - Connecting failed, or live updates stopped for good. Detail `{ error: Error }`.
+ * @fires {CustomEvent<McpConnectionState>} mcp-connection-state - The connection state changed (or the time of the next try). Detail: `connectionState`.
+ * @fires {CustomEvent<ErrorDetail>} mcp-auth-required - The server needs the user to sign in (the sign-in state shows). Detail `{ error: Error }`.
  *   Cancel it (preventDefault) to run the sign-in your own way; the element then shows nothing for it.
- * @fires mcp-signed-in - A sign-in finished (the element connects again). Detail `{}`.
- * @fires mcp-signed-out - `auth.signOut()` ran (the sign-in state shows again). Detail `{}`.
+ * @fires {CustomEvent<Record<string, never>>} mcp-signed-in - A sign-in finished (the element connects again). Detail `{}`.
+ * @fires {CustomEvent<Record<string, never>>} mcp-signed-out - `auth.signOut()` ran (the sign-in state shows again). Detail `{}`.
  *
  * @slot - The elements that use this server (`<mcp-tool-list>`, `<mcp-resource-list>`, …). Hidden while a sign-in is needed.
  * @slot sign-in - Replaces the Sign in button; call the element's `signIn()` from its click.
@@ -305,7 +305,7 @@ export class McpServerElement extends LitElement {
       this.signInState = 'required'
       this.blockedSignInUrl = undefined
       this.#link.provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
-      emit(this, 'mcp-error', { error })
+      emit<ErrorDetail>(this, 'mcp-error', { error: asError(error) })
     }
     const onBlocked = (url: string) => {
       // The sign-in page's address is a server's: a javascript: href would run it in this page when clicked.

@@ -11,15 +11,22 @@ import {
   ProtocolError,
   type ApprovalGate,
   type DiscoverResult,
+  type Implementation,
   type McpClient,
   type Subscription,
   type SubscriptionFilter,
 } from '../../src/client/index.js'
 import type { McpConnection } from '../shared/context.js'
-import { emit } from '../shared/events.js'
+import { asError, emit, type ErrorDetail } from '../shared/events.js'
 import { connectionStateOf, type ConnectionFacts, type McpConnectionState } from './connection-state.js'
 
 export type ListName = keyof McpConnection['changes']
+
+/** The detail of `mcp-connected`: the server's discover answer, and its name and version as it reports them. */
+export interface ConnectedDetail {
+  server: DiscoverResult
+  serverInfo?: Implementation
+}
 
 /** Which list each list-changed notification is about. */
 const LIST_OF_NOTIFICATION: Record<string, ListName> = {
@@ -112,7 +119,7 @@ export class ServerConnection implements ReactiveController {
   hostUpdated(): void {
     if (!this.#stateChanged) return
     this.#stateChanged = false
-    emit(this.#host, 'mcp-connection-state', this.#state)
+    emit<McpConnectionState>(this.#host, 'mcp-connection-state', this.#state)
   }
 
   #set(patch: Partial<Facts>): void {
@@ -163,20 +170,21 @@ export class ServerConnection implements ReactiveController {
       })
     } catch (error) {
       if (attempt.signal.aborted) return
-      this.provide({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) })
+      const failure = asError(error)
+      this.provide({ status: 'error', error: failure })
       // Named, not imported: the auth module stays out of pages that use none.
       if (isMcpError(error, 'SignInRequiredError')) {
-        if (emit(host, 'mcp-auth-required', { error }, { cancelable: true })) this.#signIn('required')
+        if (emit<ErrorDetail>(host, 'mcp-auth-required', { error: failure }, { cancelable: true })) this.#signIn('required')
         return
       }
-      emit(host, 'mcp-error', { error })
+      emit<ErrorDetail>(host, 'mcp-error', { error: failure })
       return
     }
     this.#signIn('none')
     if (attempt.signal.aborted) return
     if (!cached) this.#set({ heard: true, savedAt: undefined })
     this.provide({ status: 'ready', server })
-    emit(host, 'mcp-connected', { server, serverInfo: client.serverInfo })
+    emit<ConnectedDetail>(host, 'mcp-connected', { server, serverInfo: client.serverInfo })
     await this.#firstListsShown()
     if (attempt.signal.aborted) return
     // With no listen stream to prove it, a cached answer is checked with the server once the lists are on screen.
@@ -267,7 +275,7 @@ export class ServerConnection implements ReactiveController {
       // An answer refusing the stream still says the server is there; anything else leaves it unproven.
       if (error instanceof HttpError || error instanceof JsonRpcError || error instanceof ProtocolError) this.#set({ heard: true })
       else if (!this.#facts.heard) this.#set({ checkError: error })
-      emit(this.#host, 'mcp-error', { error })
+      emit<ErrorDetail>(this.#host, 'mcp-error', { error })
     })
     return true
   }
@@ -285,5 +293,3 @@ export class ServerConnection implements ReactiveController {
     host.connection = { ...base, ...patch, changes: { ...this.#changes }, approve: this.#gate }
   }
 }
-
-const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)))

@@ -78,10 +78,10 @@ const sameEntry = (a: Skill, b: Skill): boolean =>
  *
  * @property client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
  *
- * @fires mcp-skill-select - A skill was opened. Detail: `{ uri, skill }` (`SkillSelectDetail`). Cancelable:
+ * @fires {CustomEvent<SkillSelectDetail>} mcp-skill-select - A skill was opened. Detail: `{ uri, skill }` (`SkillSelectDetail`). Cancelable:
  *   `preventDefault()` keeps the built-in view from opening (and any file from being read).
- * @fires mcp-list-loading - A load of the list started. Detail `{ list: 'skills' }`.
- * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'skills', error? }`.
+ * @fires {CustomEvent<ListLoadingDetail>} mcp-list-loading - A load of the list started. Detail `{ list: 'skills' }`.
+ * @fires {CustomEvent<ListLoadedDetail>} mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'skills', error? }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box.

@@ -55,8 +55,8 @@ interface Row {
  * @property client - The client whose tasks to show. When unset, the one provided by an enclosing `<mcp-server>`.
  * @attr {string} tool - Only the tasks of this tool (all tools when empty).
  *
- * @fires mcp-task-open - Open was pressed on a row. Detail: `{ taskId, tool, arguments }`.
- * @fires mcp-task-cancelled - Cancel was pressed on a running task and the server was asked to stop it. Detail: `{ taskId }`.
+ * @fires {CustomEvent<TaskOpenDetail>} mcp-task-open - Open was pressed on a row. Detail: `{ taskId, tool, arguments }`.
+ * @fires {CustomEvent<TaskCancelDetail>} mcp-task-cancelled - Cancel was pressed on a running task and the server was asked to stop it. Detail: `{ taskId }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart header - The count of tasks and the Clear finished button.

@@ -99,7 +99,7 @@ interface Shown {
  * @property {Record<string, unknown>} arguments - The call's arguments (driven use).
  * @property {CallOrigin} origin - Who asked for the call: `{ kind: 'model', model }`, `{ kind: 'view', uri }`, `{ kind: 'page' }` (default).
  *
- * @fires mcp-call-state - Each transition. Detail `{ state, previous, decision?, result?, error?, durationMs? }`.
+ * @fires {CustomEvent<ToolCallStateDetail>} mcp-call-state - Each transition. Detail `{ state, previous, decision?, result?, error?, durationMs? }`.
  *
  * @csspart dialog - The `<dialog>` (with `modal`, while awaiting approval).
  * @csspart heading - The dialog's heading naming the server.

@@ -15,6 +15,11 @@ import { lazyModule, preloadWhenIdle } from '../shared/lazy-element.js'
 import { renderWindowedRows, windowedList, windowedRows } from '../shared/windowed-rows.js'
 import { styles } from './mcp-tool-list.styles.js'
 
+/** The detail of `mcp-tool-select`: the tool picked. */
+export interface ToolSelectDetail {
+  tool: Tool
+}
+
 /** Longest description shown in the list (the whole one is in `<mcp-tool>`): a huge one must not weigh on every render. */
 const DESCRIPTION_CHARS = 400
 
@@ -88,10 +93,10 @@ function rowOf(tool: Tool): ToolRow {
  *
  * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
  *
- * @fires mcp-tool-select - A tool was picked. Detail `{ tool: Tool }`. Cancelable: `preventDefault()` keeps the
+ * @fires {CustomEvent<ToolSelectDetail>} mcp-tool-select - A tool was picked. Detail `{ tool: Tool }`. Cancelable: `preventDefault()` keeps the
  *   built-in `<mcp-tool>` from opening.
- * @fires mcp-list-loading - A load of the list started. Detail `{ list: 'tools' }`.
- * @fires mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'tools', error? }`.
+ * @fires {CustomEvent<ListLoadingDetail>} mcp-list-loading - A load of the list started. Detail `{ list: 'tools' }`.
+ * @fires {CustomEvent<ListLoadedDetail>} mcp-list-loaded - That load settled; the list shows in the next update. Detail `{ list: 'tools', error? }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart filter - The filter text box (shown once there are tools to filter, or while it holds text).
@@ -190,7 +195,7 @@ export class McpToolListElement extends ConnectedElement {
 
   /** Picks a tool (as a click does): fires `mcp-tool-select`, then opens it unless the page took over. */
   select(tool: Tool): void {
-    if (emit(this, 'mcp-tool-select', { tool }, { cancelable: true })) this.selected = String(tool.name)
+    if (emit<ToolSelectDetail>(this, 'mcp-tool-select', { tool }, { cancelable: true })) this.selected = String(tool.name)
   }
 
   #onClick = (event: Event): void => {

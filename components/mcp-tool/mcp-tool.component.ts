@@ -20,7 +20,7 @@ import '../mcp-icon/mcp-icon.js'
 import type { McpSchemaFormElement } from '../mcp-schema-form/mcp-schema-form.js'
 import '../mcp-schema-form/mcp-schema-form.js'
 import { ConnectedElement } from '../shared/connected-element.js'
-import { emit } from '../shared/events.js'
+import { asError, emit, type ErrorDetail } from '../shared/events.js'
 import { deepActiveElement } from '../shared/focus.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import { followTask, leadTask } from '../../src/client/index.js'
@@ -39,6 +39,11 @@ import { renderTask } from './task-display.js'
 export interface ToolCallDetail {
   name: string
   arguments: Record<string, unknown>
+}
+
+/** Detail of `mcp-tool-result`: the call's result (also when `isError`). */
+export interface ToolResultDetail {
+  result: CallToolResult
 }
 
 /** A call shown by the tool's MCP Apps view: its arguments, then its result or why it ended without one. */
@@ -101,9 +106,9 @@ interface AppCall {
  * @property {Tool} tool - The tool to show (wins over `name`).
  * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
  *
- * @fires mcp-tool-call - Before a call is sent. Detail: `{ name, arguments }`. Cancelable: `preventDefault()` stops the call.
- * @fires mcp-tool-result - The call completed. Detail: `{ result }` (a `CallToolResult`, also when `isError`).
- * @fires mcp-tool-error - The call failed (invalid arguments, HTTP, timeout, protocol, cancelled). Detail: `{ error }`.
+ * @fires {CustomEvent<ToolCallDetail>} mcp-tool-call - Before a call is sent. Detail: `{ name, arguments }`. Cancelable: `preventDefault()` stops the call.
+ * @fires {CustomEvent<ToolResultDetail>} mcp-tool-result - The call completed. Detail: `{ result }` (a `CallToolResult`, also when `isError`).
+ * @fires {CustomEvent<ErrorDetail>} mcp-tool-error - The call failed (invalid arguments, HTTP, timeout, protocol, cancelled). Detail: `{ error }`.
  *
  * @csspart base - The wrapper around everything.
  * @csspart header - The tool's icon, title, name and description.
@@ -358,11 +363,11 @@ export class McpToolElement extends ConnectedElement {
         if ('cancelled' in end) return toApp(end)
         if ('result' in end) {
           toApp({ result: end.result })
-          return emit(this, 'mcp-tool-result', { result: end.result })
+          return emit<ToolResultDetail>(this, 'mcp-tool-result', { result: end.result })
         }
         const { error } = end
         toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
-        emit(this, 'mcp-tool-error', { error })
+        emit<ErrorDetail>(this, 'mcp-tool-error', { error: asError(error) })
       },
     })
     if (returnTo) void this.updateComplete.then(() => this.#refocusIfLost(this.cancelButton))

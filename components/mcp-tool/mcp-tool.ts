@@ -1,7 +1,7 @@
 import { McpToolElement } from './mcp-tool.component.js'
 
 export { McpToolElement }
-export type { ToolCallDetail } from './mcp-tool.component.js'
+export type { ToolCallDetail, ToolResultDetail } from './mcp-tool.component.js'
 export { TaskOfOtherToolError } from './errors.js'
 
 if (!customElements.get('mcp-tool')) customElements.define('mcp-tool', McpToolElement)

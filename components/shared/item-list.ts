@@ -9,6 +9,17 @@ import { css, html, nothing, type ReactiveControllerHost } from 'lit'
 import type { Icon, McpClient, ServerCapabilities } from '../../src/client/index.js'
 import type { McpConnection } from './context.js'
 import { emit } from './events.js'
+
+/** The detail of `mcp-list-loading`: which list began to load (`tools`, `prompts`, `resources`, `skills`). */
+export interface ListLoadingDetail {
+  list: string
+}
+
+/** The detail of `mcp-list-loaded`: which list settled, and why it failed when it did. */
+export interface ListLoadedDetail {
+  list: string
+  error?: unknown
+}
 import { msg } from './i18n.js'
 
 /** An element that talks to a server: an explicit `client`, else the connection an enclosing `<mcp-server>` provides. */
@@ -65,12 +76,12 @@ export class ListingController<T> {
     const started = () => {
       if (this.#loading) return
       this.#loading = true
-      emit(host, 'mcp-list-loading', { list })
+      emit<ListLoadingDetail>(host, 'mcp-list-loading', { list })
     }
     const settled = (error?: unknown) => {
       if (!this.#loading) return
       this.#loading = false
-      emit(host, 'mcp-list-loaded', { list, ...(error !== undefined && { error }) })
+      emit<ListLoadedDetail>(host, 'mcp-list-loaded', { list, ...(error !== undefined && { error }) })
     }
     let loadedFrom: McpClient | undefined
     const offered = (): boolean => {

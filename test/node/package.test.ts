@@ -655,6 +655,9 @@ test('the custom-elements manifest describes every element index.ts registers, w
     const documentedEvents = new Set((element.events ?? []).map((e: any) => e.name))
     const documentedParts = new Set((element.cssParts ?? []).map((p: any) => p.name))
     for (const event of fired) assert.ok(documentedEvents.has(event), `${tag} fires ${event} but its @fires does not say so`)
+    // Each event's detail type, for the framework typings: `@fires {CustomEvent<Detail>} name - …`.
+    for (const event of element.events ?? [])
+      assert.match(event.type?.text ?? '', /^CustomEvent<.+>$/, `${tag}'s @fires ${event.name} gives no {CustomEvent<Detail>} type`)
     for (const part of parts) assert.ok(documentedParts.has(part), `${tag} has part ${part} but no @csspart for it`)
     const definition = manifest.modules
       .flatMap((m: any) => m.exports ?? [])
@@ -692,7 +695,12 @@ export function App() {
   return (
     <mcp-server url="https://example.com/mcp" compact theme="dark" onmcp-connected={(event) => console.log(event.detail.server)}>
       <mcp-tool-list ref={list} filter="echo" className="tools" onmcp-tool-select={(event: CustomEvent) => setText(event.detail.name)} />
-      <mcp-tool name="echo" onmcp-tool-result={(event) => setText(String(event.detail.result))} />
+      <mcp-tool name="echo" onmcp-tool-result={(event) => setText(String(event.detail.result.content.length))} />
+      <mcp-tool-list onmcp-tool-select={(event) => setText(event.detail.tool.name)} onmcp-list-loaded={(event) => setText(event.detail.list)} />
+      {/* @ts-expect-error a tool result's detail is typed: it has no such field */}
+      <mcp-tool onmcp-tool-result={(event) => event.detail.notAField} />
+      {/* @ts-expect-error the connection state's detail is typed too */}
+      <mcp-server onmcp-connection-state={(event) => event.detail.notAField} />
       <mcp-call-log />
       {/* @ts-expect-error filter is a string */}
       <mcp-tool-list filter={3} />
