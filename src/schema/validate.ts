@@ -18,6 +18,7 @@ import { walkSchema } from './walk.js'
 import type { SchemaProblem } from '../protocol/errors.js'
 import { resolveLocalRef } from './json-pointer.js'
 import { unsafePattern } from './regex.js'
+import { quickCheck } from './quick-check.js'
 
 const DIALECTS: Record<string, SchemaDraft> = {
   'https://json-schema.org/draft/2020-12/schema': '2020-12',
@@ -27,6 +28,8 @@ const DIALECTS: Record<string, SchemaDraft> = {
 }
 
 const validators = new WeakMap<object, Validator>()
+/** The fast check of a compiled schema of the simple shape most tools have (quick-check.ts). */
+const quickChecks = new WeakMap<Validator, (value: unknown) => boolean>()
 /**
  * The JSON text of the arguments each compiled schema last found valid in {@link checkArguments}. Validity depends
  * on the schema and the value alone, and the same text parses to the same value: arguments sent as that text were
@@ -80,6 +83,7 @@ export function validateAgainstSchema(schema: unknown, value: unknown): SchemaPr
 /** Validates, turning what the validator reports into plain `{ path, message }` problems. `what` names the schema in errors. */
 function check(what: string, schema: object, value: unknown): SchemaProblem[] {
   const validator = compiled(what, schema)
+  if (quickChecks.get(validator)?.(value)) return []
   let result
   try {
     result = validator.validate(value)
@@ -173,7 +177,11 @@ function compile(what: string, schema: Schema): Validator {
   const size = expandedSize(copy)
   if (size === Infinity) fail(`its $refs nest deeper than ${SCHEMA_LIMITS.maxDepth} levels`)
   if (size > SCHEMA_LIMITS.maxNodes * 20) fail('its $refs expand to too many subschemas to check safely')
-  return new Validator(copy, dialect, false)
+  // Built before the validator annotates the copy; it keeps nothing of the copy but plain values.
+  const quick = quickCheck(copy)
+  const validator = new Validator(copy, dialect, false)
+  if (quick) quickChecks.set(validator, quick)
+  return validator
 }
 
 /** Keywords whose subschemas apply to the same value: following only these (and `$ref`) never moves into the value. */
