@@ -524,10 +524,12 @@ for (const [width, pageScheme] of [
         expect(stops.join('\n')).to.include('<textarea').and.include('Edit as form')
       })
 
-      it('<mcp-content> with links, a resource link, markdown, a JSON tree and a download', async () => {
+      it('<mcp-content> with links, resource links (one read in place), markdown, a block for the model, a JSON tree and a download', async () => {
         const blocks = [
           { type: 'text', text: 'See [the docs](https://example.com/docs) and https://example.org/plain.' },
           { type: 'resource_link', uri: 'https://example.com/report.pdf', name: 'report.pdf', mimeType: 'application/pdf' },
+          { type: 'resource_link', uri: 'live://files/docs/readme.md', name: 'readme.md' },
+          { type: 'text', text: 'For the model.', annotations: { audience: ['assistant'] } },
           { type: 'text', text: '```\n' + 'a long line of code that scrolls sideways '.repeat(10) + '\n```' },
           {
             type: 'resource',
@@ -539,10 +541,14 @@ for (const [width, pageScheme] of [
           },
           { type: 'resource', resource: { uri: 'file:///archive.bin', mimeType: 'application/octet-stream', blob: 'AAECAw==' } },
         ] as ContentBlock[]
-        const { before, wrapper } = await between(html`<mcp-content markdown .blocks=${blocks}></mcp-content>`)
+        const client = new McpClient(await serverUrl('resources'))
+        const { before, wrapper } = await between(html`<mcp-content markdown .blocks=${blocks} .client=${client}></mcp-content>`)
         const content = wrapper.querySelector('mcp-content')!
         await eventually(() => deepQueryAll(content, '[part~=markdown] a[href]').length > 0, 'the markdown link')
-        await expectRingsSeen(content, before, 4)
+        deepQueryAll(content, '[part=open-resource]')[0].click()
+        await eventually(() => deepQueryAll(content, '[part=resource-read] mcp-content').length > 0, 'the resource link read')
+        const stops = await expectRingsSeen(content, before, 6)
+        expect(stops.join('\n')).to.include('<button part="open-resource"> "▾readme.md"').and.include('<summary> "What the model sees"')
       })
     },
   )
