@@ -119,6 +119,28 @@ describe('<mcp-skill-list>', () => {
     expect(part(el, 'refusal')).to.equal(null)
   })
 
+  it('says in words when a listing differs from the files: a frontmatter, a size', async function (this: { timeout(ms: number): void }) {
+    this.timeout(20_000)
+    await controlServer('skill-list', 'misdescribe')
+    const el = await listOf(skills)
+    row(el, GIT)!.click()
+    await eventually(() => !!part(el, 'refusal'), 'the refusal of SKILL.md')
+    expect(part(el, 'refusal')!.textContent).to.include(
+      'The SKILL.md the server sent says other things about the skill than its listing (description)',
+    )
+    expect(part(el, 'content')).to.equal(null)
+
+    await controlServer('skill-list', 'reset')
+    await controlServer('skill-list', 'missize')
+    const other = await listOf(skills)
+    row(other, GIT)!.click()
+    await eventually(() => content(other).includes('Git workflow'), 'the SKILL.md')
+    file(other, 'references/GUIDE.md')!.click()
+    await eventually(() => !!part(other, 'refusal'), 'the refusal of the guide')
+    expect(part(other, 'refusal')!.textContent).to.include('references/GUIDE.md is not the size the server listed for it')
+    expect(deepText(other.shadowRoot!)).not.to.include('Branch from main')
+  })
+
   it('inside <mcp-server>, shows a skill added on the server without a reload; skills of one name are told apart by URI', async function (this: {
     timeout(ms: number): void
   }) {
