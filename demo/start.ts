@@ -164,9 +164,12 @@ mcp-web-elements demo
   Demo site:   ${siteUrl}
   MCP server:  ${mcp.url}
   App sandbox: ${sandbox.url} (MCP Apps views run here: another origin than the site)
-  Protected:   ${protectedMcp.url} (needs a sign-in; its authorization server signs everyone in)
+  Protected:   ${protectedMcp.url} (needs a sign-in; its authorization server, ${protectedMcp.authorizationServer}, signs everyone in)
+               behind them: the MCP server ${protectedMcp.behind.mcp} and the authorization server ${protectedMcp.behind.authorizationServer}
+               (these four on free ports: the CDN page's sign-in only)
 
   Pages: ${siteUrl} (playground) · ${siteUrl}elements/ (one per element) · ${siteUrl}cdn.html (the CDN file only)
+         ${siteUrl}gallery.html (every element, light and dark) · ${siteUrl}model.html (a model using the tools)
          ${siteUrl}react.html · ${siteUrl}plain.html · ${siteUrl}api/ (API reference)
 Ctrl-C stops them all.`)
 

@@ -10,7 +10,7 @@
 // docs/screenshot.png with UPDATE_SCREENSHOT=1 (so a test run leaves the
 // committed file alone).
 import assert from 'node:assert/strict'
-import { mkdirSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page, type Route } from 'playwright'
@@ -61,6 +61,37 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
     assert.match(urls.mcp, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
     await page.goto(urls.site)
     assert.equal(await page.locator('#server-url').inputValue(), urls.mcp)
+  })
+
+  it('names every page, and says what every port it listens on is', { timeout: 30_000 }, async () => {
+    for (const path of ['/elements/', '/cdn.html', '/gallery.html', '/model.html', '/react.html', '/plain.html', '/api/']) {
+      assert.ok(urls.output().includes(new URL(path, urls.site).href), `${path} among the pages it prints`)
+    }
+    // The ports its processes (its own process group) listen on, read from /proc: each printed as a URL with what it is.
+    const group = readdirSync('/proc').filter((pid) => {
+      try {
+        return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2] === String(urls.group)
+      } catch {
+        return false // ended meanwhile
+      }
+    })
+    const sockets = new Set(
+      group.flatMap((pid) => {
+        try {
+          return readdirSync(`/proc/${pid}/fd`).map((fd) => /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1])
+        } catch {
+          return []
+        }
+      }),
+    )
+    const listening = readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f[3] === '0A' && sockets.has(f[9]))
+      .map((f) => String(parseInt(f[1]!.split(':')[1]!, 16)))
+    assert.ok(listening.length >= 3, `found its ports: ${listening}`)
+    for (const port of listening) assert.ok(urls.output().includes(`127.0.0.1:${port}`), `port ${port} is said in:\n${urls.output()}`)
   })
 
   it('lists the demo tools', { timeout: 30_000 }, async () => {

@@ -13,6 +13,8 @@ export interface NpmStart {
   /** The MCP Apps sandbox proxy page (another port: another origin than the site). */
   sandbox: string
   output(): string
+  /** Its process group's id (npm's pid): every process `npm start` runs is in it. */
+  group: number
   stop(): void
 }
 
@@ -92,7 +94,7 @@ async function startOnce(extra: Record<string, string>): Promise<NpmStart> {
       const sandbox = /App sandbox:\s+(\S+)/.exec(output)?.[1]
       if (site && mcp && sandbox) {
         clearTimeout(timer)
-        resolve({ site, mcp, sandbox, output: () => output, stop })
+        resolve({ site, mcp, sandbox, output: () => output, group: child.pid!, stop })
       }
     }
     child.stdout.on('data', read)

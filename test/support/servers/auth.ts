@@ -62,7 +62,15 @@ async function documentRefusal(clientId: string, redirectUri: string): Promise<s
   return undefined
 }
 
-export async function startServer(options: { metadataDocuments?: boolean } = {}): Promise<TestServer> {
+/** The protected server, and the other servers behind it, by what they are (for `npm start` to say which port is which). */
+export interface ProtectedServer extends TestServer {
+  /** The authorization server's public origin (its issuer). */
+  authorizationServer: string
+  /** The servers behind the two fronts: the SDK's MCP server and oauth2-mock-server. */
+  behind: { mcp: string; authorizationServer: string }
+}
+
+export async function startServer(options: { metadataDocuments?: boolean } = {}): Promise<ProtectedServer> {
   // ---- the authorization server, behind a front that owns its public origin ----
   const as = new OAuth2Server()
   await as.issuer.keys.generate('RS256')
@@ -250,6 +258,8 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
     ...backend,
     url: front.url,
     origin: front.origin,
+    authorizationServer: issuer,
+    behind: { mcp: backend.url, authorizationServer: asInner },
     async close() {
       await front.close()
       await backend.close()
