@@ -462,6 +462,21 @@ describe('<mcp-content>', () => {
         await controlServer('resources', 'reset')
       }
     })
+
+    it('says so when a read link’s contents are not a list, rather than failing', async () => {
+      const client = new McpClient(await serverUrl('resources'))
+      await controlServer('resources', 'junk', { on: true })
+      try {
+        const el = await fixture<McpContentElement>(
+          html`<mcp-content .blocks=${[{ type: 'resource_link', uri: 'live://note', name: 'note' }]} .client=${client}></mcp-content>`,
+        )
+        openButton(el, 'note').click()
+        await eventually(() => readText(el) !== '' && !readText(el).startsWith('Reading'), 'the read')
+        expect(readText(el)).to.equal('The server sent contents that are not a list.')
+      } finally {
+        await controlServer('resources', 'reset')
+      }
+    })
   })
 
   describe('embedded resources, by MIME type', () => {
