@@ -72,6 +72,15 @@ export const markdownAliases = {
   'decode-named-character-reference': fileURLToPath(new URL('./components/mcp-content/named-references.ts', import.meta.url)),
 }
 
+/** How long the bundler's plugins took: a figure that depends on the machine's load, not a warning about the code. */
+const quietChecks = { bundlerTimings: false }
+
+/** A bundler warning fails the build: `npm run build` (in `npm test`) and `npm start` print none a newcomer cannot act on. */
+function failOnWarning(level: string, log: { message: string }, handle: (level: never, log: never) => void): void {
+  if (level === 'warn') throw new Error(`The bundler warned, which fails the build: ${log.message}`)
+  handle(level as never, log as never)
+}
+
 /**
  * `vite build --mode sandbox`: dist/sandbox/, the MCP Apps sandbox proxy page (sandbox/index.html and its
  * script) that users host on an origin of its own for `<mcp-app>` (see sandbox/proxy.ts). Runs after the npm
@@ -80,7 +89,14 @@ export const markdownAliases = {
 const sandboxBuild = {
   root: 'sandbox',
   base: './',
-  build: { target: 'es2022', outDir: '../dist/sandbox', emptyOutDir: true, minify: true, sourcemap: true },
+  build: {
+    target: 'es2022',
+    outDir: '../dist/sandbox',
+    emptyOutDir: true,
+    minify: true,
+    sourcemap: true,
+    rolldownOptions: { checks: quietChecks, onLog: failOnWarning },
+  },
 }
 
 const here = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url))
@@ -259,6 +275,10 @@ function cdnBuild(entry: Record<string, string>, { oneFile = false, split = fals
         // extra exports lets a module shared with a lazy chunk merge into the entry, which would then export it under a
         // minified name: split, sharedOutsideEntries() keeps such modules in chunks of their own.
         preserveEntrySignatures: 'allow-extension',
+        // The autoloader imports every element on demand, <mcp-icon> too, which the first-list chunk holds already (the
+        // two elements it defines draw icons): that import costs nothing, and the warning about it says nothing to act on.
+        checks: { ineffectiveDynamicImport: false, ...quietChecks },
+        onLog: failOnWarning,
         // Vite leaves whitespace in ES library builds; this is a file for the wire, so all of it goes.
         // oneFile: the callback page loads one script, so what the sign-in code imports lazily (the connection doctor,
         // for a token endpoint without CORS) is inlined rather than left as a chunk beside it.
@@ -266,7 +286,7 @@ function cdnBuild(entry: Record<string, string>, { oneFile = false, split = fals
           chunkFileNames: '[name]-[hash].js',
           minify: true,
           comments: { legal: true, annotation: false, jsdoc: false },
-          ...(oneFile && { inlineDynamicImports: true }),
+          ...(oneFile && { codeSplitting: false }),
           ...(split && {
             codeSplitting: {
               includeDependenciesRecursively: false,
@@ -312,6 +332,8 @@ export default defineConfig(({ mode }) =>
           },
           rolldownOptions: {
             external: dependencies,
+            checks: quietChecks,
+            onLog: failOnWarning,
             // As in the CDN build: the groups rule out 'strict', and sharedOutsideEntries() keeps entries to their own API.
             preserveEntrySignatures: 'allow-extension',
             output: {
