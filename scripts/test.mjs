@@ -20,6 +20,9 @@
 // (617 s for the three, against 640 to 680 s in two stages), the end-to-end tests two files at a time beside the
 // conformance suite (about 250 s, the same as one at a time), and WebKit beside the end-to-end tests (388 s for both,
 // against 287 s and 215 s alone: WebKit alone leaves about half the two cores idle, the end-to-end tests fill them).
+// The browser stages are bound by CPU, not by waits (the CPU time of every process they start, added up): Chromium's
+// suites used 587 s of CPU and Firefox's with WebKit's 915 s, so on two cores they need at least 294 s and 458 s,
+// against 310 s and 484 to 538 s measured on a quiet machine. Another layout gains little there; less work does.
 // --one-at-a-time runs every step alone, in order: slower, but a failure that only shows under load can be told from
 // one that does not.
 //
