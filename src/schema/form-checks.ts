@@ -332,9 +332,10 @@ export function placeName(root: Field, value: unknown, path: string): string {
   let v = value
   for (const key of pointerKeys(path)) {
     while (field?.kind === 'variant') field = field.variants[chooseVariant(field, v)]?.field
-    const item = field?.kind === 'array' && /^\d+$/.test(key)
-    const next: Field | undefined = field?.kind === 'object' ? (field.fields.find((f) => f.name === key) ?? field.additional) : item ? field?.item : undefined
-    names.push(item ? String(Number(key) + 1) : next?.name === key ? next.label : key)
+    let next: Field | undefined
+    if (field?.kind === 'object') next = field.fields.find((f) => f.name === key) ?? field.additional
+    else if (field?.kind === 'array' && /^\d+$/.test(key)) next = field.item
+    names.push(field?.kind === 'array' ? String(Number(key) + 1) : next?.name === key ? next.label : key)
     field = next
     v = ownProperty(v, key)
   }
