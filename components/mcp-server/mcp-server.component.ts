@@ -267,8 +267,9 @@ export class McpServerElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    // Loaded ahead, so that a connection lost later (offline) still has its words.
-    preloadWhenIdle(loadFailureView)
+    // Loaded ahead, so that a connection lost later (offline) still has its words; only once a list is on screen, so
+    // that a cold visit's first list waits for no more code than it needs.
+    this.addEventListener('mcp-list-loaded', () => preloadWhenIdle(loadFailureView), { once: true })
   }
 
   override disconnectedCallback(): void {
