@@ -126,10 +126,12 @@ export class McpSkillListElement extends ConnectedElement {
   #listing = new ListingController<SkillListing>(
     this,
     'skills',
-    async (client, options) => {
+    async (client, options, showStale) => {
       const { capabilities } = await client.discover({ signal: options.signal })
       const declared = !!(capabilities?.extensions as Record<string, unknown> | undefined)?.[SKILLS_EXTENSION]
-      return { skills: declared ? await client.listSkills(options) : [], declared }
+      if (!declared) return { skills: [], declared }
+      const onStale = (skills: Skill[], { ageMs }: { ageMs: number }) => showStale({ skills, declared }, ageMs)
+      return { skills: await client.listSkills({ ...options, onStale }), declared }
     },
     'resources',
   )

@@ -369,12 +369,14 @@ export class McpClient extends EventTarget {
    * Every skill the server serves (the Skills extension: `skills/list`, every page), cached as the server's hints
    * allow and listed again after `notifications/resources/list_changed`. A server that does not declare the extension
    * in `server/discover` is not asked: the list is empty. No skill file is read. Entries that break the extension's
-   * rules are left out. Names are labels, not keys: a skill is its server and its `uri`.
+   * rules are left out. Names are labels, not keys: a skill is its server and its `uri`. With `onStale`, a saved list
+   * past its time is handed over at once, while the fresh one is asked for (as `listTools()` does).
    *
    * @example
    * for (const skill of await client.listSkills()) show(skill.frontmatter.name, skill.frontmatter.description)
+   * const skills = await client.listSkills({ onStale: (saved, { ageMs }) => show(saved, { ageMs }) })
    */
-  listSkills(options?: RequestOptions): Promise<Skill[]> {
+  listSkills(options?: StaleOptions<Skill[]>): Promise<Skill[]> {
     return loadSkills().then((skills) => skills.listSkills(this.#parts, options))
   }
 

@@ -39,6 +39,19 @@ const editText = (edit: (text: string) => string) => (message: any) => {
   return message
 }
 
+/** Adds the pdf skill on `own` and waits until `client`, listening, heard that the list changed. */
+async function addSkillHeard(own: SkillsServer, client: McpClient) {
+  const sub = client.listen({ resourcesListChanged: true })
+  await sub.acknowledged
+  const changed = new Promise<void>((resolve) =>
+    client.addEventListener('invalidate', (e) => (e as CustomEvent<{ method: string }>).detail.method === 'skills/list' && resolve()),
+  )
+  own.files['pdf/SKILL.md'] = '---\nname: pdf\ndescription: Fill PDF forms\n---\n'
+  await own.reload()
+  await changed
+  return sub
+}
+
 describe('skills', () => {
   test('listSkills() lists every skill with its frontmatter as written, declares the extension, and reads no file', BOUND, async () => {
     const client = new McpClient(server.url)
@@ -233,6 +246,28 @@ describe('skills', () => {
     }
   })
 
+  test('onStale: a saved list no longer fresh is handed over at once, then the fresh one is returned', BOUND, async () => {
+    const own = await startSkillsServer()
+    try {
+      const client = new McpClient(own.url)
+      const stale: Array<{ names: string[]; ageMs: number }> = []
+      const onStale = (skills: Array<{ frontmatter: { name: string } }>, { ageMs }: { ageMs: number }) =>
+        stale.push({ names: skills.map((s) => s.frontmatter.name).sort(), ageMs })
+      assert.equal((await client.listSkills({ onStale })).length, 2)
+      assert.equal(stale.length, 0, 'nothing saved yet')
+      assert.equal((await client.listSkills({ onStale })).length, 2)
+      assert.equal(stale.length, 0, 'a fresh saved list is the answer itself, not a stale one')
+      const sub = await addSkillHeard(own, client)
+      const fresh = await client.listSkills({ onStale })
+      assert.deepEqual(stale.map((s) => s.names), [['git-workflow', 'refunds']], 'the saved list, as it was')
+      assert.ok(stale[0]!.ageMs >= 0)
+      assert.deepEqual(fresh.map((s) => s.frontmatter.name).sort(), ['git-workflow', 'pdf', 'refunds'])
+      sub.close()
+    } finally {
+      await own.close()
+    }
+  })
+
   test('the cached list is listed again after notifications/resources/list_changed', BOUND, async () => {
     const own = await startSkillsServer()
     try {
@@ -240,14 +275,7 @@ describe('skills', () => {
       assert.equal((await client.listSkills()).length, 2)
       assert.equal((await client.listSkills()).length, 2)
       assert.equal(own.stats.requests.filter((r) => r.body?.method === 'skills/list').length, 1, 'the second listing came from the cache')
-      const sub = client.listen({ resourcesListChanged: true })
-      await sub.acknowledged
-      const changed = new Promise<void>((resolve) =>
-        client.addEventListener('invalidate', (e) => (e as CustomEvent<{ method: string }>).detail.method === 'skills/list' && resolve()),
-      )
-      own.files['pdf/SKILL.md'] = '---\nname: pdf\ndescription: Fill PDF forms\n---\n'
-      await own.reload()
-      await changed
+      const sub = await addSkillHeard(own, client)
       assert.deepEqual((await client.listSkills()).map((s) => s.frontmatter.name).sort(), ['git-workflow', 'pdf', 'refunds'])
       sub.close()
     } finally {

@@ -95,12 +95,21 @@ export async function listAll<M extends ListMethod>(
  * undefined unless every page is there. `fresh` only if every page is. The
  * items are the cached ones, not copies: to read, or to copy for a caller.
  */
-async function cachedList<M extends ListMethod>(
+function cachedList<M extends ListMethod>(parts: ClientParts, method: M): Promise<{ items: ListItems[M][]; fresh: boolean; ageMs: number } | undefined> {
+  // Tools that break the transport's rules stay out, as in a listing (reported when the fresh listing arrives).
+  const keep = method === 'tools/list' ? (item: unknown) => !('error' in checkTool(item as Tool)) : () => true
+  return cachedPages(parts, method, LIST_FIELD[method], keep) as Promise<{ items: ListItems[M][]; fresh: boolean; ageMs: number } | undefined>
+}
+
+/** The items under `field` of every cached page of `method` (cachedList's walk, for lists of extensions too), those `keep` takes. */
+export async function cachedPages(
   { client, cache, requests }: ClientParts,
-  method: M,
-): Promise<{ items: ListItems[M][]; fresh: boolean; ageMs: number } | undefined> {
+  method: string,
+  field: string,
+  keep: (item: unknown) => boolean,
+): Promise<{ items: unknown[]; fresh: boolean; ageMs: number } | undefined> {
   const headers = await requests.headers()
-  const items: ListItems[M][] = []
+  const items: unknown[] = []
   let fresh = true
   let ageMs = 0
   let cursor: string | undefined
@@ -110,9 +119,7 @@ async function cachedList<M extends ListMethod>(
     const found = plan && cache.read(plan, false)
     const hit = found instanceof Promise ? await found : found
     if (!hit) return undefined
-    const pageItems = Array.isArray(hit.value[LIST_FIELD[method]]) ? (hit.value[LIST_FIELD[method]] as ListItems[M][]) : []
-    // Tools that break the transport's rules stay out, as in a listing (reported when the fresh listing arrives).
-    for (const item of pageItems) if (method !== 'tools/list' || !('error' in checkTool(item as Tool))) items.push(item)
+    for (const item of Array.isArray(hit.value[field]) ? (hit.value[field] as unknown[]) : []) if (keep(item)) items.push(item)
     fresh &&= hit.fresh
     ageMs = Math.max(ageMs, hit.ageMs)
     const next = hit.value.nextCursor

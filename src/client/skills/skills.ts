@@ -10,8 +10,9 @@ import type { ClientCapabilities, Resource, ServerCapabilities } from '../../pro
 import { mergeCapabilities } from '../call/input-required.js'
 import { loadOnce } from '../load-once.js'
 import type { McpClient } from '../McpClient.js'
-import type { RequestOptions } from '../options.js'
+import type { RequestOptions, StaleOptions } from '../options.js'
 import type { ClientParts } from '../parts.js'
+import { cachedPages } from '../lists/listing.js'
 import { isInvalidParams, type Result } from '../requests.js'
 import {
   PageLimitError,
@@ -108,9 +109,13 @@ export function entryProblem(skill: unknown): string | undefined {
 }
 
 /** Every skill the server lists, across all pages; entries that break the extension's rules are left out. */
-export async function listSkills(parts: ClientParts, options: RequestOptions = {}): Promise<Skill[]> {
+export async function listSkills(parts: ClientParts, { onStale, ...options }: StaleOptions<Skill[]> = {}): Promise<Skill[]> {
   if (!(await skillsSettings(parts, options))) return []
-  const { onStale: _, ...pageOptions } = options
+  if (onStale && !options.fresh) {
+    const stale = await cachedPages(parts, 'skills/list', 'skills', (skill) => entryProblem(skill as Skill) === undefined)
+    if (stale && !stale.fresh) onStale(parts.cache.copy(stale.items) as Skill[], { ageMs: stale.ageMs })
+  }
+  const pageOptions = options
   try {
     return await collect(parts, pageOptions)
   } catch (error) {
