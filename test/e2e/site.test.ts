@@ -59,6 +59,30 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
     await page.close()
   })
 
+  it('on a phone the site header is two rows, not six; the CDN page has the same pages and a dark-mode switch', { timeout: 90_000 }, async () => {
+    const page = await demo.browser.newPage({ viewport: { width: 390, height: 800 } })
+    const tall: string[] = []
+    for (const path of PAGES) {
+      await openPage(demo.browser, demo.site, path, { reuse: page })
+      const height = await page.locator('header.site').evaluate((header) => header.getBoundingClientRect().height)
+      if (height > 100) tall.push(`${path}: ${Math.round(height)} px`)
+    }
+    assert.deepEqual(tall, [], 'headers taller than two rows')
+    const links = async (path: string) => {
+      await openPage(demo.browser, demo.site, path, { reuse: page })
+      return page.locator('header.site nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+    }
+    assert.deepEqual(await links('/cdn.html'), await links('/plain.html'))
+    await openPage(demo.browser, demo.site, '/cdn.html', { reuse: page })
+    const scheme = () => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.getByLabel('Dark mode').check()
+    assert.equal(await scheme(), 'dark')
+    await page.getByLabel('Dark mode').uncheck()
+    assert.equal(await scheme(), 'light dark')
+    await page.close()
+  })
+
   it(
     'the playground tabs follow the WAI-ARIA tabs pattern: one Tab stop, arrows, Home and End; the panel is labelled by its tab',
     { timeout: 30_000 },
