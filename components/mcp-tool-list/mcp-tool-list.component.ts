@@ -70,14 +70,15 @@ function rowOf(tool: Tool): ToolRow {
  * The tools of a server: icon (a neutral glyph for a tool without one, as in `<mcp-tool>`), title, description and annotations (as
  * badges) of each, a filter box, and keyboard use. Picking a tool opens an
  * `<mcp-tool>` for it: beside the list when the element is at least 900 px
- * wide (a container query), else below it. Tools the client left out because their
- * definition breaks the transport's rules are listed in a collapsed warning.
+ * wide (a container query), else below it, where the page scrolls to it and
+ * it takes the focus. Tools the client left out because their definition
+ * breaks the transport's rules are listed in a collapsed warning.
  * The list reloads by itself when the server says its tools changed, and
  * stays quick with thousands of tools: only the rows in view (and a screenful
  * either side) are rendered, each saying its place (`aria-posinset`) among the
- * tools shown (`aria-setsize`). Every row has the same height, two lines (the title,
- * name and badges, then the description; what does not fit is cut short and
- * the whole text is in `<mcp-tool>`).
+ * tools shown (`aria-setsize`). Every row has the same height: two lines (the title,
+ * name and badges, then the description), or four where the list is under 560 px wide (title, name, badges and
+ * description each on its own, the badges on two lines under 360 px); a description that does not fit is cut short, and the whole text is in `<mcp-tool>`.
  *
  * Keyboard: Tab reaches the filter box, then the list once; ArrowUp/ArrowDown,
  * Home and End move in the list (ArrowDown in the filter box enters it); Enter
@@ -116,7 +117,7 @@ function rowOf(tool: Tool): ToolRow {
  * @cssprop --mcp-color-border - Borders of the list.
  * @cssprop --mcp-tool-list-max-height - Height past which the list scrolls (default: none).
  * @cssprop --mcp-tool-list-row-height - Height of every row (default `3.75em`: a line of title, name and badges, one of
- *   description).
+ *   description; `6.25em` under 560 px: a line each; `7.5em` under 360 px, where the badges may take two lines).
  */
 export class McpToolListElement extends ConnectedElement {
   static override styles = styles
@@ -195,7 +196,22 @@ export class McpToolListElement extends ConnectedElement {
 
   /** Picks a tool (as a click does): fires `mcp-tool-select`, then opens it unless the page took over. */
   select(tool: Tool): void {
-    if (emit<ToolSelectDetail>(this, 'mcp-tool-select', { tool }, { cancelable: true })) this.selected = String(tool.name)
+    if (!emit<ToolSelectDetail>(this, 'mcp-tool-select', { tool }, { cancelable: true })) return
+    this.selected = String(tool.name)
+    void this.updateComplete.then(() => this.#reveal())
+  }
+
+  /**
+   * Stacked (the open tool below the list, off screen on a phone), the picked tool is scrolled to and takes the
+   * focus, so a tap or Enter visibly does something; beside the list it is in view already and nothing moves.
+   */
+  #reveal(): void {
+    const base = this.renderRoot.querySelector('[part="base"]')
+    const tool = this.renderRoot.querySelector<HTMLElement>('[part="tool"]')
+    if (!base || !tool || getComputedStyle(base).display === 'grid') return
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches
+    tool.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' })
+    tool.focus({ preventScroll: true })
   }
 
   #onClick = (event: Event): void => {
@@ -237,7 +253,7 @@ export class McpToolListElement extends ConnectedElement {
         ${this.#tools.renderStatus(this.#statusText(), (message) => msg('tool-list.error', 'Could not load the tools: {message}', { message }))}
         ${this.#renderInvalid()} ${this.#renderList()}
       </div>
-      ${chosen ? html`<mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client} .headingLevel=${this.headingLevel}></mcp-tool>` : nothing}
+      ${chosen ? html`<mcp-tool part="tool" tabindex="-1" .tool=${chosen.tool} .client=${this.client} .headingLevel=${this.headingLevel}></mcp-tool>` : nothing}
     </div>`
   }
 
@@ -271,8 +287,8 @@ export class McpToolListElement extends ConnectedElement {
       aria-current=${row.name === this.selected ? 'true' : 'false'}
     >
       <span class="icon"
-        ><mcp-icon size="20" theme=${ifDefined(this.theme)} .serverUrl=${this.client?.url} .icons=${row.icons}></mcp-icon></span
-      >
+        ><mcp-icon size="20" theme=${ifDefined(this.theme)} .serverUrl=${this.client?.url} .icons=${row.icons}></mcp-icon
+      ></span>
       <span class="text">
         <span class="head"
           ><span class="title">${row.title}</span> <span class="name">${row.title === row.name ? '' : row.name}</span

@@ -75,6 +75,37 @@ export const styles = [
       -webkit-line-clamp: 1;
     }
     /*
+     * Rows too narrow for the title, name and badges on one line (a phone, or the list beside an open tool) give each
+     * its own line, so none is cut for another; still one height for every row, as windowing needs.
+     */
+    .browse {
+      container: rows / inline-size;
+    }
+    @container rows (max-width: 559px) {
+      ul[part='list'] {
+        --row-height: var(--mcp-tool-list-row-height, 6.25em);
+      }
+      .head {
+        flex-wrap: wrap;
+        row-gap: 0;
+      }
+      .head .title,
+      .head .name {
+        flex: 1 0 100%;
+      }
+      .head .badges {
+        margin-inline-start: 0;
+        overflow: visible;
+        flex-wrap: wrap;
+      }
+    }
+    /* Too narrow for three badges on a line: room for two lines of them. */
+    @container rows (max-width: 359px) {
+      ul[part='list'] {
+        --row-height: var(--mcp-tool-list-row-height, 7.5em);
+      }
+    }
+    /*
      * The rows rendered off screen (six either side, so a scroll finds rows ready) are not styled or laid out until
      * they come near it: a filter keystroke pays for the rows on screen. Those on screen are always laid out, as
      * WebKit leaves a content-visibility:auto row on screen skipped at 0×0 when an ancestor turns from block to grid

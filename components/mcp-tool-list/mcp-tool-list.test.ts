@@ -58,12 +58,28 @@ async function listIn(server: string): Promise<McpToolListElement> {
   return list
 }
 
+/** Resolves once the page has stopped scrolling (a picked tool below the list is scrolled to, smoothly). */
+async function pageStill(): Promise<void> {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+  for (let i = 0, y = NaN; i < 120 && y !== window.scrollY; i++) {
+    y = window.scrollY
+    await frame()
+    await frame()
+  }
+}
+
+/** Picking a tool opens none: in a list this narrow an open tool would take the focus from the row picked. */
+function keepToolClosed(list: McpToolListElement): void {
+  list.addEventListener('mcp-tool-select', (event) => event.preventDefault())
+}
+
 async function listed(server: string): Promise<Tool[]> {
   return new McpClient(await serverUrl(server)).listTools()
 }
 
 describe('<mcp-tool-list>', () => {
   afterEach(async () => {
+    await pageStill()
     window.scrollTo(0, 0)
     await preferColorSchemeIfEmulated('light')
     await controlServer('live', 'reset')
@@ -152,7 +168,14 @@ describe('<mcp-tool-list>', () => {
     const list = await listIn('approval')
     const badges = (name: string) => [...item(list, name).querySelectorAll<HTMLElement>('.badge')]
     const moveFile = badges('move_file')
-    expect(moveFile.map((b) => [...b.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''))).to.deep.equal(['destructive', 'open world'])
+    expect(
+      moveFile.map((b) =>
+        [...b.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => n.textContent)
+          .join(''),
+      ),
+    ).to.deep.equal(['destructive', 'open world'])
     for (const badge of moveFile) {
       expect(badge.textContent).to.contain('not stated by the server')
       expect(badge.classList.contains('assumed')).to.equal(true)
@@ -244,6 +267,8 @@ describe('<mcp-tool-list>', () => {
     await list.updateComplete
     expect(items(list).filter((i) => i.tabIndex === 0).length).to.equal(1)
 
+    // Narrower than 900 px (whatever the engine's window), a picked tool opens below the list.
+    list.style.maxWidth = '600px'
     await sendKeys({ press: 'ArrowDown' })
     const picked = nextEvent<CustomEvent<{ tool: Tool }>>(list, 'mcp-tool-select')
     await sendKeys({ press: 'Enter' })
@@ -253,11 +278,18 @@ describe('<mcp-tool-list>', () => {
     const opened = list.shadowRoot!.querySelector<McpToolElement>('mcp-tool')!
     expect(opened !== null, 'an <mcp-tool> is open').to.equal(true)
     expect(opened.tool!.name).to.equal(tools[1].name)
+    // Below the list, the tool takes the focus, and the page scrolls to it (the e2e
+    // suite checks on a phone that a tool opened off screen comes into view).
+    await eventually(() => list.shadowRoot!.activeElement === opened, 'the focus in the open tool')
+    await pageStill()
+    const top = opened.getBoundingClientRect().top
+    expect(top >= -1 && top < window.innerHeight, `the open tool's top in the window (${top} px)`).to.equal(true)
   })
 
   it('makes a row clicked with the pointer the Tab stop: Tab leaves the list, Shift+Tab comes back to that row', async () => {
     const list = await listIn('main')
     const tools = await listed('main')
+    keepToolClosed(list)
     await pointerClick(item(list, tools[2].name))
     await list.updateComplete
     expect(focused(list)).to.equal(tools[2].name)
@@ -323,6 +355,7 @@ describe('<mcp-tool-list>', () => {
     const firstRow = items(list)[0]!.parentElement!
     window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + n * firstRow.getBoundingClientRect().height)
     await eventually(() => names(list).includes(all[n]), `row ${n}`)
+    keepToolClosed(list)
     await pointerClick(item(list, all[n]))
     await list.updateComplete
     expect(focused(list)).to.equal(all[n])
@@ -402,7 +435,9 @@ describe('<mcp-tool-list>', () => {
     }
   })
 
-  it('an idle long list, scrolled to its middle, renders nothing more once its rows are measured', async function (this: { timeout(ms: number): void }) {
+  it('an idle long list, scrolled to its middle, renders nothing more once its rows are measured', async function (this: {
+    timeout(ms: number): void
+  }) {
     this.timeout(30_000)
     const list = await listIn('many')
     const all = (await listed('many')).map((t) => t.name)
@@ -715,7 +750,11 @@ describe('<mcp-tool-list>', () => {
 
   it('opens the picked tool beside the list when it is 900 px wide or more, and below it when narrower', async () => {
     const url = await serverUrl()
-    const wrapper = await fixture<HTMLElement>(html`<div style="width: 1000px"><mcp-server url=${url}><mcp-tool-list></mcp-tool-list></mcp-server></div>`)
+    const wrapper = await fixture<HTMLElement>(
+      html`<div style="width: 1000px">
+        <mcp-server url=${url}><mcp-tool-list></mcp-tool-list></mcp-server>
+      </div>`,
+    )
     const list = wrapper.querySelector('mcp-tool-list')!
     await eventually(() => items(list).length > 0, 'the tools')
     list.selected = 'echo'

@@ -4,6 +4,7 @@
 // state, light and dark: site-axe-light.test.ts, site-axe-dark.test.ts.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import type { Page } from 'playwright'
 import { PAGES, demoSite, axeViolations, openPage, openPlaygroundTool, overflow } from './site-pages.js'
 
 describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () => {
@@ -133,6 +134,114 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
     const listBox = (await list.boundingBox())!
     const toolBox = (await tool.boundingBox())!
     assert.ok(toolBox.x >= listBox.x + listBox.width, 'the tool to the right of the list')
+    await page.close()
+  })
+
+  /** Where the playground's open tool is, whether the focus is in it, and how far the page is scrolled (at 800 px high). */
+  const openedTool = (page: Page) =>
+    page.evaluate(() => {
+      const list = document.querySelector('mcp-tool-list')!
+      const tool = list.shadowRoot!.querySelector('mcp-tool')
+      const form = tool?.shadowRoot?.querySelector('[part~="form"]')
+      return {
+        formTop: form?.getBoundingClientRect().top ?? NaN,
+        focusInTool: list.shadowRoot!.activeElement === tool,
+        scrollY: window.scrollY,
+      }
+    })
+  const formInView = async (page: Page) => {
+    // Scrolling may be smooth: the form's place is read once it is still.
+    await page.waitForFunction(() => {
+      const tool = document.querySelector('mcp-tool-list')!.shadowRoot!.querySelector('mcp-tool')
+      const top = tool?.shadowRoot?.querySelector('[part~="form"]')?.getBoundingClientRect().top
+      return top !== undefined && top >= 0 && top < innerHeight - 200
+    })
+    return openedTool(page)
+  }
+
+  for (const how of ['a tap', 'Enter'] as const) {
+    it(
+      `at 390×800, picking a tool in the playground with ${how} scrolls its form into view and focuses it`,
+      { timeout: 30_000 },
+      async () => {
+        const page = await demo.browser.newPage({ viewport: { width: 390, height: 800 }, hasTouch: true })
+        await openPage(demo.browser, demo.site, '/', { reuse: page })
+        const row = page.locator('mcp-tool-list [part~="item"]').nth(5)
+        await row.scrollIntoViewIfNeeded()
+        if (how === 'a tap') await row.tap()
+        else {
+          await row.focus()
+          await page.keyboard.press('Enter')
+        }
+        const { formTop, focusInTool } = await formInView(page)
+        assert.ok(formTop >= 0 && formTop < 600, `the form's top at ${formTop} px`)
+        assert.ok(focusInTool, 'the focus in the open tool')
+        await page.close()
+      },
+    )
+  }
+
+  it('at 1280×800, picking a tool beside the list scrolls nothing and leaves the focus on its row', { timeout: 30_000 }, async () => {
+    const page = await openPage(demo.browser, demo.site, '/')
+    const row = page.locator('mcp-tool-list [part~="item"]').nth(2)
+    await row.scrollIntoViewIfNeeded()
+    const before = await page.evaluate(() => window.scrollY)
+    await row.click()
+    await page.locator('mcp-tool-list mcp-tool [part~="form"]').first().waitFor()
+    await page.waitForTimeout(500)
+    const { scrollY, focusInTool } = await openedTool(page)
+    assert.equal(scrollY, before)
+    assert.equal(focusInTool, false)
+    await page.close()
+  })
+
+  it('at 390 and 320 px, the tool rows cut no badge or name, nor a title for them', { timeout: 60_000 }, async () => {
+    const page = await openPage(demo.browser, demo.site, '/', { width: 390 })
+    // Each badge, title and name on screen drawn whole: none wider than its box, none outside a box that clips it.
+    const cutOnScreen = () =>
+      page.evaluate(() => {
+        const root = document.querySelector('mcp-tool-list')!.shadowRoot!
+        const found: string[] = []
+        for (const li of root.querySelectorAll<HTMLElement>('[part~="list"] > li')) {
+          const row = li.getBoundingClientRect()
+          if (row.top < 0 || row.bottom > innerHeight) continue
+          for (const el of li.querySelectorAll<HTMLElement>('.title, .name:not(:empty), .badge')) {
+            const box = el.getBoundingClientRect()
+            let clippedBy: Element | undefined
+            for (let a = el.parentElement; a && !clippedBy && a !== li.parentElement; a = a.parentElement) {
+              const clip = a.getBoundingClientRect()
+              const outside =
+                box.left < clip.left - 0.5 || box.right > clip.right + 0.5 || box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5
+              if (getComputedStyle(a).overflow !== 'visible' && outside) clippedBy = a
+            }
+            // A title longer than the whole line is cut short, and only then.
+            const fillsLine = el.classList.contains('title') && el.clientWidth >= el.parentElement!.clientWidth - 0.5
+            if ((el.scrollWidth > el.clientWidth + 0.5 && !fillsLine) || clippedBy)
+              found.push(
+                `"${el.textContent}" (${el.scrollWidth} px wide, ${el.clientWidth} shown${clippedBy ? `, cut by .${clippedBy.className}` : ''})`,
+              )
+          }
+        }
+        return found
+      })
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 })
+      const list = page.locator('mcp-tool-list [part~="list"]')
+      await list.evaluate((ul) => ul.scrollIntoView({ block: 'start' }))
+      const cut = new Set<string>()
+      // Screen by screen down the list (its rows are rendered as they come in view).
+      for (let screen = 0; screen < 12; screen++) {
+        await page.waitForTimeout(150)
+        for (const text of await cutOnScreen()) cut.add(text)
+        const more = await list.evaluate((ul) => ul.getBoundingClientRect().bottom > innerHeight)
+        if (!more) break
+        await page.evaluate(() => window.scrollBy(0, innerHeight - 100))
+      }
+      assert.deepEqual(
+        [...cut].map((text) => `${width} px: ${text}`),
+        [],
+      )
+    }
     await page.close()
   })
 
