@@ -207,11 +207,12 @@ export class McpToolListElement extends ConnectedElement {
    */
   #reveal(): void {
     const base = this.renderRoot.querySelector('[part="base"]')
-    const tool = this.renderRoot.querySelector<HTMLElement>('[part="tool"]')
-    if (!base || !tool || getComputedStyle(base).display === 'grid') return
+    // The focus goes to a wrapper: a shadow host of tabindex -1 would take its own controls out of the Tab order.
+    const opened = this.renderRoot.querySelector<HTMLElement>('.opened')
+    if (!base || !opened || getComputedStyle(base).display === 'grid') return
     const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches
-    tool.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' })
-    tool.focus({ preventScroll: true })
+    opened.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' })
+    opened.focus({ preventScroll: true })
   }
 
   #onClick = (event: Event): void => {
@@ -253,7 +254,13 @@ export class McpToolListElement extends ConnectedElement {
         ${this.#tools.renderStatus(this.#statusText(), (message) => msg('tool-list.error', 'Could not load the tools: {message}', { message }))}
         ${this.#renderInvalid()} ${this.#renderList()}
       </div>
-      ${chosen ? html`<mcp-tool part="tool" tabindex="-1" .tool=${chosen.tool} .client=${this.client} .headingLevel=${this.headingLevel}></mcp-tool>` : nothing}
+      ${
+        chosen
+          ? html`<div class="opened" tabindex="-1">
+              <mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client} .headingLevel=${this.headingLevel}></mcp-tool>
+            </div>`
+          : nothing
+      }
     </div>`
   }
 

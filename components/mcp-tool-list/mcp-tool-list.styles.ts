@@ -30,7 +30,7 @@ export const styles = [
         gap: calc(var(--mcp-space) * 2);
         align-items: start;
       }
-      [part='base'].open > [part='tool'] {
+      [part='base'].open [part='tool'] {
         margin-top: 0;
       }
     }

@@ -145,7 +145,7 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
       const form = tool?.shadowRoot?.querySelector('[part~="form"]')
       return {
         formTop: form?.getBoundingClientRect().top ?? NaN,
-        focusInTool: list.shadowRoot!.activeElement === tool,
+        focusInTool: !!tool && !!list.shadowRoot!.activeElement?.contains(tool),
         scrollY: window.scrollY,
       }
     })
@@ -176,6 +176,10 @@ describe('the demo site on a phone and by keyboard', { timeout: 150_000 }, () =>
         const { formTop, focusInTool } = await formInView(page)
         assert.ok(formTop >= 0 && formTop < 600, `the form's top at ${formTop} px`)
         assert.ok(focusInTool, 'the focus in the open tool')
+        // Tab goes on into the tool's own controls.
+        await page.keyboard.press('Tab')
+        const tabbedInto = await page.evaluate(() => document.querySelector('mcp-tool-list')!.shadowRoot!.activeElement?.localName)
+        assert.equal(tabbedInto, 'mcp-tool', 'Tab from the open tool reaches a control in it')
         await page.close()
       },
     )
