@@ -296,7 +296,7 @@ export class McpContentElement extends LitElement {
 
   #renderStructured(value: unknown): TemplateResult {
     const label = msg('content.structured', 'Structured content')
-    return html`<section part="structured" class="structured" aria-label=${label}>
+    return html`<section part="structured" class="structured" role="group" aria-label=${label}>
       <div class="section-label">${label}</div>
       ${renderJsonTree(value, 'structured', this.#expansion, this.#chunks)}
     </section>`
@@ -468,7 +468,7 @@ export class McpContentElement extends LitElement {
     if (typeof resource !== 'object' || resource === null) return this.#unsupported(resource, key)
     const uri = String(resource.uri ?? '')
     const mime = baseMimeType(resource.mimeType)
-    return html`<section part="resource" class="resource" aria-label=${uri || msg('content.resource', 'Resource')}>
+    return html`<section part="resource" class="resource" role="group" aria-label=${uri || msg('content.resource', 'Resource')}>
       <div part="resource-header" class="resource-header">
         <span class="uri">${uri}</span>${mime ? html` <span class="meta">${mime}</span>` : nothing}
       </div>

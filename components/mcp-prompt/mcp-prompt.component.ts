@@ -94,7 +94,7 @@ export class McpPromptElement extends ConnectedElement {
     const pending = this.#get.status === TaskStatus.PENDING
     const shown = this.#get.status === TaskStatus.COMPLETE && this.#get.value?.name === prompt.name ? this.#get.value.result : undefined
     return html`<div part="base">
-      <form part="form" novalidate aria-labelledby="prompt-title" @submit=${this.#submit}>
+      <form part="form" novalidate @submit=${this.#submit}>
         <p id="prompt-title" class="title">${prompt.title || prompt.name}</p>
         ${prompt.description ? html`<p class="description">${prompt.description}</p>` : nothing}
         ${args.map((arg, i) => {
@@ -147,7 +147,7 @@ export class McpPromptElement extends ConnectedElement {
 
   #renderResult(result: GetPromptResult) {
     const messages: PromptMessage[] = Array.isArray(result.messages) ? result.messages : []
-    return html`<section part="result" class="result" aria-label=${msg('prompt.result', 'Prompt messages')}>
+    return html`<section part="result" class="result" role="group" aria-label=${msg('prompt.result', 'Prompt messages')}>
       ${result.description ? html`<p class="description">${result.description}</p>` : nothing}
       ${
         messages.length

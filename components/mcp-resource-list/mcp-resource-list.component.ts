@@ -299,7 +299,7 @@ export class McpResourceListElement extends ConnectedElement {
     const uri = expandTemplate(String(template.uriTemplate), this.templateValues)
     const ref = { type: 'ref/resource' as const, uri: template.uriTemplate }
     const ask = (name: string, value: string) => this.#completion.request(clientOf(this), ref, name, value, this.templateValues)
-    return html`<form part="template-form" class="template-form" aria-labelledby="template-form-title" @submit=${this.#readTemplate}>
+    return html`<form part="template-form" class="template-form" @submit=${this.#readTemplate}>
       <p id="template-form-title" class="list-title">
         ${msg('resource-list.template-form', 'Fill in {template}', { template: template.title || template.name })}
       </p>

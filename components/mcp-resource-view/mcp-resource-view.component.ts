@@ -148,7 +148,7 @@ export class McpResourceViewElement extends ConnectedElement {
     const shown = this.#read.value?.uri === this.uri ? this.#read.value.result : undefined
     const pending = this.#read.status === TaskStatus.PENDING
     const title = this.resource?.title || this.resource?.name
-    return html`<section part="base" aria-label=${msg('resource-view.label', 'Resource {uri}', { uri: this.uri })} aria-busy=${pending}>
+    return html`<section part="base" role="group" aria-label=${msg('resource-view.label', 'Resource {uri}', { uri: this.uri })} aria-busy=${pending}>
       <header part="header">
         ${title ? html`<span class="title">${title}</span>` : nothing}
         <span class="uri">${this.uri}</span>

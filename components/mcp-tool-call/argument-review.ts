@@ -164,7 +164,7 @@ const showJson = (count: string) => msg('tool-call.show-whole-json', 'Show all t
 /** The arguments by their schema labels (each name and value as sent), then all of them as JSON. */
 export function renderArguments(review: ArgumentReview, tool: Tool, onShow: (text: ShownText) => void): TemplateResult {
   const fields = fieldsOf(tool)
-  return html`<section class="arguments-section" aria-label=${msg('tool-call.arguments', 'Arguments')}>
+  return html`<section class="arguments-section" role="group" aria-label=${msg('tool-call.arguments', 'Arguments')}>
     <h4>${msg('tool-call.arguments', 'Arguments')}</h4>
     ${
       review.rows.length

@@ -410,7 +410,7 @@ export class McpToolCallElement extends ConnectedElement {
   #renderHints(tool: Tool, hints: ToolHints) {
     const said = hints.trusted ? '' : msg('tool-call.hint-as-said', '(as the server says)')
     const assumed = msg('tool-call.hint-assumed', '(not stated: the spec’s default)')
-    return html`<section aria-label=${msg('tool-call.hints', 'What this tool may do')}>
+    return html`<section role="group" aria-label=${msg('tool-call.hints', 'What this tool may do')}>
       <h4>${msg('tool-call.hints', 'What this tool may do')}</h4>
       <ul part="hints">
         ${shownHints(tool).map(

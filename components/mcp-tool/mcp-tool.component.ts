@@ -64,7 +64,7 @@ interface AppCall {
  * checked it against the tool's `outputSchema`); tool errors (`isError`) and failures
  * (HTTP, timeout, protocol) are shown as errors a person can read, each said
  * once, with Retry. The result (or failure) comes in a frame: a heading
- * ("Result: <tool title>", which names its region, so two tools' results
+ * ("Result: <tool title>", which names its group, so two tools' results
  * differ), the status (success, tool error, failure, cancelled; in words, an
  * icon and a colour, and `data-status`), the time from the call's start to
  * its end, Copy (the result's text, or its JSON when shown) and Show JSON /
@@ -122,7 +122,7 @@ interface AppCall {
  * @csspart cancel - The Cancel button (while a call runs).
  * @csspart progress - The live region with the progress bar and message.
  * @csspart progress-bar - The `<progress>` element.
- * @csspart result - The live region with the result: a region named by the frame's heading.
+ * @csspart result - The live region with the result: a group named by the frame's heading (not a landmark: a page may show the same tool twice, and landmarks' names must differ).
  * @csspart result-frame - The frame around a result or failure; `data-status` is `success`, `tool-error`, `failure` or `cancelled`.
  * @csspart result-header - The frame's top row: heading, status, duration and buttons.
  * @csspart result-heading - "Result: <tool title>" (`role="heading"`, one level below the tool's title: `heading-level` + 1).
@@ -464,6 +464,7 @@ export class McpToolElement extends ConnectedElement {
       <section
         part="result"
         class="result"
+        role="group"
         aria-live="polite"
         aria-labelledby=${ifDefined(framed ? ResultFrameController.headingId : undefined)}
       >

@@ -221,10 +221,12 @@ const ELEMENTS: { tag: string; what: string; states: State[] }[] = [
   {
     tag: 'mcp-resource-view',
     what: "A resource's contents, live when the server says it changed.",
+    // The markdown resource comes last: its headings are the server's (the readme opens with an h1), and a state's
+    // h3 right after one would skip a level; the next section's h2 does not.
     states: [
-      { title: 'A markdown resource', make: () => make('mcp-resource-view', { client, uri: 'demo://readme' }) },
       { title: 'An image resource', make: () => make('mcp-resource-view', { client, uri: 'demo://picture.svg' }) },
       { title: 'A resource the server does not have', make: () => make('mcp-resource-view', { client, uri: 'demo://missing' }) },
+      { title: 'A markdown resource', make: () => make('mcp-resource-view', { client, uri: 'demo://readme' }) },
     ],
   },
   {

@@ -1,5 +1,5 @@
 // The demo's showcase pages, end to end with `npm start` and headless
-// Chromium: the gallery shows every element light and dark, and the React page
+// Chromium: the gallery shows every element light and dark (and axe finds nothing on it), and the React page
 // drives the elements through its typed JSX props and event props.
 import assert from 'node:assert/strict'
 import { existsSync, readdirSync } from 'node:fs'
@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright'
 import { demoBrowser, type DemoBrowser } from './demo-browser.js'
+import { axeViolations } from './site-pages.js'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 /** The tags the package registers (a folder with a registering file). */
@@ -57,6 +58,18 @@ describe('the gallery and the React page', { timeout: 140_000 }, () => {
     const dialog = page.locator('mcp-elicitation [part~="dialog"]')
     await dialog.getByText('Who is signing up?').waitFor()
     await dialog.getByRole('button', { name: 'Not now' }).click()
+  })
+
+  // The gallery shows every element twice: where two instances' landmark names, or a server's headings and the
+  // page's, could clash. axe runs on the page the test above drew (every state reached, a dialog opened and closed).
+  it('axe finds nothing on the gallery, with every element twice and in each state', { timeout: 30_000 }, async () => {
+    for (const scheme of ['light', 'dark']) {
+      const side = page.locator(`.scheme[data-scheme="${scheme}"]`)
+      await side.locator('mcp-tool[name="add"] [part~="result-heading"]').waitFor()
+      await side.locator('mcp-content [part~="structured"]').first().waitFor()
+      await side.locator('mcp-resource-view[uri="demo://readme"] h1').waitFor()
+    }
+    assert.deepEqual(await axeViolations(page), [])
   })
 
   it('the gallery is linked from every page', { timeout: 20_000 }, async () => {
