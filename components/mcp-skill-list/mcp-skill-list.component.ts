@@ -245,7 +245,7 @@ export class McpSkillListElement extends ConnectedElement {
     const skill = this.entry?.uri === opened.skill.uri ? this.entry : opened.skill
     const listing = this.#listing.value
     const gone = listing?.offered && !listing.items.skills.some((s) => s.uri === skill.uri)
-    return html`<section part="skill" class="skill" aria-labelledby="skill-name">
+    return html`<section part="skill" class="skill" role="group" aria-labelledby="skill-name">
       <p class="title" id="skill-name">${shown(skill.frontmatter.name, NAME_CHARS)}</p>
       <p class="from">
         ${msg('skill-list.from', 'From {server}', { server: serverLabel(clientOf(this)) })} ·
