@@ -68,9 +68,10 @@ async function pageStill(): Promise<void> {
   }
 }
 
-/** Picking a tool opens none: in a list this narrow an open tool would take the focus from the row picked. */
-function keepToolClosed(list: McpToolListElement): void {
-  list.addEventListener('mcp-tool-select', (event) => event.preventDefault())
+/** Wide enough (whatever the engine's window) for a picked tool to open beside the list, where it leaves the focus on the row, and for the list's column to keep its two-line rows. */
+function openToolBeside(list: McpToolListElement): void {
+  list.style.display = 'block'
+  list.style.width = '1500px'
 }
 
 async function listed(server: string): Promise<Tool[]> {
@@ -289,7 +290,7 @@ describe('<mcp-tool-list>', () => {
   it('makes a row clicked with the pointer the Tab stop: Tab leaves the list, Shift+Tab comes back to that row', async () => {
     const list = await listIn('main')
     const tools = await listed('main')
-    keepToolClosed(list)
+    openToolBeside(list)
     await pointerClick(item(list, tools[2].name))
     await list.updateComplete
     expect(focused(list)).to.equal(tools[2].name)
@@ -346,6 +347,10 @@ describe('<mcp-tool-list>', () => {
     this.timeout(30_000)
     const list = await listIn('many')
     const all = (await listed('many')).map((t) => t.name)
+    // Rows are measured after an update; a new width is none.
+    openToolBeside(list)
+    list.requestUpdate()
+    await list.updateComplete
     // Once the row height is measured, the rows at the top are those in view and a screenful below: 0 to n - 1.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     await list.updateComplete
@@ -355,7 +360,6 @@ describe('<mcp-tool-list>', () => {
     const firstRow = items(list)[0]!.parentElement!
     window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + n * firstRow.getBoundingClientRect().height)
     await eventually(() => names(list).includes(all[n]), `row ${n}`)
-    keepToolClosed(list)
     await pointerClick(item(list, all[n]))
     await list.updateComplete
     expect(focused(list)).to.equal(all[n])
