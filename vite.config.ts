@@ -162,6 +162,7 @@ function firstListGroup() {
     'src/schema/form-checks.ts',
     'src/client/tools/model-tools.ts',
     'src/client/skills/model-skills.ts',
+    'src/client/skills/skill-errors.ts',
     'src/client/tasks/task-follow.ts',
     'src/client/call/named-server.ts',
     'src/client/tools/app-resource.ts',

@@ -5,11 +5,12 @@
  * listed it. Each skill is named within its server's key (`key__name`):
  * names are labels, and a skill of one server never stands in for another's.
  */
-import { UnknownModelSkillError } from '../../protocol/errors.js'
+import { UnknownModelSkillError } from './skill-errors.js'
 import type { McpClient } from '../McpClient.js'
 import type { RequestOptions } from '../options.js'
 import { listEach, type ModelFunction } from '../tools/model-tools.js'
 import type { Skill, SkillFile } from './skill-types.js'
+
 
 /** One skill as a model is told of it. */
 export interface ModelSkill {

@@ -14,9 +14,8 @@ import type { RequestOptions, StaleOptions } from '../options.js'
 import type { ClientParts } from '../parts.js'
 import { cachedPages } from '../lists/listing.js'
 import { isInvalidParams, type Result } from '../requests.js'
+import { PageLimitError, ProtocolError } from '../../protocol/errors.js'
 import {
-  PageLimitError,
-  ProtocolError,
   SkillDigestMismatchError,
   SkillDynamicError,
   SkillEntryInvalidError,
@@ -25,8 +24,9 @@ import {
   SkillLimitError,
   SkillSizeMismatchError,
   SkillsNotSupportedError,
-} from '../../protocol/errors.js'
+} from './skill-errors.js'
 import { SKILL_LIMITS, SKILLS_EXTENSION, type Skill, type SkillFile, type SkillReadOptions, type SkillResource } from './skill-types.js'
+
 
 // The YAML parser only when a SKILL.md is read: listing and supporting files never need it.
 const loadFrontmatter = loadOnce(() => import('./frontmatter.js'))
