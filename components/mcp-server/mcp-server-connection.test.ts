@@ -107,6 +107,8 @@ describe('<mcp-server> connection state', () => {
     expect(status.textContent).to.match(/^Offline\. Showing lists saved (\d+ seconds? ago|now)\./)
     expect(status.textContent).to.include(`Next try at ${new Date(el.connectionState.nextRetryAt!).toLocaleTimeString()}`)
     // Why, in words, in the place a diagnosis goes, and a Retry; the saved lists stay on screen.
+    // The words of a failure load with the first one (a chunk of their own).
+    await eventually(() => !!part(el, 'offline')?.querySelector('[part="failure"]'), 'the reason in words')
     expect(part(el, 'offline')!.querySelector('[part="failure"]')!.textContent).to.match(/^Nothing answers at http:\/\/127\.0\.0\.1:\d+\/mcp: the server is down/)
     expect(part(el, 'retry')).to.not.equal(null)
     expect(getComputedStyle(status).color).to.not.equal(getComputedStyle(part(el, 'title')!).color)
@@ -152,6 +154,7 @@ describe('<mcp-server> connection state', () => {
     expect(el.connectionState.error).to.be.instanceOf(HttpError)
     expect(statusOf(el).dataset.state).to.equal('failed')
     expect(part(el, 'status-failed')!.textContent).to.equal(statusOf(el).textContent)
+    await eventually(() => !!part(el, 'error')?.querySelector('[part="failure"]'), 'the reason in words')
     expect(part(el, 'error')!.querySelector('[part="failure"]')!.textContent).to.match(/HTTP error \(500\)/)
     expect(states.map((s) => s.state)).to.not.include('connected')
     const failedColour = getComputedStyle(statusOf(el)).color

@@ -186,7 +186,9 @@ describe('<mcp-task-list>', () => {
     const list = document.createElement('mcp-task-list') as McpTaskListElement
     server.append(list)
     callButton(el).click()
-    const row = () => list.shadowRoot!.querySelector<HTMLElement>('[part~=task]')
+    // This call's row: the list also shows the tasks other tests left with the same server (kept, shared by the tabs).
+    const row = () =>
+      [...list.shadowRoot!.querySelectorAll<HTMLElement>('[part~=task]')].find((r) => text(r.querySelector('[part~=arguments]')).includes('"listed"'))
     await eventually(() => !!row() && text(row()!.querySelector('[part~=task-message]')).startsWith('Step'), 'the task in the list', 8_000)
     expect(text(row()!.querySelector('[part~=tool]'))).to.equal('long_task')
     expect(text(row()!.querySelector('[part~=arguments]'))).to.equal('seconds: 20, topic: "listed"')

@@ -150,7 +150,8 @@ describe('the connection doctor', () => {
     await mode('refuse', ['mcp-protocol-version'])
     const el = await fixture<McpServerElement>(html`<mcp-server .url=${url}></mcp-server>`)
     await eventually(() => el.connection?.status === 'error', 'the failure', 10_000)
-    await el.updateComplete
+    // The words of a failure load with the first one (a chunk of their own).
+    await eventually(() => !!el.shadowRoot!.querySelector('[part~="fix"]'), 'the fix', 5_000)
     const error = el.shadowRoot!.querySelector('[part~="error"]')!
     expect(error.textContent).to.include('MCP-Protocol-Version')
     const fix = el.shadowRoot!.querySelector('[part~="fix"]')!
