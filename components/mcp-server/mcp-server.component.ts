@@ -358,11 +358,20 @@ export class McpServerElement extends LitElement {
   #failure(error: Error, url: string, part: string) {
     if (failureWords) return failureWords.failureView(error, url, part)
     if (failureWords === null) return html`<p part=${part}>${error.message}</p>`
+    this.#wantsFailureWords = true
+    return nothing
+  }
+
+  /** Set by render() when a failure waits for its words: updated() loads them, then renders again. */
+  #wantsFailureWords = false
+
+  protected override updated(): void {
+    if (!this.#wantsFailureWords) return
+    this.#wantsFailureWords = false
     loadFailureView().then(
       (words) => (failureWords = words),
       () => (failureWords = null),
     ).finally(() => this.requestUpdate())
-    return nothing
   }
 
   protected override render() {
