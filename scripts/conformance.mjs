@@ -4,6 +4,7 @@
 //                                            plus the unscored json-schema-2020-12-preservation
 //                                            and auth/client-credentials-*, and the Skills
 //                                            extension's client scenarios (sep-2640-client-*)
+//                                            and the DPoP extension's (auth/dpop, auth/dpop-nonce)
 //   npm run conformance -- tools_call …      only the named scenarios
 //
 // Scenarios run one at a time (parallel runs time out spuriously on small machines).
@@ -22,8 +23,10 @@ const LEGACY_SPEC = '2025-11-25'
 const UNSCORED = ['json-schema-2020-12-preservation', 'auth/client-credentials-basic', 'auth/client-credentials-jwt']
 // The Skills extension (io.modelcontextprotocol/skills): scored like the required ones.
 const SKILLS = ['sep-2640-client-no-prefetch', 'sep-2640-client-verify-digest', 'sep-2640-client-verify-size', 'sep-2640-client-verify-frontmatter']
+// The DPoP extension (io.modelcontextprotocol/auth/dpop): scored like the required ones.
+const DPOP = ['auth/dpop', 'auth/dpop-nonce']
 // Extension scenarios the suite skips at a dated --spec-version unless forced (they are on no spec timeline).
-const EXTENSIONS = new Set(['auth/client-credentials-basic', 'auth/client-credentials-jwt', ...SKILLS])
+const EXTENSIONS = new Set(['auth/client-credentials-basic', 'auth/client-credentials-jwt', ...SKILLS, ...DPOP])
 const CLIENT_COMMAND = 'node --import tsx test/conformance/client.ts'
 const TIMEOUT_MS = Number(process.env.CONFORMANCE_TIMEOUT_MS ?? 30_000)
 
@@ -72,7 +75,7 @@ async function scenarioList(names) {
   const legacy = section(legacyListed.output, 'Client scenarios')
     .filter((s) => !s.startsWith('auth/'))
     .map((s) => `${s}@${LEGACY_SPEC}`)
-  const defaults = [...required, ...[...UNSCORED, ...SKILLS].filter((s) => !required.includes(s)), ...legacy]
+  const defaults = [...required, ...[...UNSCORED, ...SKILLS, ...DPOP].filter((s) => !required.includes(s)), ...legacy]
   if (names.length === 0) return defaults
   const all = await conformance(['list', '--client', '--spec-version', SPEC])
   const known = new Set([...defaults, ...section(all.output, 'Client scenarios')])

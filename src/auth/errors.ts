@@ -152,6 +152,20 @@ export class ScopeStepUpLimitError extends AuthError {
   }
 }
 
+/**
+ * The page requires DPoP-bound tokens (`requireDpop`, `<mcp-server require-dpop>`) and the authorization server
+ * does not offer them, or answered with a token of another type: no token is kept. `issuer` is the authorization server.
+ */
+export class DpopNotOfferedError extends AuthError {
+  override name = 'DpopNotOfferedError'
+  constructor(
+    readonly issuer: string,
+    why: string,
+  ) {
+    super(`${issuer} does not offer DPoP-bound tokens (${why}), and this page requires them: signing in is refused`)
+  }
+}
+
 registerErrorClasses({
   AuthError,
   SignInRequiredError,
@@ -166,4 +180,5 @@ registerErrorClasses({
   PopupClosedError,
   TokenEndpointError,
   ScopeStepUpLimitError,
+  DpopNotOfferedError,
 })

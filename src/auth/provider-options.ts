@@ -89,6 +89,17 @@ export interface OAuthProviderOptions {
    * not http(s) (`javascript:`, `data:`, …) is refused with `UnsafeEndpointError`.
    */
   allowInsecureRequests?: boolean
+  /**
+   * Refuse to sign in unless the authorization server offers DPoP (RFC 9449: `dpop_signing_alg_values_supported` in its
+   * metadata) and issues DPoP-bound tokens: each token is then bound to a key this page holds and cannot export, so a
+   * token read out of storage is useless elsewhere. A server without DPoP fails the sign-in with
+   * {@link DpopNotOfferedError}. Whatever this says, DPoP is used whenever the authorization server offers it.
+   * @default false
+   * @example
+   * const auth = new BrowserOAuthProvider(url, { redirectUri, client: { client_id: 'my-app' }, requireDpop: true })
+   * auth.signInFromClick().catch((e) => { if (e instanceof DpopNotOfferedError) show(e.message) })
+   */
+  requireDpop?: boolean
 }
 
 /** What a sign-in in progress needs after the user comes back; kept in the store (a redirect reloads the page). */
@@ -106,6 +117,8 @@ export interface PendingSignIn {
   returnTo?: string
   mode?: 'popup' | 'redirect'
   createdAt: number
+  /** The DPoP key pair the code is bound to (when the authorization server offers DPoP); the tokens keep it. */
+  dpop?: CryptoKeyPair
 }
 
 /** Options of one {@link OAuthProvider.signIn}. */

@@ -14,10 +14,12 @@ import type { AuthHook } from './hook.js'
 import { canonicalResource, diagnosedAuthFetch, discoverAuthorizationServer, discoverResource, type ResourceMetadata } from './discovery.js'
 import { isLoopbackHost } from './endpoint-url.js'
 import { clientFor, withMethod, type IdentityContext } from './client-identity.js'
+import { dpopHandle, dpopKeyPair, fetchAuthorized, isDpopToken } from './dpop.js'
 import {
   AuthError,
   AuthMetadataError,
   AuthorizationDeniedError,
+  DpopNotOfferedError,
   IssuerMismatchError,
   ScopeStepUpLimitError,
   SignInRequiredError,
@@ -26,7 +28,7 @@ import {
 import type { OAuthProviderOptions, PendingSignIn, SignInOptions } from './provider-options.js'
 import { keys, MemoryAuthStore, type AuthStore, type StoredTokens } from './store.js'
 import { clientCredentialsGrant, exchangeCode, refreshGrant, type OAuthRequestOptions } from './token-requests.js'
-import { parseBearerChallenge, type BearerChallenge } from './www-authenticate.js'
+import { parseChallenge, type BearerChallenge } from './www-authenticate.js'
 import { ChallengeNotExposedError, type AuthServerEndpoint } from '../protocol/connection-errors.js'
 import { crossOriginPage } from '../transport/headers.js'
 
@@ -110,7 +112,9 @@ export class OAuthProvider extends EventTarget implements AuthHook {
   async #load(): Promise<void> {
     try {
       const issuer = await this.store.get<string>(keys.session(this.serverUrl))
-      if (issuer) this.#tokens = await this.store.get<StoredTokens>(keys.tokens(issuer, this.serverUrl))
+      const tokens = issuer ? await this.store.get<StoredTokens>(keys.tokens(issuer, this.serverUrl)) : undefined
+      // A page that requires DPoP does not send a bearer token kept from before.
+      if (tokens && (!this.options.requireDpop || (tokens.dpop && isDpopToken(tokens.token_type)))) this.#tokens = tokens
     } catch {
       // An unreadable store is an empty one: the user signs in again.
     }
@@ -125,12 +129,13 @@ export class OAuthProvider extends EventTarget implements AuthHook {
       let steppedUp = false
       for (;;) {
         const token = await this.#usableToken()
-        const res = await inner(input, withBearer(init, token))
+        const t = this.#tokens?.access_token === token ? this.#tokens : undefined
+        const res = await fetchAuthorized(inner, input, init, token, t?.token_type, t?.dpop)
         if (res.status !== 401 && res.status !== 403) {
           if (res.ok) this.#stepUps = 0
           return res
         }
-        const challenge = parseBearerChallenge(res.headers.get('www-authenticate'))
+        const challenge = parseChallenge(res.headers.get('www-authenticate'), t?.dpop && isDpopToken(t.token_type) ? 'dpop' : 'bearer')
         if (res.status === 403 && challenge?.error !== 'insufficient_scope') return res
         if (res.status === 401 && signedIn) return res // refused right after signing in: the caller gets the 401
         await res.body?.cancel().catch(() => {})
@@ -317,6 +322,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     const { signal } = options
     const { prm, issuer, as } = await this.#discover(signal)
     if (typeof as.authorization_endpoint !== 'string') throw new AuthError(`${issuer} has no authorization_endpoint`)
+    const dpop = await dpopKeyPair(as, this.options.requireDpop)
     const client = await clientFor(this.#identity, issuer, as, redirectUri, signal)
     const verifier = oauth.generateRandomCodeVerifier()
     const state = oauth.generateRandomState()
@@ -331,6 +337,8 @@ export class OAuthProvider extends EventTarget implements AuthHook {
       state,
       resource: prm.resource,
       ...(scope ? { scope } : {}),
+      // The code is bound to this sign-in's key (RFC 9449 §10): only a request signed with it can exchange it.
+      ...(dpop ? { dpop_jkt: await dpopHandle(dpop).calculateThumbprint() } : {}),
     }
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v)
     const pending: PendingSignIn = {
@@ -346,6 +354,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
       mode: options.mode,
       returnTo: options.returnTo,
       createdAt: Date.now(),
+      ...(dpop && { dpop }),
     }
     await this.store.set(keys.pending(state), pending)
     let callback: string | URL
@@ -378,8 +387,8 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     }
     const error = params.get('error')
     if (error) throw new AuthorizationDeniedError(error, params.get('error_description') ?? undefined)
-    const tokens = await exchangeCode(as, pending, params, () => this.#oauthOptions(as.token_endpoint))
-    await this.#save(tokens, pending.issuer, pending.resource, pending.client, pending.scope)
+    const tokens = await exchangeCode(as, pending, params, () => this.#oauthOptions(as.token_endpoint), pending.dpop && dpopHandle(pending.dpop))
+    await this.#save(tokens, pending.issuer, pending.resource, pending.client, pending.scope, { dpop: pending.dpop })
   }
 
   async #clientCredentials(challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<void> {
@@ -390,9 +399,10 @@ export class OAuthProvider extends EventTarget implements AuthHook {
       ? { client_id: cc.clientId, token_endpoint_auth_method: 'private_key_jwt' }
       : withMethod({ client_id: cc.clientId, client_secret: cc.clientSecret }, as)
     const parameters = { resource: prm.resource, ...(scope ? { scope } : {}) }
-    const tokens = await clientCredentialsGrant(as, issuer, cc, stored, parameters, () => this.#oauthOptions(as.token_endpoint), signal)
+    const dpop = await dpopKeyPair(as, this.options.requireDpop)
+    const tokens = await clientCredentialsGrant(as, issuer, cc, stored, parameters, () => this.#oauthOptions(as.token_endpoint), signal, dpop && dpopHandle(dpop))
     // The key stays in memory (options); only the id is stored with the tokens.
-    await this.#save(tokens, issuer, prm.resource, { client_id: cc.clientId, token_endpoint_auth_method: stored.token_endpoint_auth_method }, scope)
+    await this.#save(tokens, issuer, prm.resource, { client_id: cc.clientId, token_endpoint_auth_method: stored.token_endpoint_auth_method }, scope, { dpop })
   }
 
   /** Trades the refresh token for a new access token; false (and the tokens forgotten) when that is not possible. */
@@ -403,8 +413,9 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     if (!clientInfo) return false
     try {
       const as = await this.#serverMetadata(t.issuer, signal)
-      const tokens = await refreshGrant(as, clientInfo, t.refresh_token, t.resource, () => this.#oauthOptions(as.token_endpoint), signal)
-      await this.#save(tokens, t.issuer, t.resource, clientInfo, t.requested_scope, t.refresh_token, t.session)
+      const handle = t.dpop && dpopHandle(t.dpop)
+      const tokens = await refreshGrant(as, clientInfo, t.refresh_token, t.resource, () => this.#oauthOptions(as.token_endpoint), signal, handle)
+      await this.#save(tokens, t.issuer, t.resource, clientInfo, t.requested_scope, { previousRefresh: t.refresh_token, session: t.session, dpop: t.dpop })
       return true
     } catch (error) {
       // A refresh token the server refused is dead: forget it and sign in again. (A network failure is not a refusal.)
@@ -422,9 +433,12 @@ export class OAuthProvider extends EventTarget implements AuthHook {
     resource: string,
     client: PendingSignIn['client'],
     requestedScope: string | undefined,
-    previousRefresh?: string,
-    session?: string,
+    /** The refresh token a refresh traded (kept when no new one came), the sign-in's session name, its DPoP key pair. */
+    { previousRefresh, session, dpop }: { previousRefresh?: string; session?: string; dpop?: CryptoKeyPair } = {},
   ): Promise<void> {
+    if (this.options.requireDpop && !(dpop && isDpopToken(tokens.token_type))) {
+      throw new DpopNotOfferedError(issuer, `it issued a token of type ${JSON.stringify(tokens.token_type)}`)
+    }
     const previous = this.#tokens
     const saved: StoredTokens = {
       access_token: tokens.access_token,
@@ -437,6 +451,7 @@ export class OAuthProvider extends EventTarget implements AuthHook {
       resource,
       session: session ?? oauth.generateRandomState(),
       client,
+      ...(dpop && { dpop }),
     }
     // Credentials of another issuer are never kept beside the new ones.
     if (previous && previous.issuer !== issuer) await this.store.delete(keys.tokens(previous.issuer, this.serverUrl))
@@ -453,11 +468,4 @@ export class OAuthProvider extends EventTarget implements AuthHook {
 /** Whether a request body is a subscriptions/listen request (the client's bodies are JSON text). */
 function isListen(body: RequestInit['body']): boolean {
   return typeof body === 'string' && /"method"\s*:\s*"subscriptions\/listen"/.test(body)
-}
-
-function withBearer(init: RequestInit, token: string | undefined): RequestInit {
-  if (!token) return init
-  const headers = new Headers(init.headers)
-  headers.set('authorization', `Bearer ${token}`)
-  return { ...init, headers }
 }

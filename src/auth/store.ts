@@ -1,6 +1,8 @@
 /**
- * Where sign-in state is kept: tokens per issuer and resource, client
- * registrations per issuer, and a redirect sign-in's pending state. The
+ * Where sign-in state is kept: tokens per issuer and resource (with their DPoP
+ * key pair, a `CryptoKeyPair`: a store must keep it as structured clone does,
+ * as IndexedDB and memory do), client registrations per issuer, and a redirect
+ * sign-in's pending state. The
  * default is memory (Node, tests); browsers use {@link IdbAuthStore}
  * (IndexedDB, `mcp-web-elements/auth`'s `browserAuthStore()`). Never
  * `localStorage`: any script on the origin can read it synchronously, and it
@@ -34,6 +36,11 @@ export interface StoredTokens {
   client?: StoredClient & { token_endpoint_auth_method: string }
   /** A random name for this sign-in: private cache entries are filed under it, so a new sign-in never sees the last one's. */
   session: string
+  /**
+   * The sign-in's DPoP key pair when the authorization server offers DPoP: the token is bound to it. Its private key
+   * is not extractable: it signs for this origin's pages, and a copy of this record cannot sign anywhere else.
+   */
+  dpop?: CryptoKeyPair
 }
 
 /** A dynamic registration, kept per issuer (never used with another authorization server). */

@@ -3,6 +3,7 @@
  * client's authentication at the token endpoint; a refused or unusable answer as a typed error.
  */
 import * as oauth from 'oauth4webapi'
+import { withNonceRetry } from './dpop.js'
 import { AuthError, TokenEndpointError } from './errors.js'
 import type { ClientCredentials, PendingSignIn } from './provider-options.js'
 import { ConnectionProblemError } from '../protocol/connection-errors.js'
@@ -13,21 +14,28 @@ export type OAuthRequestOptions = { [oauth.customFetch]?: typeof fetch; [oauth.a
 /** Made when the request is, inside its error handling: a malformed endpoint fails as the request would. */
 type RequestOptions = () => OAuthRequestOptions
 
-/** Exchanges the code of a callback URL's checked parameters (`iss` and `state` already checked by the caller). */
+/**
+ * Exchanges the code of a callback URL's checked parameters (`iss` and `state` already checked by the caller), with
+ * DPoP proofs when `dpop` is given (as for every grant here).
+ */
 export async function exchangeCode(
   as: oauth.AuthorizationServer,
   pending: PendingSignIn,
   params: URLSearchParams,
   options: RequestOptions,
+  dpop?: oauth.DPoPHandle,
 ): Promise<oauth.TokenEndpointResponse> {
   const client: oauth.Client = { client_id: pending.client.client_id }
   try {
     const checked = oauth.validateAuthResponse(as, client, params, pending.state)
-    const res = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(pending.client), checked, pending.redirectUri, pending.verifier, {
-      additionalParameters: { resource: pending.resource },
-      ...options(),
+    return await withNonceRetry(dpop, async (proof) => {
+      const res = await oauth.authorizationCodeGrantRequest(as, client, clientAuth(pending.client), checked, pending.redirectUri, pending.verifier, {
+        additionalParameters: { resource: pending.resource },
+        ...options(),
+        ...proof,
+      })
+      return oauth.processAuthorizationCodeResponse(as, client, res)
     })
-    return await oauth.processAuthorizationCodeResponse(as, client, res)
   } catch (e) {
     throw tokenError(e, pending.issuer)
   }
@@ -42,12 +50,15 @@ export async function clientCredentialsGrant(
   parameters: Record<string, string>,
   options: RequestOptions,
   signal?: AbortSignal,
+  dpop?: oauth.DPoPHandle,
 ): Promise<oauth.TokenEndpointResponse> {
   const client: oauth.Client = { client_id: cc.clientId }
   try {
     const auth = cc.privateKey ? oauth.PrivateKeyJwt(cc.privateKey) : clientAuth(stored)
-    const res = await oauth.clientCredentialsGrantRequest(as, client, auth, parameters, { ...options(), signal })
-    return await oauth.processClientCredentialsResponse(as, client, res)
+    return await withNonceRetry(dpop, async (proof) => {
+      const res = await oauth.clientCredentialsGrantRequest(as, client, auth, parameters, { ...options(), signal, ...proof })
+      return oauth.processClientCredentialsResponse(as, client, res)
+    })
   } catch (e) {
     throw tokenError(e, issuer)
   }
@@ -61,14 +72,18 @@ export async function refreshGrant(
   resource: string,
   options: RequestOptions,
   signal?: AbortSignal,
+  dpop?: oauth.DPoPHandle,
 ): Promise<oauth.TokenEndpointResponse> {
   const client: oauth.Client = { client_id: clientInfo.client_id }
-  const res = await oauth.refreshTokenGrantRequest(as, client, clientAuth(clientInfo), refreshToken, {
-    additionalParameters: { resource },
-    ...options(),
-    signal,
+  return withNonceRetry(dpop, async (proof) => {
+    const res = await oauth.refreshTokenGrantRequest(as, client, clientAuth(clientInfo), refreshToken, {
+      additionalParameters: { resource },
+      ...options(),
+      signal,
+      ...proof,
+    })
+    return oauth.processRefreshTokenResponse(as, client, res)
   })
-  return oauth.processRefreshTokenResponse(as, client, res)
 }
 
 function clientAuth(client: PendingSignIn['client']): oauth.ClientAuth {

@@ -1,7 +1,8 @@
 /**
  * The parameters of a `WWW-Authenticate: Bearer …` challenge (RFC 6750 §3,
- * RFC 9728 §5.1): `resource_metadata`, `scope`, `error`. Other schemes in the
- * same header are skipped.
+ * RFC 9728 §5.1): `resource_metadata`, `scope`, `error`; and of a `DPoP …`
+ * challenge (RFC 9449 §7.1), which carries the same. Other schemes in the same
+ * header are skipped.
  */
 export interface BearerChallenge {
   resource_metadata?: string
@@ -17,9 +18,23 @@ const SCHEME = /\s*,?\s*([!#$%&'*+\-.^_`|~0-9A-Za-z]+)(?=\s|$|,)/y
 
 /** The Bearer challenge of a header value, or undefined when there is none. */
 export function parseBearerChallenge(header: string | null | undefined): BearerChallenge | undefined {
-  if (!header) return undefined
+  return parseChallenges(header).bearer
+}
+
+/**
+ * The challenge of scheme `prefer` in a header value (`dpop` for a request sent with a DPoP-bound token: RFC 9449 §7.1
+ * challenges carry the same parameters), else the other of Bearer and DPoP, else undefined.
+ */
+export function parseChallenge(header: string | null | undefined, prefer: 'bearer' | 'dpop'): BearerChallenge | undefined {
+  const found = parseChallenges(header)
+  return prefer === 'dpop' ? (found.dpop ?? found.bearer) : (found.bearer ?? found.dpop)
+}
+
+/** The first Bearer and the first DPoP challenge of a header value. */
+function parseChallenges(header: string | null | undefined): { bearer?: BearerChallenge; dpop?: BearerChallenge } {
+  const found: { bearer?: BearerChallenge; dpop?: BearerChallenge } = {}
+  if (!header) return found
   let pos = 0
-  let found: BearerChallenge | undefined
   let current: BearerChallenge | undefined
   while (pos < header.length) {
     PARAM.lastIndex = pos
@@ -34,7 +49,8 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
     if (!scheme) break
     pos = SCHEME.lastIndex
     current = {}
-    if (scheme[1].toLowerCase() === 'bearer' && !found) found = current
+    const name = scheme[1].toLowerCase()
+    if ((name === 'bearer' || name === 'dpop') && !found[name]) found[name] = current
   }
   return found
 }

@@ -421,6 +421,9 @@ const authScenarios: Record<string, Scenario> = {
   'auth/iss-unexpected': authScenario(IssuerMismatchError),
   'auth/iss-normalized': authScenario(IssuerMismatchError),
   'auth/metadata-issuer-mismatch': authScenario(IssuerMismatchError),
+  // DPoP (RFC 9449): the authorization server offers it, so the client uses it; -nonce adds use_dpop_nonce at both servers.
+  'auth/dpop': authScenario(),
+  'auth/dpop-nonce': authScenario(),
   'auth/client-credentials-basic': authScenario(undefined, (context) => ({
     authorize: undefined,
     clientCredentials: { clientId: context.client_id, clientSecret: context.client_secret },

@@ -16,13 +16,15 @@ export interface AuthStats {
   mcpRequests: number
   /** Paths under `/bad/` anything was sent to (control `attack` points hostile endpoints there). */
   badRequests: string[]
+  /** The DPoP mode's refusals (why each), its use_dpop_nonce answers, and the last proof and token it accepted. */
+  dpop: { refusals: string[]; nonceChallenges: number; lastProof?: string; lastToken?: string }
 }
 
-/** Starts the auth test server before the file's tests and stops it after; the returned getters read it. */
-export function useAuthServer() {
+/** Starts the auth test server (with `options`) before the file's tests and stops it after; the returned getters read it. */
+export function useAuthServer(options: Parameters<typeof startServer>[0] = {}) {
   let server: TestServer
   before(async () => {
-    server = await startServer()
+    server = await startServer(options)
   })
   after(async () => {
     await server.close()

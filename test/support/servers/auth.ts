@@ -22,12 +22,20 @@
 //   document names itself as `client_id` and lists the `redirect_uri`; a client id that is neither a URL nor the
 //   registered one is refused. The MCP front serves one such document at
 //   /client-metadata.json, listing `redirect_uris`. `startServer({ metadataDocuments: true })` starts with it on.
+// - `dpop` `{ on?, algs?, asNonce?, rsNonce? }` (`startServer({ dpop: true })` starts with it on): the authorization
+//   server offers DPoP (`dpop_signing_alg_values_supported`: `algs`, default ES256), checks the proof of every token
+//   request, binds tokens (and refresh tokens) to the proof's key (`cnf.jkt`, `token_type` DPoP); the MCP server
+//   takes only `Authorization: DPoP` with a proof for that key (servers/dpop-proofs.ts: signature, htm, htu, iat,
+//   ath, a `jti` never seen before) and challenges with `DPoP`. `asNonce` / `rsNonce` (a string; null for none): the
+//   nonce each server requires (`use_dpop_nonce` with a `DPoP-Nonce` header until a proof carries it; the MCP server
+//   also sends it on every answer). Setting a new one rotates it.
 // - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests, badRequests: paths[],
-//   documentFetches: urls[] }`
+//   documentFetches: urls[], dpop: { refusals: why[], nonceChallenges, lastProof?, lastToken? } }`
 import { McpServer, requireBearerAuth, OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
+import { checkProof, type ProofCheck } from './dpop-proofs.js'
 
 type AsMode = 'ok' | 'foreign-issuer' | 'token-html' | 'deny' | 'hold' | 'offline-access'
 type Attack = { field: string; value: string }
@@ -40,7 +48,7 @@ export const AUTH_CLIENT_ID = 'mcp-elements-tests'
 
 const CORS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, WWW-Authenticate',
+  'access-control-expose-headers': 'Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name, WWW-Authenticate, DPoP-Nonce',
 }
 
 const b64urlJson = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'))
@@ -70,7 +78,34 @@ export interface ProtectedServer extends TestServer {
   behind: { mcp: string; authorizationServer: string }
 }
 
-export async function startServer(options: { metadataDocuments?: boolean } = {}): Promise<ProtectedServer> {
+/** The DPoP mode's switches and what it saw (control `dpop`, `stats`). */
+interface DpopMode {
+  on: boolean
+  algs: string[]
+  asNonce?: string
+  rsNonce?: string
+  /** Every jti accepted, by both servers. */
+  seen: Set<string>
+  /** The key each refresh token is bound to. */
+  refreshKeys: Map<string, string>
+  refusals: string[]
+  nonceChallenges: number
+  lastProof?: string
+  lastToken?: string
+}
+
+/** A refused proof's answer: 400 at the token endpoint (RFC 9449 §5), 401 with a DPoP challenge at the MCP server (§7.1). */
+function refusedProof(check: Extract<ProofCheck, { ok: false }>, mode: DpopMode, resource: boolean): Response {
+  if (check.error === 'use_dpop_nonce') mode.nonceChallenges++
+  else mode.refusals.push(check.why)
+  const nonce = resource ? mode.rsNonce : mode.asNonce
+  const headers: Record<string, string> = { ...CORS, ...(check.error === 'use_dpop_nonce' && nonce ? { 'dpop-nonce': nonce } : {}) }
+  if (!resource) return Response.json({ error: check.error, error_description: check.why }, { status: 400, headers })
+  headers['www-authenticate'] = `DPoP error="${check.error}", error_description="${check.why}", algs="${mode.algs.join(' ')}"`
+  return Response.json({ error: check.error }, { status: 401, headers })
+}
+
+export async function startServer(options: { metadataDocuments?: boolean; dpop?: boolean } = {}): Promise<ProtectedServer> {
   // ---- the authorization server, behind a front that owns its public origin ----
   const as = new OAuth2Server()
   await as.issuer.keys.generate('RS256')
@@ -88,6 +123,7 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
   let metadataDocuments = options.metadataDocuments ?? false
   let documentRedirects: string[] = []
   const documentFetches: string[] = []
+  const dpop: DpopMode = { on: options.dpop ?? false, algs: ['ES256'], seen: new Set(), refreshKeys: new Map(), refusals: [], nonceChallenges: 0 }
   /** A request to where a hostile endpoint points: counted, never answered. */
   const bad = (url: URL) => {
     if (!url.pathname.includes('/bad/')) return undefined
@@ -119,16 +155,36 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
       }
     }
     const body = request.method === 'POST' ? await request.text() : undefined
+    const forwarded = new Headers(request.headers)
+    forwarded.delete('x-dpop-jkt') // set only here, after a proof is checked
+    let jkt: string | undefined
     if (url.pathname === '/token') {
-      tokenRequests.push(Object.fromEntries(new URLSearchParams(body)))
+      const params = Object.fromEntries(new URLSearchParams(body))
+      tokenRequests.push(params)
       if (asMode === 'token-html') return new Response('<html><body>Sign-in service is down for maintenance</body></html>', { status: 200, headers: { ...CORS, 'content-type': 'text/html' } })
+      if (dpop.on) {
+        const check = await checkProof(request.headers.get('dpop'), { method: 'POST', url: `${issuer}/token`, nonce: dpop.asNonce, seen: dpop.seen })
+        if (!check.ok) return refusedProof(check, dpop, false)
+        const bound = params.grant_type === 'refresh_token' ? dpop.refreshKeys.get(params.refresh_token ?? '') : undefined
+        if (bound && bound !== check.jkt) {
+          dpop.refusals.push('a refresh token used with another key')
+          return Response.json({ error: 'invalid_grant', error_description: 'the refresh token is bound to another key' }, { status: 400, headers: CORS })
+        }
+        jkt = check.jkt
+        forwarded.set('x-dpop-jkt', jkt)
+      }
     }
     const answer = await fetch(`${asInner}${url.pathname}${url.search}`, {
       method: request.method,
-      headers: request.headers,
+      headers: forwarded,
       body,
       redirect: 'manual',
     })
+    if (jkt && answer.ok) {
+      const tokens = (await answer.json()) as Record<string, unknown>
+      if (typeof tokens.refresh_token === 'string') dpop.refreshKeys.set(tokens.refresh_token, jkt)
+      return Response.json({ ...tokens, token_type: 'DPoP' }, { headers: CORS })
+    }
     const headers = new Headers(answer.headers)
     for (const [k, v] of Object.entries(CORS)) headers.set(k, v)
     headers.delete('content-length')
@@ -140,11 +196,12 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
       return Response.json({ ...(await answer.json()), scopes_supported: ['openid', 'mcp', 'offline_access'] }, { headers: CORS })
     }
     const attacked = attack && !['authorization_servers', 'resource_metadata'].includes(attack.field) ? attack : undefined
-    if (METADATA_PATHS.has(url.pathname) && answer.ok && (attacked || metadataDocuments)) {
+    if (METADATA_PATHS.has(url.pathname) && answer.ok && (attacked || metadataDocuments || dpop.on)) {
       return Response.json(
         {
           ...(await answer.json()),
           ...(metadataDocuments && { client_id_metadata_document_supported: true }),
+          ...(dpop.on && { dpop_signing_alg_values_supported: dpop.algs }),
           ...(attacked && { [attacked.field]: attacked.value }),
         },
         { headers: CORS },
@@ -154,8 +211,10 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
   })
   const issuer = asFront.origin
   as.issuer.url = issuer // tokens, metadata and redirects name the front
-  as.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: { body?: Record<string, string> }) => {
+  as.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: { body?: Record<string, string>; headers?: Record<string, string> }) => {
     token.payload.gen = generation
+    const jkt = req.headers?.['x-dpop-jkt']
+    if (jkt) token.payload.cnf = { jkt }
     if (ttl) token.payload.exp = Math.floor(Date.now() / 1000) + ttl.seconds
     // RFC 8707: the access token is for the resource the client named (an ID token stays the client's).
     if (req.body?.resource && token.payload.aud !== req.body.client_id) token.payload.aud = req.body.resource
@@ -233,11 +292,15 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
       expectedResource: new URL(mcpUrl),
       resourceMetadataUrl: `${new URL(mcpUrl).origin}/.well-known/oauth-protected-resource/mcp`,
     })
-    const auth = await gate(request)
+    const bound = dpop.on ? await dpopGate(request) : undefined
+    if (bound instanceof Response) return bound
+    const auth = await gate(bound ?? request)
     if (auth instanceof Response) {
       const headers = new Headers(auth.headers)
       for (const [k, v] of Object.entries(CORS)) headers.set(k, v)
       const challenge = headers.get('www-authenticate')
+      // A server that takes only DPoP-bound tokens challenges with the DPoP scheme (RFC 9449 §7.1).
+      if (challenge && dpop.on) headers.set('www-authenticate', `${challenge.replace(/^Bearer/, 'DPoP')}, algs="${dpop.algs.join(' ')}"`)
       if (challenge && attack?.field === 'resource_metadata') {
         headers.set('www-authenticate', challenge.replace(/resource_metadata="[^"]*"/, `resource_metadata="${attack.value.replace(/["\\]/g, '\\$&')}"`))
       }
@@ -249,10 +312,36 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
     const answer = await fetch(backend.url, { method: request.method, headers, body: body || undefined, signal: request.signal })
     const out = new Headers(answer.headers)
     for (const [k, v] of Object.entries(CORS)) out.set(k, v)
+    if (dpop.on && dpop.rsNonce) out.set('dpop-nonce', dpop.rsNonce)
     out.delete('content-length')
     return new Response(answer.body, { status: answer.status, headers: out })
   })
   mcpUrl = front.url
+
+  /**
+   * The DPoP mode's gate before the bearer one: a request with a token must present it as `DPoP` with a proof for the
+   * key the token is bound to. Refused: the answer; accepted: the request as the bearer gate reads it.
+   */
+  async function dpopGate(request: Request): Promise<Response | Request | undefined> {
+    const [scheme, token] = (request.headers.get('authorization') ?? '').split(' ')
+    if (!scheme) return undefined // no token: the bearer gate's challenge, as DPoP
+    const refuse = (why: string) => refusedProof({ ok: false, error: 'invalid_dpop_proof', why }, dpop, true)
+    if (scheme.toLowerCase() !== 'dpop' || !token) return refuse(`the token was sent with the ${scheme} scheme`)
+    const check = await checkProof(request.headers.get('dpop'), { method: request.method, url: request.url, token, nonce: dpop.rsNonce, seen: dpop.seen })
+    if (!check.ok) return refusedProof(check, dpop, true)
+    let cnf: { jkt?: string } | undefined
+    try {
+      cnf = b64urlJson(token.split('.')[1]!).cnf
+    } catch {
+      cnf = undefined
+    }
+    if (cnf?.jkt !== check.jkt) return refuse('the proof is signed by another key than the token is bound to')
+    dpop.lastProof = request.headers.get('dpop')!
+    dpop.lastToken = token
+    const headers = new Headers(request.headers)
+    headers.set('authorization', `Bearer ${token}`)
+    return new Request(request.url, { method: request.method, headers })
+  }
 
   return {
     ...backend,
@@ -284,6 +373,12 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
           metadataDocuments = Boolean(body?.on)
           documentRedirects = Array.isArray(body?.redirect_uris) ? body.redirect_uris.map(String) : []
           return { metadataDocuments, documentRedirects }
+        case 'dpop':
+          if (body?.on !== undefined) dpop.on = Boolean(body.on)
+          if (Array.isArray(body?.algs)) dpop.algs = body.algs.map(String)
+          if (body?.asNonce !== undefined) dpop.asNonce = body.asNonce ?? undefined
+          if (body?.rsNonce !== undefined) dpop.rsNonce = body.rsNonce ?? undefined
+          return { on: dpop.on, algs: dpop.algs, asNonce: dpop.asNonce, rsNonce: dpop.rsNonce }
         case 'stats':
           return {
             issuer,
@@ -292,6 +387,7 @@ export async function startServer(options: { metadataDocuments?: boolean } = {})
             mcpRequests,
             badRequests: [...badRequests],
             documentFetches: [...documentFetches],
+            dpop: { refusals: [...dpop.refusals], nonceChallenges: dpop.nonceChallenges, lastProof: dpop.lastProof, lastToken: dpop.lastToken },
           }
         default:
           throw new Error(`unknown control action ${action}`)
