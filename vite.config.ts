@@ -121,24 +121,50 @@ function staticClosure(context: GraphContext, roots: string[], follow = (_from: 
  * file that client.js, the elements and the client's lazy chunks (the call, input rounds, tasks, the legacy era,
  * approval, the connection doctor, the validator) import. Left to the bundler, lazy chunks reaching startup modules in
  * different combinations split them into a chunk per combination, and a user's bundler, which splits by the same rule,
- * serves each as a request of its own. What the client's barrel re-exports beyond that (the form model, model tools,
- * the connection problems) is a chunk per module, which a user's bundler drops when nothing of it is used: folded into
- * client.js, some of it stayed in the startup bundle, used or not (the pattern checker, regex.ts: 4.6 KB minified).
+ * serves each as a request of its own. What the client's barrel re-exports beyond that (the form model, model tools)
+ * is a chunk per module, which a user's bundler drops when nothing of it is used: folded into client.js, some of it
+ * stayed in the startup bundle, used or not (the pattern checker, regex.ts: 4.6 KB minified).
+ * A module the barrel re-exports that the lazy code imports too (the skills' and the connection problems' error classes)
+ * joins the startup file: esbuild splits by which entries reach a module, through imports nothing uses as well, so a
+ * user's bundle loads it at startup whatever its chunk, and as a file of its own it costs a request and its own gzip.
  */
 function clientChunks() {
   let closure: Set<string> | undefined
   let reexported: Set<string> | undefined
   const barrel = here('src/client/index.ts')
+  let shared: Set<string> | undefined
   return {
     debugName: 'client',
     name: (id: string, context: GraphContext) => {
       closure ??= staticClosure(context, [here('src/client/McpClient.ts')])
       reexported ??= staticClosure(context, [barrel])
-      if (closure.has(id)) return 'client-startup'
+      shared ??= sharedWithLazyCode(context, here('src/client/McpClient.ts'), new Set(context.getModuleInfo(barrel)?.importedIds))
+      if (closure.has(id) || shared.has(id)) return 'client-startup'
       if (reexported.has(id) && id !== barrel) return id.replace(/^.*\/|\.ts$/g, '')
       return null
     },
   }
+}
+
+/** Of `modules`, those that code `root` loads with import() (transitively) imports statically. */
+function sharedWithLazyCode(context: GraphContext, root: string, modules: Set<string>): Set<string> {
+  const lazy = staticClosure(context, [...loadedLater(context, [root])])
+  return new Set([...modules].filter((m) => lazy.has(m)))
+}
+
+/** Every module that code reachable from `roots` loads with import(), transitively. */
+function loadedLater(context: GraphContext, roots: Iterable<string>): Set<string> {
+  const loaded = new Set<string>()
+  const seen = new Set<string>()
+  const walk = (module: string) => {
+    if (seen.has(module)) return
+    seen.add(module)
+    const info = context.getModuleInfo(module)
+    for (const next of info?.dynamicallyImportedIds ?? []) loaded.add(next)
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) walk(next)
+  }
+  for (const root of roots) walk(root)
+  return loaded
 }
 
 /**
@@ -217,16 +243,7 @@ function sharedOutsideEntries(entryFiles: string[]) {
 /** The shared modules (see sharedOutsideEntries), each with the name of its chunk. */
 function sharedChunks(context: GraphContext, entries: Set<string>): Map<string, string> {
   // The roots: the entries, and every module loaded with import().
-  const roots = new Set(entries)
-  const seen = new Set<string>()
-  const walk = (module: string) => {
-    if (seen.has(module)) return
-    seen.add(module)
-    const info = context.getModuleInfo(module)
-    for (const next of info?.dynamicallyImportedIds ?? []) roots.add(next)
-    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) walk(next)
-  }
-  entries.forEach(walk)
+  const roots = new Set([...entries, ...loadedLater(context, entries)])
   // Which roots reach each module with static imports, not through another entry (whose file it would be in).
   const users = new Map<string, string[]>()
   for (const root of roots) {
