@@ -115,6 +115,9 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   (dynamic registration) where the authorization server allows it.
  * @attr {'popup' | 'redirect'} sign-in - With `redirect-uri`: how the Sign in button signs in: a popup (default), or
  *   this page goes to the sign-in page and comes back.
+ * @attr {boolean} require-dpop - With `redirect-uri`: sign in only where the authorization server issues DPoP-bound tokens
+ *   (RFC 9449), each bound to a key this page holds and cannot export; elsewhere the sign-in fails with
+ *   `DpopNotOfferedError`, said in `sign-in-error`. Without it DPoP is still used wherever it is offered.
  *
  * @property {McpClient} client - A client to use instead of making one from `url` (its handlers stay as they are).
  * @property {ApprovalGate} approve - The page's own approval gate for the client made from `url`, replacing the policy of
@@ -178,6 +181,7 @@ export class McpServerElement extends LitElement {
   @property({ attribute: 'client-id' }) clientId?: string
   @property({ attribute: 'client-metadata-url' }) clientMetadataUrl?: string
   @property({ attribute: 'sign-in' }) signInFlow?: 'popup' | 'redirect'
+  @property({ attribute: 'require-dpop', type: Boolean }) requireDpop = false
   @property({ attribute: false }) approve?: ApprovalGate
   @property({ attribute: 'trust-annotations', type: Boolean }) trustAnnotations = false
   @property() approval: ApprovalPolicy = 'ask'
@@ -257,6 +261,7 @@ export class McpServerElement extends LitElement {
       ...(this.clientId && { client: { client_id: this.clientId } }),
       ...(this.clientMetadataUrl && { clientMetadataUrl: onThisPage(this.clientMetadataUrl) }),
       flow: this.signInFlow === 'redirect' ? 'redirect' : 'popup',
+      ...(this.requireDpop && { requireDpop: true }),
     }))
   }
 
@@ -278,7 +283,9 @@ export class McpServerElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    const signInChanged = (['redirectUri', 'clientId', 'clientMetadataUrl', 'signInFlow'] as const).some((name) => changed.has(name))
+    const signInChanged = (['redirectUri', 'clientId', 'clientMetadataUrl', 'signInFlow', 'requireDpop'] as const).some((name) =>
+      changed.has(name),
+    )
     const remake =
       changed.has('url') ||
       changed.has('auth') ||

@@ -2,10 +2,12 @@
  * DPoP (RFC 9449) for one sign-in: whether the authorization server offers it, the key pair (its private key
  * non-extractable, so a token copied out of storage is useless without this page), and the proofs on requests that
  * carry the token. oauth4webapi signs the proofs and remembers each origin's latest `DPoP-Nonce`; this file decides
- * when, and retries once when a server asks for a fresh nonce.
+ * when, and retries once when a server asks for a fresh nonce (a page that cannot read it is told why, as the
+ * connection doctor would).
  */
 import * as oauth from 'oauth4webapi'
-import { DpopNotOfferedError } from './errors.js'
+import { DpopNonceNotExposedError, DpopNotOfferedError } from './errors.js'
+import { crossOriginPage } from '../transport/headers.js'
 
 /** The JWS algorithms oauth4webapi signs proofs with, in the order this client prefers them. */
 const ALGORITHMS = ['ES256', 'ES384', 'ES512', 'PS256', 'PS384', 'PS512', 'RS256', 'RS384', 'RS512', 'Ed25519']
@@ -117,6 +119,8 @@ async function fetchWithProof(
   if (first instanceof Response) return first
   if (!oauth.isDPoPNonceError(first)) return first.response
   await first.response.body?.cancel().catch(() => {})
+  // A nonce this page cannot read (CORS does not expose it) cannot be sent back: a retry would be refused again.
+  if (!first.response.headers.has('dpop-nonce') && crossOriginPage(url.href)) throw new DpopNonceNotExposedError(url.href)
   const second = await send()
   return second instanceof Response ? second : second.response
 }

@@ -4,6 +4,7 @@
  * them; they live here, not in the core's errors.ts, so that a page without
  * auth does not download them.
  */
+import { ConnectionProblemError } from '../protocol/connection-errors.js'
 import { McpError, registerErrorClasses } from '../protocol/errors.js'
 
 /** Signing in, refreshing or stepping up failed. */
@@ -166,6 +167,22 @@ export class DpopNotOfferedError extends AuthError {
   }
 }
 
+/**
+ * A server asked for a DPoP nonce (`use_dpop_nonce`) but this page cannot read its `DPoP-Nonce` header: CORS does not
+ * expose it, so no proof can carry it and every request with the token is refused.
+ */
+export class DpopNonceNotExposedError extends ConnectionProblemError {
+  override name = 'DpopNonceNotExposedError'
+  constructor(url: string) {
+    super(
+      `The server at ${url} asks for a DPoP nonce, but this page cannot read its DPoP-Nonce header, so no request with the sign-in's token can succeed.`,
+      url,
+      'Access-Control-Expose-Headers: WWW-Authenticate, DPoP-Nonce',
+      true,
+    )
+  }
+}
+
 registerErrorClasses({
   AuthError,
   SignInRequiredError,
@@ -181,4 +198,5 @@ registerErrorClasses({
   TokenEndpointError,
   ScopeStepUpLimitError,
   DpopNotOfferedError,
+  DpopNonceNotExposedError,
 })

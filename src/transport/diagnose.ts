@@ -14,8 +14,8 @@
  */
 import { isLoopbackHost } from '../auth/endpoint-url.js'
 import { CorsHeadersMissingError, HeaderNotAllowedError, MixedContentError, ServerUnreachableError } from '../protocol/connection-errors.js'
-import { traitsOf } from '../protocol/methods.js'
 import type { ConnectionProblemError } from '../protocol/connection-errors.js'
+import { traitsOf } from '../protocol/methods.js'
 import { PROBE_TIMEOUT_MS } from './diagnose-auth.js'
 
 /** The most probes one diagnosis sends. */
@@ -25,7 +25,7 @@ const PROBE_BUDGET = 6
 const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
 
 /** How a header is spelled where it is defined (the spec, RFCs): the names a server's configuration is written with. */
-const SPELLED: Record<string, string> = { 'mcp-protocol-version': 'MCP-Protocol-Version', 'last-event-id': 'Last-Event-ID' }
+const SPELLED: Record<string, string> = { 'mcp-protocol-version': 'MCP-Protocol-Version', 'last-event-id': 'Last-Event-ID', dpop: 'DPoP' }
 const spelled = (name: string) => SPELLED[name] ?? name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
 
 /** A diagnosis: the error for a request that failed, given whether that request is safe to retry. */
@@ -70,7 +70,25 @@ export async function diagnose(fetcher: typeof fetch, url: string, init: Request
     suspects = (await allowed(half)) ? suspects.slice(half.length) : half
   }
   if (suspects.length !== 1 || (await allowed(suspects))) return undefined
-  return () => new HeaderNotAllowedError(url, spelled(suspects[0]), names.map(spelled), options)
+  const Refused = names.includes('dpop') ? DpopHeaderNotAllowedError : HeaderNotAllowedError
+  return () => new Refused(url, spelled(suspects[0]), names.map(spelled), options)
+}
+
+/**
+ * {@link HeaderNotAllowedError} for a request with a DPoP-bound token: its proof is a `DPoP` request header, and the
+ * page must also read the `DPoP-Nonce` of answers (RFC 9449 §8, §9). Made here, with the doctor, so that the client's
+ * startup code carries none of it.
+ */
+class DpopHeaderNotAllowedError extends HeaderNotAllowedError {
+  override name = 'DpopHeaderNotAllowedError'
+  declare readonly problem: string
+  declare readonly fix: string
+  constructor(url: string, header: string, sent: string[], options?: { cause?: unknown }) {
+    super(url, header, sent, options)
+    this.problem = `${this.problem} This page's sign-in is DPoP-bound: every request with the token carries a DPoP proof, and the DPoP-Nonce of answers must be readable.`
+    this.fix = `${this.fix} and Access-Control-Expose-Headers: WWW-Authenticate, DPoP-Nonce`
+    this.message = `${this.problem} Fix: the server must send ${this.fix}.`
+  }
 }
 
 /** Whether `init` is a request that may be sent again: a JSON-RPC request the protocol calls idempotent, or no JSON-RPC at all. */

@@ -75,6 +75,7 @@ test('nonces: the MCP server and the authorization server ask for one and rotate
   await client.listTools()
   try {
     await control('dpop', { rsNonce: 'rs-1' })
+    const tokenRequests = (await stats()).tokenRequests.length
     let before = (await stats()).dpop.nonceChallenges
     assert.match(JSON.stringify(await client.callTool('whoami', {})), /signed in/)
     assert.equal((await stats()).dpop.nonceChallenges - before, 1, 'one use_dpop_nonce, then the retry with it')
@@ -86,6 +87,7 @@ test('nonces: the MCP server and the authorization server ask for one and rotate
     before = (await stats()).dpop.nonceChallenges
     assert.match(JSON.stringify(await client.callTool('whoami', {})), /signed in/)
     assert.equal((await stats()).dpop.nonceChallenges - before, 1)
+    assert.equal((await stats()).tokenRequests.length, tokenRequests, 'retried with the nonce, not cured by a refresh')
 
     // The authorization server too: a refresh (the token revoked) meets use_dpop_nonce, and retries once with it.
     await control('dpop', { asNonce: 'as-1' })

@@ -16,8 +16,8 @@ export interface AuthStats {
   mcpRequests: number
   /** Paths under `/bad/` anything was sent to (control `attack` points hostile endpoints there). */
   badRequests: string[]
-  /** The DPoP mode's refusals (why each), its use_dpop_nonce answers, and the last proof and token it accepted. */
-  dpop: { refusals: string[]; nonceChallenges: number; lastProof?: string; lastToken?: string }
+  /** The DPoP mode's refusals (why each), its use_dpop_nonce answers, the methods and the last proof and token it accepted. */
+  dpop: { refusals: string[]; nonceChallenges: number; accepted: string[]; lastProof?: string; lastToken?: string }
 }
 
 /** Starts the auth test server (with `options`) before the file's tests and stops it after; the returned getters read it. */

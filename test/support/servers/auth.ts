@@ -28,9 +28,10 @@
 //   takes only `Authorization: DPoP` with a proof for that key (servers/dpop-proofs.ts: signature, htm, htu, iat,
 //   ath, a `jti` never seen before) and challenges with `DPoP`. `asNonce` / `rsNonce` (a string; null for none): the
 //   nonce each server requires (`use_dpop_nonce` with a `DPoP-Nonce` header until a proof carries it; the MCP server
-//   also sends it on every answer). Setting a new one rotates it.
+//   also sends it on every answer). Setting a new one rotates it. `allowProof: false` / `exposeNonce: false`: the MCP
+//   server's CORS forgets the `DPoP` request header in its preflight answer / leaves `DPoP-Nonce` unexposed.
 // - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests, badRequests: paths[],
-//   documentFetches: urls[], dpop: { refusals: why[], nonceChallenges, lastProof?, lastToken? } }`
+//   documentFetches: urls[], dpop: { refusals: why[], nonceChallenges, accepted: Mcp-Method[], lastProof?, lastToken? } }`
 import { McpServer, requireBearerAuth, OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
@@ -90,16 +91,24 @@ interface DpopMode {
   refreshKeys: Map<string, string>
   refusals: string[]
   nonceChallenges: number
+  /** The `Mcp-Method` of each request whose proof was accepted. */
+  accepted: string[]
+  /** The MCP server's CORS: whether its preflight allows the `DPoP` header, and whether `DPoP-Nonce` is exposed. */
+  cors: { allowProof: boolean; exposeNonce: boolean }
   lastProof?: string
   lastToken?: string
 }
+
+/** The MCP server's CORS headers, without `DPoP-Nonce` exposed when the DPoP mode plays a server that forgot it. */
+const mcpCors = (mode: DpopMode): Record<string, string> =>
+  mode.cors.exposeNonce ? CORS : { ...CORS, 'access-control-expose-headers': CORS['access-control-expose-headers'].replace(', DPoP-Nonce', '') }
 
 /** A refused proof's answer: 400 at the token endpoint (RFC 9449 §5), 401 with a DPoP challenge at the MCP server (§7.1). */
 function refusedProof(check: Extract<ProofCheck, { ok: false }>, mode: DpopMode, resource: boolean): Response {
   if (check.error === 'use_dpop_nonce') mode.nonceChallenges++
   else mode.refusals.push(check.why)
   const nonce = resource ? mode.rsNonce : mode.asNonce
-  const headers: Record<string, string> = { ...CORS, ...(check.error === 'use_dpop_nonce' && nonce ? { 'dpop-nonce': nonce } : {}) }
+  const headers: Record<string, string> = { ...(resource ? mcpCors(mode) : CORS), ...(check.error === 'use_dpop_nonce' && nonce ? { 'dpop-nonce': nonce } : {}) }
   if (!resource) return Response.json({ error: check.error, error_description: check.why }, { status: 400, headers })
   headers['www-authenticate'] = `DPoP error="${check.error}", error_description="${check.why}", algs="${mode.algs.join(' ')}"`
   return Response.json({ error: check.error }, { status: 401, headers })
@@ -123,7 +132,7 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
   let metadataDocuments = options.metadataDocuments ?? false
   let documentRedirects: string[] = []
   const documentFetches: string[] = []
-  const dpop: DpopMode = { on: options.dpop ?? false, algs: ['ES256'], seen: new Set(), refreshKeys: new Map(), refusals: [], nonceChallenges: 0 }
+  const dpop: DpopMode = { on: options.dpop ?? false, algs: ['ES256'], seen: new Set(), refreshKeys: new Map(), refusals: [], nonceChallenges: 0, accepted: [], cors: { allowProof: true, exposeNonce: true } }
   /** A request to where a hostile endpoint points: counted, never answered. */
   const bad = (url: URL) => {
     if (!url.pathname.includes('/bad/')) return undefined
@@ -270,7 +279,15 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
     if (request.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,
-        headers: { ...CORS, 'access-control-allow-methods': 'GET, POST, DELETE', 'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*' },
+        headers: {
+          ...CORS,
+          'access-control-allow-methods': 'GET, POST, DELETE',
+          // Not cached (Chromium keeps a preflight 5 s by default): switching `allowProof` takes effect at once.
+          ...(dpop.on && { 'access-control-max-age': '0' }),
+          'access-control-allow-headers': dpop.cors.allowProof
+            ? (request.headers.get('access-control-request-headers') ?? '*')
+            : (request.headers.get('access-control-request-headers') ?? '').split(',').filter((name) => name.trim().toLowerCase() !== 'dpop').join(','),
+        },
       })
     }
     const refused = bad(url)
@@ -297,7 +314,7 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
     const auth = await gate(bound ?? request)
     if (auth instanceof Response) {
       const headers = new Headers(auth.headers)
-      for (const [k, v] of Object.entries(CORS)) headers.set(k, v)
+      for (const [k, v] of Object.entries(mcpCors(dpop))) headers.set(k, v)
       const challenge = headers.get('www-authenticate')
       // A server that takes only DPoP-bound tokens challenges with the DPoP scheme (RFC 9449 §7.1).
       if (challenge && dpop.on) headers.set('www-authenticate', `${challenge.replace(/^Bearer/, 'DPoP')}, algs="${dpop.algs.join(' ')}"`)
@@ -311,7 +328,7 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
     headers.delete('host')
     const answer = await fetch(backend.url, { method: request.method, headers, body: body || undefined, signal: request.signal })
     const out = new Headers(answer.headers)
-    for (const [k, v] of Object.entries(CORS)) out.set(k, v)
+    for (const [k, v] of Object.entries(mcpCors(dpop))) out.set(k, v)
     if (dpop.on && dpop.rsNonce) out.set('dpop-nonce', dpop.rsNonce)
     out.delete('content-length')
     return new Response(answer.body, { status: answer.status, headers: out })
@@ -336,6 +353,7 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
       cnf = undefined
     }
     if (cnf?.jkt !== check.jkt) return refuse('the proof is signed by another key than the token is bound to')
+    dpop.accepted.push(request.headers.get('mcp-method') ?? request.method)
     dpop.lastProof = request.headers.get('dpop')!
     dpop.lastToken = token
     const headers = new Headers(request.headers)
@@ -378,6 +396,8 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
           if (Array.isArray(body?.algs)) dpop.algs = body.algs.map(String)
           if (body?.asNonce !== undefined) dpop.asNonce = body.asNonce ?? undefined
           if (body?.rsNonce !== undefined) dpop.rsNonce = body.rsNonce ?? undefined
+          if (body?.allowProof !== undefined) dpop.cors.allowProof = Boolean(body.allowProof)
+          if (body?.exposeNonce !== undefined) dpop.cors.exposeNonce = Boolean(body.exposeNonce)
           return { on: dpop.on, algs: dpop.algs, asNonce: dpop.asNonce, rsNonce: dpop.rsNonce }
         case 'stats':
           return {
@@ -387,7 +407,7 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
             mcpRequests,
             badRequests: [...badRequests],
             documentFetches: [...documentFetches],
-            dpop: { refusals: [...dpop.refusals], nonceChallenges: dpop.nonceChallenges, lastProof: dpop.lastProof, lastToken: dpop.lastToken },
+            dpop: { refusals: [...dpop.refusals], nonceChallenges: dpop.nonceChallenges, accepted: [...dpop.accepted], lastProof: dpop.lastProof, lastToken: dpop.lastToken },
           }
         default:
           throw new Error(`unknown control action ${action}`)
