@@ -13,7 +13,7 @@ export const styles = [
     .boundary {
       display: flex;
       flex-direction: column;
-      border: 1px solid var(--mcp-color-border);
+      border: var(--mcp-border);
       border-radius: var(--mcp-radius);
       overflow: hidden;
       background: var(--mcp-color-bg);
@@ -29,7 +29,7 @@ export const styles = [
       min-height: 1.75rem;
       padding: 0.125rem var(--mcp-space);
       background: var(--mcp-color-bg-secondary);
-      border-bottom: 1px solid var(--mcp-color-border);
+      border-bottom: var(--mcp-border);
       color: var(--mcp-color-text-secondary);
       font-size: 0.85em;
     }
@@ -43,7 +43,7 @@ export const styles = [
       padding: 0.25rem var(--mcp-space);
       background: var(--mcp-color-warning-bg);
       color: var(--mcp-color-warning);
-      border-bottom: 1px solid var(--mcp-color-border);
+      border-bottom: var(--mcp-border);
       font-size: 0.85em;
     }
     .frame-box {

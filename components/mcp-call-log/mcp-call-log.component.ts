@@ -61,6 +61,9 @@ const SHOWN_JSON_CHARS = 20_000
  * @cssprop --mcp-color-danger - Denied and failed calls.
  * @cssprop --mcp-color-success - Calls that ran.
  * @cssprop --mcp-font-mono - Tool names, arguments and results.
+ * @cssprop --mcp-font-size-sm - Times, durations, origins and JSON text (default `0.8125rem`, or `--font-text-sm-size`).
+ * @cssprop --mcp-font-size-xs - The decision and outcome badges (default `0.75rem`).
+ * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).
  */
 export class McpCallLogElement extends ConnectedElement {
   static override styles = styles

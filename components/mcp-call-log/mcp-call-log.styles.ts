@@ -26,14 +26,14 @@ export const styles = [
       padding: 0;
     }
     li {
-      border-top: 1px solid var(--mcp-color-border);
+      border-top: var(--mcp-border);
     }
     summary {
       display: flex;
       flex-wrap: wrap;
       gap: var(--mcp-space);
       align-items: baseline;
-      padding: calc(var(--mcp-space) * 0.75) 0;
+      padding: var(--mcp-space) 0;
       cursor: pointer;
     }
     .time,
@@ -50,12 +50,18 @@ export const styles = [
       color: var(--mcp-color-text-secondary);
       overflow-wrap: anywhere;
     }
+    .time,
+    .duration,
+    .origin {
+      font-size: var(--mcp-font-size-sm);
+    }
     .decision,
     .outcome {
-      padding: 0 calc(var(--mcp-space) / 2);
-      font-size: 0.85em;
+      padding: 0 var(--mcp-space);
+      font-size: var(--mcp-font-size-xs);
+      font-weight: 600;
       border: 1px solid currentColor;
-      border-radius: var(--mcp-radius);
+      border-radius: 999px;
     }
     .denied,
     .failed {
@@ -70,7 +76,7 @@ export const styles = [
     dl {
       display: grid;
       grid-template-columns: max-content 1fr;
-      gap: calc(var(--mcp-space) / 2) var(--mcp-space);
+      gap: var(--mcp-space-xs) var(--mcp-space);
       margin: 0 0 var(--mcp-space);
     }
     dt {
@@ -86,15 +92,16 @@ export const styles = [
       max-height: 20rem;
       overflow: auto;
       font-family: var(--mcp-font-mono);
-      font-size: 0.85em;
+      font-size: var(--mcp-font-size-sm);
       background: var(--mcp-color-bg-secondary);
       border-radius: var(--mcp-radius);
       white-space: pre-wrap;
       overflow-wrap: anywhere;
     }
     h4 {
-      margin: var(--mcp-space) 0 calc(var(--mcp-space) / 2);
-      font-size: 0.95em;
+      margin: var(--mcp-space-m) 0 var(--mcp-space-xs);
+      font-size: var(--mcp-font-size-sm);
+      color: var(--mcp-color-text-secondary);
     }
     .empty,
     [part='status'] {

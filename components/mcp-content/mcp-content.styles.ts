@@ -46,12 +46,12 @@ export const styles = [
     }
     .resource,
     .resource-link {
-      border: 1px solid var(--mcp-color-border);
+      border: var(--mcp-border);
       border-radius: var(--mcp-radius);
       padding: var(--mcp-space);
       display: flex;
       flex-direction: column;
-      gap: calc(var(--mcp-space) / 2);
+      gap: var(--mcp-space-xs);
       min-width: 0;
     }
     .uri,
@@ -86,8 +86,8 @@ export const styles = [
       width: 1em;
     }
     .resource-read {
-      padding-block-start: calc(var(--mcp-space) / 2);
-      border-block-start: 1px solid var(--mcp-color-border);
+      padding-block-start: var(--mcp-space-xs);
+      border-block-start: var(--mcp-border);
     }
     .read-error {
       display: flex;
@@ -100,14 +100,14 @@ export const styles = [
     .for-model {
       border: 1px dashed var(--mcp-color-border);
       border-radius: var(--mcp-radius);
-      padding: calc(var(--mcp-space) / 2) var(--mcp-space);
+      padding: var(--mcp-space-xs) var(--mcp-space);
     }
     .for-model > summary {
       cursor: pointer;
       color: var(--mcp-color-text-secondary);
     }
     .for-model[open] > summary {
-      margin-block-end: calc(var(--mcp-space) / 2);
+      margin-block-end: var(--mcp-space-xs);
     }
     .warning {
       color: var(--mcp-color-warning);
@@ -125,7 +125,7 @@ export const styles = [
       font: inherit;
       color: var(--mcp-color-accent);
       background: none;
-      border: 1px solid var(--mcp-color-border);
+      border: var(--mcp-border);
       border-radius: var(--mcp-radius);
       padding: 0.125rem var(--mcp-space);
       cursor: pointer;

@@ -14,27 +14,28 @@ export const styles = [
       --dialog-width: var(--mcp-elicitation-width);
     }
     h2 {
-      margin: 0 0 var(--mcp-space);
-      font-size: 1.15em;
+      margin: 0 0 var(--mcp-space-m);
+      font-size: var(--mcp-font-size-lg);
+      line-height: 1.3;
     }
     .context {
       margin: 0 0 var(--mcp-space);
       color: var(--mcp-color-text-secondary);
-      font-size: 0.9em;
+      font-size: var(--mcp-font-size-sm);
     }
     .context code {
       font-family: var(--mcp-font-mono);
       overflow-wrap: anywhere;
     }
     #message {
-      margin: 0 0 calc(var(--mcp-space) * 2);
+      margin: 0 0 var(--mcp-space-l);
       white-space: pre-wrap;
       overflow-wrap: anywhere;
     }
     .url {
       margin: 0 0 var(--mcp-space);
-      padding: var(--mcp-space);
-      border: 1px solid var(--mcp-color-border);
+      padding: var(--mcp-space-m);
+      border: var(--mcp-border);
       border-radius: var(--mcp-radius);
       background: var(--mcp-color-bg-secondary);
       font-family: var(--mcp-font-mono);
@@ -56,14 +57,14 @@ export const styles = [
     .note {
       margin: 0 0 var(--mcp-space);
       color: var(--mcp-color-text-secondary);
-      font-size: 0.9em;
+      font-size: var(--mcp-font-size-sm);
     }
     .actions {
       display: flex;
       flex-wrap: wrap;
       justify-content: flex-end;
       gap: var(--mcp-space);
-      margin-top: calc(var(--mcp-space) * 2);
+      margin-top: var(--mcp-space-xl);
     }
   `,
 ]

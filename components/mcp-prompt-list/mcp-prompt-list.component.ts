@@ -52,7 +52,12 @@ export interface PromptSelectDetail {
  * @cssprop --mcp-color-accent - Focus ring and the picked item's marker.
  * @cssprop --mcp-color-border - Borders of the list.
  * @cssprop --mcp-prompt-list-max-height - Height past which the list scrolls (default: none).
- * @cssprop --mcp-prompt-list-row-height - Height of every row (default `6.5em`: a title line, two of description, the arguments).
+ * @cssprop --mcp-prompt-list-row-height - Height of every row (default: as tall as its lines, the title, then a line of description and one of arguments when any prompt has them).
+ * @cssprop --mcp-font-size-sm - Meta text: names, arguments, the count (default `0.8125rem`, or `--font-text-sm-size`).
+ * @cssprop --mcp-radius-lg - Corners of the list (default `10px`, or `--border-radius-lg`).
+ * @cssprop --mcp-border - Borders of the list and between rows (default `1px solid var(--mcp-color-border)`).
+ * @cssprop --mcp-color-border-strong - Edges of the filter box and buttons (3:1 against the background).
+ * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).
  */
 export class McpPromptListElement extends ConnectedElement {
   static override styles = styles
@@ -135,9 +140,12 @@ export class McpPromptListElement extends ConnectedElement {
   #renderList(prompts: Prompt[]) {
     const count = prompts.length
     const { rows, listStyle } = windowedRows(this.#window, count, this.#roving.activeIndex(count))
+    // Rows are as tall as the prompts need: no line for descriptions, or for arguments, when no prompt has any.
+    const all = this.#all
+    const terse = `${all.some((p) => p.description) ? '' : ' terse'}${all.some((p) => argumentNames(p)) ? '' : ' no-arguments'}`
     return html`<ul
       part="list"
-      class="windowed"
+      class="windowed${terse}"
       ?hidden=${count === 0}
       aria-label=${msg('prompt-list.label', 'Prompts')}
       .style=${listStyle}
@@ -174,8 +182,12 @@ export class McpPromptListElement extends ConnectedElement {
   }
 }
 
-/** The line naming a prompt's arguments, comma-separated; nothing for none, or for a list that is not one. */
+/** A prompt's argument names, comma-separated; empty for none, or for a list that is not one. */
+const argumentNames = (prompt: Prompt): string =>
+  Array.isArray(prompt.arguments) ? prompt.arguments.map((a) => String(a?.name)).join(', ') : ''
+
+/** The line naming a prompt's arguments; nothing for none. */
 function renderArguments(prompt: Prompt) {
-  const names = Array.isArray(prompt.arguments) ? prompt.arguments.map((a) => String(a?.name)).join(', ') : ''
+  const names = argumentNames(prompt)
   return names ? html`<span class="facts line">${msg('prompt-list.arguments', 'Arguments: {names}', { names })}</span>` : nothing
 }

@@ -19,13 +19,15 @@ export const styles = [
       gap: var(--mcp-space);
     }
     form {
-      padding: var(--mcp-space);
-      border: 1px solid var(--mcp-color-border);
-      border-radius: var(--mcp-radius);
+      padding: var(--mcp-space-l);
+      border: var(--mcp-border);
+      border-radius: var(--mcp-radius-lg);
     }
     .title {
       margin: 0;
+      font-size: var(--mcp-font-size-lg);
       font-weight: 600;
+      line-height: 1.3;
     }
     .description,
     .help,
@@ -36,7 +38,7 @@ export const styles = [
     .required,
     .key {
       font-family: var(--mcp-font-mono);
-      font-size: 0.8em;
+      font-size: var(--mcp-font-size-sm);
       color: var(--mcp-color-text-secondary);
       overflow-wrap: anywhere;
     }
@@ -58,18 +60,19 @@ export const styles = [
       gap: var(--mcp-space);
     }
     .message {
-      padding: var(--mcp-space);
-      border: 1px solid var(--mcp-color-border);
-      border-radius: var(--mcp-radius);
+      padding: var(--mcp-space-m);
+      border: var(--mcp-border);
+      border-radius: var(--mcp-radius-lg);
     }
     .message.assistant {
       background: var(--mcp-color-bg-secondary);
     }
     .role {
       display: block;
-      margin-bottom: calc(var(--mcp-space) / 2);
+      margin-bottom: var(--mcp-space-xs);
       font-weight: 600;
-      font-size: 0.85em;
+      font-size: var(--mcp-font-size-xs);
+      letter-spacing: 0.04em;
       text-transform: uppercase;
       color: var(--mcp-color-text-secondary);
     }

@@ -81,7 +81,12 @@ export interface ResourceSelectDetail {
  * @cssprop --mcp-color-accent - Focus ring and the picked item's marker.
  * @cssprop --mcp-color-border - Borders of the list and the form.
  * @cssprop --mcp-resource-list-max-height - Height past which each list scrolls (default: none).
- * @cssprop --mcp-resource-list-row-height - Height of every row (default `7.5em`: title, URI, two lines of description, type and size).
+ * @cssprop --mcp-resource-list-row-height - Height of every row (default: as tall as its lines, the title, the URI with type and size, and a line of description when any resource has one).
+ * @cssprop --mcp-font-size-sm - Meta text: names, URIs, types and sizes, the count (default `0.8125rem`, or `--font-text-sm-size`).
+ * @cssprop --mcp-radius-lg - Corners of the lists and the template form (default `10px`, or `--border-radius-lg`).
+ * @cssprop --mcp-border - Borders of the lists, between rows and of the form (default `1px solid var(--mcp-color-border)`).
+ * @cssprop --mcp-color-border-strong - Edges of the text boxes and secondary buttons (3:1 against the background).
+ * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).
  */
 export class McpResourceListElement extends ConnectedElement {
   static override styles = styles
@@ -221,10 +226,12 @@ export class McpResourceListElement extends ConnectedElement {
     const count = entries.length
     const total = this.#shown.resources.length + this.#shown.templates.length
     const { rows, listStyle } = windowedRows(window, count, this.#roving.activeIndex(total) - first)
+    // Rows are as tall as the list's entries need: no line for descriptions when none of them has one.
+    const described = this.#all[kind].some((entry) => entry.description)
     return html`<p class="list-title" id="${kind}-title">${title}</p>
       <ul
         part="list"
-        class="windowed ${kind}"
+        class="windowed ${kind}${described ? '' : ' terse'}"
         aria-labelledby="${kind}-title"
         .style=${listStyle}
         @scroll=${window.onScroll}
@@ -280,7 +287,7 @@ export class McpResourceListElement extends ConnectedElement {
     return this.#renderEntry(template, template.uriTemplate, template.mimeType)
   }
 
-  /** A row's content: icon, title (and the name when the title differs), URI or URI template, description, facts. */
+  /** A row's content: icon, title (and the name when the title differs), URI or URI template and facts, description. */
   #renderEntry(entry: Resource | ResourceTemplate, uri: string, facts: string | undefined) {
     return html`<mcp-icon class="icon" size="20" .serverUrl=${this.client?.url} .icons=${iconsOf(entry)}></mcp-icon>
       <span class="text">
@@ -288,9 +295,8 @@ export class McpResourceListElement extends ConnectedElement {
           ><span class="title">${entry.title || entry.name || uri}</span>
           ${entry.title && entry.title !== entry.name ? html`<span class="name">${entry.name}</span>` : nothing}</span
         >
-        <span class="uri line">${uri}</span>
+        <span class="meta"><span class="uri">${uri}</span>${facts ? html`<span class="facts">${facts}</span>` : nothing}</span>
         ${entry.description ? html`<span class="description">${entry.description}</span>` : nothing}
-        ${facts ? html`<span class="facts line">${facts}</span>` : nothing}
       </span>`
   }
 

@@ -21,7 +21,7 @@ export const styles = [
       overflow-wrap: anywhere;
     }
     .live {
-      padding: 0 calc(var(--mcp-space) / 2);
+      padding: 0 var(--mcp-space-xs);
       font-size: 0.85em;
       color: var(--mcp-color-success);
       border: 1px solid currentColor;

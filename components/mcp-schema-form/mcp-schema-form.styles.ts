@@ -6,7 +6,7 @@ export const styles = [
   css`
     :host {
       display: block;
-      --mcp-schema-form-gap: calc(var(--mcp-space) * 1.5);
+      --mcp-schema-form-gap: var(--mcp-space-m);
     }
     .fields {
       border: 0;
@@ -69,9 +69,9 @@ export const styles = [
       font: inherit;
       color: var(--mcp-color-text);
       background: var(--mcp-color-bg);
-      border: 1px solid var(--mcp-color-border);
+      border: 1px solid var(--mcp-color-border-strong);
       border-radius: var(--mcp-radius);
-      padding: calc(var(--mcp-space) * 0.6) var(--mcp-space);
+      padding: var(--mcp-space-xs) var(--mcp-space);
       min-width: 0;
       max-width: 100%;
       box-sizing: border-box;
@@ -88,7 +88,7 @@ export const styles = [
     }
     .help {
       color: var(--mcp-color-text-secondary);
-      font-size: 0.9em;
+      font-size: var(--mcp-font-size-sm);
       white-space: pre-wrap;
       overflow-wrap: anywhere;
     }
@@ -96,7 +96,7 @@ export const styles = [
     .errors,
     .schema-error {
       color: var(--mcp-color-danger);
-      font-size: 0.9em;
+      font-size: var(--mcp-font-size-sm);
       overflow-wrap: anywhere;
     }
     .errors:not([hidden]),
@@ -111,7 +111,7 @@ export const styles = [
       padding-inline-start: 1.2em;
     }
     .group {
-      border: 1px solid var(--mcp-color-border);
+      border: var(--mcp-border);
       border-radius: var(--mcp-radius);
       padding: var(--mcp-space);
       margin: 0;
@@ -141,14 +141,8 @@ export const styles = [
       display: flex;
       gap: 0.25em;
     }
+    /* The theme's secondary button (themeStyles), at the start of its row. */
     button {
-      font: inherit;
-      padding: calc(var(--mcp-space) * 0.4) var(--mcp-space);
-      border: 1px solid var(--mcp-color-border);
-      border-radius: var(--mcp-radius);
-      background: var(--mcp-color-bg-secondary);
-      color: var(--mcp-color-text);
-      cursor: pointer;
       align-self: flex-start;
     }
     button[aria-pressed='true'] {

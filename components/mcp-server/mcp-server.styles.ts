@@ -10,9 +10,9 @@ export const styles = [
     header {
       display: flex;
       align-items: center;
-      gap: var(--mcp-space);
-      padding-block: var(--mcp-space);
-      border-bottom: 1px solid var(--mcp-color-border);
+      gap: var(--mcp-space-m);
+      padding-block: var(--mcp-space-m);
+      border-bottom: var(--mcp-border);
     }
     :host([compact]) header,
     :host([compact]) [part='instructions'] {
@@ -26,23 +26,21 @@ export const styles = [
     }
     [part='title'] {
       font-weight: 600;
-      font-size: 1.1em;
+      font-size: var(--mcp-font-size-lg);
       overflow-wrap: anywhere;
     }
     .identity,
-    [part='description'] {
+    [part='description'],
+    [part='website'],
+    [part='status'] {
       color: var(--mcp-color-text-secondary);
-      font-size: 0.85em;
+      font-size: var(--mcp-font-size-sm);
       overflow-wrap: anywhere;
     }
     [part='website'] {
-      font-size: 0.85em;
       align-self: flex-start;
-      overflow-wrap: anywhere;
     }
     [part='status'] {
-      color: var(--mcp-color-text-secondary);
-      font-size: 0.85em;
       white-space: nowrap;
     }
     [part='status'][data-state='connected'] {
@@ -72,7 +70,7 @@ export const styles = [
       align-items: center;
       gap: var(--mcp-space);
       margin-block: var(--mcp-space);
-      padding: var(--mcp-space);
+      padding: var(--mcp-space-m);
       border-radius: var(--mcp-radius);
       color: var(--mcp-color-danger);
       background: var(--mcp-color-danger-bg);
@@ -85,15 +83,6 @@ export const styles = [
       margin: 0;
       flex: 1 1 20em;
       overflow-wrap: anywhere;
-    }
-    button {
-      font: inherit;
-      padding: 0.25em 0.75em;
-      border: 1px solid var(--mcp-color-border);
-      border-radius: var(--mcp-radius);
-      background: var(--mcp-color-bg);
-      color: var(--mcp-color-text);
-      cursor: pointer;
     }
   `,
 ]

@@ -32,7 +32,7 @@ export const styles = [
       display: grid;
       gap: var(--mcp-space);
       padding: var(--mcp-space);
-      border: 1px solid var(--mcp-color-border);
+      border: var(--mcp-border);
       border-radius: var(--mcp-radius);
     }
     .skill p {
@@ -45,7 +45,7 @@ export const styles = [
     dl {
       display: grid;
       grid-template-columns: minmax(6em, max-content) 1fr;
-      gap: calc(var(--mcp-space) / 2) var(--mcp-space);
+      gap: var(--mcp-space-xs) var(--mcp-space);
       margin: 0;
     }
     dt {
@@ -60,7 +60,7 @@ export const styles = [
       justify-content: space-between;
       gap: var(--mcp-space);
       width: 100%;
-      padding: calc(var(--mcp-space) / 2) var(--mcp-space);
+      padding: var(--mcp-space-xs) var(--mcp-space);
       text-align: start;
       color: inherit;
       background: none;
@@ -77,6 +77,10 @@ export const styles = [
     }
     [part='file']:focus-visible {
       outline-offset: -2px;
+    }
+    .uri {
+      font-family: var(--mcp-font-mono);
+      overflow-wrap: anywhere;
     }
     .path {
       font-family: var(--mcp-font-mono);

@@ -22,7 +22,7 @@ export const styles = [
       color: var(--mcp-color-text-secondary);
     }
     .status {
-      margin: calc(var(--mcp-space) / 2) 0;
+      margin: var(--mcp-space-xs) 0;
       color: var(--mcp-color-text-secondary);
       font-size: 0.9em;
     }
@@ -36,13 +36,13 @@ export const styles = [
     }
     .task {
       padding: calc(var(--mcp-space) * 0.75) 0 calc(var(--mcp-space) * 0.75) var(--mcp-space);
-      border-top: 1px solid var(--mcp-color-border);
+      border-top: var(--mcp-border);
       border-left: 4px solid var(--task-color, var(--mcp-color-accent));
     }
     .line {
       display: flex;
       flex-wrap: wrap;
-      gap: calc(var(--mcp-space) / 2) var(--mcp-space);
+      gap: var(--mcp-space-xs) var(--mcp-space);
       align-items: baseline;
     }
     .tool {
@@ -55,7 +55,7 @@ export const styles = [
     }
     .arguments {
       display: block;
-      margin-top: calc(var(--mcp-space) / 2);
+      margin-top: var(--mcp-space-xs);
       font-family: var(--mcp-font-mono);
       font-size: 0.85em;
       color: var(--mcp-color-text-secondary);
@@ -65,12 +65,12 @@ export const styles = [
       display: none;
     }
     .task-message {
-      margin: calc(var(--mcp-space) / 2) 0 0;
+      margin: var(--mcp-space-xs) 0 0;
     }
     .actions {
       display: flex;
-      gap: calc(var(--mcp-space) / 2);
-      margin-top: calc(var(--mcp-space) / 2);
+      gap: var(--mcp-space-xs);
+      margin-top: var(--mcp-space-xs);
     }
     .empty {
       color: var(--mcp-color-text-secondary);

@@ -134,6 +134,11 @@ interface Shown {
  *
  * @cssprop --mcp-tool-call-width - The dialog's width. Default `min(36rem, 100vw - 2rem)`.
  * @cssprop --mcp-color-danger - Destructive hints and failures.
+ * @cssprop --mcp-font-size-lg - The dialog's title (default `1.125rem`, or `--font-heading-sm-size`).
+ * @cssprop --mcp-space-xl - Space inside the dialog (default `1.5rem`).
+ * @cssprop --mcp-radius-lg - Corners of the dialog and of the card shown in the page (default `10px`, or `--border-radius-lg`).
+ * @cssprop --mcp-color-border-strong - Edges of the secondary buttons (3:1 against the background).
+ * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).
  */
 export class McpToolCallElement extends ConnectedElement {
   static override styles = styles

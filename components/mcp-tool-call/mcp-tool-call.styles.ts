@@ -18,29 +18,31 @@ export const styles = [
       --dialog-width: var(--mcp-tool-call-width);
     }
     h2 {
-      margin: 0 0 var(--mcp-space);
-      font-size: 1.15em;
+      margin: 0 0 var(--mcp-space-m);
+      font-size: var(--mcp-font-size-lg);
+      line-height: 1.3;
       overflow-wrap: anywhere;
     }
     :host(:not([modal])) .base,
     :host([modal]:not([state='awaiting'])) .base {
-      padding: calc(var(--mcp-space) * 1.5);
-      border: 1px solid var(--mcp-color-border);
-      border-radius: var(--mcp-radius);
+      padding: var(--mcp-space-l);
+      border: var(--mcp-border);
+      border-radius: var(--mcp-radius-lg);
     }
     .server,
     .origin {
       margin: 0 0 var(--mcp-space);
       color: var(--mcp-color-text-secondary);
-      font-size: 0.9em;
+      font-size: var(--mcp-font-size-sm);
       overflow-wrap: anywhere;
     }
     .server strong {
       color: var(--mcp-color-text);
     }
     h4 {
-      margin: var(--mcp-space) 0 calc(var(--mcp-space) / 2);
-      font-size: 0.95em;
+      margin: var(--mcp-space-m) 0 var(--mcp-space-xs);
+      font-size: var(--mcp-font-size-sm);
+      color: var(--mcp-color-text-secondary);
     }
     header {
       margin-bottom: var(--mcp-space);
@@ -48,7 +50,7 @@ export const styles = [
     .key {
       font-family: var(--mcp-font-mono);
       color: var(--mcp-color-text-secondary);
-      font-size: 0.85em;
+      font-size: var(--mcp-font-size-sm);
       overflow-wrap: anywhere;
     }
     dl {
@@ -79,7 +81,7 @@ export const styles = [
     }
     .show-row {
       display: block;
-      margin-top: calc(var(--mcp-space) / 2);
+      margin-top: var(--mcp-space-xs);
     }
     .too-long,
     .review-note {
@@ -93,7 +95,7 @@ export const styles = [
       color: var(--mcp-color-text-secondary);
     }
     details {
-      margin-top: calc(var(--mcp-space) / 2);
+      margin-top: var(--mcp-space-xs);
     }
     ul {
       margin: 0;
@@ -116,10 +118,10 @@ export const styles = [
       flex-wrap: wrap;
       justify-content: flex-end;
       gap: var(--mcp-space);
-      margin-top: var(--mcp-space);
+      margin-top: var(--mcp-space-l);
     }
     .error p {
-      margin: calc(var(--mcp-space) / 2) 0 0;
+      margin: var(--mcp-space-xs) 0 0;
     }
   `,
 ]

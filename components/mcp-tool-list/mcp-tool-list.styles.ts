@@ -27,7 +27,7 @@ export const styles = [
       [part='base'].open {
         display: grid;
         grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
-        gap: calc(var(--mcp-space) * 2);
+        gap: var(--mcp-space-l);
         align-items: start;
       }
       [part='base'].open [part='tool'] {
@@ -36,7 +36,7 @@ export const styles = [
     }
     /* Every row the same height, as windowing needs: a line of title, name and badges, a line of description. */
     ul[part='list'] {
-      --row-height: var(--mcp-tool-list-row-height, 3.75em);
+      --row-height: var(--mcp-tool-list-row-height, var(--row-fit));
       /* No fallback: unset, --max-height is unset too and windowedListStyles's fallbacks apply (no limit). */
       --max-height: var(--mcp-tool-list-max-height);
     }
@@ -50,7 +50,7 @@ export const styles = [
     .head {
       display: flex;
       align-items: baseline;
-      gap: calc(var(--mcp-space) / 2);
+      gap: var(--mcp-space-xs);
       min-width: 0;
       white-space: nowrap;
     }
@@ -71,9 +71,6 @@ export const styles = [
       min-width: 0;
       margin-inline-start: auto;
     }
-    ul.windowed .description {
-      -webkit-line-clamp: 1;
-    }
     /*
      * Rows too narrow for the title, name and badges on one line (a phone, or the list beside an open tool) give each
      * its own line, so none is cut for another; still one height for every row, as windowing needs.
@@ -83,7 +80,7 @@ export const styles = [
     }
     @container rows (max-width: 559px) {
       ul[part='list'] {
-        --row-height: var(--mcp-tool-list-row-height, 6.25em);
+        --meta-lines: 2;
       }
       .head {
         flex-wrap: wrap;
@@ -99,10 +96,10 @@ export const styles = [
         flex-wrap: wrap;
       }
     }
-    /* Too narrow for three badges on a line: room for two lines of them. */
+    /* Too narrow for three badges on a line: room for two lines of them, and the gap between (a quarter line). */
     @container rows (max-width: 359px) {
       ul[part='list'] {
-        --row-height: var(--mcp-tool-list-row-height, 7.5em);
+        --meta-lines: 3.25;
       }
     }
     /*
@@ -127,7 +124,7 @@ export const styles = [
     }
     .badges {
       display: flex;
-      gap: calc(var(--mcp-space) / 2);
+      gap: var(--mcp-space-xs);
     }
     .invalid {
       padding: var(--mcp-space);

@@ -397,8 +397,9 @@ describe('<mcp-tool-list>', () => {
     const all = (await listed('many')).map((t) => t.name)
     const firstRow = items(list)[0]!.parentElement!
     const rowHeight = firstRow.getBoundingClientRect().height
-    // To the middle of the list: the tools around the 500th are shown where the 500th belongs.
-    window.scrollTo(0, firstRow.getBoundingClientRect().top + window.scrollY + 500 * rowHeight)
+    // To the middle of the list: the tools around the 500th are shown where the 500th belongs. Down to a whole pixel:
+    // the window scrolls by whole pixels, and one rounded up would leave the row's top a fraction above the view.
+    window.scrollTo(0, Math.floor(firstRow.getBoundingClientRect().top + window.scrollY + 500 * rowHeight))
     await eventually(() => names(list).includes(all[500]), 'the rows around the 500th')
     expect(inView(item(list, all[500])), 'the 500th tool is in view').to.equal(true)
     // Of the rows at the top only the Tab stop, the first, is still rendered.

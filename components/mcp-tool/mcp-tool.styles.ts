@@ -20,14 +20,14 @@ export const styles = [
     .badges {
       display: flex;
       flex-wrap: wrap;
-      gap: calc(var(--mcp-space) / 2);
-      margin: calc(var(--mcp-space) / 2) 0 0;
+      gap: var(--mcp-space-xs);
+      margin: var(--mcp-space) 0 0;
     }
     .badges:empty {
       display: none;
     }
     .description {
-      margin: var(--mcp-space) 0;
+      margin: var(--mcp-space-m) 0;
       color: var(--mcp-color-text-secondary);
       white-space: pre-wrap;
       overflow-wrap: anywhere;
@@ -35,7 +35,7 @@ export const styles = [
     .actions {
       display: flex;
       gap: var(--mcp-space);
-      margin: var(--mcp-space) 0;
+      margin: var(--mcp-space-l) 0 var(--mcp-space-m);
     }
     button[aria-disabled='true'] {
       opacity: 0.6;
@@ -43,7 +43,7 @@ export const styles = [
     }
     .error p,
     .error ul {
-      margin: calc(var(--mcp-space) / 2) 0 0;
+      margin: var(--mcp-space-xs) 0 0;
     }
     .cancelled,
     .status {

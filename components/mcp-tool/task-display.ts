@@ -41,26 +41,26 @@ export const taskStyles = css`
   .task {
     margin: var(--mcp-space) 0;
     padding: var(--mcp-space);
-    border: 1px solid var(--mcp-color-border);
+    border: var(--mcp-border);
     border-left: 4px solid var(--task-color, var(--mcp-color-accent));
     border-radius: var(--mcp-radius);
   }
   .task-line {
     display: flex;
     flex-wrap: wrap;
-    gap: calc(var(--mcp-space) / 2) var(--mcp-space);
+    gap: var(--mcp-space-xs) var(--mcp-space);
     align-items: baseline;
   }
   .task progress {
     display: block;
     width: 100%;
-    margin: calc(var(--mcp-space) / 2) 0;
+    margin: var(--mcp-space-xs) 0;
     accent-color: var(--mcp-color-accent);
   }
   .task-time {
     display: flex;
     flex-wrap: wrap;
-    gap: calc(var(--mcp-space) / 2) var(--mcp-space);
+    gap: var(--mcp-space-xs) var(--mcp-space);
     margin: 0;
   }
 `

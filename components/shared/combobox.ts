@@ -203,12 +203,12 @@ export const comboboxStyles = css`
     overflow-y: auto;
     background: var(--mcp-color-bg);
     color: var(--mcp-color-text);
-    border: 1px solid var(--mcp-color-border);
+    border: var(--mcp-border);
     border-radius: var(--mcp-radius);
     box-shadow: 0 4px 12px rgb(0 0 0 / 0.2);
   }
   .combobox li[role='option'] {
-    padding: calc(var(--mcp-space) / 2) var(--mcp-space);
+    padding: var(--mcp-space-xs) var(--mcp-space);
     border: 0;
     cursor: pointer;
     overflow-wrap: anywhere;

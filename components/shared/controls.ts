@@ -1,19 +1,28 @@
 import { css } from 'lit'
 
 /**
- * The look of a primary action (`<button class="primary">`): the tool's Call, the prompt's Get, the template's
- * Read, the dialogs' Submit. Every element's primary button uses this one rule, so they all look the same.
+ * The primary action (`<button class="primary">`: the tool's Call, the prompt's Get, the template's Read, the dialogs'
+ * Submit), filled with the accent, and a disabled button. A secondary button is the theme's (themeStyles).
  */
 export const primaryButtonStyles = css`
-  button.primary {
+  :where(button.primary) {
     border-color: var(--mcp-color-accent);
     background: var(--mcp-color-accent);
     color: var(--mcp-color-bg);
+    font-weight: 600;
+  }
+  :where(button.primary:hover) {
+    filter: brightness(1.1);
+  }
+  :where(button:disabled) {
+    opacity: 0.6;
+    cursor: default;
   }
 `
 
 /** Buttons and error boxes, shared by `<mcp-elicitation>` and `<mcp-tool>` so the tool's Call and Cancel look like the dialog's. */
 export const controlStyles = css`
+  ${primaryButtonStyles}
   .error {
     margin: var(--mcp-space) 0;
     padding: var(--mcp-space);
@@ -21,20 +30,6 @@ export const controlStyles = css`
     background: var(--mcp-color-danger-bg);
     color: var(--mcp-color-danger);
     overflow-wrap: anywhere;
-  }
-  button {
-    font: inherit;
-    padding: calc(var(--mcp-space) * 0.75) calc(var(--mcp-space) * 2);
-    border: 1px solid var(--mcp-color-border);
-    border-radius: var(--mcp-radius);
-    background: var(--mcp-color-bg-secondary);
-    color: var(--mcp-color-text);
-    cursor: pointer;
-  }
-  ${primaryButtonStyles}
-  button:disabled {
-    opacity: 0.6;
-    cursor: default;
   }
 `
 
@@ -45,9 +40,10 @@ export const dialogStyles = css`
     max-height: calc(100vh - 2rem);
     overflow: auto;
     box-sizing: border-box;
-    padding: calc(var(--mcp-space) * 3);
-    border: 1px solid var(--mcp-color-border);
-    border-radius: var(--mcp-radius);
+    padding: var(--mcp-space-xl);
+    border: var(--mcp-border);
+    border-radius: var(--mcp-radius-lg);
+    box-shadow: 0 1rem 3rem rgb(0 0 0 / 0.3);
     background: var(--mcp-color-bg);
     color: var(--mcp-color-text);
     font: inherit;

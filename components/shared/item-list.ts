@@ -259,13 +259,13 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** The error box of `renderError()`, and buttons in forms. */
+/** The error box of `renderError()`, and where buttons sit in forms (their look is the theme's). */
 export const errorStyles = css`
   .error {
     display: flex;
     gap: var(--mcp-space);
     align-items: center;
-    padding: var(--mcp-space);
+    padding: var(--mcp-space-m);
     color: var(--mcp-color-danger);
     background: var(--mcp-color-danger-bg);
     border-radius: var(--mcp-radius);
@@ -275,19 +275,9 @@ export const errorStyles = css`
     flex: 1;
     overflow-wrap: anywhere;
   }
-  button {
-    font: inherit;
-  }
   form button,
-  .filter-box button,
   .error button {
     align-self: flex-start;
-    padding: calc(var(--mcp-space) / 2) calc(var(--mcp-space) * 1.5);
-    color: var(--mcp-color-text);
-    background: var(--mcp-color-bg-secondary);
-    border: 1px solid var(--mcp-color-border);
-    border-radius: var(--mcp-radius);
-    cursor: pointer;
   }
 `
 
@@ -305,15 +295,19 @@ export const fieldStyles = css`
   .field {
     display: flex;
     flex-direction: column;
-    gap: calc(var(--mcp-space) / 2);
+    gap: var(--mcp-space-xs);
+  }
+  .filter > span,
+  .field > label {
+    font-weight: 600;
   }
   input {
     font: inherit;
     color: inherit;
     background: var(--mcp-color-bg);
-    border: 1px solid var(--mcp-color-border);
+    border: 1px solid var(--mcp-color-border-strong);
     border-radius: var(--mcp-radius);
-    padding: calc(var(--mcp-space) / 2) var(--mcp-space);
+    padding: var(--mcp-space-xs) var(--mcp-space);
   }
 `
 
@@ -329,89 +323,85 @@ export const baseStyles = css`
   }
 `
 
-/** The look shared by the list elements: filter, status line, bordered list of item buttons, error, small forms. */
-export const itemListStyles = css`
-  ${errorStyles}
-  ${fieldStyles}
-  ${baseStyles}
-  .status {
-    margin: 0;
-    color: var(--mcp-color-text-secondary);
-  }
-  .stale {
-    margin: 0;
-    padding: calc(var(--mcp-space) / 2) var(--mcp-space);
-    color: var(--mcp-color-text-secondary);
-    border-inline-start: 3px solid var(--mcp-color-border);
-  }
-  .list-title {
-    margin: var(--mcp-space) 0 0;
-    font-weight: 600;
-  }
-  ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
-    border: 1px solid var(--mcp-color-border);
-    border-radius: var(--mcp-radius);
-  }
-  ul:empty {
-    display: none;
-  }
-  li + li {
-    border-top: 1px solid var(--mcp-color-border);
-  }
-  [part='item'] {
-    display: flex;
-    gap: var(--mcp-space);
-    align-items: flex-start;
-    width: 100%;
-    padding: var(--mcp-space);
-    text-align: start;
-    font: inherit;
-    color: inherit;
-    background: none;
-    border: 0;
-    border-inline-start: 3px solid transparent;
-    cursor: pointer;
-  }
-  /* The ring inside the row: a row fills its <li> (which cuts off what overflows) and the list may scroll (WCAG 2.4.7). */
-  [part='item']:focus-visible {
-    outline-offset: -2px;
-  }
-  [part='item']:hover {
-    background: var(--mcp-color-bg-secondary);
-  }
-  [part='item'][aria-current='true'] {
-    border-inline-start-color: var(--mcp-color-accent);
-    background: var(--mcp-color-bg-secondary);
-  }
-  .icon {
-    flex: none;
-  }
-  .text {
-    display: flex;
-    flex-direction: column;
-    min-width: 0;
-  }
-  .title {
-    font-weight: 600;
-  }
-  .name,
-  .facts,
-  .description {
-    color: var(--mcp-color-text-secondary);
-  }
-  .uri {
-    font-family: var(--mcp-font-mono);
-    overflow-wrap: anywhere;
-  }
-  form {
-    display: flex;
-    flex-direction: column;
-    gap: var(--mcp-space);
-    padding: var(--mcp-space);
-    border: 1px solid var(--mcp-color-border);
-    border-radius: var(--mcp-radius);
-  }
-`
+/**
+ * The look shared by the list elements: filter, status line, bordered list of item buttons, error. An
+ * array rather than one css`` with the others interpolated: the build minifies only a literal with no interpolation.
+ */
+export const itemListStyles = [
+  errorStyles,
+  fieldStyles,
+  baseStyles,
+  css`
+    .status {
+      margin: 0;
+      font-size: var(--mcp-font-size-sm);
+      color: var(--mcp-color-text-secondary);
+    }
+    .stale {
+      margin: 0;
+      padding: var(--mcp-space-xs) var(--mcp-space);
+      color: var(--mcp-color-text-secondary);
+      border-inline-start: 3px solid var(--mcp-color-border);
+    }
+    .list-title {
+      margin: var(--mcp-space) 0 0;
+      font-weight: 600;
+    }
+    ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      border: var(--mcp-border);
+      border-radius: var(--mcp-radius-lg);
+    }
+    ul:empty {
+      display: none;
+    }
+    li + li {
+      border-top: var(--mcp-border);
+    }
+    [part='item'] {
+      display: flex;
+      gap: var(--mcp-space-m);
+      align-items: flex-start;
+      width: 100%;
+      padding: var(--mcp-space) var(--mcp-space-m);
+      text-align: start;
+      font: inherit;
+      color: inherit;
+      background: none;
+      border: 0;
+      border-inline-start: 3px solid transparent;
+      border-radius: 0;
+    }
+    /* The ring inside the row: a row fills its <li> (which cuts off what overflows) and the list may scroll (WCAG 2.4.7). */
+    [part='item']:focus-visible {
+      outline-offset: -2px;
+    }
+    [part='item'][aria-current='true'] {
+      border-inline-start-color: var(--mcp-color-accent);
+      background: var(--mcp-color-bg-secondary);
+    }
+    .icon {
+      flex: none;
+    }
+    .text {
+      display: flex;
+      flex-direction: column;
+      min-width: 0;
+    }
+    .title {
+      font-weight: 600;
+    }
+    .name,
+    .facts,
+    .description {
+      color: var(--mcp-color-text-secondary);
+    }
+    .name,
+    .facts,
+    .uri {
+      font-size: var(--mcp-font-size-sm);
+    }
+  `,
+]

@@ -8,6 +8,11 @@
  * `light-dark()`); a page forces one for everything below an ancestor with
  * `--mcp-color-scheme: dark` (or `light`) there, or on one element with its
  * `theme="dark"` attribute.
+ *
+ * The design's scales are custom properties too, each following the MCP Apps variable of its step when a page sets
+ * one: type (`--mcp-font-size-xs` 12px badges (its own), `-sm` 13px meta text, `--mcp-font-size` 15px body, `-lg` 18px
+ * headings), space (`--mcp-space-xs` 4px, `--mcp-space` 8px, `-m` 12px, `-l` 16px, `-xl` 24px), radii (`--mcp-radius` controls and lists, `--mcp-radius-lg` cards and dialogs), `--mcp-border`
+ * and `--mcp-focus-ring`.
  */
 import { css } from 'lit'
 
@@ -25,11 +30,26 @@ export const themeStyles = css`
     --mcp-color-warning: var(--color-text-warning, light-dark(#8a5a00, #ffcc66));
     --mcp-color-warning-bg: var(--color-background-warning, light-dark(#fff5db, #3a3020));
     --mcp-color-success: var(--color-text-success, light-dark(#1b6e3a, #7ddc9c));
+    --mcp-color-success-bg: var(--color-background-success, light-dark(#e7f5ec, #1c3325));
+    /* Edges a control is found by (inputs, buttons): 3:1 against the background, as WCAG 1.4.11 asks. */
+    --mcp-color-border-strong: light-dark(#8b8b96, #6e6e7a);
     --mcp-font: var(--font-sans, system-ui, -apple-system, 'Segoe UI', sans-serif);
     --mcp-font-mono: var(--font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+    /* No host's step below 12px: the smallest text (badges) stays readable. */
+    --mcp-font-size-xs: 0.75rem;
+    --mcp-font-size-sm: var(--font-text-sm-size, 0.8125rem);
     --mcp-font-size: var(--font-text-md-size, 0.9375rem);
-    --mcp-radius: var(--border-radius-md, 6px);
+    --mcp-font-size-lg: var(--font-heading-sm-size, 1.125rem);
     --mcp-space: 0.5rem;
+    --mcp-space-xs: 0.25rem;
+    --mcp-space-m: 0.75rem;
+    --mcp-space-l: 1rem;
+    --mcp-space-xl: 1.5rem;
+    --mcp-radius: var(--border-radius-md, 6px);
+    --mcp-radius-lg: var(--border-radius-lg, 10px);
+    --mcp-border: 1px solid var(--mcp-color-border);
+    --mcp-focus-ring: 2px solid var(--mcp-color-accent);
+    line-height: 1.4;
     font-family: var(--mcp-font);
     font-size: var(--mcp-font-size);
     color: var(--mcp-color-text);
@@ -50,8 +70,25 @@ export const themeStyles = css`
      field inside): :focus, which every input matches when focused, draws its ring there too. */
   :focus-visible,
   input:is([type='date'], [type='time'], [type='datetime-local']):focus {
-    outline: 2px solid var(--mcp-color-accent);
+    outline: var(--mcp-focus-ring);
     outline-offset: 2px;
+  }
+  /*
+   * Buttons are secondary (outlined) unless .primary (primaryButtonStyles, in controls.ts: no element of the first
+   * list has one). :where() weighs nothing, so an element's own button rules (list rows, toggles) win whatever their order.
+   */
+  :where(button) {
+    font: inherit;
+    padding: var(--mcp-space-xs) var(--mcp-space-m);
+    border: 1px solid var(--mcp-color-border-strong);
+    border-radius: var(--mcp-radius);
+    background: var(--mcp-color-bg);
+    color: var(--mcp-color-text);
+    cursor: pointer;
+  }
+  /* Weighs more than a row's own background (list rows, files): every button answers the pointer alike. */
+  button:hover {
+    background: var(--mcp-color-bg-secondary);
   }
   .visually-hidden {
     position: absolute;

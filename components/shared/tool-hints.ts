@@ -57,24 +57,29 @@ export function renderHintBadge({ kind, stated }: ShownHint) {
   >`
 }
 
+/** A badge is a filled pill in its tone (neutral, danger, success); an assumed one has a dashed edge as well. */
 export const hintBadgeStyles = css`
   .badge {
     flex: none;
-    font-size: 0.8em;
-    padding: 0 0.5em;
-    border: 1px solid var(--mcp-color-border);
+    font-size: var(--mcp-font-size-xs);
+    font-weight: 600;
+    /* As tall as a line of meta text (--mcp-font-size-sm), with its edge: a list row keeps a line for the badges. */
+    line-height: 1.15;
+    padding: 0 var(--mcp-space);
+    border: 1px solid transparent;
     border-radius: 999px;
     color: var(--mcp-color-text-secondary);
+    background: var(--mcp-color-border);
   }
   .badge.assumed {
-    border-style: dashed;
+    border: 1px dashed;
   }
   .badge.destructive {
     color: var(--mcp-color-danger);
-    border-color: currentColor;
+    background: var(--mcp-color-danger-bg);
   }
   .badge.read-only {
     color: var(--mcp-color-success);
-    border-color: currentColor;
+    background: var(--mcp-color-success-bg);
   }
 `

@@ -102,10 +102,13 @@ export function windowedList(
 /**
  * The look of a windowed list (`<ul class="windowed">`): every row the same height, `--row-height`, and the list
  * scrolling by itself past `--max-height` (unset: the page scrolls it), both set by the element from its own custom
- * properties; what does not fit in a row is cut short (a `.line` on one line, a `.description` on two). The line under each row replaces the border between rows.
+ * properties; what does not fit in a row is cut short (a `.line` or a `.description` on one line). The line under each row replaces the border between rows.
+ * `--row-fit` is the height of a row of `--lines` lines of body text and `--meta-lines` of meta text (the theme's
+ * `--mcp-font-size-sm`), its padding and its border: a row as tall as what it shows, with no empty space.
  */
 export const windowedListStyles = css`
   ul.windowed {
+    --row-fit: calc(1.25 * (var(--lines, 2) * 1em + var(--meta-lines, 0) * var(--mcp-font-size-sm)) + 2 * var(--mcp-space) + 1px);
     position: relative;
     border-bottom: 0;
     max-height: var(--max-height, none);
@@ -129,7 +132,7 @@ export const windowedListStyles = css`
     height: var(--row-height);
     overflow: hidden;
     border-top: 0;
-    border-bottom: 1px solid var(--mcp-color-border);
+    border-bottom: var(--mcp-border);
   }
   ul.windowed::after {
     content: '';
@@ -145,9 +148,6 @@ export const windowedListStyles = css`
     width: 20px;
     height: 20px;
   }
-  ul.windowed .name {
-    font-size: 0.9em;
-  }
   ul.windowed .line {
     white-space: nowrap;
     overflow: hidden;
@@ -156,7 +156,7 @@ export const windowedListStyles = css`
   ul.windowed .description {
     display: -webkit-box;
     -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
+    -webkit-line-clamp: 1;
     overflow: hidden;
     overflow-wrap: anywhere;
   }

@@ -60,26 +60,29 @@ export function renderToolHeader(tool: Tool, serverUrl?: string, level = 3) {
 export const callStyles = css`
   header {
     display: flex;
-    align-items: center;
-    gap: var(--mcp-space);
+    align-items: baseline;
+    flex-wrap: wrap;
+    gap: var(--mcp-space-xs) var(--mcp-space);
   }
   .title {
     margin: 0;
-    font-size: 1.1em;
+    font-size: var(--mcp-font-size-lg);
+    font-weight: 600;
+    line-height: 1.3;
     overflow-wrap: anywhere;
   }
   .name {
     font-family: var(--mcp-font-mono);
     color: var(--mcp-color-text-secondary);
-    font-size: 0.85em;
+    font-size: var(--mcp-font-size-sm);
     overflow-wrap: anywhere;
   }
   .frame {
-    margin: var(--mcp-space) 0;
-    padding: var(--mcp-space);
-    border: 1px solid var(--mcp-color-border);
+    margin: var(--mcp-space-m) 0;
+    padding: var(--mcp-space-m) var(--mcp-space-l);
+    border: var(--mcp-border);
     border-left: 4px solid var(--status-color);
-    border-radius: var(--mcp-radius);
+    border-radius: var(--mcp-radius-lg);
     --status-color: var(--mcp-color-success);
   }
   .frame[data-status='tool-error'] {
@@ -95,7 +98,7 @@ export const callStyles = css`
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: calc(var(--mcp-space) / 2) var(--mcp-space);
+    gap: var(--mcp-space-xs) var(--mcp-space);
     margin-bottom: var(--mcp-space);
   }
   .frame-heading {
@@ -111,18 +114,18 @@ export const callStyles = css`
   .frame[data-status='cancelled'] .frame-status,
   .duration {
     color: var(--mcp-color-text-secondary);
-    font-size: 0.9em;
+    font-size: var(--mcp-font-size-sm);
   }
   .frame-actions {
     display: flex;
     flex-wrap: wrap;
-    gap: calc(var(--mcp-space) / 2);
+    gap: var(--mcp-space-xs);
     margin-left: auto;
   }
   .copy-status {
     flex-basis: 100%;
     color: var(--mcp-color-text-secondary);
-    font-size: 0.85em;
+    font-size: var(--mcp-font-size-sm);
   }
   .copy-status:empty {
     display: none;
@@ -133,20 +136,20 @@ export const callStyles = css`
   }
   /* JSON text: the result's here, the arguments' in <mcp-tool-call>. */
   .json-block {
-    margin: calc(var(--mcp-space) / 2) 0 0;
+    margin: var(--mcp-space-xs) 0 0;
     padding: var(--mcp-space);
     max-height: 20rem;
     overflow: auto;
     background: var(--mcp-color-bg-secondary);
     border-radius: var(--mcp-radius);
     font-family: var(--mcp-font-mono);
-    font-size: 0.85em;
+    font-size: var(--mcp-font-size-sm);
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
   .frame .error p,
   .frame .error ul {
-    margin: calc(var(--mcp-space) / 2) 0 0;
+    margin: var(--mcp-space-xs) 0 0;
   }
   .frame .cancelled {
     margin: 0;
@@ -167,7 +170,7 @@ export const callStyles = css`
   }
   .progress-text {
     color: var(--mcp-color-text-secondary);
-    font-size: 0.9em;
+    font-size: var(--mcp-font-size-sm);
   }
 `
 
