@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient } from '../../src/client/index.js'
 import { IdbAuthStore, type BrowserOAuthProvider, type StoredTokens } from '../../src/auth/index.js'
-import { click, present, testProvider } from '../support/auth-browser.js'
+import { CLIENT_ID, click, clearDefaultAuthStore, present, testProvider } from '../support/auth-browser.js'
 import { controlServer, deepQueryAll, eventually, nextEvent, serverUrl } from '../support/browser.js'
 import { forgedProof, replay } from '../support/dpop-forge.js'
 import type { McpServerElement } from '../../components/mcp-server/mcp-server.component.js'
@@ -195,6 +195,7 @@ describe('DPoP-bound sign-in in the browser', () => {
   }) {
     this.timeout(30_000)
     const plain = await serverUrl('auth')
+    await clearDefaultAuthStore() // the attributes' sign-in keeps its tokens there
     const tokenRequests = (await controlServer<Stats>('auth', 'stats')).tokenRequests.length
     const server = await fixture<McpServerElement>(
       html`<mcp-server .url=${plain} .auth=${testProvider(plain, database, { requireDpop: true })}><mcp-tool-list></mcp-tool-list></mcp-server>`,
@@ -203,6 +204,14 @@ describe('DPoP-bound sign-in in the browser', () => {
     const error = await present(server, 'sign-in-error', 'why the sign-in failed')
     expect(error.textContent).to.match(/does not offer DPoP-bound tokens \(its metadata lists no dpop_signing_alg_values_supported\), and this page requires them/)
     expect((await controlServer<Stats>('auth', 'stats')).tokenRequests.length, 'refused before any token request').to.equal(tokenRequests)
+
+    // The same from the attributes alone, as a page with only the CDN file signs in.
+    const fromAttributes = await fixture<McpServerElement>(
+      html`<mcp-server url=${plain} redirect-uri="/test/support/auth-callback.html" client-id=${CLIENT_ID} require-dpop></mcp-server>`,
+    )
+    await click(await present(fromAttributes, 'sign-in-button', 'the Sign in button of <mcp-server require-dpop>'))
+    const said = await present(fromAttributes, 'sign-in-error', 'why the sign-in from the attributes failed')
+    expect(said.textContent).to.include('does not offer DPoP-bound tokens')
     expect(await new IdbAuthStore(database).get(`session ${plain}`)).to.equal(undefined)
   })
 })

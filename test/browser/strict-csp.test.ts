@@ -400,6 +400,28 @@ for (const build of ['cdn', 'npm'] as const) {
       await clearDefaultAuthStore()
     })
 
+    it('signs in with DPoP from <mcp-server>’s attributes where offered; with require-dpop, says why a server without it is refused', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(40_000)
+      await clearDefaultAuthStore()
+      const page = await strictPage(build)
+      const frame = page.frameElement as HTMLIFrameElement
+      const signIn = { 'redirect-uri': '/test/support/cdn-auth-callback.html', 'client-id': CLIENT_ID }
+      // The dpop test server takes only DPoP-bound tokens, each request with a proof: its tools show only with DPoP.
+      const bound = add(page, page.document.body, 'mcp-server', { url: await serverUrl('dpop'), ...signIn })
+      const tools = add(page, bound, 'mcp-tool-list')
+      await page.customElements.whenDefined('mcp-server')
+      await clickAt(await present(bound, 'sign-in-button', 'the Sign in button'), frame)
+      await shows(tools, 'whoami', 'the DPoP-protected tools after signing in', 15_000)
+      const plain = add(page, page.document.body, 'mcp-server', { url: await serverUrl('auth'), ...signIn, 'require-dpop': '' })
+      await clickAt(await present(plain, 'sign-in-button', 'the Sign in button of the server without DPoP'), frame)
+      await shows(plain.shadowRoot!, /does not offer DPoP-bound tokens .*this page requires them/, 'why the sign-in is refused', 15_000)
+      expect(textOf(plain.shadowRoot!.querySelector('[part~="sign-in-error"]')!)).to.include('dpop_signing_alg_values_supported')
+      expectNoViolations(page)
+      await clearDefaultAuthStore()
+    })
+
     it('a running task in <mcp-tool> (status, message, time, TTL, Cancel) and in <mcp-task-list>, opened from it (task-id); a hostile task’s markup as text', async function (this: {
       timeout(ms: number): void
     }) {
