@@ -104,6 +104,50 @@ test('nonces: the MCP server and the authorization server ask for one and rotate
   }
 })
 
+test('a server whose nonce changes on every request: one retry per request, then its 401 stands (no loop)', { timeout: 20_000 }, async () => {
+  const { client } = setup()
+  await client.listTools()
+  try {
+    await control('dpop', { rsNonce: 'every-request' })
+    const before = await stats()
+    const error = await failure(client.callTool('whoami', {}))
+    assert.equal(error?.name, 'HttpError', `${error}`)
+    assert.equal(error.status, 401)
+    const after = await stats()
+    // The call, then (its 401 cured by a refresh) the call once more: each one request and one retry.
+    assert.equal(after.dpop.nonceChallenges - before.dpop.nonceChallenges, 4)
+    assert.deepEqual(after.tokenRequests.slice(before.tokenRequests.length).map((t) => t.grant_type), ['refresh_token'])
+  } finally {
+    await control('dpop', { rsNonce: null })
+    await client.close()
+  }
+})
+
+test('an authorization server that lists algorithms without ES256: the first this platform makes (PS256 here)', { timeout: 20_000 }, async () => {
+  try {
+    await control('dpop', { algs: ['EdDSA-unknown', 'PS256', 'RS256'] })
+    const { client, store } = setup()
+    assert.match(JSON.stringify(await client.callTool('whoami', {})), /signed in/)
+    const tokens = await storedTokens(store)
+    assert.equal(tokens.dpop?.privateKey.algorithm.name, 'RSA-PSS')
+    assert.equal(tokens.dpop?.privateKey.extractable, false)
+    await client.close()
+  } finally {
+    await control('dpop', { algs: ['ES256'] })
+  }
+})
+
+test('client credentials (Node, no user): the token request has a proof, the token is DPoP-bound', { timeout: 20_000 }, async () => {
+  const { client, store } = setup({ authorize: undefined, clientCredentials: { clientId: AUTH_CLIENT_ID, clientSecret: 'not-checked' } })
+  const before = await stats()
+  assert.match(JSON.stringify(await client.callTool('whoami', {})), /signed in/)
+  const after = await stats()
+  assert.deepEqual(after.tokenRequests.slice(before.tokenRequests.length).map((t) => t.grant_type), ['client_credentials'])
+  assert.deepEqual(after.dpop.refusals.slice(before.dpop.refusals.length), [])
+  assert.equal((await storedTokens(store)).token_type.toLowerCase(), 'dpop')
+  await client.close()
+})
+
 test('sign-out removes the key pair with the tokens', { timeout: 20_000 }, async () => {
   const { auth, client, store } = setup()
   await client.listTools()

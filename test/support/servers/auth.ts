@@ -28,7 +28,8 @@
 //   takes only `Authorization: DPoP` with a proof for that key (servers/dpop-proofs.ts: signature, htm, htu, iat,
 //   ath, a `jti` never seen before) and challenges with `DPoP`. `asNonce` / `rsNonce` (a string; null for none): the
 //   nonce each server requires (`use_dpop_nonce` with a `DPoP-Nonce` header until a proof carries it; the MCP server
-//   also sends it on every answer). Setting a new one rotates it. `allowProof: false` / `exposeNonce: false`: the MCP
+//   also sends it on every answer). Setting a new one rotates it; `rsNonce: 'every-request'` plays a hostile server
+//   whose nonce changes on every request. `allowProof: false` / `exposeNonce: false`: the MCP
 //   server's CORS forgets the `DPoP` request header in its preflight answer / leaves `DPoP-Nonce` unexposed.
 // - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests, badRequests: paths[],
 //   documentFetches: urls[], dpop: { refusals: why[], nonceChallenges, accepted: Mcp-Method[], lastProof?, lastToken? } }`
@@ -344,6 +345,8 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
     if (!scheme) return undefined // no token: the bearer gate's challenge, as DPoP
     const refuse = (why: string) => refusedProof({ ok: false, error: 'invalid_dpop_proof', why }, dpop, true)
     if (scheme.toLowerCase() !== 'dpop' || !token) return refuse(`the token was sent with the ${scheme} scheme`)
+    // A hostile server's nonce: a new one for every request, so no proof ever carries the current one.
+    if (dpop.rsNonce?.startsWith('every-request')) dpop.rsNonce = `every-request-${crypto.randomUUID()}`
     const check = await checkProof(request.headers.get('dpop'), { method: request.method, url: request.url, token, nonce: dpop.rsNonce, seen: dpop.seen })
     if (!check.ok) return refusedProof(check, dpop, true)
     let cnf: { jkt?: string } | undefined
