@@ -15,12 +15,12 @@ export interface McpElementProperties {
   'mcp-resource-list': Partial<Pick<McpResourceListElement, 'client'>>
   'mcp-resource-view': Partial<Pick<McpResourceViewElement, 'client' | 'resource' | 'uri'>>
   'mcp-schema-form': Partial<Pick<McpSchemaFormElement, 'disabled' | 'errors' | 'hideJsonToggle' | 'schema' | 'value'>>
-  'mcp-server': Partial<Pick<McpServerElement, 'allowDisplayModes' | 'allowPermissions' | 'answers' | 'approval' | 'approve' | 'auth' | 'client' | 'clientId' | 'clientMetadataUrl' | 'compact' | 'connection' | 'redirectUri' | 'requireDpop' | 'sandboxUrl' | 'signInFlow' | 'theme' | 'trustAnnotations' | 'url'>>
+  'mcp-server': Partial<Pick<McpServerElement, 'allowDisplayModes' | 'allowPermissions' | 'answers' | 'approval' | 'approve' | 'auth' | 'client' | 'clientId' | 'clientMetadataUrl' | 'compact' | 'connection' | 'redirectUri' | 'requireDpop' | 'sandboxUrl' | 'signInFlow' | 'theme' | 'trustAnnotations' | 'url' | 'urlState'>>
   'mcp-skill-list': Partial<Pick<McpSkillListElement, 'client'>>
   'mcp-task-list': Partial<Pick<McpTaskListElement, 'client' | 'tool'>>
-  'mcp-tool': Partial<Pick<McpToolElement, 'client' | 'headingLevel' | 'name' | 'taskId' | 'tool'>>
+  'mcp-tool': Partial<Pick<McpToolElement, 'client' | 'headingLevel' | 'name' | 'taskId' | 'tool' | 'value'>>
   'mcp-tool-call': Partial<Pick<McpToolCallElement, 'arguments' | 'client' | 'manual' | 'modal' | 'name' | 'origin' | 'state'>>
-  'mcp-tool-list': Partial<Pick<McpToolListElement, 'client' | 'filter' | 'headingLevel' | 'selected' | 'theme'>>
+  'mcp-tool-list': Partial<Pick<McpToolListElement, 'client' | 'filter' | 'headingLevel' | 'selected' | 'theme' | 'toolArguments'>>
 }
 
 /** Each element's events, by name (`mcp-` prefixed; they bubble and cross shadow roots). */

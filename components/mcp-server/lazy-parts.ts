@@ -2,7 +2,8 @@
  * The parts of `<mcp-server>` a first list does not need on screen, loaded at their first use (each a chunk of its
  * own on the CDN, so a cold visit's script stays small): the approval policy (at the first call that asks for
  * approval), the input handlers (at the server's first input request), the sign-in link check (when a browser
- * blocks the sign-in popup), the words of a failure (at the first failure, or when the browser is idle).
+ * blocks the sign-in popup), the words of a failure (at the first failure, or when the browser is idle), the URL state
+ * (with `url-state`).
  */
 import type { ApprovalGate, InputContext, InputHandlers, McpClient } from '../../src/client/index.js'
 import { lazyModule } from '../shared/lazy-element.js'
@@ -12,6 +13,7 @@ const loadApprovalPolicy = lazyModule(() => import('./approval-policy.js'))
 const loadInputHandlers = lazyModule(() => import('../mcp-elicitation/input-handlers.js'))
 export const loadSignInLink = lazyModule(() => import('./sign-in-link.js'))
 export const loadFailureView = lazyModule(() => import('./failure-view.js'))
+export const loadUrlState = lazyModule(() => import('./url-state.js'))
 
 /** approvalGate() of approval-policy.ts, its module loaded on the first call. */
 export function lazyApprovalGate(host: PolicyHost): ApprovalGate {

@@ -20,7 +20,7 @@ import { EventListenersController } from '../shared/event-listeners.js'
 import { asError, emit, type ErrorDetail } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
 import type { ApprovalPolicy } from './approval-policy.js'
-import { lazyApprovalGate, lazyInputHandlers, loadFailureView, loadSignInLink } from './lazy-parts.js'
+import { lazyApprovalGate, lazyInputHandlers, loadFailureView, loadSignInLink, loadUrlState } from './lazy-parts.js'
 import { preloadWhenIdle } from '../shared/lazy-element.js'
 import { connectionStateText, type McpConnectionState } from './connection-state.js'
 import { listOf } from '../mcp-app/view-policy.js'
@@ -115,6 +115,10 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   (dynamic registration) where the authorization server allows it.
  * @attr {'popup' | 'redirect'} sign-in - With `redirect-uri`: how the Sign in button signs in: a popup (default), or
  *   this page goes to the sign-in page and comes back.
+ * @attr {boolean} url-state - The open tool and its arguments live in the page's URL fragment (`#mcp-tool=…&mcp-args=…`),
+ *   so a link opens that tool with those arguments filled in (never called: the visitor presses Call), and Back and
+ *   Forward move between tools. Values the tool's schema marks as secret (`format: password`, `writeOnly`) never go
+ *   into the URL, nor are they read from it. The fragment's other `key=value` pairs are kept.
  * @attr {boolean} require-dpop - With `redirect-uri`: sign in only where the authorization server issues DPoP-bound tokens
  *   (RFC 9449), each bound to a key this page holds and cannot export; elsewhere the sign-in fails with
  *   `DpopNotOfferedError`, said in `sign-in-error`. Without it DPoP is still used wherever it is offered.
@@ -185,6 +189,7 @@ export class McpServerElement extends LitElement {
   @property({ attribute: false }) approve?: ApprovalGate
   @property({ attribute: 'trust-annotations', type: Boolean }) trustAnnotations = false
   @property() approval: ApprovalPolicy = 'ask'
+  @property({ attribute: 'url-state', type: Boolean }) urlState = false
   /** `required`: the server needs a sign-in the user has not given; `pending`: one is under way. */
   @state() private signInState: 'none' | 'required' | 'pending' = 'none'
   /** The sign-in page, when the browser blocked the popup: shown as a link. */
@@ -283,6 +288,7 @@ export class McpServerElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('urlState') && this.urlState) this.#followUrl()
     const signInChanged = (['redirectUri', 'clientId', 'clientMetadataUrl', 'signInFlow', 'requireDpop'] as const).some((name) =>
       changed.has(name),
     )
@@ -367,6 +373,12 @@ export class McpServerElement extends LitElement {
     if (failureWords === null) return html`<p part=${part}>${error.message}</p>`
     this.#wantsFailureWords = true
     return nothing
+  }
+
+  #urlState?: Promise<unknown>
+  /** Starts keeping the open tool in the URL (its code loaded only for a page that asks). */
+  #followUrl(): void {
+    this.#urlState ??= loadUrlState().then(({ UrlState }) => new UrlState(this))
   }
 
   /** Set by render() when a failure waits for its words: updated() loads them, then renders again. */

@@ -93,6 +93,8 @@ function rowOf(tool: Tool): ToolRow {
  *   follow the user's `prefers-color-scheme`.
  *
  * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
+ * @property {Record<string, unknown>} toolArguments - Arguments to fill the open tool's form with (`<mcp-tool>`'s
+ *   `value`), instead of the ones it was last called with. Picking another tool clears them.
  *
  * @fires {CustomEvent<ToolSelectDetail>} mcp-tool-select - A tool was picked. Detail `{ tool: Tool }`. Cancelable: `preventDefault()` keeps the
  *   built-in `<mcp-tool>` from opening.
@@ -126,6 +128,7 @@ export class McpToolListElement extends ConnectedElement {
   @property({ reflect: true }) theme?: 'light' | 'dark'
   @property() filter = ''
   @property({ attribute: 'heading-level', type: Number }) headingLevel = 3
+  @property({ attribute: false }) toolArguments?: Record<string, unknown>
 
   /**
    * Tools the client left out of its listings, with the reason: keyed by name, or by the reason for an entry
@@ -198,6 +201,7 @@ export class McpToolListElement extends ConnectedElement {
   select(tool: Tool): void {
     if (!emit<ToolSelectDetail>(this, 'mcp-tool-select', { tool }, { cancelable: true })) return
     this.selected = String(tool.name)
+    this.toolArguments = undefined
     void this.updateComplete.then(() => this.#reveal())
   }
 
@@ -257,7 +261,7 @@ export class McpToolListElement extends ConnectedElement {
       ${
         chosen
           ? html`<div class="opened" tabindex="-1">
-              <mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client} .headingLevel=${this.headingLevel}></mcp-tool>
+              <mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client} .headingLevel=${this.headingLevel} .value=${this.toolArguments}></mcp-tool>
             </div>`
           : nothing
       }

@@ -105,6 +105,8 @@ interface AppCall {
  *
  * @property {Tool} tool - The tool to show (wins over `name`).
  * @property {McpClient} client - The client to use. When unset, the one provided by an enclosing `<mcp-server>`.
+ * @property {Record<string, unknown>} value - Arguments to fill the form with (a link's, say), instead of the ones this
+ *   tool was last called with in the tab's session. Filling never calls the tool.
  *
  * @fires {CustomEvent<ToolCallDetail>} mcp-tool-call - Before a call is sent. Detail: `{ name, arguments }`. Cancelable: `preventDefault()` stops the call.
  * @fires {CustomEvent<ToolResultDetail>} mcp-tool-result - The call completed. Detail: `{ result }` (a `CallToolResult`, also when `isError`).
@@ -148,6 +150,7 @@ export class McpToolElement extends ConnectedElement {
   @property({ reflect: true }) name = ''
   @property({ attribute: 'heading-level', type: Number }) headingLevel = 3
   @property({ attribute: 'task-id', reflect: true }) taskId = ''
+  @property({ attribute: false }) value?: Record<string, unknown>
 
   @state() private appCall?: AppCall
   @state() private appFailed = false
@@ -221,7 +224,7 @@ export class McpToolElement extends ConnectedElement {
     queueMicrotask(() => this.isConnected || (running && this.#calls.letGo(msg('tool.removed', 'the tool view was closed'), running)))
   }
 
-  protected override willUpdate(_changed: PropertyValues<this>): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
     const tool = this.#tool
     const client = this.#client
     const key = tool && client ? keyOf(client, tool) : undefined
@@ -229,10 +232,12 @@ export class McpToolElement extends ConnectedElement {
       // Another tool (or server), or another task: its own stored arguments, and nothing of the previous one's call.
       this.#prefillFor = key
       this.#taskShown = this.taskId
-      this.#prefill = tool && client ? readArguments(client.contextKey(), tool.name) : undefined
+      this.#prefill = this.value ?? (tool && client ? readArguments(client.contextKey(), tool.name) : undefined)
       this.#calls.letGo(msg('tool.switched', 'another tool was opened'))
       this.#calls.clear()
       this.appCall = undefined
+    } else if (changed.has('value') && this.value) {
+      this.#prefill = this.value
     }
     // The task `task-id` names; else a task of this tool still running at the server (the page was reloaded, or the
     // tool shown again): followed here.

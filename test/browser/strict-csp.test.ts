@@ -286,6 +286,23 @@ for (const build of ['cdn', 'npm'] as const) {
       expectNoViolations(page)
     })
 
+    it('<mcp-server url-state>: a link opens its tool filled in; picking another tool goes into the URL', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      page.history.replaceState(null, '', `#mcp-tool=greet&mcp-args=${encodeURIComponent(JSON.stringify({ name: 'Grace' }))}`)
+      const server = add(page, page.document.body, 'mcp-server', { url: await serverUrl('demo'), 'url-state': '' })
+      const tools = add(page, server, 'mcp-tool-list')
+      await eventually(() => deepQueryAll(tools, 'mcp-tool').length === 1, 'the linked tool opened', 8_000)
+      await eventually(() => control(tools, 'name').value === 'Grace', 'its form filled from the link')
+      deepQueryAll(tools, '[part~=item]')
+        .find((item) => item.dataset.name === 'add')!
+        .click()
+      await eventually(() => new URLSearchParams(page.location.hash.slice(1)).get('mcp-tool') === 'add', 'the picked tool in the URL')
+      expectNoViolations(page)
+    })
+
     it('the approval dialog: a call from page code waits in a modal <mcp-tool-call> with its arguments; Allow runs it, Deny does not', async function (this: {
       timeout(ms: number): void
     }) {
