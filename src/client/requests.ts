@@ -16,6 +16,7 @@ import type {
   ServerCapabilities,
 } from '../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../protocol/jsonrpc.js'
+import { RequestController } from '../transport/request-controller.js'
 import { traitsOf } from '../protocol/methods.js'
 import { Coalescer } from './coalesce.js'
 import type { Era } from './era/era.js'
@@ -167,7 +168,7 @@ export class Requests {
     const clientOptions = this.host.options
     // The caller's own token (in params._meta) is kept, and sent whether or not it asked for onProgress.
     const progressToken = options.progressToken ?? callerProgressToken(params) ?? (options.onProgress ? `p${id}` : undefined)
-    const controller = new AbortController()
+    const controller = new RequestController()
     const onAbort = () => controller.abort(new AbortError(options.signal?.reason))
     if (options.signal?.aborted) onAbort()
     options.signal?.addEventListener('abort', onAbort, { once: true })
@@ -193,7 +194,7 @@ export class Requests {
           const p = n.params as Params | undefined
           if (n.method === 'notifications/progress' && options.onProgress && progressToken !== undefined && p?.progressToken === progressToken) {
             // Progress read in the same chunk as the one the caller aborted on is not the caller's any more.
-            if (!controller.signal.aborted) callBack(options.onProgress!, p as unknown as ProgressNotificationParams)
+            if (!controller.aborted) callBack(options.onProgress!, p as unknown as ProgressNotificationParams)
           } else if (n.method === 'notifications/message' && (options.onLog ?? clientOptions.onLog)) {
             callBack((options.onLog ?? clientOptions.onLog)!, p as unknown as LoggingMessageNotificationParams)
           } else if (onNotification) onNotification(n)

@@ -14,6 +14,7 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
 } from '../protocol/jsonrpc.js'
+import { followAbort, isAborted } from './request-controller.js'
 
 interface PostInit {
   url: string
@@ -25,6 +26,7 @@ interface PostInit {
    * Owned by the caller, who aborts it (with an AbortError as reason) to
    * cancel. Aborted here only on timeouts and failures: aborting a fetch
    * that has completed costs a stack trace and undici's teardown per call.
+   * A RequestController (request-controller.ts) is followed without a signal of its own.
    */
   controller: AbortController
   /** Fail when no message arrives for this long. Progress and other notifications reset the clock. */
@@ -62,20 +64,21 @@ interface PostInit {
 export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
   const { message, maxBodyBytes, controller } = init
   const method = message.method
-  const signal = controller.signal
-  const aborted = () => (signal.reason instanceof AbortError ? signal.reason : new AbortError(signal.reason))
+  const aborted = () => {
+    const reason: unknown = controller.signal.reason
+    return reason instanceof AbortError ? reason : new AbortError(reason)
+  }
   let failure: Error | undefined
   const abort = (error: Error) => {
     failure ??= error
     controller.abort(error)
   }
-  if (signal.aborted) throw aborted()
+  if (isAborted(controller)) throw aborted()
   // The fetch's own signal: it follows the request's, and closes a response stream that is still open once its result
   // is in. Firefox keeps such a connection busy when its body is only cancelled, and six of them stall every later
   // request to that server (HTTP/1.1's limit per host). Only then: an abort costs undici about 0.1 ms per call.
   const connection = new AbortController()
-  const follow = () => connection.abort(signal.reason)
-  signal.addEventListener('abort', follow, { once: true })
+  const unfollow = followAbort(controller, (reason) => connection.abort(reason))
   let timer: ReturnType<typeof setTimeout> | undefined
   let started = false
   // One timer for both limits (a timer costs microseconds per call): the idle one, or the overall cap when it comes first.
@@ -106,7 +109,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
       init.onResponse?.(res)
     } catch (error) {
       // A fetch wrapper's own typed failure (sign-in refused, say) is reported as it is.
-      if (!failure && error instanceof McpError && !signal.aborted) throw error
+      if (!failure && error instanceof McpError && !isAborted(controller)) throw error
       throw (
         failure ??
         new StreamError(`Could not reach ${init.url} for ${method}: ${(error as Error)?.message ?? error}`, init.idempotent, {
@@ -158,7 +161,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
   } catch (error) {
     // A rejected read after an abort is the abort's doing: report its cause.
     if (failure) throw failure
-    if (signal.aborted) throw aborted()
+    if (isAborted(controller)) throw aborted()
     controller.abort() // release the connection of a failed response
     if (error instanceof McpError) throw error
     throw new StreamError(
@@ -168,7 +171,7 @@ export async function postRequest(init: PostInit): Promise<JsonRpcResponse> {
     )
   } finally {
     clearTimeout(timer)
-    signal.removeEventListener('abort', follow)
+    unfollow()
   }
 }
 
