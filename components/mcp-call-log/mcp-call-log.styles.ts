@@ -89,7 +89,7 @@ export const styles = [
     pre {
       margin: 0;
       padding: var(--mcp-space);
-      max-height: 20rem;
+      max-height: 12rem;
       overflow: auto;
       font-family: var(--mcp-font-mono);
       font-size: var(--mcp-font-size-sm);
