@@ -14,7 +14,7 @@ export interface McpElementProperties {
   'mcp-prompt-list': Partial<Pick<McpPromptListElement, 'client'>>
   'mcp-resource-list': Partial<Pick<McpResourceListElement, 'client'>>
   'mcp-resource-view': Partial<Pick<McpResourceViewElement, 'client' | 'resource' | 'uri'>>
-  'mcp-schema-form': Partial<Pick<McpSchemaFormElement, 'disabled' | 'errors' | 'hideJsonToggle' | 'schema' | 'value'>>
+  'mcp-schema-form': Partial<Pick<McpSchemaFormElement, 'disabled' | 'errors' | 'hideExamples' | 'hideJsonToggle' | 'schema' | 'value'>>
   'mcp-server': Partial<Pick<McpServerElement, 'allowDisplayModes' | 'allowPermissions' | 'answers' | 'approval' | 'approve' | 'auth' | 'client' | 'clientId' | 'clientMetadataUrl' | 'compact' | 'connection' | 'redirectUri' | 'requireDpop' | 'sandboxUrl' | 'signInFlow' | 'theme' | 'trustAnnotations' | 'url' | 'urlState'>>
   'mcp-skill-list': Partial<Pick<McpSkillListElement, 'client'>>
   'mcp-task-list': Partial<Pick<McpTaskListElement, 'client' | 'tool'>>

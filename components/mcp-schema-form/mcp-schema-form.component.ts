@@ -7,6 +7,7 @@ import { buildFormModel, isObject, type Field } from '../../src/schema/form-mode
 import { buildArguments, getAt, initialValue, setAt } from '../../src/schema/form-values.js'
 import { checkValue, mapErrors, placeName, type FieldError } from '../../src/schema/form-checks.js'
 import { escapePointer } from '../../src/schema/json-pointer.js'
+import { formExamples, type FormExample, type FormExamples } from '../../src/schema/form-examples.js'
 import { emit } from '../shared/events.js'
 import { translated } from '../shared/check-messages.js'
 import { I18nController, msg } from '../shared/i18n.js'
@@ -20,6 +21,7 @@ import { renderField } from './fields/field.js'
 import type { EntryRow, FieldHost } from './fields/host.js'
 import { jsonError, parseJson, stringify } from './json-text.js'
 import { styles } from './mcp-schema-form.styles.js'
+import { exampleStyles, renderExamples } from './examples.js'
 
 /** An error from outside (InvalidArgumentsError.errors, a server's message) or from validate(). */
 export interface SchemaFormError {
@@ -55,9 +57,15 @@ export interface SchemaFormError {
  * `errors` are shown on the fields their paths point at; the rest above the
  * form. `focus()` focuses the first field.
  *
+ * "Try an example": the schema's `examples` (on the root, whole arguments; on a top-level property, values of that
+ * field), the root's `default` and the fields' defaults are buttons in a group above the fields; one fills the form
+ * (or its field) and sends nothing. An example whose kind does not fit its field is left out; at most 20 are shown,
+ * with how many there are. A schema with none shows nothing.
+ *
  * @tag mcp-schema-form
  *
  * @attr {boolean} disabled - Every control is disabled (e.g. while a call runs).
+ * @attr {boolean} hide-examples - No "Try an example" choices, even when the schema has examples or defaults.
  * @attr {boolean} hide-json-toggle - No "Edit as JSON" / "Edit as form" button, for a page whose users should only see the
  *   form. `json` fields keep their own JSON editor.
  *
@@ -84,11 +92,12 @@ export interface SchemaFormError {
  * @csspart button - The add, move, remove and JSON-toggle buttons.
  * @csspart json - A JSON editor (a field's, or the whole value's).
  * @csspart key - An untitled field's property name, beside its humanised label.
+ * @csspart examples - The "Try an example" group: `examples-label`, each choice (`button example`), `examples-count`.
  *
  * @cssprop --mcp-schema-form-gap - Space between fields.
  */
 export class McpSchemaFormElement extends LitElement {
-  static override styles = styles
+  static override styles = [styles, exampleStyles]
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true }
 
   @property({ attribute: false }) schema?: unknown
@@ -96,6 +105,7 @@ export class McpSchemaFormElement extends LitElement {
   @property({ attribute: false }) errors: ReadonlyArray<SchemaFormError> = []
   @property({ type: Boolean, reflect: true }) disabled = false
   @property({ type: Boolean, attribute: 'hide-json-toggle' }) hideJsonToggle = false
+  @property({ type: Boolean, attribute: 'hide-examples' }) hideExamples = false
 
   /** The value being edited: arguments-shaped, `undefined` where nothing is filled in. */
   @state() private current: unknown = {}
@@ -105,12 +115,15 @@ export class McpSchemaFormElement extends LitElement {
   @state() private jsonText = ''
   /** Problems found by validate(); a field's go away when it is edited. */
   @state() private localErrors: FieldError[] = []
+  /** Says which example filled the form (a polite status). */
+  @state() private filled = ''
 
   #i18n = new I18nController(this)
   #model?: Field
   /** The schema as JSON text, to tell a new schema from the same one sent again. */
   #schemaText?: string
   #modelError?: string
+  #examples: FormExamples = { shown: [], given: 0 }
   /** The variant each chooser shows, by path, when the value alone cannot say (e.g. nothing filled in yet). */
   #choices = new Map<string, number>()
   /** JSON editor texts of `json` fields, by path, kept while they do not parse. */
@@ -202,6 +215,8 @@ export class McpSchemaFormElement extends LitElement {
       } catch (e) {
         this.#modelError = (e as Error).message
       }
+      this.#examples = this.#model ? formExamples(this.#model) : { shown: [], given: 0 }
+      this.filled = ''
       this.jsonMode = !this.#model
     }
     if (schemaChanged || changed.has('value')) {
@@ -244,6 +259,8 @@ export class McpSchemaFormElement extends LitElement {
         }
       </div>
       <fieldset class="fields" ?disabled=${this.disabled}>
+        ${this.hideExamples ? nothing : renderExamples(this.#examples, (example, label) => this.#fill(example, label))}
+        <p class="visually-hidden" role="status">${this.filled}</p>
         ${this.jsonMode || !model ? this.#renderWholeJson() : this.#renderFields(model)}
         ${
           model &&
@@ -308,6 +325,33 @@ export class McpSchemaFormElement extends LitElement {
     this.current = setAt(this.current, path, next)
     this.#edited.add(path)
     if (this.localErrors.some((e) => e.path === path)) this.localErrors = this.localErrors.filter((e) => e.path !== path)
+    emit<FormInputDetail>(this, 'mcp-form-input', { value: this.arguments })
+  }
+
+  /** Fills the form with an example (the whole value, or one field's), as if typed: nothing is sent. */
+  #fill(example: FormExample, label: string): void {
+    const model = this.#model
+    if (!model) return
+    const value = structuredClone(example.value)
+    let next: unknown
+    if (example.path) {
+      const start = this.jsonMode ? initialValue(model, this.current) : this.current
+      next = setAt(start, example.path, initialValue(example.field, value))
+      this.#edited.add(example.path)
+    } else {
+      next = initialValue(model, value)
+      this.#choices.clear()
+      this.#entryRows.clear()
+      this.#edited.clear()
+      this.#edited.add('')
+    }
+    for (const path of this.#drafts.keys()) if (!example.path || path === example.path || path.startsWith(`${example.path}/`)) this.#drafts.delete(path)
+    this.localErrors = []
+    if (this.jsonMode) {
+      this.current = buildArguments(model, next)
+      this.jsonText = stringify(this.current)
+    } else this.current = next
+    this.filled = msg('schema-form.example-filled', 'Filled in: {example}.', { example: label })
     emit<FormInputDetail>(this, 'mcp-form-input', { value: this.arguments })
   }
 

@@ -26,7 +26,7 @@ import { I18nController, msg } from '../shared/i18n.js'
 import { followTask, leadTask } from '../../src/client/index.js'
 import { ClockController, isTerminal, parseTime } from '../shared/task-status.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
-import { preloadWhenIdle } from '../shared/lazy-element.js'
+import { lazyModule, preloadWhenIdle } from '../shared/lazy-element.js'
 import { loadElicitationDialog } from '../mcp-elicitation/input-handlers.js'
 import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from '../shared/call/call-display.js'
 import { CallRunner, abortReason, type CallStart } from '../shared/call/call-runner.js'
@@ -34,6 +34,10 @@ import { styles } from './mcp-tool.styles.js'
 import { TaskOfOtherToolError } from './errors.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
 import { renderTask } from './task-display.js'
+import type { CopyCodePanel } from './copy-code.js'
+
+/** The "Copy as code" panel: its own chunk, loaded when the user first opens it. */
+const loadCopyCode = lazyModule(() => import('./copy-code.js'))
 
 /** Detail of `mcp-tool-call`. */
 export interface ToolCallDetail {
@@ -82,6 +86,13 @@ interface AppCall {
  * (one poll shared with the other elements and tabs following it), an ended
  * one shows its result or why it ended.
  *
+ * Copy as code (a panel, its code loaded when first opened): the call the form would make now, as a curl command
+ * for a POSIX shell (with the 2026-07-28 headers; every server or user string one single-quoted word), as JavaScript
+ * with `McpClient`, or as the JSON-RPC request. A credential is a placeholder (`$MCP_TOKEN`) unless the user ticks
+ * "Include my token", offered only for a token in the client's own `headers`: an `auth` sign-in's token is not
+ * given to page code. A legacy server (sessions) gets no curl command, and a note why. The copied code is shown in
+ * a read-only box, and selected for copying by hand when the browser refuses the clipboard.
+ *
  * Keyboard: Enter in a one-line field calls the tool, as Call does. While the
  * call runs the form is disabled, so focus moves from the field to Cancel; when
  * the call ends it goes back to the field. How the call ended is announced
@@ -122,6 +133,9 @@ interface AppCall {
  * @csspart actions - The row with the Call and Cancel buttons.
  * @csspart call - The Call button.
  * @csspart cancel - The Cancel button (while a call runs).
+ * @csspart copy-code-toggle - The "Copy as code" button (`aria-expanded`), which opens its panel.
+ * @csspart copy-code-panel - The panel: `copy-curl`, `copy-javascript`, `copy-json-rpc` (buttons), `include-token` (the
+ *   label of its checkbox), `copy-code-note`, `copy-code-status` (says "Copied."), `copy-code-text` (the copied code).
  * @csspart progress - The live region with the progress bar and message.
  * @csspart progress-bar - The `<progress>` element.
  * @csspart result - The live region with the result: a group named by the frame's heading (not a landmark: a page may show the same tool twice, and landmarks' names must differ).
@@ -154,6 +168,7 @@ export class McpToolElement extends ConnectedElement {
 
   @state() private appCall?: AppCall
   @state() private appFailed = false
+  @state() private codeOpen = false
 
   @query('mcp-schema-form') private form?: McpSchemaFormElement
   @query('button[part=call]') private callButton?: HTMLButtonElement
@@ -170,6 +185,7 @@ export class McpToolElement extends ConnectedElement {
   /** A running task's elapsed time and time left move every second. */
   #clock = new ClockController(this, () => !!this.#calls.running?.task)
   #appCalls = 0
+  #codePanel?: CopyCodePanel
   /**
    * The server and tool whose kept tasks were looked for (once per tool shown, and again when back on the page); with
    * `task-id`, and that task's id.
@@ -444,7 +460,18 @@ export class McpToolElement extends ConnectedElement {
             ? html`<button part="cancel" type="button" @click=${this.#onCancelClick}>${msg('tool.cancel', 'Cancel')}</button>`
             : nothing
         }
+        <button
+          id="copy-code-toggle"
+          part="button copy-code-toggle"
+          type="button"
+          aria-expanded=${this.codeOpen ? 'true' : 'false'}
+          aria-controls=${ifDefined(this.codeOpen && this.#codePanel ? 'copy-code-panel' : undefined)}
+          @click=${this.#toggleCode}
+        >
+          ${msg('tool.copy-code', 'Copy as code')}
+        </button>
       </div>
+      ${this.codeOpen ? this.#renderCode(tool) : nothing}
       <div part="progress" class="progress" role="status" aria-live="polite">
         ${running && !running.task ? renderProgress(running.progress) : nothing}
       </div>
@@ -488,6 +515,24 @@ export class McpToolElement extends ConnectedElement {
         }
       </section>
     </div>`
+  }
+
+  #toggleCode(): void {
+    this.codeOpen = !this.codeOpen
+    if (this.#codePanel || !this.codeOpen) return
+    loadCopyCode().then(
+      ({ CopyCodePanel }) => {
+        this.#codePanel ??= new CopyCodePanel(this)
+        this.requestUpdate()
+      },
+      () => (this.codeOpen = false),
+    )
+  }
+
+  #renderCode(tool: Tool) {
+    const client = this.#client
+    if (!this.#codePanel || !client) return html`<p class="status" role="status">${msg('tool.copy-loading', 'Loading…')}</p>`
+    return this.#codePanel.render({ client, tool, args: () => (this.form?.arguments ?? {}) as Record<string, unknown> })
   }
 
   #renderMissing() {

@@ -38,6 +38,8 @@ export {
 // A kept task followed by several elements and tabs with one poll (Web Locks and the store's BroadcastChannel).
 export { followTask, leadTask, hearTaskReports, type FollowOptions } from './tasks/task-follow.js'
 export { checkArguments, validateAgainstSchema } from './call/validator.js'
+// A request as it would go on the wire, for showing a call as code.
+export { requestFor, type RequestPreview } from './request-preview.js'
 // Skills from servers (io.modelcontextprotocol/skills): entries, verified files (the errors: protocol/errors.ts).
 // (Types only: a value of skill-types.ts here would put it in the startup bytes, as the lazy chunk uses it.)
 export type { Skill, SkillFrontmatter, SkillResource, SkillFile, SkillReadOptions } from './skills/skill-types.js'

@@ -1,0 +1,16 @@
+// Shell code a tool name or argument could carry, for the copy-as-code tests (servers/hostile-copy.ts, and the
+// browser suites that read it here: no Node imports). Pasted into a shell naively, each piece creates a file named
+// `pwned-…` in the working directory.
+
+/** Shell code in every quoting a command could get wrong: a quote that ends the word, `$(…)`, backticks, a newline. */
+const shellCode = (where: string) =>
+  `x'; touch pwned-${where}-quote; echo '$(touch pwned-${where}-subst)\`touch pwned-${where}-tick\`"; touch pwned-${where}-dquote; "\n touch pwned-${where}-line; \\ $HOME \${PATH} !!`
+
+export const HOSTILE_TOOL = shellCode('name')
+
+/** Arguments a user could type: shell code in values and in a key, and a value mirrored into an `Mcp-Param-Region` header. */
+export const HOSTILE_ARGUMENTS: Record<string, string> = {
+  text: shellCode('arg'),
+  [shellCode('key')]: 'O\'Brien said "hi" <script>',
+  region: `eu'; touch pwned-header; '`,
+}
