@@ -54,12 +54,12 @@ export class HeaderNotAllowedError extends ConnectionProblemError {
     url: string,
     /** The refused header, e.g. `Mcp-Param-Region`. */
     readonly header: string,
-    /** Every request header the client sends (the value `Access-Control-Allow-Headers` needs). */
+    /** Every request header the client may send (the value `Access-Control-Allow-Headers` needs). */
     sent: string[],
     options?: { cause?: unknown },
   ) {
     super(
-      `The server at ${url} does not allow the request header ${header}: its answer to the browser's preflight (OPTIONS) must list it.`,
+      `The server at ${url} does not allow the request header ${header}: its answer to the browser's preflight (OPTIONS) must list it, with every other header the client sends. Tools that declare header parameters add Mcp-Param-… headers of their own: list those too, or answer each preflight with the headers its Access-Control-Request-Headers asks for.`,
       url,
       `Access-Control-Allow-Headers: ${sent.join(', ')}`,
       true,

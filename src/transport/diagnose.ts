@@ -28,6 +28,15 @@ const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
 const SPELLED: Record<string, string> = { 'mcp-protocol-version': 'MCP-Protocol-Version', 'last-event-id': 'Last-Event-ID', dpop: 'DPoP' }
 const spelled = (name: string) => SPELLED[name] ?? name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
 
+/**
+ * Every request header this client may send a server, whatever the request: each era's, and a sign-in's. The fix
+ * names them all, so that a server allowing exactly that list is reached, not refused again on the next request's
+ * headers (a legacy fallback's session, a call's name, a token).
+ */
+const EVERY_HEADER = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'last-event-id', 'authorization', 'dpop']
+/** The value `Access-Control-Allow-Headers` needs: every header above, and this request's own (a tool's Mcp-Param-…). */
+const allowList = (sent: string[]) => [...new Set([...EVERY_HEADER, ...sent])].map(spelled)
+
 /** A diagnosis: the error for a request that failed, given whether that request is safe to retry. */
 export type Diagnosis = (idempotent: boolean) => ConnectionProblemError
 
@@ -71,7 +80,7 @@ export async function diagnose(fetcher: typeof fetch, url: string, init: Request
   }
   if (suspects.length !== 1 || (await allowed(suspects))) return undefined
   const Refused = names.includes('dpop') ? DpopHeaderNotAllowedError : HeaderNotAllowedError
-  return () => new Refused(url, spelled(suspects[0]), names.map(spelled), options)
+  return () => new Refused(url, spelled(suspects[0]), allowList(names), options)
 }
 
 /**

@@ -87,6 +87,40 @@ describe('the connection doctor', () => {
     })
   }
 
+  // A hand-written allow-list, fixed by copying the doctor's line: a line naming only the failed request's headers was
+  // refused again at the next request (a call's Mcp-Name, a legacy fallback's session), and could drop a header.
+  for (const start of [['content-type'], ['content-type', 'mcp-protocol-version'], ['content-type', 'mcp-method', 'mcp-protocol-version']]) {
+    it(`the fix is complete: from only ${start.join(', ')} allowed, allowing what it names lists and calls tools`, async () => {
+      const allow = (headers: string[]) => controlServer(SERVER, 'mode', { mode: 'allow', allow: headers.map((h) => h.toLowerCase()) })
+      const namedBy = (error: Error) => {
+        expect(error).to.be.instanceOf(HeaderNotAllowedError)
+        const fix = (error as HeaderNotAllowedError).fix!
+        expect(fix).to.match(/^Access-Control-Allow-Headers: [\w-]+(, [\w-]+)*$/)
+        return fix.slice('Access-Control-Allow-Headers: '.length).split(', ')
+      }
+      const connect = () => new McpClient(url, { cache: false, headers: { authorization: 'Bearer a-token' } })
+      await allow(start)
+      const before = connect()
+      const first = namedBy(await failure(before.listTools().then(() => before.callTool('echo', { text: 'refused' }))))
+      before.close()
+      await allow(first)
+      const client = connect()
+      try {
+        expect((await client.listTools()).map((t) => t.name)).to.include('echo')
+        expect(client.protocolVersion, 'the 2026-07-28 era, not a fallback').to.equal('2026-07-28')
+        expect(JSON.stringify((await client.callTool('echo', { text: 'allowed' })).content)).to.include('allowed')
+        // A tool's own Mcp-Param-… headers are known only at its call: that fix adds them and drops nothing.
+        const args = { region: 'eu-west', tenant: { id: 'acme' } }
+        const more = namedBy(await failure(client.callTool('deploy', args)))
+        expect(more).to.include.members([...first, 'Mcp-Param-Region', 'Mcp-Param-Tenant'])
+        await allow(more)
+        expect(JSON.stringify((await client.callTool('deploy', args)).content)).to.include('deployed for acme in eu-west')
+      } finally {
+        client.close()
+      }
+    })
+  }
+
   it('a failure heard again (a listen retrying) reuses the diagnosis: no new probes', async () => {
     await mode('no-cors')
     const client = new McpClient(url, { cache: false })

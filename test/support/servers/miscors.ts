@@ -8,6 +8,7 @@
 // - `ok`: CORS as a server should send it (the preflight's asked headers echoed, everything exposed);
 // - `no-cors`: no CORS header on anything, preflights included (a server that never heard of CORS);
 // - `refuse`: the preflight allows what is asked except the header names in `refuse` (lower-case);
+// - `allow`: the preflight allows exactly the header names in `allow` (lower-case), as a hand-written allow-list does;
 // - `legacy-hidden-session`: the legacy server, with CORS that allows everything but exposes no `Mcp-Session-Id`;
 // - `legacy`: the legacy server, with CORS as in `refuse` (a legacy allow-list: no Mcp-Method, no Mcp-Name);
 // - `hidden-challenge`: every MCP request answers 401 whose `WWW-Authenticate` (pointing at resource metadata at a
@@ -24,7 +25,7 @@ import { startLegacyServer } from '../legacy-server.js'
 import { handlerTestServer, type FixtureStats, type TestServer } from '../fixture-server.js'
 import { makeServer } from './param-cors.js'
 
-type Mode = 'ok' | 'no-cors' | 'refuse' | 'legacy' | 'legacy-hidden-session' | 'hidden-challenge' | 'as-no-cors' | 'token-no-cors'
+type Mode = 'ok' | 'no-cors' | 'refuse' | 'allow' | 'legacy' | 'legacy-hidden-session' | 'hidden-challenge' | 'as-no-cors' | 'token-no-cors'
 
 const EXPOSE_ALL = 'Mcp-Session-Id, WWW-Authenticate, MCP-Protocol-Version, Content-Type'
 
@@ -40,6 +41,7 @@ export async function startServer(): Promise<TestServer> {
   const stats: FixtureStats = { cancelled: [], requests: [] }
   let mode: Mode = 'ok'
   let refuse: string[] = []
+  let allow: string[] = []
   const handler = createMcpHandler(makeServer, { responseMode: 'auto' })
   const legacy = await startLegacyServer('stateful')
   let origin = ''
@@ -50,7 +52,7 @@ export async function startServer(): Promise<TestServer> {
     const asked = (request.headers.get('access-control-request-headers') ?? '')
       .split(',')
       .map((h) => h.trim())
-      .filter((h) => h && !refuse.includes(h))
+      .filter((h) => h && !refuse.includes(h) && (mode !== 'allow' || allow.includes(h.toLowerCase())))
     return {
       'access-control-allow-origin': request.headers.get('origin') ?? '*',
       vary: 'Origin',
@@ -133,10 +135,11 @@ export async function startServer(): Promise<TestServer> {
   const server = handlerTestServer(served, handler, stats, async (action, body) => {
     if (action === 'dead') return { url: await deadUrl() }
     if (action !== 'mode') throw new Error(`unknown action ${action}`)
-    const wanted = body as { mode: Mode; refuse?: string[] }
+    const wanted = body as { mode: Mode; refuse?: string[]; allow?: string[] }
     mode = wanted.mode
     refuse = wanted.refuse ?? []
-    return { mode, refuse }
+    allow = wanted.allow ?? []
+    return { mode, refuse, allow }
   })
   return {
     ...server,

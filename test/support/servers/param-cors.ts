@@ -26,6 +26,9 @@ export function makeServer(): McpServer {
     },
     async ({ region, tenant }) => ({ content: [{ type: 'text', text: `deployed for ${tenant.id} in ${region}` }] }),
   )
+  mcp.registerTool('echo', { description: 'Says the text back; no header parameters.', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
+    content: [{ type: 'text', text }],
+  }))
   return mcp
 }
 
