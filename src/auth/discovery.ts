@@ -87,7 +87,7 @@ export function diagnosedAuthFetch(fetcher: Fetch, endpoint: AuthServerEndpoint)
       if (!(error instanceof TypeError) || init?.signal?.aborted || !page) throw error
       const url = input instanceof Request ? input.url : String(input)
       const { diagnoseAuthServer } = await import('../transport/diagnose-auth.js')
-      throw (await diagnoseAuthServer(fetcher, url, endpoint, error, page)) ?? error
+      throw (await diagnoseAuthServer(fetcher, url, endpoint, error, page, init)) ?? error
     }
   }
 }

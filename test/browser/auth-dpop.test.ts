@@ -33,6 +33,14 @@ async function signedIn(auth: BrowserOAuthProvider): Promise<McpServerElement> {
   return server
 }
 
+/** Switches the DPoP server's CORS (`cors`: its control `dpop`), then clicks <mcp-server>'s Sign in button. */
+async function signInWhere(cors: Record<string, boolean>): Promise<McpServerElement> {
+  await controlServer(SERVER, 'dpop', cors)
+  const server = await fixture<McpServerElement>(html`<mcp-server .url=${url} .auth=${testProvider(url, database)}><mcp-tool-list></mcp-tool-list></mcp-server>`)
+  await click(await present(server, 'sign-in-button', 'the Sign in button'))
+  return server
+}
+
 /** Every record of the sign-in database, as anything running on this origin could read them. */
 async function records(): Promise<Record<string, unknown>> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -71,7 +79,7 @@ describe('DPoP-bound sign-in in the browser', () => {
     url = await serverUrl(SERVER)
   })
   afterEach(async () => {
-    await controlServer(SERVER, 'dpop', { rsNonce: null, asNonce: null, allowProof: true, exposeNonce: true })
+    await controlServer(SERVER, 'dpop', { rsNonce: null, asNonce: null, allowProof: true, exposeNonce: true, asAllowProof: true })
     await new Promise((resolve) => {
       const request = indexedDB.deleteDatabase(database)
       request.onsuccess = request.onerror = request.onblocked = resolve
@@ -155,16 +163,24 @@ describe('DPoP-bound sign-in in the browser', () => {
     timeout(ms: number): void
   }) {
     this.timeout(30_000)
-    await controlServer(SERVER, 'dpop', { allowProof: false })
-    const server = await fixture<McpServerElement>(
-      html`<mcp-server .url=${url} .auth=${testProvider(url, database)}><mcp-tool-list></mcp-tool-list></mcp-server>`,
-    )
-    await click(await present(server, 'sign-in-button', 'the Sign in button'))
+    const server = await signInWhere({ allowProof: false })
     const failure = await present(server, 'failure', 'why the requests with the token fail')
     expect(failure.textContent).to.include('does not allow the request header DPoP')
     const fix = (await present(server, 'fix', 'the fix')).textContent!.replace(/\s+/g, ' ')
     expect(fix).to.match(/Access-Control-Allow-Headers: [^.]*\bDPoP\b/)
     expect(fix).to.include('Access-Control-Expose-Headers: WWW-Authenticate, DPoP-Nonce')
+  })
+
+  it('the connection doctor: an authorization server whose preflight does not allow the DPoP header is named when signing in', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(30_000)
+    const server = await signInWhere({ asAllowProof: false })
+    const error = await present(server, 'sign-in-error', 'why the sign-in failed')
+    expect(error.textContent).to.include('does not allow the DPoP header')
+    expect((await present(server, 'fix', 'the fix')).textContent!.replace(/\s+/g, ' ')).to.include(
+      'Access-Control-Allow-Headers: DPoP and Access-Control-Expose-Headers: DPoP-Nonce',
+    )
   })
 
   it('a nonce the page cannot read (DPoP-Nonce not exposed) fails with DpopNonceNotExposedError and its fix, never a loop', async function (this: {

@@ -30,7 +30,8 @@
 //   nonce each server requires (`use_dpop_nonce` with a `DPoP-Nonce` header until a proof carries it; the MCP server
 //   also sends it on every answer). Setting a new one rotates it; `rsNonce: 'every-request'` plays a hostile server
 //   whose nonce changes on every request. `allowProof: false` / `exposeNonce: false`: the MCP
-//   server's CORS forgets the `DPoP` request header in its preflight answer / leaves `DPoP-Nonce` unexposed.
+//   server's CORS forgets the `DPoP` request header in its preflight answer / leaves `DPoP-Nonce` unexposed;
+//   `asAllowProof: false`: the authorization server's preflight forgets the `DPoP` header.
 // - `stats`: `{ tokenRequests: { grant_type, resource, scope }[], authorizeRequests: params[], mcpRequests, badRequests: paths[],
 //   documentFetches: urls[], dpop: { refusals: why[], nonceChallenges, accepted: Mcp-Method[], lastProof?, lastToken? } }`
 import { McpServer, requireBearerAuth, OAuthError, OAuthErrorCode, type AuthInfo } from '@modelcontextprotocol/server'
@@ -95,10 +96,14 @@ interface DpopMode {
   /** The `Mcp-Method` of each request whose proof was accepted. */
   accepted: string[]
   /** The MCP server's CORS: whether its preflight allows the `DPoP` header, and whether `DPoP-Nonce` is exposed. */
-  cors: { allowProof: boolean; exposeNonce: boolean }
+  cors: { allowProof: boolean; exposeNonce: boolean; asAllowProof: boolean }
   lastProof?: string
   lastToken?: string
 }
+
+/** A preflight's allowed headers: those asked for, without `DPoP` unless `allowProof`. */
+const withoutProof = (asked: string | null, allowProof: boolean) =>
+  allowProof ? (asked ?? '*') : (asked ?? '').split(',').filter((name) => name.trim().toLowerCase() !== 'dpop').join(',')
 
 /** The MCP server's CORS headers, without `DPoP-Nonce` exposed when the DPoP mode plays a server that forgot it. */
 const mcpCors = (mode: DpopMode): Record<string, string> =>
@@ -133,7 +138,7 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
   let metadataDocuments = options.metadataDocuments ?? false
   let documentRedirects: string[] = []
   const documentFetches: string[] = []
-  const dpop: DpopMode = { on: options.dpop ?? false, algs: ['ES256'], seen: new Set(), refreshKeys: new Map(), refusals: [], nonceChallenges: 0, accepted: [], cors: { allowProof: true, exposeNonce: true } }
+  const dpop: DpopMode = { on: options.dpop ?? false, algs: ['ES256'], seen: new Set(), refreshKeys: new Map(), refusals: [], nonceChallenges: 0, accepted: [], cors: { allowProof: true, exposeNonce: true, asAllowProof: true } }
   /** A request to where a hostile endpoint points: counted, never answered. */
   const bad = (url: URL) => {
     if (!url.pathname.includes('/bad/')) return undefined
@@ -146,7 +151,12 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
     if (request.method === 'OPTIONS') {
       return new Response(null, {
         status: 204,
-        headers: { ...CORS, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? '*' },
+        headers: {
+          ...CORS,
+          'access-control-allow-methods': 'GET, POST',
+          ...(dpop.on && { 'access-control-max-age': '0' }),
+          'access-control-allow-headers': withoutProof(request.headers.get('access-control-request-headers'), dpop.cors.asAllowProof),
+        },
       })
     }
     const refused = bad(url)
@@ -285,9 +295,7 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
           'access-control-allow-methods': 'GET, POST, DELETE',
           // Not cached (Chromium keeps a preflight 5 s by default): switching `allowProof` takes effect at once.
           ...(dpop.on && { 'access-control-max-age': '0' }),
-          'access-control-allow-headers': dpop.cors.allowProof
-            ? (request.headers.get('access-control-request-headers') ?? '*')
-            : (request.headers.get('access-control-request-headers') ?? '').split(',').filter((name) => name.trim().toLowerCase() !== 'dpop').join(','),
+          'access-control-allow-headers': withoutProof(request.headers.get('access-control-request-headers'), dpop.cors.allowProof),
         },
       })
     }
@@ -401,6 +409,7 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
           if (body?.rsNonce !== undefined) dpop.rsNonce = body.rsNonce ?? undefined
           if (body?.allowProof !== undefined) dpop.cors.allowProof = Boolean(body.allowProof)
           if (body?.exposeNonce !== undefined) dpop.cors.exposeNonce = Boolean(body.exposeNonce)
+          if (body?.asAllowProof !== undefined) dpop.cors.asAllowProof = Boolean(body.asAllowProof)
           return { on: dpop.on, algs: dpop.algs, asNonce: dpop.asNonce, rsNonce: dpop.rsNonce }
         case 'stats':
           return {
