@@ -2,13 +2,14 @@
 // shell code: the curl command the panel copies, run with `sh -c` by the server (control `run`), must send exactly
 // that name and those arguments and create no `pwned-…` file; the JavaScript and JSON-RPC copies carry them as JSON
 // strings. The copied text is read from the panel's box, so the test does not depend on the clipboard's permission;
-// the fallback (a clipboard that refuses) is tested by making writeText reject.
+// the fallback (a clipboard that refuses) is tested by making writeText reject. "Try an example" in the tool's form:
+// the server's examples as text, fitting ones only, filling the form and calling nothing.
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient, type Tool } from '../../src/client/index.js'
 import '../../components/mcp-tool/mcp-tool.js'
 import type { McpToolElement } from '../../components/mcp-tool/mcp-tool.js'
-import { controlServer, deepQuery, eventually, serverUrl } from '../support/browser.js'
-import { HOSTILE_ARGUMENTS, HOSTILE_TOOL } from '../support/hostile-shell.js'
+import { controlServer, deepQuery, deepQueryAll, eventually, requestsFor, serverUrl } from '../support/browser.js'
+import { EXAMPLES_TOOL, HOSTILE_ARGUMENTS, HOSTILE_TOOL, MARKUP_EXAMPLE } from '../support/hostile-shell.js'
 
 interface RunReport {
   stdout: string
@@ -105,5 +106,34 @@ describe('Copy as code with a hostile tool', () => {
     expect(panel.getBoundingClientRect().right, 'the panel’s right edge').to.be.at.most(el.getBoundingClientRect().right + 0.5)
     for (const child of panel.children) expect(child.getBoundingClientRect().right, child.localName).to.be.at.most(el.getBoundingClientRect().right + 0.5)
     await expect(el).to.be.accessible()
+  })
+})
+
+describe('Try an example in <mcp-tool>, with a hostile server’s examples', () => {
+  it('shows the examples that fit as text; each fills the form and calls nothing; Call sends what it filled', async () => {
+    const client = new McpClient(await serverUrl('hostile-copy'))
+    const el = await fixture<McpToolElement>(html`<mcp-tool name=${EXAMPLES_TOOL} .client=${client}></mcp-tool>`)
+    const buttons = () => deepQueryAll<HTMLButtonElement>(el, '[part~=example]')
+    await eventually(() => buttons().length > 0, 'the examples')
+    expect(buttons().map((b) => b.textContent!.trim())).to.deep.equal([
+      'Example 1: {"city":"Oslo","days":2}',
+      `City: ${MARKUP_EXAMPLE}`,
+      'City: Bergen',
+      'Days: 3',
+      'Default values',
+    ])
+    const callsBefore = (await requestsFor('tools/call', 'hostile-copy')).length
+    for (const button of buttons()) button.click()
+    buttons()[1]!.click()
+    const form = deepQuery<HTMLElement & { arguments: Record<string, unknown> }>(el, 'mcp-schema-form')
+    await eventually(() => form.arguments.city === MARKUP_EXAMPLE, 'the markup example filled in')
+    expect(deepQueryAll(el, 'img'), 'images made from an example').to.have.length(0)
+    expect((window as { __pwned?: unknown }).__pwned).to.equal(undefined)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect((await requestsFor('tools/call', 'hostile-copy')).length, 'calls made by filling').to.equal(callsBefore)
+    await el.call()
+    const sent = (await requestsFor('tools/call', 'hostile-copy')).at(-1)
+    expect(sent.params).to.include({ name: EXAMPLES_TOOL })
+    expect(sent.params.arguments).to.deep.equal({ city: MARKUP_EXAMPLE, days: 1 })
   })
 })

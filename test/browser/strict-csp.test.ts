@@ -303,6 +303,29 @@ for (const build of ['cdn', 'npm'] as const) {
       expectNoViolations(page)
     })
 
+    it('<mcp-tool>: "Try an example" fills the form; "Copy as code" (its chunk loaded on opening) copies the call', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const server = add(page, page.document.body, 'mcp-server', { url: await serverUrl('hostile-copy') })
+      const tool = add(page, server, 'mcp-tool', { name: 'forecast' })
+      await eventually(() => deepQueryAll(tool, '[part~=example]').length > 0, 'the examples', 8_000)
+      await shows(tool, 'City: <img src=x onerror=', 'the markup example as text')
+      deepQueryAll(tool, '[part~=example]')
+        .find((button) => button.textContent!.trim() === 'City: Bergen')!
+        .click()
+      await eventually(() => control(tool, 'city').value === 'Bergen', 'the example filled in')
+      await click(tool, '[part~=copy-code-toggle]')
+      await click(tool, '[part~=copy-json-rpc]')
+      await eventually(() => !!deepQueryAll<HTMLTextAreaElement>(tool, '[part~=copy-code-text]')[0]?.value, 'the copied code', 8_000)
+      const body = JSON.parse(deepQuery<HTMLTextAreaElement>(tool, '[part~=copy-code-text]').value)
+      expect(body.params).to.deep.include({ name: 'forecast', arguments: { city: 'Bergen', days: 1 } })
+      expect(deepQueryAll(tool, '[part~=copy-curl]'), 'Copy as curl').to.have.length(1)
+      expect(page.__pwned).to.equal(undefined)
+      expectNoViolations(page)
+    })
+
     it('the approval dialog: a call from page code waits in a modal <mcp-tool-call> with its arguments; Allow runs it, Deny does not', async function (this: {
       timeout(ms: number): void
     }) {

@@ -14,3 +14,15 @@ export const HOSTILE_ARGUMENTS: Record<string, string> = {
   [shellCode('key')]: 'O\'Brien said "hi" <script>',
   region: `eu'; touch pwned-header; '`,
 }
+
+/** A tool with examples and defaults, some of the wrong kind, one of them markup: "Try an example" shows them as text. */
+export const EXAMPLES_TOOL = 'forecast'
+export const MARKUP_EXAMPLE = '<img src=x onerror="window.__pwned=\'example\'">'
+export const EXAMPLES_SCHEMA = {
+  type: 'object',
+  properties: {
+    city: { type: 'string', examples: [MARKUP_EXAMPLE, 7, 'Bergen'] },
+    days: { type: 'integer', default: 1, examples: ['two', 3] },
+  },
+  examples: [{ city: 'Oslo', days: 2 }, { city: 5 }],
+}

@@ -1,6 +1,7 @@
 // A server whose tool name and argument names are shell code, for the copy-as-code tests (test/node/copy-code.test.ts,
 // test/browser/hostile-copy.test.ts): pasted into a shell naively, each would create a file named `pwned-…` in the
-// working directory. Its tool echoes the arguments it received. Control `run` runs a copied command in a fresh
+// working directory. Its tool echoes the arguments it received, as does `forecast`, whose schema has examples (some of
+// the wrong kind, one of them markup) for "Try an example". Control `run` runs a copied command in a fresh
 // directory with `sh -c`, and answers what the server received from it and which `pwned-…` files appeared.
 import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { McpServer, fromJsonSchema } from '@modelcontextprotocol/server'
 import { serveMcp, type FixtureStats, type TestServer } from '../fixture-server.js'
-import { HOSTILE_TOOL } from '../hostile-shell.js'
+import { EXAMPLES_SCHEMA, EXAMPLES_TOOL, HOSTILE_TOOL } from '../hostile-shell.js'
 
 export { HOSTILE_ARGUMENTS, HOSTILE_TOOL } from '../hostile-shell.js'
 
@@ -32,6 +33,9 @@ function makeServer(): McpServer {
   } finally {
     console.warn = warn
   }
+  mcp.registerTool(EXAMPLES_TOOL, { description: 'Echoes its arguments.', inputSchema: fromJsonSchema(EXAMPLES_SCHEMA as never) }, async (args) => ({
+    content: [{ type: 'text', text: JSON.stringify(args) }],
+  }))
   return mcp
 }
 
