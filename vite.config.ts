@@ -181,7 +181,8 @@ function firstListGroup() {
   // The client's barrel re-exports the form model, model tools and skills, the task elements' follow, the server an
   // approval request names and the reading of an app's view, which the list never runs (the tree-shaker drops them
   // from what the list imports; this walk cannot see names, so they are named here), and the connection problems'
-  // classes, which only the connection doctor (loaded on a failure) makes.
+  // classes, which only the connection doctor (loaded on a failure) makes; and requestFor(), which only the tool's
+  // "Copy as code" panel (loaded when opened) runs.
   const notOnTheList = [
     'src/schema/form-model.ts',
     'src/schema/form-values.ts',
@@ -193,6 +194,7 @@ function firstListGroup() {
     'src/client/call/named-server.ts',
     'src/client/tools/app-resource.ts',
     'src/protocol/connection-errors.ts',
+    'src/client/request-preview.ts',
   ].map(here)
   let closure: Set<string> | undefined
   return {
