@@ -86,8 +86,8 @@ export const themeStyles = css`
     color: var(--mcp-color-text);
     cursor: pointer;
   }
-  /* Weighs more than a row's own background (list rows, files): every button answers the pointer alike. */
-  button:hover {
+  /* Weighs more than a row's own background (list rows, files): every button but a primary one answers the pointer alike. */
+  button:not(.primary):hover {
     background: var(--mcp-color-bg-secondary);
   }
   .visually-hidden {

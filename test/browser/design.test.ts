@@ -4,7 +4,7 @@
 // ring a page can theme.
 import { expect, fixture, html } from '@open-wc/testing'
 import type { TemplateResult } from 'lit'
-import { sendKeys } from '@web/test-runner-commands'
+import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { McpClient, type ElicitRequestParams } from '../../src/client/index.js'
 import { controlServer, deepQuery, eventually, serverUrl } from '../support/browser.js'
 import '../../components/index.js'
@@ -213,6 +213,12 @@ describe('the design', () => {
         expect(contrast(s.color, backgroundBehind(secondary)), 'secondary text').to.be.at.least(4.5)
         expect(contrast(s.borderTopColor, page), 'secondary edge against the dialog').to.be.at.least(3)
         expect(Number(p.fontWeight), 'primary weight').to.be.above(Number(s.fontWeight))
+        // Under the pointer the primary keeps its fill (a hover rule for every button once painted it grey).
+        const box = primary.getBoundingClientRect()
+        await sendMouse({ type: 'move', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] })
+        const hovered = getComputedStyle(primary)
+        expect(contrast(hovered.color, hovered.backgroundColor), 'hovered primary text').to.be.at.least(4.5)
+        await sendMouse({ type: 'move', position: [0, 0] })
       })
     }
   })
