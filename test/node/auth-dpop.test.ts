@@ -148,6 +148,24 @@ test('client credentials (Node, no user): the token request has a proof, the tok
   await client.close()
 })
 
+test('an initialize-era server behind the DPoP gates: every request of the legacy transport carries a fresh proof', { timeout: 30_000 }, async () => {
+  const legacy = await startServer({ dpop: true, legacy: 'stateful' })
+  try {
+    const auth = new OAuthProvider(legacy.url, { redirectUri: REDIRECT_URI, client: { client_id: AUTH_CLIENT_ID }, authorize: followSignIn() })
+    const client = new McpClient(legacy.url, { auth })
+    const tools = await client.listTools()
+    assert.ok(tools.length > 0)
+    assert.notEqual(client.protocolVersion, '2026-07-28', 'the legacy era')
+    await client.callTool(tools[0]!.name, {}).catch(() => {}) // its answer is the legacy server's; the proof is what counts
+    const seen = (await legacy.control!('stats', {})) as { dpop: { refusals: string[]; accepted: string[] } }
+    assert.deepEqual(seen.dpop.refusals, [])
+    assert.ok(seen.dpop.accepted.length >= 3, `requests with a proof: ${seen.dpop.accepted}`)
+    await client.close()
+  } finally {
+    await legacy.close()
+  }
+})
+
 test('sign-out removes the key pair with the tokens', { timeout: 20_000 }, async () => {
   const { auth, client, store } = setup()
   await client.listTools()

@@ -38,6 +38,7 @@ import { McpServer, requireBearerAuth, OAuthError, OAuthErrorCode, type AuthInfo
 import { OAuth2Server } from 'oauth2-mock-server'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 import { serveFetch } from '../http-adapter.js'
+import { startLegacyServer, type LegacyMode } from '../legacy-server.js'
 import { checkProof, type ProofCheck } from './dpop-proofs.js'
 
 type AsMode = 'ok' | 'foreign-issuer' | 'token-html' | 'deny' | 'hold' | 'offline-access'
@@ -120,7 +121,7 @@ function refusedProof(check: Extract<ProofCheck, { ok: false }>, mode: DpopMode,
   return Response.json({ error: check.error }, { status: 401, headers })
 }
 
-export async function startServer(options: { metadataDocuments?: boolean; dpop?: boolean } = {}): Promise<ProtectedServer> {
+export async function startServer(options: { metadataDocuments?: boolean; dpop?: boolean; legacy?: LegacyMode } = {}): Promise<ProtectedServer> {
   // ---- the authorization server, behind a front that owns its public origin ----
   const as = new OAuth2Server()
   await as.issuer.keys.generate('RS256')
@@ -252,7 +253,8 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
   })
 
   // ---- the MCP server, behind the SDK's bearer gate ----
-  const backend = await serveMcp(() => {
+  // `legacy`: an initialize-era server behind the gates instead (its own tools), for the legacy transports' requests.
+  const backend = options.legacy ? await startLegacyServer(options.legacy) : await serveMcp(() => {
     // The tool list may differ per user: private, so a client keeps it per authorization context.
     const mcp = new McpServer({ name: 'protected-server', version: '1.0.0' }, { cacheHints: { 'tools/list': { ttlMs: 60_000, cacheScope: 'private' } } })
     // Reached only through the bearer gate in front: answering at all means the token was good.
@@ -373,7 +375,8 @@ export async function startServer(options: { metadataDocuments?: boolean; dpop?:
   }
 
   return {
-    ...backend,
+    // A legacy backend has no notifier or fixture stats: a test of it uses the controls only.
+    ...(backend as TestServer),
     url: front.url,
     origin: front.origin,
     authorizationServer: issuer,
