@@ -118,8 +118,15 @@ function rowOf(tool: Tool): ToolRow {
  * @cssprop --mcp-color-accent - Focus ring and the picked tool's marker.
  * @cssprop --mcp-color-border - Borders of the list.
  * @cssprop --mcp-tool-list-max-height - Height past which the list scrolls (default: none).
- * @cssprop --mcp-tool-list-row-height - Height of every row (default `3.75em`: a line of title, name and badges, one of
- *   description; `6.25em` under 560 px: a line each; `7.5em` under 360 px, where the badges may take two lines).
+ * @cssprop --mcp-tool-list-row-height - Height of every row (default: as tall as its lines: one of title, name and
+ *   badges, one of description; under 560 px a line each; under 360 px, where the badges may take two lines, two for them).
+ * @cssprop --mcp-font-size-sm - Meta text: tool names, the count (default `0.8125rem`, or the page's `--font-text-sm-size`).
+ * @cssprop --mcp-font-size-xs - The annotation badges (default `0.75rem`, never smaller).
+ * @cssprop --mcp-color-success-bg - The read-only badge's fill (and `--mcp-color-danger-bg` the destructive one's, `--mcp-color-border` the others').
+ * @cssprop --mcp-radius-lg - Corners of the list (default `10px`, or `--border-radius-lg`).
+ * @cssprop --mcp-border - Borders of the list and between rows (default `1px solid var(--mcp-color-border)`).
+ * @cssprop --mcp-color-border-strong - Edges of the filter box and buttons (3:1 against the background).
+ * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).
  */
 export class McpToolListElement extends ConnectedElement {
   static override styles = styles
