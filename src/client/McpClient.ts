@@ -195,28 +195,16 @@ export class McpClient extends EventTarget {
     return this.#parts.requests.serverInfo ?? this.#era.serverInfo
   }
 
-  /**
-   * Capabilities declared on each request: those the handlers imply, plus `options.capabilities`. Without
-   * `options.capabilities`, one frozen object per set of handlers: every request of the client declares the same one,
-   * and its `_meta` is made once (modern-era.ts).
-   */
+  /** Capabilities declared on each request: those the handlers imply, plus `options.capabilities`. */
   capabilities(handlers: InputHandlers = this.options.handlers ?? {}): ClientCapabilities {
-    const kinds = (handlers.elicitation ? 1 : 0) | (handlers.sampling ? 2 : 0) | (handlers.roots ? 4 : 0) | (this.options.apps ? 8 : 0)
-    let implied = this.#implied.get(kinds)
-    if (!implied) {
-      implied = frozen({
-        ...(handlers.elicitation && { elicitation: { form: {} } }),
-        ...(handlers.sampling && { sampling: {} }),
-        ...(handlers.roots && { roots: {} }),
-        ...(this.options.apps && appsCapabilities()),
-      })
-      this.#implied.set(kinds, implied)
+    const implied: ClientCapabilities = {
+      ...(handlers.elicitation && { elicitation: { form: {} } }),
+      ...(handlers.sampling && { sampling: {} }),
+      ...(handlers.roots && { roots: {} }),
+      ...(this.options.apps && appsCapabilities()),
     }
     return this.options.capabilities ? mergeCapabilities(implied, this.options.capabilities) : implied
   }
-
-  /** The capabilities capabilities() made, by which handlers (bits 1, 2, 4) and apps (8) they are for. */
-  #implied = new Map<number, ClientCapabilities>()
 
   /** The server's versions, capabilities and identity (`server/discover`). Cached as the server's hints allow. */
   discover(options?: StaleOptions<DiscoverResult>): Promise<DiscoverResult> {
@@ -533,8 +521,3 @@ export class McpClient extends EventTarget {
   }
 }
 
-/** `value` and every object in it frozen: an object shared by every request cannot be changed by one of them. */
-function frozen<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) for (const inner of Object.values(value)) frozen(inner)
-  return Object.freeze(value)
-}

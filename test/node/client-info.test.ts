@@ -48,18 +48,13 @@ test('a request declares options.capabilities beside those its handlers imply, m
   })
 })
 
-test('each request declares what the handlers imply when it is sent: a handler added later is declared, and what capabilities() gave cannot be changed', BOUND, async () => {
+test('each request declares what the handlers imply when it is sent: a handler added later is declared', BOUND, async () => {
   const handlers: InputHandlers = {}
   const client = new McpClient(modern.url, { handlers })
   const declared = () => modern.stats.requests.filter((r) => r.body?.method === 'tools/list').at(-1)!.body.params._meta['io.modelcontextprotocol/clientCapabilities']
   await client.listTools({ fresh: true })
   assert.deepEqual(declared(), {})
   handlers.sampling = async () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' })
-  await client.listTools({ fresh: true })
-  assert.deepEqual(declared(), { sampling: {} })
-  // The object is every request's: a change to it would be declared by the requests that follow.
-  assert.throws(() => Object.assign(client.capabilities(), { roots: {} }), TypeError)
-  assert.throws(() => Object.assign(client.capabilities().sampling!, { extra: true }), TypeError)
   await client.listTools({ fresh: true })
   assert.deepEqual(declared(), { sampling: {} })
 })

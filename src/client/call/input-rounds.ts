@@ -57,7 +57,7 @@ export function withInput(
         extra ? { ...params, ...extra } : params,
         options,
         headers?.(),
-        declaredNothing(declared) ? client.capabilities(handlers) : mergeCapabilities(client.capabilities(handlers), declared),
+        mergeCapabilities(client.capabilities(handlers), declared),
       )
     } catch (error) {
       spent += Date.now() - started
@@ -160,10 +160,4 @@ function unhandledInput(required: Record<string, unknown>, handlers: InputHandle
 export function handlerFor(handlers: InputHandlers, method: string | undefined) {
   const key = method !== undefined && Object.hasOwn(INPUT_METHODS, method) ? INPUT_METHODS[method] : undefined
   return key && handlers[key]
-}
-
-/** Whether a call declares nothing beyond the client's capabilities (then it declares the client's own object). */
-function declaredNothing(declared: ClientCapabilities): boolean {
-  for (const _ in declared) return false
-  return true
 }

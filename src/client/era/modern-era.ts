@@ -6,7 +6,7 @@
  * with the newest version both sides speak.
  */
 import { UnsupportedProtocolVersionError, toError } from '../../protocol/errors.js'
-import type { ClientCapabilities, Implementation, SubscriptionFilter } from '../../protocol/generated/2026-07-28.js'
+import type { Implementation, SubscriptionFilter } from '../../protocol/generated/2026-07-28.js'
 import type { JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import { LEGACY_PROTOCOL_VERSIONS, META, SUPPORTED_PROTOCOL_VERSIONS } from '../../protocol/meta.js'
 import { standardHeaders } from '../../transport/headers.js'
@@ -17,8 +17,6 @@ import { ListenStream, type ListenSend } from '../listen/listen-stream.js'
 export class ModernEra implements Era {
   readonly kind = 'modern'
   #version: string
-  /** The `_meta` of the last plain request (see #post), and what it was made of. */
-  #plainMeta?: { capabilities: ClientCapabilities; version: string; meta: Record<string, unknown> }
 
   constructor(
     private readonly host: EraHost,
@@ -48,20 +46,14 @@ export class ModernEra implements Era {
   }
 
   #post(request: EraRequest, id: number): Promise<JsonRpcResponse> {
-    const { method, params, logLevel, progressToken, capabilities } = request
-    // A request with no progress token, log level or `_meta` of the caller's carries what the one before carried.
-    const plain = params._meta === undefined && progressToken === undefined && !logLevel
-    const reused = plain && this.#plainMeta?.capabilities === capabilities && this.#plainMeta.version === this.#version
-    const meta: Record<string, unknown> = reused
-      ? this.#plainMeta!.meta
-      : {
-          ...metaWithProgressToken(params, progressToken),
-          [META.protocolVersion]: this.#version,
-          [META.clientInfo]: this.clientInfo,
-          [META.clientCapabilities]: capabilities,
-          ...(logLevel && { [META.logLevel]: logLevel }),
-        }
-    if (plain && !reused) this.#plainMeta = { capabilities, version: this.#version, meta }
+    const { method, params, logLevel, progressToken } = request
+    const meta: Record<string, unknown> = {
+      ...metaWithProgressToken(params, progressToken),
+      [META.protocolVersion]: this.#version,
+      [META.clientInfo]: this.clientInfo,
+      [META.clientCapabilities]: request.capabilities,
+      ...(logLevel && { [META.logLevel]: logLevel }),
+    }
     return postRequest({
       url: this.host.url,
       message: { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } },
