@@ -4,25 +4,16 @@
  * where this one is taken; only this one is followed for free.
  */
 export class RequestController extends AbortController {
-  #aborted = false
-  #followers = new Set<(reason: unknown) => void>()
-
-  /** Whether it was aborted, read without making its signal. */
-  get aborted(): boolean {
-    return this.#aborted
-  }
+  /** Set once aborted: read without making the signal. */
+  aborted = false
+  /** Told of the abort: the fetch sending the request now (requests send one after another). */
+  follower?: (reason: unknown) => void
 
   override abort(reason?: unknown): void {
-    if (this.#aborted) return
-    this.#aborted = true
+    if (this.aborted) return
+    this.aborted = true
     super.abort(reason)
-    for (const follower of [...this.#followers]) follower(this.signal.reason)
-  }
-
-  /** Calls `onAbort` with the reason when this controller aborts; the returned function stops that. */
-  follow(onAbort: (reason: unknown) => void): () => void {
-    this.#followers.add(onAbort)
-    return () => this.#followers.delete(onAbort)
+    this.follower?.(this.signal.reason)
   }
 }
 
@@ -32,7 +23,10 @@ export const isAborted = (controller: AbortController): boolean =>
 
 /** Calls `onAbort` with the reason when `controller` aborts; the returned function stops that. */
 export function followAbort(controller: AbortController, onAbort: (reason: unknown) => void): () => void {
-  if (controller instanceof RequestController) return controller.follow(onAbort)
+  if (controller instanceof RequestController) {
+    controller.follower = onAbort
+    return () => (controller.follower = undefined)
+  }
   const signal = controller.signal
   const listener = () => onAbort(signal.reason)
   signal.addEventListener('abort', listener, { once: true })
