@@ -169,6 +169,8 @@ export class McpToolElement extends ConnectedElement {
   @state() private appCall?: AppCall
   @state() private appFailed = false
   @state() private codeOpen = false
+  /** Why the panel's chunk did not load (offline, say); opening the panel again tries again. */
+  @state() private codeError = ''
 
   @query('mcp-schema-form') private form?: McpSchemaFormElement
   @query('button[part=call]') private callButton?: HTMLButtonElement
@@ -519,18 +521,23 @@ export class McpToolElement extends ConnectedElement {
 
   #toggleCode(): void {
     this.codeOpen = !this.codeOpen
+    this.codeError = ''
     if (this.#codePanel || !this.codeOpen) return
     loadCopyCode().then(
       ({ CopyCodePanel }) => {
         this.#codePanel ??= new CopyCodePanel(this)
         this.requestUpdate()
       },
-      () => (this.codeOpen = false),
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error)
+        this.codeError = msg('tool.copy-load-failed', 'Copy as code could not load ({reason}). Close it and open it again to retry.', { reason })
+      },
     )
   }
 
   #renderCode(tool: Tool) {
     const client = this.#client
+    if (this.codeError) return html`<p part="error" class="error" role="alert">${this.codeError}</p>`
     if (!this.#codePanel || !client) return html`<p class="status" role="status">${msg('tool.copy-loading', 'Loading…')}</p>`
     return this.#codePanel.render({ client, tool, args: () => (this.form?.arguments ?? {}) as Record<string, unknown> })
   }
