@@ -77,7 +77,10 @@ export class CopyCodePanel {
               ><input
                 type="checkbox"
                 .checked=${live(this.#includeToken)}
-                @change=${(e: Event) => (this.#includeToken = (e.target as HTMLInputElement).checked)}
+                @change=${(e: Event) => {
+                  this.#includeToken = (e.target as HTMLInputElement).checked
+                  this.host.requestUpdate()
+                }}
               />
               ${msg('tool.copy-include-token', 'Include my token')}</label
             >`

@@ -66,6 +66,7 @@ describe('<mcp-tool> Copy as code', () => {
     const box = part(el, 'include-token')!.querySelector('input')!
     box.click()
     await el.updateComplete
+    expect(text(part(el, 'copy-code-panel')), 'the placeholder note once ticked').to.not.include('$MCP_TOKEN where your token goes')
     expect(await copied(el, 'curl')).to.include(`-H 'authorization: Bearer page-token-123'`)
     expect(await copied(el, 'javascript')).to.include('"authorization": "Bearer page-token-123"')
   })
