@@ -7,7 +7,7 @@
 import type { RequestPreview } from '../../src/client/index.js'
 
 /** A string as one word of a POSIX shell command: single-quoted, each `'` written `'\''`. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`
 }
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { McpClient, requestFor, type RequestPreview } from '../../src/client/index.js'
-import { curlCommand, javascriptCall, jsonRpcText, shellQuote } from '../../components/mcp-tool/code-text.js'
+import { curlCommand, javascriptCall, jsonRpcText } from '../../components/mcp-tool/code-text.js'
 import { HOSTILE_ARGUMENTS, HOSTILE_TOOL, runCopied, startServer } from '../support/servers/hostile-copy.js'
 import type { TestServer } from '../support/fixture-server.js'
 
@@ -42,13 +42,24 @@ const withoutMeta = (result: unknown) => {
   return rest
 }
 
-test('shellQuote makes any text one literal word', BOUND, async () => {
+test('every header value and the body reach curl as one word each, exactly as written', BOUND, async () => {
   const texts = ["it's", "'", "''", '$(id) `id` "$HOME" \\ \n !', '']
   const server = await startServer()
   try {
     for (const text of texts) {
-      const report = await runCopied(server.stats, `printf %s ${shellQuote(text)}`)
-      assert.equal(report.stdout, text, `printf of ${JSON.stringify(text)}`)
+      const preview: RequestPreview = {
+        url: 'http://127.0.0.1:9/mcp',
+        era: 'modern',
+        headers: { 'x-text': text },
+        body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: text } },
+        signedIn: false,
+      }
+      // A shell function in place of curl prints the words it is given, each ended by a NUL.
+      const report = await runCopied(server.stats, `curl() { printf '%s\\0' "$@"; }\n${curlCommand(preview)}`)
+      const words = report.stdout.split('\0')
+      assert.equal(words[words.indexOf('-H') + 1], `x-text: ${text}`, `the header of ${JSON.stringify(text)}`)
+      assert.deepEqual(JSON.parse(words[words.indexOf('--data-raw') + 1]!), preview.body)
+      assert.deepEqual(report.pwned, [])
     }
   } finally {
     await server.close()
