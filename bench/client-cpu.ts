@@ -6,8 +6,8 @@
 // round's figure is paired with the fetch loop's of the same round, so load on a shared machine lands on all.
 //
 //   fetch loop            bench/contenders.ts: fetch, JSON.stringify, res.json(); no timeout, no way to abort
-//   transport             src/transport/http.ts postRequest alone: an AbortController per call (the timer, the
-//                         caller's abort and close() need one), its signal given to fetch, the body read with a
+//   transport             src/transport/http.ts postRequest alone: a RequestController per call (the timer, the
+//                         caller's abort and close() need one) that the fetch's own controller follows, the body read with a
 //                         size bound, decoded strictly
 //   transport, no abort   the same with one controller for every call and no signal to fetch: what aborting costs
 //   ours, bundled         McpClient.callTool as users run it: esbuild's bundle of src/client (no keepNames)
@@ -15,6 +15,7 @@
 //                         (tsx keeps function names: a defineProperty per closure made, on every call)
 import { McpClient } from '../src/client/index.js'
 import { postRequest } from '../src/transport/http.js'
+import { RequestController } from '../src/transport/request-controller.js'
 import { standardHeaders } from '../src/transport/headers.js'
 import { PROTOCOL_VERSION, bundledMcpClient, fetchLoop, type Contender } from './contenders.js'
 import { startServerWorker, type BenchServerUrls } from './server.js'
@@ -62,7 +63,7 @@ function transport(url: string, abortable: boolean): Contender {
         message: { jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { ...params, _meta } },
         headers: standardHeaders(PROTOCOL_VERSION, 'tools/call', params),
         fetch: abortable ? fetch : noSignal,
-        controller: abortable ? new AbortController() : shared,
+        controller: abortable ? new RequestController() : shared,
         timeoutMs: 60_000,
         maxTotalTimeMs: 600_000,
         maxBodyBytes: 16 * 1024 * 1024,
