@@ -179,7 +179,7 @@ function firstListGroup() {
   const roots = ['components/mcp-server/mcp-server.ts', 'components/mcp-tool-list/mcp-tool-list.ts'].map(here)
   const clientBarrel = here('src/client/index.ts')
   // The client's barrel re-exports the form model, model tools and skills, the task elements' follow, the server an
-  // approval request names and the reading of an app's view, which the list never runs (the tree-shaker drops them
+  // approval request names and the reading of an app's view, and the tasks' errors, which the list never runs (the tree-shaker drops them
   // from what the list imports; this walk cannot see names, so they are named here), and the connection problems'
   // classes, which only the connection doctor (loaded on a failure) makes; and requestFor(), which only the tool's
   // "Copy as code" panel (loaded when opened) runs.
@@ -191,6 +191,7 @@ function firstListGroup() {
     'src/client/skills/model-skills.ts',
     'src/client/skills/skill-errors.ts',
     'src/client/tasks/task-follow.ts',
+    'src/client/tasks/task-errors.ts',
     'src/client/call/named-server.ts',
     'src/client/tools/app-resource.ts',
     'src/protocol/connection-errors.ts',

@@ -96,6 +96,7 @@ export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconO
 export * from '../protocol/errors.js'
 export * from '../protocol/connection-errors.js'
 export * from './skills/skill-errors.js'
+export * from './tasks/task-errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 export { MemoryCache } from '../cache/memory.js'
 export type { CacheStore, CacheEntry } from '../cache/policy.js'

@@ -20,7 +20,8 @@
  * tabs do not share (a `MemoryCache`), elements of one tab still share a
  * follow; tabs then poll apart.
  */
-import { AbortError, TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError } from '../../protocol/errors.js'
+import { AbortError } from '../../protocol/errors.js'
+import { TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError } from './task-errors.js'
 import type { CallToolResult } from '../../protocol/generated/2026-07-28.js'
 import type { ContextKey } from '../../cache/context-key.js'
 import type { McpClient } from '../McpClient.js'

@@ -7,7 +7,8 @@
  * the final result or a typed error.
  * Tasks are kept in the cache store (tasks-store.ts) so a page that comes back can list and resume them.
  */
-import { AbortError, JsonRpcError, ProtocolError, TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError } from '../../protocol/errors.js'
+import { AbortError, JsonRpcError, ProtocolError } from '../../protocol/errors.js'
+import { TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError } from './task-errors.js'
 import { InputRequiredError, mergeCapabilities } from '../call/input-required.js'
 import { callBack } from '../requests.js'
 import { TASKS_EXTENSION } from './task-types.js'
