@@ -29,6 +29,7 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { init as lexerReady, parse as parseModule } from 'es-module-lexer'
 import { startFixtureServer } from '../support/fixture-server.js'
 
 const execFileAsync = promisify(execFile)
@@ -433,23 +434,21 @@ test('error names survive a minified bundle, so logs say which error it was', as
 
 /** A file of the installed package. */
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
+await lexerReady
+
 /** Options of the tests that read the build. */
 const BUILD = { timeout: 10_000 }
 const definesTag = (tag: string) => new RegExp(`customElements\\.define\\(\\s*["'\`]${tag}["'\`]`)
 
 /**
- * Relative and bare specifiers a built ES module imports, statically or with import(); not JSDoc `@import` tags
- * (the markdown parser, bundled into the npm build, keeps them in its comments).
+ * Relative and bare specifiers a built ES module imports, statically or with a literal import(), read by a real
+ * module lexer: an import written inside a string (the code "Copy as code" hands the user) is text, not an import.
  */
 function importsOf(code: string): string[] {
-  const found = new Set<string>()
-  for (const m of code.matchAll(
-    // `export` only with `from` (`export "x"` is no JavaScript): the text `part="export" type="button"` is no import.
-    /(?<!@)\b(?:import\s*(?:[\w*{}\s,$]+?\s*from\s*)?|export\s*[\w*{}\s,$]+?\s*from\s*)["']([^"']+)["']|\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g,
-  )) {
-    found.add(m[1] ?? m[2]!)
-  }
-  return [...found]
+  const [imports] = parseModule(code)
+  // The lexer names string specifiers; a template literal without substitutions is read from the code.
+  const literal = (text: string) => (/^`[^`$]*`$/.test(text) ? text.slice(1, -1) : undefined)
+  return [...new Set(imports.map((i) => i.n ?? literal(code.slice(i.s, i.e))).filter((name): name is string => name !== undefined))]
 }
 
 /** Every file of dist/ reachable from `entry` (relative imports, static and dynamic), and the bare specifiers they import. */
