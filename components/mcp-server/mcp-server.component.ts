@@ -294,7 +294,7 @@ export class McpServerElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('urlState') && this.urlState) this.#followUrl()
+    if (this.urlState) this.#followUrl()
     const signInChanged = (['redirectUri', 'clientId', 'clientMetadataUrl', 'signInFlow', 'requireDpop'] as const).some((name) =>
       changed.has(name),
     )
@@ -382,9 +382,12 @@ export class McpServerElement extends LitElement {
   }
 
   #urlState?: Promise<unknown>
-  /** Starts keeping the open tool in the URL (its code loaded only for a page that asks). */
+  /** Starts keeping the open tool in the URL (its code loaded only for a page that asks; a failed load, at the next update). */
   #followUrl(): void {
-    this.#urlState ??= loadUrlState().then(({ UrlState }) => new UrlState(this))
+    this.#urlState ??= loadUrlState().then(
+      ({ UrlState }) => new UrlState(this),
+      () => (this.#urlState = undefined),
+    )
   }
 
   /** Set by render() when a failure waits for its words: updated() loads them, then renders again. */
