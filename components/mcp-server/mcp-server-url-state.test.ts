@@ -110,6 +110,34 @@ describe('<mcp-server url-state>', function (this: { timeout(ms: number): void }
     }
   })
 
+  it("the hostile server's markup-named tool goes into the URL as text and comes back from it; nothing runs", async () => {
+    const url = await serverUrl('hostile')
+    const open = async () => {
+      const server = await fixture<McpServerElement>(html`<mcp-server url-state url=${url}><mcp-tool-list></mcp-tool-list></mcp-server>`)
+      const list = server.querySelector('mcp-tool-list')!
+      await eventually(() => !!list.shadowRoot?.querySelector('li > [part~="item"]'), 'the tools')
+      return { server, list }
+    }
+    const { server, list } = await open()
+    const hostile = [...list.shadowRoot!.querySelectorAll<HTMLElement>('li > [part~="item"]')].find((r) => r.dataset.name?.includes('<img'))!
+    const name = hostile.dataset.name!
+    hostile.click()
+    await eventually(() => fragment().get('mcp-tool') === name, 'the name in the URL, exactly')
+    server.remove()
+    const again = await open()
+    await eventually(() => again.list.selected === name, 'a new element opens the same tool from the URL')
+    expect(deepQueryAll(again.list, 'img:not([part~="icon"] img)').filter((img) => img.getAttribute('src') === 'x')).to.have.length(0)
+    expect((window as unknown as { __pwned?: unknown }).__pwned).to.equal(undefined)
+  })
+
+  it('a removed element no longer follows the URL', async () => {
+    const { server, list } = await page()
+    server.remove()
+    location.hash = `mcp-tool=search&mcp-args=${encodeURIComponent(JSON.stringify({ query: 'gone' }))}`
+    await new Promise((r) => setTimeout(r, 300))
+    expect(list.selected, 'the removed list opened nothing').to.equal(undefined)
+  })
+
   it('without url-state, picking a tool leaves the URL alone', async () => {
     const { list } = await page(false)
     row(list, 'search').click()
