@@ -5,7 +5,7 @@
  * Read from the client's public state only, so nothing of it runs on the path of a real request.
  */
 import { findHeaderParams } from '../schema/mcp-header.js'
-import { LEGACY_PROTOCOL_VERSIONS, META } from '../protocol/meta.js'
+import { LEGACY_PROTOCOL_VERSIONS, requestMeta } from '../protocol/meta.js'
 import { PACKAGE_INFO } from '../protocol/generated/package.js'
 import type { JsonRpcRequest } from '../protocol/jsonrpc.js'
 import { paramHeaders, postHeaders, standardHeaders } from '../transport/headers.js'
@@ -49,13 +49,13 @@ export async function requestFor(client: McpClient, method: string, params: Reco
     return { url: client.url, era: 'legacy', headers: postHeaders(version, given), body: { jsonrpc: '2.0', id, method, params }, signedIn }
   }
   const extra = method === 'tools/call' ? { ...given, ...(await toolHeaders(client, params)) } : given
-  const meta = {
-    ...(params._meta as Record<string, unknown> | undefined),
-    [META.protocolVersion]: version,
-    [META.clientInfo]: options.clientInfo ?? PACKAGE_INFO,
-    [META.clientCapabilities]: client.capabilities(),
-    ...(options.logLevel && { [META.logLevel]: options.logLevel }),
-  }
+  const meta = requestMeta(
+    params._meta as Record<string, unknown> | undefined,
+    version,
+    options.clientInfo ?? PACKAGE_INFO,
+    client.capabilities(),
+    options.logLevel,
+  )
   return {
     url: client.url,
     era: 'modern',

@@ -8,6 +8,26 @@ export const META = {
   serverInfo: 'io.modelcontextprotocol/serverInfo',
 } as const
 
+/**
+ * The `_meta` of a 2026-07-28 request: what `base` (the caller's `_meta`) holds, then the client's version, identity
+ * and capabilities, and its log level when it asks for one.
+ */
+export function requestMeta(
+  base: Record<string, unknown> | undefined,
+  version: string,
+  clientInfo: unknown,
+  capabilities: unknown,
+  logLevel?: string,
+): Record<string, unknown> {
+  return {
+    ...base,
+    [META.protocolVersion]: version,
+    [META.clientInfo]: clientInfo,
+    [META.clientCapabilities]: capabilities,
+    ...(logLevel && { [META.logLevel]: logLevel }),
+  }
+}
+
 /** The newest protocol version this client speaks. */
 export const LATEST_PROTOCOL_VERSION = '2026-07-28'
 

@@ -8,7 +8,7 @@
 import { UnsupportedProtocolVersionError, toError } from '../../protocol/errors.js'
 import type { Implementation, SubscriptionFilter } from '../../protocol/generated/2026-07-28.js'
 import type { JsonRpcResponse } from '../../protocol/jsonrpc.js'
-import { LEGACY_PROTOCOL_VERSIONS, META, SUPPORTED_PROTOCOL_VERSIONS } from '../../protocol/meta.js'
+import { LEGACY_PROTOCOL_VERSIONS, requestMeta, SUPPORTED_PROTOCOL_VERSIONS } from '../../protocol/meta.js'
 import { standardHeaders } from '../../transport/headers.js'
 import { postRequest } from '../../transport/http.js'
 import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
@@ -47,13 +47,7 @@ export class ModernEra implements Era {
 
   #post(request: EraRequest, id: number): Promise<JsonRpcResponse> {
     const { method, params, logLevel, progressToken } = request
-    const meta: Record<string, unknown> = {
-      ...metaWithProgressToken(params, progressToken),
-      [META.protocolVersion]: this.#version,
-      [META.clientInfo]: this.clientInfo,
-      [META.clientCapabilities]: request.capabilities,
-      ...(logLevel && { [META.logLevel]: logLevel }),
-    }
+    const meta = requestMeta(metaWithProgressToken(params, progressToken), this.#version, this.clientInfo, request.capabilities, logLevel)
     return postRequest({
       url: this.host.url,
       message: { jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } },
