@@ -190,6 +190,7 @@ function firstListGroup() {
     'src/client/tools/model-tools.ts',
     'src/client/skills/model-skills.ts',
     'src/client/skills/skill-errors.ts',
+    'src/client/saved/saved-call-errors.ts',
     'src/client/tasks/task-follow.ts',
     'src/client/tasks/task-errors.ts',
     'src/client/call/named-server.ts',

@@ -26,6 +26,8 @@ export interface McpClientEventMap {
    * list refreshes on it. Fired by the client that saw the change.
    */
   taskchange: CustomEvent<TaskChange>
+  /** A call was saved, renamed, deleted or imported through this client (`savedCalls()`): a list of them refreshes on it. */
+  savedcallschange: CustomEvent<undefined>
 }
 
 /** The detail of a subscription's `retrying` event. */

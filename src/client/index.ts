@@ -96,6 +96,9 @@ export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconO
 export * from '../protocol/errors.js'
 export * from '../protocol/connection-errors.js'
 export * from './skills/skill-errors.js'
+// Saved calls: a call kept under a name per server and authorization context (client.savedCalls()).
+export type { SavedCall, SavedCallInit, SavedCalls, SavedCallsImport } from './saved/saved-call-types.js'
+export { SavedCallError, SavedCallImportError, type SavedCallProblem } from './saved/saved-call-errors.js'
 export * from './tasks/task-errors.js'
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/meta.js'
 export { MemoryCache } from '../cache/memory.js'
