@@ -40,6 +40,9 @@ export { followTask, leadTask, hearTaskReports, type FollowOptions } from './tas
 export { checkArguments, validateAgainstSchema } from './call/validator.js'
 // A request as it would go on the wire, for showing a call as code.
 export { requestFor, type RequestPreview } from './request-preview.js'
+// A server's connection check: what a browser needs of it, line by line, each failure with its fix (a lazy chunk).
+export { checkConnection, type CheckLine, type CheckStatus, type CheckId, type ConnectionCheckOptions } from './connection-check/connection-check.js'
+export { connectionReport } from './connection-check/report.js'
 // Skills from servers (io.modelcontextprotocol/skills): entries, verified files (the errors: protocol/errors.ts).
 // (Types only: a value of skill-types.ts here would put it in the startup bytes, as the lazy chunk uses it.)
 export type { Skill, SkillFrontmatter, SkillResource, SkillFile, SkillReadOptions } from './skills/skill-types.js'

@@ -26,16 +26,26 @@ const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
 
 /** How a header is spelled where it is defined (the spec, RFCs): the names a server's configuration is written with. */
 const SPELLED: Record<string, string> = { 'mcp-protocol-version': 'MCP-Protocol-Version', 'last-event-id': 'Last-Event-ID', dpop: 'DPoP' }
-const spelled = (name: string) => SPELLED[name] ?? name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
+export const spelled = (name: string) =>
+  SPELLED[name] ?? name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
 
 /**
  * Every request header this client may send a server, whatever the request: each era's, and a sign-in's. The fix
  * names them all, so that a server allowing exactly that list is reached, not refused again on the next request's
  * headers (a legacy fallback's session, a call's name, a token).
  */
-const EVERY_HEADER = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'last-event-id', 'authorization', 'dpop']
+export const EVERY_HEADER = [
+  'content-type',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'mcp-session-id',
+  'last-event-id',
+  'authorization',
+  'dpop',
+]
 /** The value `Access-Control-Allow-Headers` needs: every header above, and this request's own (a tool's Mcp-Param-…). */
-const allowList = (sent: string[]) => [...new Set([...EVERY_HEADER, ...sent])].map(spelled)
+export const allowList = (sent: string[]) => [...new Set([...EVERY_HEADER, ...sent])].map(spelled)
 
 /** A diagnosis: the error for a request that failed, given whether that request is safe to retry. */
 export type Diagnosis = (idempotent: boolean) => ConnectionProblemError
@@ -44,23 +54,24 @@ export type Diagnosis = (idempotent: boolean) => ConnectionProblemError
  * Why `fetch(url, init)` failed with `cause`, or undefined when the probes
  * cannot tell (the plain error stands). `page` is the page's URL (`location`).
  */
-export async function diagnose(fetcher: typeof fetch, url: string, init: RequestInit, cause: unknown, page: string): Promise<Diagnosis | undefined> {
+export async function diagnose(
+  fetcher: typeof fetch,
+  url: string,
+  init: RequestInit,
+  cause: unknown,
+  page: string,
+): Promise<Diagnosis | undefined> {
   const target = new URL(url)
   const here = new URL(page)
   const options = { cause }
-  if (here.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackHost(target.hostname)) return () => new MixedContentError(url, options)
+  if (here.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackHost(target.hostname))
+    return () => new MixedContentError(url, options)
   // Same origin: CORS plays no part, and a network error is just that.
   if (target.origin === here.origin) return undefined
   let probes = 0
-  const probe = async (extra: RequestInit): Promise<boolean> => {
+  const probe = (extra: RequestInit): Promise<boolean> => {
     probes++
-    try {
-      const res = await fetcher(url, { method: 'POST', body: '', credentials: init.credentials, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), ...extra })
-      await res.body?.cancel().catch(() => {})
-      return true
-    } catch {
-      return false
-    }
+    return answers(fetcher, url, { credentials: init.credentials, ...extra })
   }
   // A POST with a text/plain body needs no preflight: it fails only when the answer has no CORS headers, or no answer.
   if (!(await probe({ headers: { 'content-type': 'text/plain' } }))) {
@@ -72,7 +83,11 @@ export async function diagnose(fetcher: typeof fetch, url: string, init: Request
   const names = Object.keys(sent).filter((name) => !SAFELISTED.has(name))
   // Each probe names the same headers, each with a harmless value (the preflight sees only the names).
   const allowed = (some: string[]) =>
-    probe({ method: init.method === 'GET' ? 'GET' : 'POST', body: init.method === 'GET' ? undefined : '', headers: Object.fromEntries(some.map((n) => [n, n === 'content-type' ? sent[n] : 'probe'])) })
+    probe({
+      method: init.method === 'GET' ? 'GET' : 'POST',
+      body: init.method === 'GET' ? undefined : '',
+      headers: Object.fromEntries(some.map((n) => [n, n === 'content-type' ? sent[n] : 'probe'])),
+    })
   let suspects = names
   while (suspects.length > 1 && probes < PROBE_BUDGET - 1) {
     const half = suspects.slice(0, Math.ceil(suspects.length / 2))
@@ -97,6 +112,20 @@ class DpopHeaderNotAllowedError extends HeaderNotAllowedError {
     this.problem = `${this.problem} This page's sign-in is DPoP-bound: every request with the token carries a DPoP proof, and the DPoP-Nonce of answers must be readable.`
     this.fix = `${this.fix} and Access-Control-Expose-Headers: WWW-Authenticate, DPoP-Nonce`
     this.message = `${this.problem} Fix: the server must send ${this.fix}.`
+  }
+}
+
+/**
+ * Whether the page may read an answer to `init` at `url` (by default an empty POST): false when the browser refuses
+ * it (CORS, a refused preflight) or nothing answers in time. The answer's body is never read.
+ */
+export async function answers(fetcher: typeof fetch, url: string, init: RequestInit): Promise<boolean> {
+  try {
+    const res = await fetcher(url, { method: 'POST', body: '', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), ...init })
+    await res.body?.cancel().catch(() => {})
+    return true
+  } catch {
+    return false
   }
 }
 
