@@ -26,24 +26,14 @@ const SAFELISTED = new Set(['accept', 'accept-language', 'content-language'])
 
 /** How a header is spelled where it is defined (the spec, RFCs): the names a server's configuration is written with. */
 const SPELLED: Record<string, string> = { 'mcp-protocol-version': 'MCP-Protocol-Version', 'last-event-id': 'Last-Event-ID', dpop: 'DPoP' }
-export const spelled = (name: string) =>
-  SPELLED[name] ?? name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
+export const spelled = (name: string) => SPELLED[name] ?? name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
 
 /**
  * Every request header this client may send a server, whatever the request: each era's, and a sign-in's. The fix
  * names them all, so that a server allowing exactly that list is reached, not refused again on the next request's
  * headers (a legacy fallback's session, a call's name, a token).
  */
-export const EVERY_HEADER = [
-  'content-type',
-  'mcp-protocol-version',
-  'mcp-method',
-  'mcp-name',
-  'mcp-session-id',
-  'last-event-id',
-  'authorization',
-  'dpop',
-]
+export const EVERY_HEADER = ['content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name', 'mcp-session-id', 'last-event-id', 'authorization', 'dpop']
 /** The value `Access-Control-Allow-Headers` needs: every header above, and this request's own (a tool's Mcp-Param-…). */
 export const allowList = (sent: string[]) => [...new Set([...EVERY_HEADER, ...sent])].map(spelled)
 
@@ -54,18 +44,11 @@ export type Diagnosis = (idempotent: boolean) => ConnectionProblemError
  * Why `fetch(url, init)` failed with `cause`, or undefined when the probes
  * cannot tell (the plain error stands). `page` is the page's URL (`location`).
  */
-export async function diagnose(
-  fetcher: typeof fetch,
-  url: string,
-  init: RequestInit,
-  cause: unknown,
-  page: string,
-): Promise<Diagnosis | undefined> {
+export async function diagnose(fetcher: typeof fetch, url: string, init: RequestInit, cause: unknown, page: string): Promise<Diagnosis | undefined> {
   const target = new URL(url)
   const here = new URL(page)
   const options = { cause }
-  if (here.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackHost(target.hostname))
-    return () => new MixedContentError(url, options)
+  if (here.protocol === 'https:' && target.protocol === 'http:' && !isLoopbackHost(target.hostname)) return () => new MixedContentError(url, options)
   // Same origin: CORS plays no part, and a network error is just that.
   if (target.origin === here.origin) return undefined
   let probes = 0
@@ -83,11 +66,7 @@ export async function diagnose(
   const names = Object.keys(sent).filter((name) => !SAFELISTED.has(name))
   // Each probe names the same headers, each with a harmless value (the preflight sees only the names).
   const allowed = (some: string[]) =>
-    probe({
-      method: init.method === 'GET' ? 'GET' : 'POST',
-      body: init.method === 'GET' ? undefined : '',
-      headers: Object.fromEntries(some.map((n) => [n, n === 'content-type' ? sent[n] : 'probe'])),
-    })
+    probe({ method: init.method === 'GET' ? 'GET' : 'POST', body: init.method === 'GET' ? undefined : '', headers: Object.fromEntries(some.map((n) => [n, n === 'content-type' ? sent[n] : 'probe'])) })
   let suspects = names
   while (suspects.length > 1 && probes < PROBE_BUDGET - 1) {
     const half = suspects.slice(0, Math.ceil(suspects.length / 2))
