@@ -14,6 +14,7 @@ declare module 'preact' {
     interface IntrinsicElements {
       'mcp-app': McpPreactProps<'mcp-app'>
       'mcp-call-log': McpPreactProps<'mcp-call-log'>
+      'mcp-connection-check': McpPreactProps<'mcp-connection-check'>
       'mcp-content': McpPreactProps<'mcp-content'>
       'mcp-elicitation': McpPreactProps<'mcp-elicitation'>
       'mcp-icon': McpPreactProps<'mcp-icon'>

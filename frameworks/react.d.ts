@@ -17,6 +17,7 @@ declare module 'react' {
     interface IntrinsicElements {
       'mcp-app': McpReactProps<'mcp-app'>
       'mcp-call-log': McpReactProps<'mcp-call-log'>
+      'mcp-connection-check': McpReactProps<'mcp-connection-check'>
       'mcp-content': McpReactProps<'mcp-content'>
       'mcp-elicitation': McpReactProps<'mcp-elicitation'>
       'mcp-icon': McpReactProps<'mcp-icon'>

@@ -13,6 +13,7 @@ declare module 'svelte/elements' {
   interface SvelteHTMLElements {
     'mcp-app': McpSvelteProps<'mcp-app'>
     'mcp-call-log': McpSvelteProps<'mcp-call-log'>
+    'mcp-connection-check': McpSvelteProps<'mcp-connection-check'>
     'mcp-content': McpSvelteProps<'mcp-content'>
     'mcp-elicitation': McpSvelteProps<'mcp-elicitation'>
     'mcp-icon': McpSvelteProps<'mcp-icon'>

@@ -27,6 +27,7 @@ declare module 'vue' {
   interface GlobalComponents {
     'mcp-app': McpVueElement<'mcp-app'>
     'mcp-call-log': McpVueElement<'mcp-call-log'>
+    'mcp-connection-check': McpVueElement<'mcp-connection-check'>
     'mcp-content': McpVueElement<'mcp-content'>
     'mcp-elicitation': McpVueElement<'mcp-elicitation'>
     'mcp-icon': McpVueElement<'mcp-icon'>

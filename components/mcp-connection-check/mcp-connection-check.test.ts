@@ -3,7 +3,7 @@
 // applied as it is makes the check pass), a legacy server, servers behind OAuth, and the hostile server.
 import { expect, fixture, html } from '@open-wc/testing'
 import { executeServerCommand } from '@web/test-runner-commands'
-import type { CheckLine } from '../../src/client/index.js'
+import { checkConnection, type CheckLine } from '../../src/client/index.js'
 import { controlServer, eventually, itExceptIn, nextEvent, serverUrl, setViewportSize } from '../../test/support/browser.js'
 import './mcp-connection-check.js'
 import type { ConnectionCheckedDetail, McpConnectionCheckElement } from './mcp-connection-check.js'
@@ -62,6 +62,21 @@ describe('<mcp-connection-check>', function () {
     expect(el.shadowRoot!.querySelectorAll('[part~=line]')).to.have.length(5)
     expect(el.shadowRoot!.querySelector('[part~=fix]')).to.equal(null)
     expect(text(el.shadowRoot!.querySelector('[part~=status]'))).to.equal('No check failed.')
+  })
+
+  it('an https: page and a plain http: server elsewhere: mixed content fails first, nothing is sent', async () => {
+    let sent = 0
+    const lines = await checkConnection('http://mcp.example/mcp', {
+      page: 'https://docs.example/try',
+      fetch: (...a) => ((sent += 1), fetch(...a)),
+    })
+    expect(byId(lines)['mixed-content']!.status).to.equal('fail')
+    expect(byId(lines)['mixed-content']!.fix).to.equal('Serve the server over https:')
+    expect(statuses(lines)).to.include({ cors: 'skip', preflight: 'skip', era: 'skip', expose: 'skip' })
+    expect(sent).to.equal(0)
+    // On this computer, http: is no mixed content (browsers allow it from https: pages).
+    const local = await checkConnection(main, { page: 'https://docs.example/try' })
+    expect(byId(local)['mixed-content']!.status).to.equal('pass')
   })
 
   it('a server that sends no CORS headers: the CORS line fails with Access-Control-Allow-Origin for this page; the rest is skipped', async () => {

@@ -15,6 +15,7 @@ const PAGES = [
   ['/', 'Playground'],
   ['/elements/', 'Elements'],
   ['/gallery.html', 'Gallery'],
+  ['/elements/mcp-connection-check.html', 'Connection check'],
   ['/cdn.html', 'CDN page'],
   ['/react.html', 'React'],
   ['/plain.html', 'Plain JS'],
@@ -59,7 +60,7 @@ export function mountHeader(): void {
   const here = location.pathname.replace(/index\.html$/, '')
   for (const [href, label] of PAGES) {
     const link = Object.assign(document.createElement('a'), { href, textContent: label })
-    if (href === here || (href === '/elements/' && here.startsWith('/elements/'))) link.setAttribute('aria-current', 'page')
+    if (href === here || (href === '/elements/' && here.startsWith('/elements/') && !PAGES.some(([page]) => page === here))) link.setAttribute('aria-current', 'page')
     nav.append(link)
   }
   const toggle = Object.assign(document.createElement('button'), { id: 'theme-toggle', type: 'button' })

@@ -326,6 +326,22 @@ for (const build of ['cdn', 'npm'] as const) {
       expectNoViolations(page)
     })
 
+    it('<mcp-connection-check>: the demo server’s checklist passes; the hostile server’s text stays text', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const demo = add(page, page.document.body, 'mcp-connection-check', { url: await serverUrl('demo') })
+      const hostile = add(page, page.document.body, 'mcp-connection-check', { url: await serverUrl('hostile') })
+      const lines = (el: HTMLElement) => deepQueryAll(el, '[part~=line]')
+      await eventually(() => lines(demo).length === 5 && lines(hostile).length === 5, 'both checklists', 10_000)
+      expect(lines(demo).map((line) => line.dataset.status)).to.deep.equal(['pass', 'pass', 'pass', 'pass', 'pass'])
+      await shows(hostile, '<', 'the hostile server’s name, markup as text')
+      expect(deepQueryAll(hostile, '[part~=detail] *'), 'no element made of server text').to.deep.equal([])
+      expect(page.__pwned).to.equal(undefined)
+      expectNoViolations(page)
+    })
+
     it('the approval dialog: a call from page code waits in a modal <mcp-tool-call> with its arguments; Allow runs it, Deny does not', async function (this: {
       timeout(ms: number): void
     }) {

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test'
 import { demoSite, openPage } from './site-pages.js'
 
 /** The pages the site's nav links to (the element pages share the playground's header code). */
-const NAV_PAGES = ['/', '/elements/', '/gallery.html', '/cdn.html', '/react.html', '/plain.html', '/model.html']
+const NAV_PAGES = ['/', '/elements/', '/gallery.html', '/elements/mcp-connection-check.html', '/cdn.html', '/react.html', '/plain.html', '/model.html']
 
 describe('the demo site’s pages as a first visitor meets them', { timeout: 150_000 }, () => {
   const demo = demoSite()
