@@ -25,6 +25,8 @@ const config: KnipConfig = {
     'test/conformance/*.ts',
     'bench/*.{ts,js,mjs}',
     'scripts/*.{ts,mjs,cjs}',
+    // npm run compare-design serves these pages (its Vite server's root).
+    'scripts/design-comparison/*.{ts,html}',
     // `cem analyze` (npm run build) reads it.
     'custom-elements-manifest.config.mjs',
   ],
