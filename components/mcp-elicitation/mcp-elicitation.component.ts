@@ -52,9 +52,10 @@ export interface ElicitationOrigin {
  * @csspart button - Every button; also `accept`, `open`, `decline`, `cancel`.
  *
  * @cssprop --mcp-elicitation-width - The dialog's width. Default `min(36rem, 100vw - 2rem)`.
- * @cssprop --mcp-font-size-lg - The dialog's title (default `1.125rem`, or `--font-heading-sm-size`).
+ * @cssprop --mcp-font-size-lg - The dialog's title (default `1.25rem`, or `--font-heading-sm-size`).
  * @cssprop --mcp-space-xl - Space inside the dialog (default `1.5rem`).
  * @cssprop --mcp-radius-lg - Corners of the dialog (default `10px`, or `--border-radius-lg`).
+ * @cssprop --mcp-shadow-lg - The dialog's shadow (default `0 1rem 3rem rgb(0 0 0 / 0.3)`).
  * @cssprop --mcp-color-border-strong - Edges of the secondary buttons (3:1 against the background).
  * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).
  */

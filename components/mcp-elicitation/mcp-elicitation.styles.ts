@@ -16,7 +16,8 @@ export const styles = [
     h2 {
       margin: 0 0 var(--mcp-space-m);
       font-size: var(--mcp-font-size-lg);
-      line-height: 1.3;
+      font-weight: 600;
+      line-height: 1.25;
     }
     .context {
       margin: 0 0 var(--mcp-space);

@@ -50,7 +50,7 @@ export interface PromptResultDetail {
  *
  * @cssprop --mcp-color-danger - Required marks and errors.
  * @cssprop --mcp-color-border - Borders of the form and the messages.
- * @cssprop --mcp-font-size-lg - The prompt's title (default `1.125rem`, or `--font-heading-sm-size`).
+ * @cssprop --mcp-font-size-lg - The prompt's title (default `1.25rem`, or `--font-heading-sm-size`).
  * @cssprop --mcp-radius-lg - Corners of the form and the messages (default `10px`, or `--border-radius-lg`).
  * @cssprop --mcp-color-border-strong - Edges of the text boxes (3:1 against the background).
  * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).

@@ -71,7 +71,7 @@ export const styles = [
       background: var(--mcp-color-bg);
       border: 1px solid var(--mcp-color-border-strong);
       border-radius: var(--mcp-radius);
-      padding: var(--mcp-space-xs) var(--mcp-space);
+      padding: var(--mcp-space) var(--mcp-space-m);
       min-width: 0;
       max-width: 100%;
       box-sizing: border-box;

@@ -170,7 +170,7 @@ const LIST_OF_METHOD: Record<string, ListName> = {
  *   any other, a `javascript:` one say, is refused and said in `sign-in-error`).
  * @csspart sign-in-error - Why the last sign-in failed (the popup was closed, access was denied, …).
  * @csspart sign-out - The Sign out button (shown while signed in).
- * @cssprop --mcp-font-size-lg - The server's title (default `1.125rem`, or `--font-heading-sm-size`).
+ * @cssprop --mcp-font-size-lg - The server's title (default `1.25rem`, or `--font-heading-sm-size`).
  * @cssprop --mcp-font-size-sm - Its name and version, description, website and state (default `0.8125rem`, or `--font-text-sm-size`).
  * @cssprop --mcp-space-m - Space around the header and inside a failure (default `0.75rem`).
  * @cssprop --mcp-border - The line under the header (default `1px solid var(--mcp-color-border)`).

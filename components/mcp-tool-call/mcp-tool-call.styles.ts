@@ -20,7 +20,8 @@ export const styles = [
     h2 {
       margin: 0 0 var(--mcp-space-m);
       font-size: var(--mcp-font-size-lg);
-      line-height: 1.3;
+      font-weight: 600;
+      line-height: 1.25;
       overflow-wrap: anywhere;
     }
     :host(:not([modal])) .base,
@@ -28,6 +29,7 @@ export const styles = [
       padding: var(--mcp-space-l);
       border: var(--mcp-border);
       border-radius: var(--mcp-radius-lg);
+      box-shadow: var(--mcp-shadow, 0 1px 3px rgb(0 0 0 / 0.1));
     }
     .server,
     .origin {

@@ -156,7 +156,7 @@ interface AppCall {
  * @cssprop --mcp-color-warning - The frame's mark for a tool error (`isError`).
  * @cssprop --mcp-color-success - The frame's mark for a success.
  * @cssprop --mcp-color-danger-bg - Background of failures.
- * @cssprop --mcp-font-size-lg - The tool's title (default `1.125rem`, or `--font-heading-sm-size`).
+ * @cssprop --mcp-font-size-lg - The tool's title (default `1.25rem`, or `--font-heading-sm-size`).
  * @cssprop --mcp-font-size-sm - Its name, the duration and JSON text (default `0.8125rem`, or `--font-text-sm-size`).
  * @cssprop --mcp-font-size-xs - The annotation badges (default `0.75rem`, never smaller).
  * @cssprop --mcp-radius-lg - Corners of the result's frame (default `10px`, or `--border-radius-lg`).

@@ -43,7 +43,7 @@ export const dialogStyles = css`
     padding: var(--mcp-space-xl);
     border: var(--mcp-border);
     border-radius: var(--mcp-radius-lg);
-    box-shadow: 0 1rem 3rem rgb(0 0 0 / 0.3);
+    box-shadow: var(--mcp-shadow-lg, 0 1rem 3rem rgb(0 0 0 / 0.3));
     background: var(--mcp-color-bg);
     color: var(--mcp-color-text);
     font: inherit;

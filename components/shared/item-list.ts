@@ -307,7 +307,7 @@ export const fieldStyles = css`
     background: var(--mcp-color-bg);
     border: 1px solid var(--mcp-color-border-strong);
     border-radius: var(--mcp-radius);
-    padding: var(--mcp-space-xs) var(--mcp-space);
+    padding: var(--mcp-space) var(--mcp-space-m);
   }
 `
 
@@ -353,6 +353,7 @@ export const itemListStyles = [
       padding: 0;
       border: var(--mcp-border);
       border-radius: var(--mcp-radius-lg);
+      box-shadow: var(--mcp-shadow, 0 1px 3px rgb(0 0 0 / 0.1));
     }
     ul:empty {
       display: none;

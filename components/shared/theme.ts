@@ -10,9 +10,10 @@
  * `theme="dark"` attribute.
  *
  * The design's scales are custom properties too, each following the MCP Apps variable of its step when a page sets
- * one: type (`--mcp-font-size-xs` 12px badges (its own), `-sm` 13px meta text, `--mcp-font-size` 15px body, `-lg` 18px
+ * one: type (`--mcp-font-size-xs` 12px badges (its own), `-sm` 13px meta text, `--mcp-font-size` 15px body, `-lg` 20px
  * headings), space (`--mcp-space-xs` 4px, `--mcp-space` 8px, `-m` 12px, `-l` 16px, `-xl` 24px), radii (`--mcp-radius` controls and lists, `--mcp-radius-lg` cards and dialogs), `--mcp-border`
- * and `--mcp-focus-ring`.
+ * and `--mcp-focus-ring`. Lists and cards lift with `--mcp-shadow`, dialogs with `--mcp-shadow-lg` (each one's default is
+ * where it is used: the first list's bytes are few).
  */
 import { css } from 'lit'
 
@@ -39,7 +40,7 @@ export const themeStyles = css`
     --mcp-font-size-xs: 0.75rem;
     --mcp-font-size-sm: var(--font-text-sm-size, 0.8125rem);
     --mcp-font-size: var(--font-text-md-size, 0.9375rem);
-    --mcp-font-size-lg: var(--font-heading-sm-size, 1.125rem);
+    --mcp-font-size-lg: var(--font-heading-sm-size, 1.25rem);
     --mcp-space: 0.5rem;
     --mcp-space-xs: 0.25rem;
     --mcp-space-m: 0.75rem;
@@ -79,7 +80,7 @@ export const themeStyles = css`
    */
   :where(button) {
     font: inherit;
-    padding: var(--mcp-space-xs) var(--mcp-space-m);
+    padding: var(--mcp-space) var(--mcp-space-l);
     border: 1px solid var(--mcp-color-border-strong);
     border-radius: var(--mcp-radius);
     background: var(--mcp-color-bg);

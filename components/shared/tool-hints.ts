@@ -68,7 +68,7 @@ export const hintBadgeStyles = css`
     padding: 0 var(--mcp-space);
     border: 1px solid transparent;
     border-radius: 999px;
-    color: var(--mcp-color-text-secondary);
+    color: var(--mcp-color-text);
     background: var(--mcp-color-border);
   }
   .badge.assumed {

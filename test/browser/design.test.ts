@@ -1,12 +1,12 @@
 // The elements' design as a person looking at them checks it, against the real fixture server: list rows as tall as
 // their lines (at a laptop's width and a phone's), a type scale with a clear step between headings, body and meta
-// text, badges that are readable and filled in light and dark, primary and secondary buttons told apart, and a focus
-// ring a page can theme.
+// text, badges that are readable and filled in light and dark, primary and secondary buttons told apart, buttons and
+// fields of one control height, lists that lift off the page, and a focus ring a page can theme.
 import { expect, fixture, html } from '@open-wc/testing'
 import type { TemplateResult } from 'lit'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { McpClient, type ElicitRequestParams } from '../../src/client/index.js'
-import { controlServer, deepQuery, eventually, serverUrl } from '../support/browser.js'
+import { controlServer, deepQuery, deepQueryAll, eventually, serverUrl } from '../support/browser.js'
 import '../../components/index.js'
 import type {
   McpElicitationElement,
@@ -152,17 +152,17 @@ describe('the design', () => {
       }
     })
 
-    it('the tool view and a dialog title their content a step above body text', async () => {
+    it('the tool view and a dialog title their content a clear step (at least 1.3×) above body text', async () => {
       const tool = await fixture<McpToolElement>(html`<mcp-tool name="echo" .client=${new McpClient(main)}></mcp-tool>`)
       await eventually(() => !!tool.shadowRoot!.querySelector('.title'), 'the tool')
-      expect(fontSize(tool.shadowRoot!.querySelector('.title')!), 'the tool title').to.be.at.least(1.2 * fontSize(tool) - 0.01)
+      expect(fontSize(tool.shadowRoot!.querySelector('.title')!), 'the tool title').to.be.at.least(1.3 * fontSize(tool) - 0.01)
 
       const params = { mode: 'form', message: 'About you', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }
       const dialog = await fixture<McpElicitationElement>(
         html`<mcp-elicitation server-name="Acme" .params=${params as ElicitRequestParams}></mcp-elicitation>`,
       )
       await dialog.updateComplete
-      expect(fontSize(dialog.shadowRoot!.querySelector('h2')!), 'the dialog title').to.be.at.least(1.2 * fontSize(dialog) - 0.01)
+      expect(fontSize(dialog.shadowRoot!.querySelector('h2')!), 'the dialog title').to.be.at.least(1.3 * fontSize(dialog) - 0.01)
     })
   })
 
@@ -185,6 +185,9 @@ describe('the design', () => {
           expect(contrast(style.color, style.backgroundColor), `${what}: contrast`).to.be.at.least(4.5)
           // The fill stands apart from the row or page behind it, so the badge reads as one.
           expect(style.backgroundColor, `${what}: fill differs from what is behind it`).not.to.equal(backgroundBehind(badge.parentElement!))
+          // A neutral badge (no state colour) reads as firmly as the text beside it, not grey on grey.
+          if (!badge.matches('.read-only, .destructive'))
+            expect(contrast(style.color, style.backgroundColor), `${what}: neutral contrast`).to.be.at.least(7)
         }
       })
     }
@@ -221,6 +224,34 @@ describe('the design', () => {
         await sendMouse({ type: 'move', position: [0, 0] })
       })
     }
+
+    it('buttons and text fields are one control height, at least 36 px (a finger’s target)', async () => {
+      const request = { mode: 'form', message: 'About you', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }
+      const dialog = await fixture<McpElicitationElement>(
+        html`<mcp-elicitation server-name="Acme" .params=${request as ElicitRequestParams}></mcp-elicitation>`,
+      )
+      await dialog.updateComplete
+      const list = await fixture<McpToolListElement>(html`<mcp-tool-list .client=${new McpClient(main)}></mcp-tool-list>`)
+      await eventually(() => !!list.shadowRoot!.querySelector('[part="filter"]'), 'the filter')
+      const height = (el: Element) => el.getBoundingClientRect().height
+      const primary = height(dialog.shadowRoot!.querySelector('button.primary')!)
+      expect(primary, 'the primary button').to.be.at.least(36)
+      expect(height(dialog.shadowRoot!.querySelector('button:not(.primary)')!), 'a secondary button').to.be.closeTo(primary, 1)
+      await eventually(() => deepQueryAll(dialog, 'input').length > 0, 'the dialog’s field')
+      expect(height(deepQuery(dialog, 'input')), 'the dialog’s text field').to.be.closeTo(primary, 1)
+      expect(height(list.shadowRoot!.querySelector('[part="filter"]')!), 'the filter box').to.be.closeTo(primary, 1)
+    })
+  })
+
+  describe('surfaces', () => {
+    it('a list lifts off the page with a shadow, and a page themes it with --mcp-shadow', async () => {
+      const list = await fixture<McpToolListElement>(html`<mcp-tool-list .client=${new McpClient(main)}></mcp-tool-list>`)
+      await eventually(() => !!list.shadowRoot!.querySelector('[part~="item"]'), 'the tools')
+      const box = list.shadowRoot!.querySelector('[part~="list"]')!
+      expect(getComputedStyle(box).boxShadow, 'the list').not.to.equal('none')
+      list.style.setProperty('--mcp-shadow', 'none')
+      expect(getComputedStyle(box).boxShadow, 'themed away').to.equal('none')
+    })
   })
 
   describe('focus ring', () => {

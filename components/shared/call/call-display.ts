@@ -68,7 +68,7 @@ export const callStyles = css`
     margin: 0;
     font-size: var(--mcp-font-size-lg);
     font-weight: 600;
-    line-height: 1.3;
+    line-height: 1.25;
     overflow-wrap: anywhere;
   }
   .name {
