@@ -6,6 +6,8 @@ import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { formatCount, I18nController, msg } from '../shared/i18n.js'
 import '../mcp-content/mcp-content.js'
+import { JsonDownloads, timedFileName } from '../shared/download-json.js'
+import { LazySaveCallForm } from '../shared/save-call/lazy-save-call-form.js'
 import { styles } from './mcp-call-log.styles.js'
 
 /** Detail of `mcp-call-record-copied`. */
@@ -33,6 +35,10 @@ const SHOWN_JSON_CHARS = 20_000
  * or the error. Copy puts one record on the clipboard as JSON; Export saves
  * the whole log as a JSON file. New records appear as they are made.
  *
+ * Save call (on an opened record of a tool call) keeps its tool and arguments under a name, for the server and
+ * authorization context (`client.savedCalls()`; `<mcp-saved-calls>` lists them), without what the tool's schema marks as
+ * secret. Saving calls nothing.
+ *
  * Everything in a record comes from a server or a view and is shown as text.
  *
  * @tag mcp-call-log
@@ -56,6 +62,9 @@ const SHOWN_JSON_CHARS = 20_000
  * @csspart result - The result: `<mcp-content>` for a tool's, JSON for another request's.
  * @csspart error - The error's name and message.
  * @csspart copy - The Copy button of an opened record.
+ * @csspart save-call-toggle - The "Save call" button of an opened record of a tool call (`aria-expanded`).
+ * @csspart save-call-form - The form naming the call to save: `save-call-label`, `save-call-name` (its field),
+ *   `save-call-save`, `save-call-cancel` (buttons), `save-call-status` (says "Saved as …" or why not).
  * @csspart empty - Shown while there are no records.
  *
  * @cssprop --mcp-color-danger - Denied and failed calls.
@@ -74,12 +83,15 @@ export class McpCallLogElement extends ConnectedElement {
   @state() private opened = new Set<number>()
   /** What the last Copy did, for the live region. */
   @state() private status = ''
+  /** The id of the record whose "Save call" form is open. */
+  @state() private saving?: number
+
+  #saveForm = new LazySaveCallForm(this)
 
   #i18n = new I18nController(this)
   /** The client whose records are shown. */
   #shown?: McpClient
-  /** The blob: URL of the last export (revoked by the next one and when the element leaves the page). */
-  #exportUrl?: string
+  #downloads = new JsonDownloads()
 
   #listeners = new EventListenersController(this, () => this.#logClient(), {
     callrecord: (event) => this.#add((event as CustomEvent<CallRecord>).detail),
@@ -107,8 +119,7 @@ export class McpCallLogElement extends ConnectedElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
-    if (this.#exportUrl) URL.revokeObjectURL(this.#exportUrl)
-    this.#exportUrl = undefined
+    this.#downloads.revoke()
   }
 
   #toggle(record: CallRecord, event: Event): void {
@@ -132,18 +143,13 @@ export class McpCallLogElement extends ConnectedElement {
     }
   }
 
-  /** Saves the whole log as a JSON file: a blob: URL typed application/json (shown as text if opened, never as a page). */
+  /** Saves the whole log as a JSON file. */
   #export(): void {
     const client = this.#shown
     if (!client) return
     const json = client.callLog.export()
-    const fileName = `mcp-call-log-${new Date().toISOString().replace(/[:.]/g, '-')}.json`
-    if (this.#exportUrl) URL.revokeObjectURL(this.#exportUrl)
-    this.#exportUrl = URL.createObjectURL(new Blob([json], { type: 'application/json' }))
-    const link = document.createElement('a')
-    link.href = this.#exportUrl
-    link.download = fileName
-    link.click()
+    const fileName = timedFileName('mcp-call-log')
+    this.#downloads.download(json, fileName)
     emit<CallLogExportedDetail>(this, 'mcp-call-log-exported', { fileName, json })
   }
 
@@ -209,8 +215,50 @@ export class McpCallLogElement extends ConnectedElement {
       <h4>${record.tool !== undefined ? msg('call-log.arguments', 'Arguments') : msg('call-log.params', 'Params')}</h4>
       <pre part="arguments">${shownJson(input ?? {})}</pre>
       ${this.#outcome(record)}
-      <button part="copy" type="button" @click=${() => this.#copy(record)}>${msg('call-log.copy', 'Copy as JSON')}</button>
+      <div class="actions">
+        <button part="copy" type="button" @click=${() => this.#copy(record)}>${msg('call-log.copy', 'Copy as JSON')}</button>
+        ${
+          record.method === 'tools/call' && record.tool !== undefined
+            ? html`<button
+                id=${`save-call-toggle-${record.id}`}
+                part="save-call-toggle"
+                type="button"
+                aria-expanded=${this.saving === record.id ? 'true' : 'false'}
+                @click=${() => this.#toggleSave(record)}
+              >
+                ${msg('call-log.save-call', 'Save call')}
+              </button>`
+            : nothing
+        }
+      </div>
+      ${this.saving === record.id ? this.#saveFormOf(record) : nothing}
     </div>`
+  }
+
+  #toggleSave(record: CallRecord): void {
+    const opening = this.saving !== record.id
+    this.saving = opening ? record.id : undefined
+    if (!opening) return
+    this.#saveForm.open((reason) => {
+      this.saving = undefined
+      this.status = msg('call-log.save-load-failed', 'Save call could not load ({reason}). Try again.', { reason })
+    })
+  }
+
+  #saveFormOf(record: CallRecord): TemplateResult | typeof nothing {
+    const client = this.#shown
+    const form = this.#saveForm.form
+    if (!form || !client || record.tool === undefined) return nothing
+    return form.render({
+      client,
+      tool: record.tool,
+      id: String(record.id),
+      args: () => record.arguments ?? {},
+      close: () => {
+        this.saving = undefined
+        void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>(`#save-call-toggle-${record.id}`)?.focus())
+      },
+    })
   }
 
   #outcome(record: CallRecord): TemplateResult | typeof nothing {

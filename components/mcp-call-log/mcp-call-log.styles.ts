@@ -20,6 +20,12 @@ export const styles = [
       flex: 1;
       color: var(--mcp-color-text-secondary);
     }
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: var(--mcp-space);
+      margin: var(--mcp-space) 0;
+    }
     ol {
       list-style: none;
       margin: 0;

@@ -7,6 +7,7 @@
 import { css, html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit'
 import { live } from 'lit/directives/live.js'
 import { requestFor, type McpClient, type RequestPreview, type Tool } from '../../src/client/index.js'
+import { adoptStyles } from '../shared/adopt-styles.js'
 import { msg } from '../shared/i18n.js'
 import { curlCommand, hasCopyableCredential, javascriptCall, jsonRpcText } from './code-text.js'
 
@@ -40,11 +41,6 @@ const styles = css`
   }
 `
 
-/** Adds the panel's styles to its host's shadow root once (they load with the panel, not with the element). */
-function adoptStyles(root: ShadowRoot): void {
-  const sheet = styles.styleSheet
-  if (sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
-}
 
 export class CopyCodePanel {
   /** The request with the arguments of when the panel opened: tells which notes and options apply. */
@@ -58,7 +54,7 @@ export class CopyCodePanel {
   #selectText = false
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
-    if (host.shadowRoot) adoptStyles(host.shadowRoot)
+    adoptStyles(host.shadowRoot, styles)
   }
 
   render(call: CodeCall): TemplateResult {

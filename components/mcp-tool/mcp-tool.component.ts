@@ -35,6 +35,7 @@ import { TaskOfOtherToolError } from './errors.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
 import { renderTask } from './task-display.js'
 import type { CopyCodePanel } from './copy-code.js'
+import { LazySaveCallForm } from '../shared/save-call/lazy-save-call-form.js'
 
 /** The "Copy as code" panel: its own chunk, loaded when the user first opens it. */
 const loadCopyCode = lazyModule(() => import('./copy-code.js'))
@@ -93,6 +94,10 @@ interface AppCall {
  * given to page code. A legacy server (sessions) gets no curl command, and a note why. The copied code is shown in
  * a read-only box, and selected for copying by hand when the browser refuses the clipboard.
  *
+ * Save call (a form, its code loaded when first opened): keeps the form's arguments under a name, for this server and
+ * authorization context (`client.savedCalls()`; `<mcp-saved-calls>` lists them), without what the schema marks as
+ * secret. Saving calls nothing.
+ *
  * Keyboard: Enter in a one-line field calls the tool, as Call does. While the
  * call runs the form is disabled, so focus moves from the field to Cancel; when
  * the call ends it goes back to the field. How the call ended is announced
@@ -136,6 +141,9 @@ interface AppCall {
  * @csspart copy-code-toggle - The "Copy as code" button (`aria-expanded`), which opens its panel.
  * @csspart copy-code-panel - The panel: `copy-curl`, `copy-javascript`, `copy-json-rpc` (buttons), `include-token` (the
  *   label of its checkbox), `copy-code-note`, `copy-code-status` (says "Copied."), `copy-code-text` (the copied code).
+ * @csspart save-call-toggle - The "Save call" button (`aria-expanded`), which opens its form.
+ * @csspart save-call-form - The form naming the call to save: `save-call-label`, `save-call-name` (its field),
+ *   `save-call-save`, `save-call-cancel` (buttons), `save-call-status` (says "Saved as …" or why not).
  * @csspart progress - The live region with the progress bar and message.
  * @csspart progress-bar - The `<progress>` element.
  * @csspart result - The live region with the result: a group named by the frame's heading (not a landmark: a page may show the same tool twice, and landmarks' names must differ).
@@ -177,6 +185,9 @@ export class McpToolElement extends ConnectedElement {
   @state() private codeOpen = false
   /** Why the panel's chunk did not load (offline, say); opening the panel again tries again. */
   @state() private codeError = ''
+  @state() private saveOpen = false
+  /** Why the save form's chunk did not load; opening it again tries again. */
+  @state() private saveError = ''
 
   @query('mcp-schema-form') private form?: McpSchemaFormElement
   @query('button[part=call]') private callButton?: HTMLButtonElement
@@ -194,6 +205,7 @@ export class McpToolElement extends ConnectedElement {
   #clock = new ClockController(this, () => !!this.#calls.running?.task)
   #appCalls = 0
   #codePanel?: CopyCodePanel
+  #saveForm = new LazySaveCallForm(this)
   /**
    * The server and tool whose kept tasks were looked for (once per tool shown, and again when back on the page); with
    * `task-id`, and that task's id.
@@ -478,8 +490,18 @@ export class McpToolElement extends ConnectedElement {
         >
           ${msg('tool.copy-code', 'Copy as code')}
         </button>
+        <button
+          id="save-call-toggle"
+          part="button save-call-toggle"
+          type="button"
+          aria-expanded=${this.saveOpen ? 'true' : 'false'}
+          @click=${this.#toggleSave}
+        >
+          ${msg('tool.save-call', 'Save call')}
+        </button>
       </div>
       ${this.codeOpen ? this.#renderCode(tool) : nothing}
+      ${this.saveOpen ? this.#renderSave(tool) : nothing}
       <div part="progress" class="progress" role="status" aria-live="polite">
         ${running && !running.task ? renderProgress(running.progress) : nothing}
       </div>
@@ -539,6 +561,32 @@ export class McpToolElement extends ConnectedElement {
         this.codeError = msg('tool.copy-load-failed', 'Copy as code could not load ({reason}). Close it and open it again to retry.', { reason })
       },
     )
+  }
+
+  #toggleSave(): void {
+    this.saveOpen = !this.saveOpen
+    this.saveError = ''
+    if (!this.saveOpen) return
+    this.#saveForm.open((reason) => {
+      this.saveError = msg('tool.save-load-failed', 'Save call could not load ({reason}). Close it and open it again to retry.', { reason })
+    })
+  }
+
+  #renderSave(tool: Tool) {
+    const client = this.#client
+    if (this.saveError) return html`<p part="error" class="error" role="alert">${this.saveError}</p>`
+    const form = this.#saveForm.form
+    if (!form || !client) return html`<p class="status" role="status">${msg('tool.copy-loading', 'Loading…')}</p>`
+    return form.render({
+      client,
+      tool,
+      id: 'tool',
+      args: () => (this.form?.arguments ?? {}) as Record<string, unknown>,
+      close: () => {
+        this.saveOpen = false
+        void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('#save-call-toggle')?.focus())
+      },
+    })
   }
 
   #renderCode(tool: Tool) {
