@@ -22,6 +22,7 @@ declare module 'preact' {
       'mcp-prompt-list': McpPreactProps<'mcp-prompt-list'>
       'mcp-resource-list': McpPreactProps<'mcp-resource-list'>
       'mcp-resource-view': McpPreactProps<'mcp-resource-view'>
+      'mcp-saved-calls': McpPreactProps<'mcp-saved-calls'>
       'mcp-schema-form': McpPreactProps<'mcp-schema-form'>
       'mcp-server': McpPreactProps<'mcp-server'>
       'mcp-skill-list': McpPreactProps<'mcp-skill-list'>

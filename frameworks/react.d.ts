@@ -25,6 +25,7 @@ declare module 'react' {
       'mcp-prompt-list': McpReactProps<'mcp-prompt-list'>
       'mcp-resource-list': McpReactProps<'mcp-resource-list'>
       'mcp-resource-view': McpReactProps<'mcp-resource-view'>
+      'mcp-saved-calls': McpReactProps<'mcp-saved-calls'>
       'mcp-schema-form': McpReactProps<'mcp-schema-form'>
       'mcp-server': McpReactProps<'mcp-server'>
       'mcp-skill-list': McpReactProps<'mcp-skill-list'>

@@ -21,6 +21,7 @@ declare module 'svelte/elements' {
     'mcp-prompt-list': McpSvelteProps<'mcp-prompt-list'>
     'mcp-resource-list': McpSvelteProps<'mcp-resource-list'>
     'mcp-resource-view': McpSvelteProps<'mcp-resource-view'>
+    'mcp-saved-calls': McpSvelteProps<'mcp-saved-calls'>
     'mcp-schema-form': McpSvelteProps<'mcp-schema-form'>
     'mcp-server': McpSvelteProps<'mcp-server'>
     'mcp-skill-list': McpSvelteProps<'mcp-skill-list'>

@@ -35,6 +35,7 @@ declare module 'vue' {
     'mcp-prompt-list': McpVueElement<'mcp-prompt-list'>
     'mcp-resource-list': McpVueElement<'mcp-resource-list'>
     'mcp-resource-view': McpVueElement<'mcp-resource-view'>
+    'mcp-saved-calls': McpVueElement<'mcp-saved-calls'>
     'mcp-schema-form': McpVueElement<'mcp-schema-form'>
     'mcp-server': McpVueElement<'mcp-server'>
     'mcp-skill-list': McpVueElement<'mcp-skill-list'>
