@@ -346,6 +346,31 @@ describe('a hostile server', () => {
     expectInert(el)
   })
 
+  it('<mcp-saved-calls>: a saved call of the hostile tool, named and argued with markup, listed and opened into its form, as text', async () => {
+    const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
+    const own = new McpClient(url, { authContext: `hostile saved calls ${Date.now()}` })
+    await (await own.savedCalls()).save({
+      name: scriptText('saved.name'),
+      tool: hostileTool.name,
+      arguments: { [scriptText('saved.key')]: scriptText('saved.argument') },
+    })
+    const el = await connected(html`<mcp-server .client=${own}><mcp-tool-list></mcp-tool-list><mcp-saved-calls></mcp-saved-calls></mcp-server>`)
+    const saved = el.querySelector('mcp-saved-calls')!
+    await shows(saved, scriptText('saved.name'), 'the saved call’s markup name as text')
+    await shows(saved, hostileTool.name, 'the hostile tool name as text')
+    deepQueryAll<HTMLButtonElement>(saved, 'button[part~=open]')[0]!.click()
+    const list = el.querySelector('mcp-tool-list')!
+    await eventually(() => list.selected === hostileTool.name, 'the hostile tool opened')
+    await eventually(() => deepQueryAll(list, 'mcp-tool').length === 1, 'its view')
+    await shows(saved, `filled in for ${hostileTool.name}`, 'the status naming the tool as text')
+    deepQueryAll<HTMLButtonElement>(saved, 'button[part~=rename]')[0]!.click()
+    await eventually(() => deepQueryAll(saved, 'input[part~=rename-name]').length === 1, 'the rename form')
+    expect(deepQueryAll<HTMLInputElement>(saved, 'input[part~=rename-name]')[0]!.value).to.equal(scriptText('saved.name'))
+    expect(await requestsFor('tools/call', 'hostile').then((calls) => calls.filter((c) => JSON.stringify(c).includes('saved.argument')))).to.have.length(0)
+    await settled(el)
+    expectInert(el)
+  })
+
   it('the approval dialog: page code calls the hostile tool through <mcp-server>; the modal <mcp-tool-call> shows it all as text, and nothing is sent before Allow', async () => {
     const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
     const properties = (hostileTool.inputSchema.properties ?? {}) as Record<string, { enum?: string[]; oneOf?: Array<{ const: string }> }>
