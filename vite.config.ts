@@ -182,7 +182,7 @@ function firstListGroup() {
   // approval request names and the reading of an app's view, and the tasks' errors, which the list never runs (the tree-shaker drops them
   // from what the list imports; this walk cannot see names, so they are named here), and the connection problems'
   // classes, which only the connection doctor (loaded on a failure) makes; and requestFor(), which only the tool's
-  // "Copy as code" panel (loaded when opened) runs.
+  // "Copy as code" panel (loaded when opened) runs; and the connection check, which only <mcp-connection-check> runs.
   const notOnTheList = [
     'src/schema/form-model.ts',
     'src/schema/form-values.ts',
@@ -197,6 +197,8 @@ function firstListGroup() {
     'src/client/tools/app-resource.ts',
     'src/protocol/connection-errors.ts',
     'src/client/request-preview.ts',
+    'src/client/connection-check/connection-check.ts',
+    'src/client/connection-check/report.ts',
   ].map(here)
   let closure: Set<string> | undefined
   return {
