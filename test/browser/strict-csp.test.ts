@@ -326,6 +326,45 @@ for (const build of ['cdn', 'npm'] as const) {
       expectNoViolations(page)
     })
 
+    it('<mcp-saved-calls>: a call saved from <mcp-tool> (its form a chunk loaded on opening), listed as text, opened into the form, exported and imported', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(30_000)
+      const page = await strictPage(build)
+      const server = add(page, page.document.body, 'mcp-server', { url: await serverUrl('hostile-copy') })
+      const tools = add(page, server, 'mcp-tool-list', { selected: 'forecast' })
+      const saved = add(page, server, 'mcp-saved-calls')
+      await eventually(() => deepQueryAll(tools, '[part~=example]').length > 0, 'the tool and its examples', 8_000)
+      deepQueryAll(tools, '[part~=example]')
+        .find((button) => button.textContent!.trim().startsWith('City: <img'))!
+        .click()
+      await eventually(() => control(tools, 'city').value.startsWith('<img'), 'the markup example filled in')
+      await click(tools, '[part~=save-call-toggle]')
+      const name = `Markup city, ${build} ${Date.now()}`
+      await eventually(() => deepQueryAll(tools, 'input[part~=save-call-name]').length === 1, 'the Save call form', 8_000)
+      type(page, control(tools, 'name of the saved call'), name)
+      await click(tools, '[part~=save-call-save]')
+      await shows(saved, name, 'the saved call listed')
+      await shows(saved, 'city: "<img src=x onerror=', 'its markup argument as text')
+      type(page, control(tools, 'city'), 'Oslo')
+      deepQueryAll<HTMLLIElement>(saved, 'li[part~=call]')
+        .find((row) => textOf(row).includes(name))!
+        .querySelector<HTMLButtonElement>('[part~=open]')!
+        .click()
+      await eventually(() => control(tools, 'city').value.startsWith('<img'), 'the saved arguments filled in again')
+      const exported = new Promise<string>((resolve) => saved.addEventListener('mcp-saved-calls-exported', (e) => resolve((e as CustomEvent).detail.json), { once: true }))
+      await click(saved, '[part~=export]')
+      const json = await exported
+      await click(saved, '[part~=import-toggle]')
+      await eventually(() => deepQueryAll(saved, 'textarea[part~=import-text]').length === 1, 'the import form')
+      type(page, control(saved, 'paste'), json)
+      await click(saved, '[part~=import-submit]')
+      await shows(saved, 'were saved already', 'the import of its own export, nothing twice')
+      expect(deepQueryAll(saved, '[part~=call] img, [part~=call] script')).to.deep.equal([])
+      expect(page.__pwned).to.equal(undefined)
+      expectNoViolations(page)
+    })
+
     it('<mcp-connection-check>: the demo server’s checklist passes; the hostile server’s text stays text', async function (this: {
       timeout(ms: number): void
     }) {
