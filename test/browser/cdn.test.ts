@@ -161,6 +161,25 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     expect(page.customElements.get('mcp-prompt-list'), '<mcp-prompt-list> defined').to.not.equal(undefined)
   })
 
+  it('<mcp-saved-calls> from the CDN file: its file loads with its tag, lists a saved call, and opening it fills the tool’s form', async () => {
+    const url = await serverUrl()
+    const frame = await plainPage(`${listPage(url).replace('</mcp-tool-list>', '</mcp-tool-list><mcp-saved-calls></mcp-saved-calls>')}`)
+    const page = frame.contentWindow! as Window & { __beforeList?: string[] }
+    await eventually(() => !!page.__beforeList, 'the tool list loaded')
+    const saved = page.document.querySelector('mcp-saved-calls')!
+    await eventually(() => !!page.customElements.get('mcp-saved-calls'), '<mcp-saved-calls> defined')
+    const server = page.document.querySelector('mcp-server') as unknown as { connection?: { client: { savedCalls(): Promise<{ save(init: object): Promise<unknown> }> } } }
+    await (await server.connection!.client.savedCalls()).save({ name: `CDN echo ${Date.now()}`, tool: 'echo', arguments: { text: 'from the CDN' } })
+    const open = () => [...(saved.shadowRoot?.querySelectorAll<HTMLButtonElement>('[part~=open]') ?? [])].find((b) => b.textContent!.startsWith('CDN echo'))
+    await eventually(() => !!open(), 'the saved call listed')
+    open()!.click()
+    const list = page.document.querySelector('mcp-tool-list')!
+    const field = () =>
+      list.shadowRoot?.querySelector('mcp-tool')?.shadowRoot?.querySelector('mcp-schema-form')?.shadowRoot?.querySelector<HTMLInputElement>('input')
+    await eventually(() => field()?.value === 'from the CDN', 'the echo tool’s form filled in')
+    expect(scriptsFetched(page)).to.include('/dist/cdn/elements/mcp-saved-calls.js')
+  })
+
   it('defines every element the custom-elements manifest lists, once its tag is in the document', async () => {
     const manifest = await fetch('/dist/custom-elements.json').then((res) => res.json())
     const tags: string[] = manifest.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
