@@ -55,7 +55,7 @@ export interface PromptSelectDetail {
  * @cssprop --mcp-prompt-list-row-height - Height of every row (default: as tall as its lines, the title, then a line of description and one of arguments when any prompt has them).
  * @cssprop --mcp-font-size-sm - Meta text: names, arguments, the count (default `0.8125rem`, or `--font-text-sm-size`).
  * @cssprop --mcp-radius-lg - Corners of the list (default `10px`, or `--border-radius-lg`).
- * @cssprop --mcp-shadow - The list's lift off the page (default `0 1px 3px rgb(0 0 0 / 0.1)`).
+ * @cssprop --mcp-shadow - The list's lift off the page (default `0 1px 3px #0002`).
  * @cssprop --mcp-border - Borders of the list and between rows (default `1px solid var(--mcp-color-border)`).
  * @cssprop --mcp-color-border-strong - Edges of the filter box and buttons (3:1 against the background).
  * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).

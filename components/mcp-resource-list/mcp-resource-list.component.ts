@@ -84,7 +84,7 @@ export interface ResourceSelectDetail {
  * @cssprop --mcp-resource-list-row-height - Height of every row (default: as tall as its lines, the title, the URI with type and size, and a line of description when any resource has one).
  * @cssprop --mcp-font-size-sm - Meta text: names, URIs, types and sizes, the count (default `0.8125rem`, or `--font-text-sm-size`).
  * @cssprop --mcp-radius-lg - Corners of the lists and the template form (default `10px`, or `--border-radius-lg`).
- * @cssprop --mcp-shadow - The lists' lift off the page (default `0 1px 3px rgb(0 0 0 / 0.1)`).
+ * @cssprop --mcp-shadow - The lists' lift off the page (default `0 1px 3px #0002`).
  * @cssprop --mcp-border - Borders of the lists, between rows and of the form (default `1px solid var(--mcp-color-border)`).
  * @cssprop --mcp-color-border-strong - Edges of the text boxes and secondary buttons (3:1 against the background).
  * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).

@@ -106,7 +106,6 @@ const sameEntry = (a: Skill, b: Skill): boolean =>
  * @cssprop --mcp-skill-list-max-height - Height past which the list of skills scrolls (default: none).
  * @cssprop --mcp-font-size-sm - Meta text: facts, sizes, the count (default `0.8125rem`, or `--font-text-sm-size`).
  * @cssprop --mcp-radius-lg - Corners of the list (default `10px`, or `--border-radius-lg`).
- * @cssprop --mcp-shadow - The list's lift off the page (default `0 1px 3px rgb(0 0 0 / 0.1)`).
  * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).
  */
 export class McpSkillListElement extends ConnectedElement {

@@ -137,7 +137,7 @@ interface Shown {
  * @cssprop --mcp-font-size-lg - The dialog's title (default `1.25rem`, or `--font-heading-sm-size`).
  * @cssprop --mcp-space-xl - Space inside the dialog (default `1.5rem`).
  * @cssprop --mcp-radius-lg - Corners of the dialog and of the card shown in the page (default `10px`, or `--border-radius-lg`).
- * @cssprop --mcp-shadow - The card's lift off the page (default `0 1px 3px rgb(0 0 0 / 0.1)`).
+ * @cssprop --mcp-shadow - The card's lift off the page (default `0 1px 3px #0002`).
  * @cssprop --mcp-shadow-lg - The dialog's shadow (default `0 1rem 3rem rgb(0 0 0 / 0.3)`).
  * @cssprop --mcp-color-border-strong - Edges of the secondary buttons (3:1 against the background).
  * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).

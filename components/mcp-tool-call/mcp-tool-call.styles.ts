@@ -29,7 +29,7 @@ export const styles = [
       padding: var(--mcp-space-l);
       border: var(--mcp-border);
       border-radius: var(--mcp-radius-lg);
-      box-shadow: var(--mcp-shadow, 0 1px 3px rgb(0 0 0 / 0.1));
+      box-shadow: var(--mcp-shadow, 0 1px 3px #0002);
     }
     .server,
     .origin {

@@ -124,7 +124,7 @@ function rowOf(tool: Tool): ToolRow {
  * @cssprop --mcp-font-size-xs - The annotation badges (default `0.75rem`, never smaller).
  * @cssprop --mcp-color-success-bg - The read-only badge's fill (and `--mcp-color-danger-bg` the destructive one's, `--mcp-color-border` the others').
  * @cssprop --mcp-radius-lg - Corners of the list (default `10px`, or `--border-radius-lg`).
- * @cssprop --mcp-shadow - The list's lift off the page (default `0 1px 3px rgb(0 0 0 / 0.1)`).
+ * @cssprop --mcp-shadow - The list's lift off the page (default `0 1px 3px #0002`).
  * @cssprop --mcp-border - Borders of the list and between rows (default `1px solid var(--mcp-color-border)`).
  * @cssprop --mcp-color-border-strong - Edges of the filter box and buttons (3:1 against the background).
  * @cssprop --mcp-focus-ring - The focus ring's outline (default `2px solid var(--mcp-color-accent)`).

@@ -353,7 +353,6 @@ export const itemListStyles = [
       padding: 0;
       border: var(--mcp-border);
       border-radius: var(--mcp-radius-lg);
-      box-shadow: var(--mcp-shadow, 0 1px 3px rgb(0 0 0 / 0.1));
     }
     ul:empty {
       display: none;

@@ -111,7 +111,9 @@ export const windowedListStyles = css`
     --row-fit: calc(1.25 * (var(--lines, 2) * 1em + var(--meta-lines, 0) * var(--mcp-font-size-sm)) + 2 * var(--mcp-space) + 1px);
     position: relative;
     border-bottom: 0;
-    max-height: var(--max-height, none);
+    /* The list lifts off the page, as a card does. */
+    box-shadow: var(--mcp-shadow, 0 1px 3px #0002);
+    max-height: var(--max-height);
     overflow-y: auto;
     /* The height of all the rows, held through a render (see the top of this file); up to --max-height, past which
        the list scrolls and the ::before below holds its scroll height. */
