@@ -42,7 +42,7 @@ const MISCORS = 'miscors'
 const mode = (name: string, more: Record<string, unknown> = {}) => controlServer(MISCORS, 'mode', { mode: name, ...more })
 const ALLOW_HEADERS = 'Access-Control-Allow-Headers: '
 
-describe('<mcp-connection-check>', function () {
+describe('<mcp-connection-check>', function (this: { timeout(ms: number): void }) {
   this.timeout(60_000)
   let main: string
   let miscors: string
