@@ -217,6 +217,26 @@ describe('<mcp-connection-check>', function (this: { timeout(ms: number): void }
     expect(['pass', 'skip']).to.include(byId(lines)['auth-registration']!.status)
   })
 
+  it('behind OAuth with DPoP: a token endpoint or MCP server whose preflight forgets DPoP fails with the header to allow', async () => {
+    // A URL of its own: the browser may still hold a preflight answer for the plain one from an earlier test.
+    const auth = `${await serverUrl('auth')}?preflight=dpop`
+    const dpop = (settings: Record<string, unknown>) => controlServer('auth', 'dpop', settings)
+    try {
+      await dpop({ on: true, asAllowProof: false, allowProof: false })
+      const { lines } = await check(auth)
+      expect(byId(lines)['auth-token']!.status).to.equal('fail')
+      expect(byId(lines)['auth-token']!.fix).to.include('Access-Control-Allow-Headers: DPoP').and.include('DPoP-Nonce')
+      expect(byId(lines).preflight!.status).to.equal('fail')
+      expect(byId(lines).preflight!.detail).to.include('does not allow DPoP')
+      await dpop({ asAllowProof: true, allowProof: true })
+      const fixed = (await check(auth)).lines
+      expect(statuses(fixed)).to.include({ preflight: 'pass', 'auth-token': 'pass' })
+      expect(byId(fixed)['auth-token']!.detail).to.include('DPoP')
+    } finally {
+      await dpop({ on: false, asAllowProof: true, allowProof: true })
+    }
+  })
+
   itExceptIn(GRANTS_CLIPBOARD, 'Copy report puts the whole checklist on the clipboard as a Markdown list, and says Copied', async () => {
     await executeServerCommand('grant-clipboard')
     await mode('refuse', { refuse: ['mcp-session-id'] })
