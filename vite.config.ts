@@ -181,8 +181,8 @@ function firstListGroup() {
   // The client's barrel re-exports the form model, model tools and skills, the task elements' follow, the server an
   // approval request names and the reading of an app's view, and the tasks' errors, which the list never runs (the tree-shaker drops them
   // from what the list imports; this walk cannot see names, so they are named here), and the connection problems'
-  // classes, which only the connection doctor (loaded on a failure) makes; and requestFor(), which only the tool's
-  // "Copy as code" panel (loaded when opened) runs; and the connection check, which only <mcp-connection-check> runs.
+  // classes, which only the connection doctor (loaded on a failure) makes; and savedCalls(), which only the saved
+  // calls' element and form run; and requestFor(), which only the tool's "Copy as code" panel (loaded when opened) runs; and the connection check, which only <mcp-connection-check> runs.
   const notOnTheList = [
     'src/schema/form-model.ts',
     'src/schema/form-values.ts',
@@ -191,6 +191,7 @@ function firstListGroup() {
     'src/client/skills/model-skills.ts',
     'src/client/skills/skill-errors.ts',
     'src/client/saved/saved-call-errors.ts',
+    'src/client/saved/saved-calls.ts',
     'src/client/tasks/task-follow.ts',
     'src/client/tasks/task-errors.ts',
     'src/client/call/named-server.ts',

@@ -36,7 +36,7 @@ const SHOWN_JSON_CHARS = 20_000
  * the whole log as a JSON file. New records appear as they are made.
  *
  * Save call (on an opened record of a tool call) keeps its tool and arguments under a name, for the server and
- * authorization context (`client.savedCalls()`; `<mcp-saved-calls>` lists them), without what the tool's schema marks as
+ * authorization context (`savedCalls(client)`; `<mcp-saved-calls>` lists them), without what the tool's schema marks as
  * secret. Saving calls nothing.
  *
  * Everything in a record comes from a server or a view and is shown as text.

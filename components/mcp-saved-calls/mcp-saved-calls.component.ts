@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { live } from 'lit/directives/live.js'
-import type { McpClient, SavedCall } from '../../src/client/index.js'
+import { savedCalls, type McpClient, type SavedCall, type SavedCalls } from '../../src/client/index.js'
 import type { McpToolListElement } from '../mcp-tool-list/mcp-tool-list.component.js'
 import type { McpToolElement } from '../mcp-tool/mcp-tool.component.js'
 import { ConnectedElement } from '../shared/connected-element.js'
@@ -29,7 +29,7 @@ export interface SavedCallsExportedDetail {
 const MAX_FILE_BYTES = 4_000_000
 
 /**
- * The calls saved for a server (`client.savedCalls()`), in the authorization context of the client's requests: each
+ * The calls saved for a server (`savedCalls(client)`), in the authorization context of the client's requests: each
  * with its name, tool and arguments in short. Open fills the tool's form with the call's arguments (the
  * `<mcp-tool-list>` of the same `<mcp-server>` opens the tool, else an `<mcp-tool>` of that tool is filled) and never
  * calls it: the user presses Call, which goes through the approval gate as any call. Rename and Delete work in
@@ -122,7 +122,7 @@ export class McpSavedCallsElement extends ConnectedElement {
     const read = ++this.#reads
     if (!client) return
     try {
-      const calls = await (await client.savedCalls()).list()
+      const calls = await savedCalls(client).list()
       if (read === this.#reads) this.calls = calls
     } catch (error) {
       if (read === this.#reads) this.#fail(error)
@@ -139,11 +139,11 @@ export class McpSavedCallsElement extends ConnectedElement {
   }
 
   /** Runs an action on the saved calls and says what it did; a failure is said, never thrown. */
-  async #act(action: (saved: Awaited<ReturnType<McpClient['savedCalls']>>) => Promise<string>): Promise<boolean> {
+  async #act(action: (saved: SavedCalls) => Promise<string>): Promise<boolean> {
     const client = this.#shown
     if (!client) return false
     try {
-      this.#say(await action(await client.savedCalls()))
+      this.#say(await action(savedCalls(client)))
       return true
     } catch (error) {
       this.#fail(error)

@@ -5,7 +5,7 @@
 // goes through the approval gate.
 import { expect, fixture, html } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
-import { McpClient, type ApprovalRequest, type SavedCall } from '../../src/client/index.js'
+import { McpClient, savedCalls, type ApprovalRequest, type SavedCall } from '../../src/client/index.js'
 import { IdbCache, sharedIdbCache } from '../../src/cache/index.js'
 import { deepQueryAll, eventually, expectAbsent, nextEvent, requestsFor, serverUrl, setViewportSize } from '../../test/support/browser.js'
 import { fillForm } from '../../test/support/schema-zoo.js'
@@ -113,9 +113,9 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
     // A reload: another IndexedDB connection, nothing in memory.
     const fresh = new IdbCache()
     try {
-      const again = await (await clientAs(url, who, fresh).savedCalls()).list()
+      const again = await savedCalls(clientAs(url, who, fresh)).list()
       expect(again.map((c) => [c.name, c.tool, c.arguments])).to.deep.equal([['Ada’s account', 'connect_account', { user: 'ada' }]])
-      expect(await (await clientAs(url, who, fresh).savedCalls()).persistent()).to.equal(true)
+      expect(await savedCalls(clientAs(url, who, fresh)).persistent()).to.equal(true)
     } finally {
       await fresh.close()
     }
@@ -134,7 +134,7 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
       asked.push(request)
       return { decision: 'deny', by: 'user', reason: 'not this time' }
     })
-    const calls = await server.connection!.client.savedCalls()
+    const calls = savedCalls(server.connection!.client)
     for (const old of await calls.list()) await calls.delete(old.id)
     await calls.save({ name: 'Otters', tool: 'search', arguments: { query: marker, limit: 4 } })
     await eventually(() => names(saved).includes('Otters'), 'the saved call listed')
@@ -158,7 +158,7 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
   it('renames and deletes in place, with the keyboard; focus stays in the list', async () => {
     const who = someone()
     const client = clientAs(url, who)
-    const calls = await client.savedCalls()
+    const calls = savedCalls(client)
     await calls.save({ name: 'First', tool: 'search', arguments: { query: 'a' } })
     await calls.save({ name: 'Second', tool: 'search', arguments: { query: 'b' } })
     const { saved } = await page(client)
@@ -191,7 +191,7 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
     // A reload finds the rename and the deletion.
     const fresh = new IdbCache()
     try {
-      expect((await (await clientAs(url, who, fresh).savedCalls()).list()).map((c) => c.name)).to.deep.equal(['First'])
+      expect((await savedCalls(clientAs(url, who, fresh)).list()).map((c) => c.name)).to.deep.equal(['First'])
     } finally {
       await fresh.close()
     }
@@ -199,8 +199,8 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
 
   it('export → import round trip into another context; a malformed or hostile file is refused and keeps every saved call', async () => {
     const from = clientAs(url, someone())
-    await (await from.savedCalls()).save({ name: 'Oslo', tool: 'search', arguments: { query: 'oslo' } })
-    await (await from.savedCalls()).save({ name: 'Bergen', tool: 'search', arguments: { query: 'bergen', limit: 2 } })
+    await savedCalls(from).save({ name: 'Oslo', tool: 'search', arguments: { query: 'oslo' } })
+    await savedCalls(from).save({ name: 'Bergen', tool: 'search', arguments: { query: 'bergen', limit: 2 } })
     const first = await page(from)
     await eventually(() => names(first.saved).length === 2, 'the saved calls')
     const exported = nextEvent<CustomEvent<{ json: string; fileName: string }>>(first.saved, 'mcp-saved-calls-exported')
@@ -210,7 +210,7 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
     expect(JSON.parse(json).calls).to.have.length(2)
 
     const into = clientAs(url, someone())
-    await (await into.savedCalls()).save({ name: 'Kept', tool: 'search', arguments: { query: 'kept' } })
+    await savedCalls(into).save({ name: 'Kept', tool: 'search', arguments: { query: 'kept' } })
     const { saved } = await page(into)
     await eventually(() => names(saved).length === 1, 'the other context’s own call only')
     const root = saved.shadowRoot!
@@ -232,7 +232,7 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
     await eventually(() => names(saved).length === 3, 'the imported calls listed')
     expect(text(part(root, 'status'))).to.equal('Imported 2 saved calls.')
     expect(names(saved).sort()).to.deep.equal(['Bergen', 'Kept', 'Oslo'])
-    const bergen = (await (await into.savedCalls()).list()).find((c: SavedCall) => c.name === 'Bergen')!
+    const bergen = (await savedCalls(into).list()).find((c: SavedCall) => c.name === 'Bergen')!
     expect(bergen.arguments).to.deep.equal({ query: 'bergen', limit: 2 })
     // Markup in a file's names stays text.
     await importText(
@@ -251,8 +251,8 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
     const alice = clientAs(url, someone())
     const bob = clientAs(url, someone())
     const hidden = new McpClient(url, { cache: sharedIdbCache(), fetch: (input, init) => fetch(input, init) })
-    await (await alice.savedCalls()).save({ name: 'Alice’s', tool: 'search', arguments: { query: 'a' } })
-    await (await hidden.savedCalls()).save({ name: 'Hidden', tool: 'search', arguments: { query: 'h' } })
+    await savedCalls(alice).save({ name: 'Alice’s', tool: 'search', arguments: { query: 'a' } })
+    await savedCalls(hidden).save({ name: 'Hidden', tool: 'search', arguments: { query: 'h' } })
     const a = await page(alice)
     const b = await page(bob)
     await eventually(() => names(a.saved).length === 1, 'Alice’s call')
@@ -260,8 +260,8 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
     await new Promise((r) => setTimeout(r, 200))
     expect(names(b.saved)).to.deep.equal([])
     expect(text(part(b.saved.shadowRoot!, 'empty'))).to.include('No saved calls yet')
-    expect((await (await hidden.savedCalls()).list()).map((c) => c.name)).to.deep.equal(['Hidden'])
-    expect(await (await hidden.savedCalls()).persistent()).to.equal(false)
+    expect((await savedCalls(hidden).list()).map((c) => c.name)).to.deep.equal(['Hidden'])
+    expect(await savedCalls(hidden).persistent()).to.equal(false)
     expect(await storedText()).not.to.include('Hidden')
   })
 
@@ -279,7 +279,7 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
     await sendKeys({ type: 'From the log' })
     await sendKeys({ press: 'Enter' })
     await eventually(() => names(saved).includes('From the log'), 'saved from the log')
-    const call = (await (await client.savedCalls()).list())[0]!
+    const call = (await savedCalls(client).list())[0]!
     expect(call.arguments).to.deep.equal({ user: 'grace' })
     await expect(logged).to.be.accessible()
   })
@@ -287,7 +287,7 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
   it('fits a 390 px screen: long names and arguments, the rename and import forms open, no horizontal overflow', async () => {
     await setViewportSize(390, 800)
     const client = clientAs(url, someone())
-    await (await client.savedCalls()).save({ name: 'A rather long name '.repeat(8), tool: 'search', arguments: { query: 'x'.repeat(300) } })
+    await savedCalls(client).save({ name: 'A rather long name '.repeat(8), tool: 'search', arguments: { query: 'x'.repeat(300) } })
     const { saved, list } = await page(client)
     await eventually(() => names(saved).length === 1, 'the call')
     part(rows(saved)[0]!, 'rename').click()

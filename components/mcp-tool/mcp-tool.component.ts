@@ -95,7 +95,7 @@ interface AppCall {
  * a read-only box, and selected for copying by hand when the browser refuses the clipboard.
  *
  * Save call (a form, its code loaded when first opened): keeps the form's arguments under a name, for this server and
- * authorization context (`client.savedCalls()`; `<mcp-saved-calls>` lists them), without what the schema marks as
+ * authorization context (`savedCalls(client)`; `<mcp-saved-calls>` lists them), without what the schema marks as
  * secret. Saving calls nothing.
  *
  * Keyboard: Enter in a one-line field calls the tool, as Call does. While the

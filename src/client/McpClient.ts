@@ -48,7 +48,6 @@ import { CallLog } from './call/call-log.js'
 import type { AlwaysAllowed } from './call/approval.js'
 import type { StoredTask, TaskFollowOptions } from './tasks/task-types.js'
 import type { Skill, SkillFile, SkillReadOptions } from './skills/skill-types.js'
-import type { SavedCalls } from './saved/saved-call-types.js'
 
 // Calls, approval and input rounds load on first use: a page that only lists tools (and a cached list's warm
 // start) never downloads them (issue 23: the CDN first-list chunk).
@@ -61,7 +60,6 @@ const loadSharedListen = loadOnce(() => import('./listen/shared-listen.js'))
 const loadApproval = async () => (await loadToolCall()).loadApproval()
 // The Skills extension's code (and its YAML parser, later still) loads with the first skills call.
 const loadSkills = loadOnce(() => import('./skills/skills.js'))
-const loadSavedCalls = loadOnce(() => import('./saved/saved-calls.js'))
 /** Clients made in this realm: names each one's own context key (context-key.ts). */
 let instances = 0
 
@@ -360,20 +358,6 @@ export class McpClient extends EventTarget {
   /** Removes every ended task (completed, failed, cancelled) from the store; resolves with how many. */
   clearFinishedTasks(): Promise<number> {
     return loadTasks().then((tasks) => tasks.clearFinishedTasks(this.#parts))
-  }
-
-  /**
-   * The calls the user saved for this server, in the authorization context of this client's requests (a call saved in
-   * another context is never listed): list, save, rename, delete, export and import. Kept in IndexedDB with an
-   * `IdbCache` store (never expired or evicted with the cache), else in memory. Saving never calls the tool.
-   *
-   * @example
-   * const saved = await client.savedCalls()
-   * await saved.save({ name: 'Oslo weather', tool: 'get_weather', arguments: { city: 'Oslo' } })
-   * for (const call of await saved.list()) console.log(call.name, call.tool, call.arguments)
-   */
-  savedCalls(): Promise<SavedCalls> {
-    return loadSavedCalls().then((saved) => saved.savedCalls(this.#parts))
   }
 
   /** Reads a resource by URI. Cached as the server's hints allow. */

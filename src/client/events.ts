@@ -26,7 +26,7 @@ export interface McpClientEventMap {
    * list refreshes on it. Fired by the client that saw the change.
    */
   taskchange: CustomEvent<TaskChange>
-  /** A call was saved, renamed, deleted or imported through this client (`savedCalls()`): a list of them refreshes on it. */
+  /** A call was saved, renamed, deleted or imported through this client (`savedCalls(client)`): a list of them refreshes on it. */
   savedcallschange: CustomEvent<undefined>
 }
 

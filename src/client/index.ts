@@ -99,7 +99,8 @@ export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconO
 export * from '../protocol/errors.js'
 export * from '../protocol/connection-errors.js'
 export * from './skills/skill-errors.js'
-// Saved calls: a call kept under a name per server and authorization context (client.savedCalls()).
+// Saved calls: a call kept under a name per server and authorization context (a chunk of its own, not on the list's path).
+export { savedCalls } from './saved/saved-calls.js'
 export type { SavedCall, SavedCallInit, SavedCalls, SavedCallsImport } from './saved/saved-call-types.js'
 export { SavedCallError, SavedCallImportError, type SavedCallProblem } from './saved/saved-call-errors.js'
 export * from './tasks/task-errors.js'

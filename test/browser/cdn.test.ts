@@ -3,6 +3,7 @@
 // tags (test/support/cdn-page.ts; `npm test` builds dist/ before the browser tests).
 // The entry's autoloader loads each element's file when its tag is first in the document.
 import { expect } from '@open-wc/testing'
+import { savedCalls, type McpClient } from '../../src/client/index.js'
 import { controlServer, eventually, serverUrl } from '../support/browser.js'
 import { CDN_FILE, deepText, plainPage, scriptsFetched, skipUnlessBuilt } from '../support/cdn-page.js'
 
@@ -168,8 +169,9 @@ describe('the CDN file (dist/cdn/mcp-web-elements.js)', () => {
     await eventually(() => !!page.__beforeList, 'the tool list loaded')
     const saved = page.document.querySelector('mcp-saved-calls')!
     await eventually(() => !!page.customElements.get('mcp-saved-calls'), '<mcp-saved-calls> defined')
-    const server = page.document.querySelector('mcp-server') as unknown as { connection?: { client: { savedCalls(): Promise<{ save(init: object): Promise<unknown> }> } } }
-    await (await server.connection!.client.savedCalls()).save({ name: `CDN echo ${Date.now()}`, tool: 'echo', arguments: { text: 'from the CDN' } })
+    // Saved by this suite's copy of the library into the database the page's copy reads (one origin, one IndexedDB).
+    const server = page.document.querySelector('mcp-server') as unknown as { connection?: { client: McpClient } }
+    await savedCalls(server.connection!.client).save({ name: `CDN echo ${Date.now()}`, tool: 'echo', arguments: { text: 'from the CDN' } })
     const open = () => [...(saved.shadowRoot?.querySelectorAll<HTMLButtonElement>('[part~=open]') ?? [])].find((b) => b.textContent!.startsWith('CDN echo'))
     await eventually(() => !!open(), 'the saved call listed')
     open()!.click()

@@ -7,7 +7,7 @@
 // rules forbid; and the payloads are on screen as literal text.
 import { expect, fixture, html } from '@open-wc/testing'
 import type { TemplateResult } from 'lit'
-import { McpClient, type Prompt, type Resource, type Tool } from '../../src/client/index.js'
+import { McpClient, savedCalls, type Prompt, type Resource, type Tool } from '../../src/client/index.js'
 import '../../components/index.js'
 import type { McpServerElement } from '../../components/mcp-server/mcp-server.js'
 import type { McpToolCallElement } from '../../components/mcp-tool-call/mcp-tool-call.js'
@@ -349,7 +349,7 @@ describe('a hostile server', () => {
   it('<mcp-saved-calls>: a saved call of the hostile tool, named and argued with markup, listed and opened into its form, as text', async () => {
     const hostileTool = tools.find((t) => t.title?.startsWith('<script>'))!
     const own = new McpClient(url, { authContext: `hostile saved calls ${Date.now()}` })
-    await (await own.savedCalls()).save({
+    await savedCalls(own).save({
       name: scriptText('saved.name'),
       tool: hostileTool.name,
       arguments: { [scriptText('saved.key')]: scriptText('saved.argument') },

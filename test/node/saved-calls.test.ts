@@ -1,10 +1,10 @@
-// Saved calls (client.savedCalls()) against a real server over HTTP: save, list, rename, delete, export and import,
+// Saved calls (savedCalls(client)) against a real server over HTTP: save, list, rename, delete, export and import,
 // per server and authorization context, secrets left out, hostile imports refused with existing calls kept, and
 // never evicted with the cache. Node has no IndexedDB: these are the memory store's; the browser suite
 // (components/mcp-saved-calls) runs the same against IndexedDB.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { McpClient, MemoryCache, SavedCallError, SavedCallImportError, type SavedCalls } from '../../src/client/index.js'
+import { McpClient, MemoryCache, SavedCallError, SavedCallImportError, savedCalls, type SavedCalls } from '../../src/client/index.js'
 import { startServer } from '../support/servers/url-state.js'
 import type { TestServer } from '../support/fixture-server.js'
 import { assertIs, failure } from '../support/assert.js'
@@ -29,11 +29,11 @@ const names = async (saved: SavedCalls) => (await saved.list()).map((c) => c.nam
 describe('saved calls', () => {
   test('save, list, rename and delete; a new client of the same store lists them; nothing is called', BOUND, async () => {
     const store = new MemoryCache()
-    const saved = await new McpClient(server.url, { cache: store }).savedCalls()
+    const saved = savedCalls(new McpClient(server.url, { cache: store }))
     const oslo = await saved.save({ name: '  Oslo  ', tool: 'search', arguments: { query: 'oslo', limit: 3 } })
     assert.equal(oslo.name, 'Oslo')
     await saved.save({ name: 'Bergen', tool: 'search', arguments: { query: 'bergen' } })
-    const again = await new McpClient(server.url, { cache: store }).savedCalls()
+    const again = savedCalls(new McpClient(server.url, { cache: store }))
     assert.deepEqual(await names(again), ['Bergen', 'Oslo'])
     assert.deepEqual((await again.list()).find((c) => c.id === oslo.id)?.arguments, { query: 'oslo', limit: 3 })
     await again.rename(oslo.id, 'Oslo, three')
@@ -45,7 +45,7 @@ describe('saved calls', () => {
   })
 
   test('names are checked: empty, too long and taken names are refused with a typed error', BOUND, async () => {
-    const saved = await new McpClient(server.url).savedCalls()
+    const saved = savedCalls(new McpClient(server.url))
     const first = await saved.save({ name: 'One', tool: 'search', arguments: { query: 'a' } })
     await saved.save({ name: 'Two', tool: 'search', arguments: { query: 'b' } })
     await refused(saved.save({ name: ' ', tool: 'search' }), SavedCallError, (e) => assert.equal(e.problem, 'name'))
@@ -58,7 +58,7 @@ describe('saved calls', () => {
   })
 
   test('what the schema marks as secret (format: password, writeOnly) is never saved, nor imported', BOUND, async () => {
-    const saved = await new McpClient(server.url).savedCalls()
+    const saved = savedCalls(new McpClient(server.url))
     const call = await saved.save({ name: 'Ada', tool: 'connect_account', arguments: { user: 'ada', password: 'hunter2', api_key: 'sk-123' } })
     assert.deepEqual(call.arguments, { user: 'ada' })
     const exported = await saved.export()
@@ -75,11 +75,11 @@ describe('saved calls', () => {
 
   test('two authorization contexts on one store never see each other’s saved calls', BOUND, async () => {
     const store = new MemoryCache()
-    const alice = await new McpClient(server.url, { cache: store, authContext: 'alice' }).savedCalls()
-    const bob = await new McpClient(server.url, { cache: store, authContext: 'bob' }).savedCalls()
-    const keyA = await new McpClient(server.url, { cache: store, headers: { 'X-Api-Key': 'a' } }).savedCalls()
-    const keyB = await new McpClient(server.url, { cache: store, headers: { 'X-Api-Key': 'b' } }).savedCalls()
-    const anonymous = await new McpClient(server.url, { cache: store }).savedCalls()
+    const alice = savedCalls(new McpClient(server.url, { cache: store, authContext: 'alice' }))
+    const bob = savedCalls(new McpClient(server.url, { cache: store, authContext: 'bob' }))
+    const keyA = savedCalls(new McpClient(server.url, { cache: store, headers: { 'X-Api-Key': 'a' } }))
+    const keyB = savedCalls(new McpClient(server.url, { cache: store, headers: { 'X-Api-Key': 'b' } }))
+    const anonymous = savedCalls(new McpClient(server.url, { cache: store }))
     await alice.save({ name: 'Alice’s', tool: 'search', arguments: { query: 'a' } })
     await keyA.save({ name: 'Key A’s', tool: 'search', arguments: { query: 'k' } })
     assert.deepEqual(await names(alice), ['Alice’s'])
@@ -97,9 +97,9 @@ describe('saved calls', () => {
   test('a client whose credential is out of its sight (its own fetch) keeps its saved calls to itself', BOUND, async () => {
     const store = new MemoryCache()
     const ownFetch: typeof fetch = (input, init) => fetch(input, init)
-    const hidden = await new McpClient(server.url, { cache: store, fetch: ownFetch }).savedCalls()
-    const other = await new McpClient(server.url, { cache: store, fetch: ownFetch }).savedCalls()
-    const anonymous = await new McpClient(server.url, { cache: store }).savedCalls()
+    const hidden = savedCalls(new McpClient(server.url, { cache: store, fetch: ownFetch }))
+    const other = savedCalls(new McpClient(server.url, { cache: store, fetch: ownFetch }))
+    const anonymous = savedCalls(new McpClient(server.url, { cache: store }))
     await anonymous.save({ name: 'Public', tool: 'search', arguments: { query: 'p' } })
     await hidden.save({ name: 'Mine', tool: 'search', arguments: { query: 'm' } })
     assert.deepEqual(await names(hidden), ['Mine'])
@@ -109,11 +109,11 @@ describe('saved calls', () => {
   })
 
   test('export → import round trip into another context; importing again skips what is saved; a taken name gets a number', BOUND, async () => {
-    const from = await new McpClient(server.url, { authContext: 'from' }).savedCalls()
+    const from = savedCalls(new McpClient(server.url, { authContext: 'from' }))
     await from.save({ name: 'Oslo', tool: 'search', arguments: { query: 'oslo', limit: 2 } })
     await from.save({ name: 'Bergen', tool: 'search', arguments: { query: 'bergen' } })
     const text = await from.export()
-    const into = await new McpClient(server.url, { authContext: 'into' }).savedCalls()
+    const into = savedCalls(new McpClient(server.url, { authContext: 'into' }))
     await into.save({ name: 'Oslo', tool: 'search', arguments: { query: 'something else' } })
     const first = await into.import(text)
     assert.deepEqual(first.added.map((c) => c.name).sort(), ['Bergen', 'Oslo (2)'])
@@ -126,7 +126,7 @@ describe('saved calls', () => {
   })
 
   test('malformed and hostile imports are refused with a message, and every saved call is kept', BOUND, async () => {
-    const saved = await new McpClient(server.url).savedCalls()
+    const saved = savedCalls(new McpClient(server.url))
     await saved.save({ name: 'Kept', tool: 'search', arguments: { query: 'k' } })
     const before = await saved.export()
     const file = (calls: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ format: 'mcp-web-elements/saved-calls', version: 1, calls, ...extra })
@@ -152,7 +152,7 @@ describe('saved calls', () => {
   })
 
   test('an import cannot pollute prototypes: __proto__ keys are dropped, unknown fields ignored', BOUND, async () => {
-    const saved = await new McpClient(server.url).savedCalls()
+    const saved = savedCalls(new McpClient(server.url))
     const text =
       '{"format":"mcp-web-elements/saved-calls","version":1,"unknown":1,"__proto__":{"polluted":1},' +
       '"calls":[{"name":"p","tool":"search","extra":true,"arguments":{"query":"q","__proto__":{"polluted":2},"nested":{"__proto__":{"polluted":3}}}}]}'
@@ -168,20 +168,20 @@ describe('saved calls', () => {
   test('saved calls are user data, not cache: clearing or filling the cache store keeps them', BOUND, async () => {
     const store = new MemoryCache(1)
     const client = new McpClient(server.url, { cache: store })
-    const saved = await client.savedCalls()
+    const saved = savedCalls(client)
     await saved.save({ name: 'Stays', tool: 'search', arguments: { query: 's' } })
     await saved.save({ name: 'Stays too', tool: 'search', arguments: { query: 't' } })
     store.clear()
     await client.listTools({ fresh: true })
     await client.discover({ fresh: true })
-    assert.deepEqual(await names(await new McpClient(server.url, { cache: store }).savedCalls()), ['Stays', 'Stays too'])
+    assert.deepEqual(await names(savedCalls(new McpClient(server.url, { cache: store }))), ['Stays', 'Stays too'])
   })
 
   test('every change fires savedcallschange on the client', BOUND, async () => {
     const client = new McpClient(server.url)
     let heard = 0
     client.addEventListener('savedcallschange', () => heard++)
-    const saved = await client.savedCalls()
+    const saved = savedCalls(client)
     const call = await saved.save({ name: 'A', tool: 'search', arguments: { query: 'a' } })
     await saved.rename(call.id, 'B')
     await saved.import(await saved.export())

@@ -1,11 +1,11 @@
 /**
  * The "Save call" form of `<mcp-tool>` and `<mcp-call-log>`: a name field, Save and Cancel, inline (never a
- * `prompt()`). A chunk of its own, loaded when the user first opens it. Saving goes through `client.savedCalls()`,
+ * `prompt()`). A chunk of its own, loaded when the user first opens it. Saving goes through `savedCalls(client)`,
  * which leaves out what the tool's schema marks as secret; nothing is called.
  */
 import { css, html, type ReactiveControllerHost, type TemplateResult } from 'lit'
 import { live } from 'lit/directives/live.js'
-import type { McpClient, Tool } from '../../../src/client/index.js'
+import { savedCalls, type McpClient, type Tool } from '../../../src/client/index.js'
 import { adoptStyles } from '../adopt-styles.js'
 import { msg } from '../i18n.js'
 import { textFieldStyles } from '../text-field-styles.js'
@@ -93,7 +93,7 @@ export class SaveCallForm {
     this.#status = ''
     this.host.requestUpdate()
     try {
-      const saved = await (await call.client.savedCalls()).save({ name: this.#name, tool: call.tool, arguments: call.args() })
+      const saved = await savedCalls(call.client).save({ name: this.#name, tool: call.tool, arguments: call.args() })
       this.#status = msg('save-call.saved', 'Saved as “{name}”.', { name: saved.name })
       this.#failed = false
       this.#name = ''

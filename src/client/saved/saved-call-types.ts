@@ -33,7 +33,7 @@ export interface SavedCallsImport {
 }
 
 /**
- * The calls saved for a client's server, in the authorization context of its requests at each method's call. Kept in
+ * The calls saved for a client's server (`savedCalls(client)`), in the authorization context of its requests at each method's call. Kept in
  * IndexedDB when the client's store is (an `IdbCache`: `<mcp-server>`'s default in browsers) and the context may be
  * kept, else in memory for as long as the client's store lives. Never expired, never evicted by the cache's bounds.
  */

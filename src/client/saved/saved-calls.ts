@@ -1,11 +1,12 @@
 /**
- * Saved calls (saved-call-types.ts), a chunk loaded by the first `client.savedCalls()`: names, limits and secrets
- * checked here, the export's format written and read here, the keeping in saved-call-stores.ts. Every method reads the
- * context key of the client's requests at its call, so a call saved by one signed-in person is never listed to another.
+ * Saved calls (saved-call-types.ts): names, limits and secrets checked here, the export's format written and read
+ * here, the keeping in saved-call-stores.ts. Read from the client's public API only (its context key, its cache store,
+ * its tools), so McpClient's startup code does not grow with it. Every method reads the context key of the client's
+ * requests at its call, so a call saved by one signed-in person is never listed to another.
  */
 import type { Tool } from '../../protocol/generated/2026-07-28.js'
 import { withoutSecrets } from '../../schema/secrets.js'
-import type { ClientParts } from '../parts.js'
+import type { McpClient } from '../McpClient.js'
 import { SavedCallError, SavedCallImportError } from './saved-call-errors.js'
 import { IdbSavedCalls, MemorySavedCalls, type SavedCallChange, type SavedCallStore } from './saved-call-stores.js'
 import type { SavedCall, SavedCallInit, SavedCalls, SavedCallsImport } from './saved-call-types.js'
@@ -25,10 +26,20 @@ const MAX_IMPORT = 4_000_000
 /** The stores made, by what they are kept for: a cache store (IdbCache, MemoryCache), or a client with none of its own. */
 const stores = new WeakMap<object, SavedCallStore>()
 
-/** The saved calls of a client's server. */
-export function savedCalls(parts: ClientParts): SavedCalls {
-  const place = () => placeOf(parts)
-  const changed = () => parts.client.dispatchEvent(new CustomEvent('savedcallschange'))
+/**
+ * The calls the user saved for a client's server, in the authorization context of the client's requests (a call saved
+ * in another context is never listed): list, save, rename, delete, export and import. Kept in IndexedDB when the
+ * client's store is an `IdbCache` (`<mcp-server>`'s default in browsers), never expired or evicted with the cache;
+ * else in memory. Saving never calls the tool. Each change fires `savedcallschange` on the client.
+ *
+ * @example
+ * const saved = savedCalls(client)
+ * await saved.save({ name: 'Oslo weather', tool: 'get_weather', arguments: { city: 'Oslo' } })
+ * for (const call of await saved.list()) console.log(call.name, call.tool, call.arguments)
+ */
+export function savedCalls(client: McpClient): SavedCalls {
+  const place = () => placeOf(client)
+  const changed = () => client.dispatchEvent(new CustomEvent('savedcallschange'))
   const update = async <T>(change: (calls: SavedCall[]) => { result: T } & SavedCallChange): Promise<T> => {
     const { store, context } = await place()
     const result = await store.update(context, change)
@@ -42,7 +53,7 @@ export function savedCalls(parts: ClientParts): SavedCalls {
       return newestFirst(await store.update(context, (calls) => ({ result: calls })))
     },
     save: async (init: SavedCallInit) => {
-      const tool = await toolOf(parts, init.tool)
+      const tool = await toolOf(client, init.tool)
       const name = checkName(init.name)
       const args = withoutSecrets(jsonCopy(init.arguments ?? {}), tool.inputSchema)
       const call: SavedCall = { id: newId(), name, tool: tool.name, arguments: args, savedAt: Date.now() }
@@ -72,12 +83,12 @@ export function savedCalls(parts: ClientParts): SavedCalls {
       const { store, context } = await place()
       const calls = newestFirst(await store.update(context, (all) => ({ result: all })))
       const exported = calls.map(({ name, tool, arguments: args, savedAt }) => ({ name, tool, arguments: args, savedAt }))
-      return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, server: parts.client.url, calls: exported }, null, 2)
+      return JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, server: client.url, calls: exported }, null, 2)
     },
     import: async (json: string) => {
       const entries = readExport(json)
       // Secrets in the file stay out, for the tools the server lists now (a tool it no longer lists keeps what it has).
-      const tools = await parts.client.listTools().catch((): Tool[] => [])
+      const tools = await client.listTools().catch((): Tool[] => [])
       const schemas = new Map(tools.map((t) => [t.name, t.inputSchema]))
       const now = Date.now()
       return update((calls) => {
@@ -105,13 +116,15 @@ export function savedCalls(parts: ClientParts): SavedCalls {
 }
 
 /** The store and context key of the client's requests now. */
-async function placeOf({ cache, requests, client }: ClientParts): Promise<{ store: SavedCallStore; context: string }> {
-  const { key, shared } = cache.contextKey(await requests.headers())
-  // A context that is the client's alone (a credential out of its sight) is kept by this client only, in memory.
-  const owner = shared && cache.store ? cache.store : client
+async function placeOf(client: McpClient): Promise<{ store: SavedCallStore; context: string }> {
+  const { key, shared } = client.contextKey()
+  const cache = client.options.cache || undefined
+  // A context that is the client's alone (a credential out of its sight) is kept by this client only, in memory; so
+  // are the calls of a client with no store of the page's.
+  const owner = shared && cache ? cache : client
   let store = stores.get(owner)
   if (!store) {
-    store = (shared && (await idbOf(cache.store))) || new MemorySavedCalls()
+    store = (shared && (await idbOf(cache))) || new MemorySavedCalls()
     // Another call may have made one meanwhile: the first one made is the one kept.
     store = stores.get(owner) ?? store
     stores.set(owner, store)
@@ -134,9 +147,9 @@ async function idbOf(cacheStore: unknown): Promise<SavedCallStore | undefined> {
   }
 }
 
-async function toolOf(parts: ClientParts, tool: Tool | string): Promise<Tool> {
+async function toolOf(client: McpClient, tool: Tool | string): Promise<Tool> {
   if (typeof tool === 'object' && tool !== null && typeof tool.name === 'string') return tool
-  const found = (await parts.client.listTools()).find((t) => t.name === tool)
+  const found = (await client.listTools()).find((t) => t.name === tool)
   if (!found) throw new SavedCallError('unknown-tool', `This server has no tool named “${String(tool)}”: nothing was saved.`)
   return found
 }
