@@ -172,7 +172,7 @@ export class McpConnectionCheckElement extends LitElement {
 
   #line(line: CheckLine) {
     return html`<li part="line" data-id=${line.id} data-status=${line.status}>
-      <span part="mark" class="mark ${line.status}">${statusText(line.status)}</span>
+      <span part="mark" class="mark ${line.status}">${STATUS_TEXT[line.status]()}</span>
       <div class="body">
         <p part="title">${line.title}</p>
         <p part="detail">${line.detail}</p>
@@ -182,15 +182,10 @@ export class McpConnectionCheckElement extends LitElement {
   }
 }
 
-function statusText(status: CheckStatus): string {
-  switch (status) {
-    case 'pass':
-      return msg('connection-check.pass', 'Pass')
-    case 'fail':
-      return msg('connection-check.fail', 'Fail')
-    case 'warn':
-      return msg('connection-check.warn', 'Warning')
-    default:
-      return msg('connection-check.skip', 'Skipped')
-  }
+/** A line's outcome in words (read when drawn, so a page's strings set later count). */
+const STATUS_TEXT: Record<CheckStatus, () => string> = {
+  pass: () => msg('connection-check.pass', 'Pass'),
+  fail: () => msg('connection-check.fail', 'Fail'),
+  warn: () => msg('connection-check.warn', 'Warning'),
+  skip: () => msg('connection-check.skip', 'Skipped'),
 }
