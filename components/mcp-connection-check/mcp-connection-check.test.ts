@@ -97,6 +97,15 @@ describe('<mcp-connection-check>', function (this: { timeout(ms: number): void }
     expect(byId(lines).cors!.detail).to.include(`Nothing answers at ${dead}`)
   })
 
+  it('a server that takes the request and never answers: each probe gives up in time, and the CORS line says nothing answers', async () => {
+    const stalled = `${new URL(await serverUrl('stalled-icons')).origin}/stalled.svg`
+    const started = performance.now()
+    const { lines } = await check(stalled)
+    expect(byId(lines).cors!.status).to.equal('fail')
+    expect(byId(lines).cors!.detail).to.include(`Nothing answers at ${stalled}`)
+    expect(performance.now() - started, 'two probes of 5 s at most').to.be.below(15_000)
+  })
+
   it('a preflight refusing only the legacy Mcp-Session-Id: the preflight line fails naming it, with every header in one line', async () => {
     await mode('refuse', { refuse: ['mcp-session-id'] })
     const { lines } = await check(miscors)

@@ -100,12 +100,24 @@ class DpopHeaderNotAllowedError extends HeaderNotAllowedError {
  */
 export async function answers(fetcher: typeof fetch, url: string, init: RequestInit): Promise<boolean> {
   try {
-    const res = await fetcher(url, { method: 'POST', body: '', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), ...init })
+    const res = await fetcher(url, { method: 'POST', body: '', ...init, signal: probeSignal(init.signal) })
     await res.body?.cancel().catch(() => {})
     return true
   } catch {
     return false
   }
+}
+
+/** `signal` (the caller's, if any) that also aborts after a probe's time, so that no probe waits for ever. */
+export function probeSignal(signal?: AbortSignal | null): AbortSignal {
+  const timeout = AbortSignal.timeout(PROBE_TIMEOUT_MS)
+  if (!signal) return timeout
+  const either = new AbortController()
+  for (const source of [signal, timeout]) {
+    if (source.aborted) either.abort(source.reason)
+    else source.addEventListener('abort', () => either.abort(source.reason), { once: true })
+  }
+  return either.signal
 }
 
 /** Whether `init` is a request that may be sent again: a JSON-RPC request the protocol calls idempotent, or no JSON-RPC at all. */

@@ -6,7 +6,7 @@
 import { discoverAuthorizationServer, discoverResource, diagnosedAuthFetch } from '../../auth/discovery.js'
 import { parseChallenge } from '../../auth/www-authenticate.js'
 import { ConnectionProblemError, type AuthServerEndpoint } from '../../protocol/connection-errors.js'
-import { answers } from '../../transport/diagnose.js'
+import { answers, probeSignal } from '../../transport/diagnose.js'
 import { diagnoseAuthServer } from '../../transport/diagnose-auth.js'
 import type { CheckId, CheckLine } from './connection-check.js'
 
@@ -58,7 +58,7 @@ export async function authLines(
   }
   let issuer: string
   try {
-    const resource = await discoverResource(noting, url, challenge?.resource_metadata, signal)
+    const resource = await discoverResource(noting, url, challenge?.resource_metadata, probeSignal(signal))
     issuer = resource.authorization_servers[0]!
     lines.push(line('auth-resource-metadata', 'pass', `It names the authorization server ${issuer}.`))
   } catch (error) {
@@ -80,7 +80,7 @@ export async function authLines(
 
   let metadata: Record<string, unknown>
   try {
-    metadata = (await discoverAuthorizationServer(diagnosedAuthFetch(fetcher, 'metadata'), issuer, signal)) as Record<string, unknown>
+    metadata = (await discoverAuthorizationServer(diagnosedAuthFetch(fetcher, 'metadata'), issuer, probeSignal(signal))) as Record<string, unknown>
     lines.push(line('auth-server-metadata', 'pass', `${issuer} publishes its metadata to this page.`))
   } catch (error) {
     signal?.throwIfAborted()
