@@ -13,7 +13,8 @@ import { ChromeLauncher } from '@web/test-runner-chrome'
 import { PlaywrightLauncher } from '@web/test-runner-playwright'
 import { WebdriverLauncher } from '@web/test-runner-webdriver'
 import * as puppeteerCore from 'puppeteer-core'
-import { chromiumArgs, chromiumPath } from './chromium.mjs'
+import { chromium } from 'playwright'
+import { chromiumArgs, chromiumPath, headlessPath } from './chromium.mjs'
 import { enginePrograms, findProgram } from './engine-programs.mjs'
 
 export const engines = ['chromium', 'firefox', 'webkit']
@@ -281,22 +282,33 @@ class FirefoxLauncher extends ChromeLauncher {
 const OWN_CONTEXT = new Map([
   ['test/browser/cache-quota.test.ts', 'Storage.overrideQuotaForOrigin holds only for a storage bucket nothing has used yet'],
 ])
+/**
+ * Test files that run in the full browser rather than the headless shell (chromium.mjs, headlessPath), and why: the
+ * shell has no PDF viewer.
+ */
+const IN_THE_BROWSER = new Map([
+  ['components/mcp-resource-view/mcp-resource-view.test.ts', 'opens PDFs in the PDF viewer'],
+  ['test/browser/pdf-frame.test.ts', 'shows PDFs in frames'],
+])
 let runSessions
 
 /**
  * Chromium through Playwright, with one browser context for every test file, as Firefox's and WebKit's sessions
  * already are: the modules a file loads stay in the HTTP cache for the next file (web-test-runner.config.mjs serves
  * them cacheable), which took the Chromium suites from 403 s to 370 s. A file's end closes its pages, not the shared
- * context; a file of OWN_CONTEXT gets a new context, closed with it.
+ * context; a file of OWN_CONTEXT gets a new context, closed with it. The pages run in the headless shell; a file of
+ * IN_THE_BROWSER gets a context of its own in the full browser, started on first use.
  */
 class ChromiumLauncher extends PlaywrightLauncher {
   #shared
   #ownContext = false
+  #inTheBrowser = false
+  #browser
 
   constructor() {
     super(
       'chromium',
-      { executablePath: chromiumPath, headless: true, args: chromiumArgs },
+      { executablePath: headlessPath, headless: true, args: chromiumArgs },
       ({ browser }) => this.#context(browser),
       ({ context }) => context.newPage(),
       false,
@@ -305,11 +317,22 @@ class ChromiumLauncher extends PlaywrightLauncher {
 
   async startSession(sessionId, url) {
     const file = runSessions?.get(sessionId)?.testFile
-    this.#ownContext = file !== undefined && OWN_CONTEXT.has(relative(process.cwd(), file))
+    const path = file === undefined ? undefined : relative(process.cwd(), file)
+    this.#ownContext = OWN_CONTEXT.has(path)
+    this.#inTheBrowser = IN_THE_BROWSER.has(path) && headlessPath !== chromiumPath
     return super.startSession(sessionId, url)
   }
 
-  #context(browser) {
+  async stop() {
+    await super.stop()
+    await (await this.#browser)?.close()
+  }
+
+  async #context(browser) {
+    if (this.#inTheBrowser) {
+      this.#browser ??= chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
+      return (await this.#browser).newContext()
+    }
     if (this.#ownContext) return browser.newContext()
     this.#shared ??= browser.newContext().then(
       (context) =>
@@ -393,11 +416,12 @@ export function timesOf(testMs) {
   }
 }
 
-/** "Chromium 156.0.8078.114", "Firefox 153.8.0esr", "WebKitGTK 2.50.6": the browser `engine` runs, or its name alone. */
+/** "Chromium 156.0.8078.114 (headless shell)", "Firefox 153.8.0esr", "WebKitGTK 2.50.6": the browser `engine` runs, or its name alone. */
 export function engineVersion(engine) {
   const run = (program, args) => execFileSync(program, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] })
   try {
-    if (engine === 'chromium') return run(chromiumPath, ['--version']).match(/^\S+ [\d.]+/)[0]
+    if (engine === 'chromium')
+      return `${run(headlessPath, ['--version']).match(/^\S+ [\d.]+/)[0]}${headlessPath === chromiumPath ? '' : ' (headless shell)'}`
     if (engine === 'firefox') return `Firefox ${run(programOf('firefox', 0), ['--version']).match(/Firefox (\S+)/)[1]}`
     // MiniBrowser has no --version; Debian's package of the library it runs says it.
     return `WebKitGTK ${run('dpkg-query', ['-W', '-f=${Version}', 'libwebkit2gtk-4.1-0']).match(/^[\d.]+/)[0]}`
