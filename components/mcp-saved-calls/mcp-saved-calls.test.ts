@@ -7,7 +7,7 @@ import { expect, fixture, html } from '@open-wc/testing'
 import { sendKeys } from '@web/test-runner-commands'
 import { McpClient, savedCalls, type ApprovalRequest, type SavedCall } from '../../src/client/index.js'
 import { IdbCache, sharedIdbCache } from '../../src/cache/index.js'
-import { deepQueryAll, eventually, expectAbsent, nextEvent, requestsFor, serverUrl, setViewportSize } from '../../test/support/browser.js'
+import { deepQueryAll, eventually, expectAbsent, nextEvent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import { fillForm } from '../../test/support/schema-zoo.js'
 import '../mcp-server/mcp-server.js'
 import type { McpServerElement } from '../mcp-server/mcp-server.js'
@@ -96,7 +96,6 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
   before(async () => {
     url = await serverUrl(SERVER)
   })
-  afterEach(() => setViewportSize(800, 600))
 
   it('saves a call from the tool view, without its secrets, and a new client (a reload) lists it from IndexedDB', async () => {
     const who = someone()
@@ -284,19 +283,24 @@ describe('<mcp-saved-calls>', function (this: { timeout(ms: number): void }) {
     await expect(logged).to.be.accessible()
   })
 
-  it('fits a 390 px screen: long names and arguments, the rename and import forms open, no horizontal overflow', async () => {
-    await setViewportSize(390, 800)
+  it('fits a 390 px box: long names and arguments, a row, the rename and import forms open, no horizontal overflow', async () => {
     const client = clientAs(url, someone())
     await savedCalls(client).save({ name: 'A rather long name '.repeat(8), tool: 'search', arguments: { query: 'x'.repeat(300) } })
-    const { saved, list } = await page(client)
-    await eventually(() => names(saved).length === 1, 'the call')
+    await savedCalls(client).save({ name: 'Another long name '.repeat(8), tool: 'search', arguments: { query: 'y'.repeat(300), limit: 5 } })
+    const { server, saved, list } = await page(client)
+    // A 390 px box, in every engine (WebKit's window cannot be made that narrow).
+    server.style.display = 'block'
+    server.style.width = '390px'
+    await eventually(() => names(saved).length === 2, 'the calls')
+    // One renamed (its form open), one as a row.
     part(rows(saved)[0]!, 'rename').click()
     part(saved.shadowRoot!, 'import-toggle').click()
     await openTool(list, 'search')
     part(list.shadowRoot!.querySelector('mcp-tool')!.shadowRoot!, 'save-call-toggle').click()
     await eventually(() => !!list.shadowRoot!.querySelector('mcp-tool')!.shadowRoot!.querySelector('[part=save-call-form]'), 'the save form')
     await saved.updateComplete
-    expect(document.documentElement.scrollWidth, 'the page').to.be.at.most(390)
+    expect(server.getBoundingClientRect().width).to.equal(390)
+    expect(server.scrollWidth, 'the server element').to.be.at.most(390)
     for (const el of [saved, list.shadowRoot!.querySelector('mcp-tool')!]) {
       const base = el.shadowRoot!.querySelector<HTMLElement>('[part~=base]')!
       expect(base.scrollWidth, el.localName).to.be.at.most(base.clientWidth)
