@@ -41,6 +41,23 @@ const shadow = (el: McpToolElement) => el.shadowRoot!
 const callButton = (el: McpToolElement) => shadow(el).querySelector<HTMLButtonElement>('button[part~=call]')!
 const cancelButton = (el: McpToolElement) => shadow(el).querySelector<HTMLButtonElement>('button[part~=cancel]')
 const text = (node: Element | ShadowRoot | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
+/** How often `pattern` is built as a RegExp while `run` runs: each schema check of a value against it builds it once. */
+async function patternBuilds(pattern: string, run: () => Promise<unknown>): Promise<number> {
+  const Native = globalThis.RegExp
+  let built = 0
+  globalThis.RegExp = new Proxy(Native, {
+    construct(target, args, newTarget) {
+      if (args[0] === pattern) built++
+      return Reflect.construct(target, args, newTarget) as RegExp
+    },
+  })
+  try {
+    await run()
+  } finally {
+    globalThis.RegExp = Native
+  }
+  return built
+}
 /** What the result area shows (the <mcp-content> inside it, or an error). */
 const shownResult = (el: McpToolElement) => {
   const result = shadow(el).querySelector('[part~=result]')!
@@ -415,26 +432,36 @@ describe('<mcp-tool>', () => {
     const el = await openTool('checked-args', 'label')
     await fillForm(el, [{ fill: 'Code', with: 'abc-12' }])
     const form = shadow(el).querySelector('mcp-schema-form')!
-    const Native = globalThis.RegExp
-    let built = 0
-    globalThis.RegExp = new Proxy(Native, {
-      construct(target, args, newTarget) {
-        if (args[0] === pattern) built++
-        return Reflect.construct(target, args, newTarget) as RegExp
-      },
-    })
-    try {
-      expect(await form.validate()).to.equal(true)
-      const formAlone = built
-      expect(formAlone, 'the form checks the pattern').to.be.greaterThan(0)
-      built = 0
+    const formAlone = await patternBuilds(pattern, async () => expect(await form.validate()).to.equal(true))
+    expect(formAlone, 'the form checks the pattern').to.be.greaterThan(0)
+    const byCall = await patternBuilds(pattern, async () => {
       await el.call()
       expect(shownResult(el)).to.equal('abc-12')
-      expect(built, 'pattern checks of the Call (the form’s, then none in the client)').to.equal(formAlone)
-    } finally {
-      globalThis.RegExp = Native
-    }
+    })
+    expect(byCall, 'pattern checks of the Call (the form’s, then none in the client)').to.equal(formAlone)
     expect((await callsOf('label', 'checked-args')).map((r) => r.params.arguments)).to.deep.equal([{ code: 'abc-12' }])
+  })
+
+  it('a result is checked against the outputSchema once, by the client: the result frame does not check it again', async () => {
+    // The checked-args server's stamp tool declares an outputSchema with a pattern only it uses: each check of a result
+    // against it builds that RegExp. A client's own callTool() shows what one check costs.
+    const pattern = '^stamped [a-z]{3}-[0-9]{2}$'
+    const el = await openTool('checked-args', 'stamp')
+    await fillForm(el, [{ fill: 'Code', with: 'abc-12' }])
+    const alone = new McpClient(await serverUrl('checked-args'))
+    const oneCheck = await patternBuilds(pattern, async () =>
+      expect((await alone.callTool('stamp', { code: 'abc-12' })).structuredContent).to.deep.equal({ stamp: 'stamped abc-12' }),
+    )
+    expect(oneCheck, 'the client checks the result').to.be.greaterThan(0)
+    const byCall = await patternBuilds(pattern, async () => {
+      await el.call()
+      await el.updateComplete
+      await shadow(el).querySelector<HTMLElement & { updateComplete: Promise<boolean> }>('[part~=result] mcp-content')!.updateComplete
+      // A check by the frame would run once the result is drawn, in a task of its own: given time to, it would count.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(shownResult(el)).to.include('stamped abc-12')
+    })
+    expect(byCall, 'pattern checks of the Call and its frame (the client’s only)').to.equal(oneCheck)
   })
 
   it('keeps the last arguments per tool for the session: reopening the tool pre-fills them', async () => {

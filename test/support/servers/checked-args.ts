@@ -1,10 +1,12 @@
-// A server whose one tool takes an argument that must match a pattern (`label`: `code` as `abc-12`), echoing it:
-// a test counts how often that pattern is built to see how many times a call's arguments are checked.
+// A server whose tools check against patterns only they use, so a test counts how often each pattern is built to see
+// how many times a call's arguments (`label`: `code` as `abc-12`, echoed) or a result (`stamp`: its structuredContent
+// against its outputSchema) are checked.
 import { McpServer } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { serveMcp, type TestServer } from '../fixture-server.js'
 
 export const CODE_PATTERN = '^[a-z]{3}-[0-9]{2}$'
+const STAMP_PATTERN = '^stamped [a-z]{3}-[0-9]{2}$'
 
 export function startServer(): Promise<TestServer> {
   return serveMcp(
@@ -14,6 +16,15 @@ export function startServer(): Promise<TestServer> {
         'label',
         { title: 'Label', inputSchema: z.object({ code: z.string().regex(new RegExp(CODE_PATTERN)).meta({ title: 'Code' }) }) },
         async ({ code }) => ({ content: [{ type: 'text', text: code }] }),
+      )
+      mcp.registerTool(
+        'stamp',
+        {
+          title: 'Stamp',
+          inputSchema: z.object({ code: z.string().meta({ title: 'Code' }) }),
+          outputSchema: z.object({ stamp: z.string().regex(new RegExp(STAMP_PATTERN)) }),
+        },
+        async ({ code }) => ({ content: [{ type: 'text', text: `stamped ${code}` }], structuredContent: { stamp: `stamped ${code}` } }),
       )
       return mcp
     },
