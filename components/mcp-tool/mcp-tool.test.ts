@@ -720,6 +720,36 @@ describe('<mcp-tool> result frame', () => {
     expect(json().content).to.deep.equal([{ type: 'text', text: 'second' }])
   })
 
+  it('a result’s JSON text is made only once Show JSON shows it, and once however often the frame is drawn', async () => {
+    const el = await openTool('main', 'echo')
+    const marker = `json once ${Math.random().toString(36).slice(2, 8)}`
+    const native = JSON.stringify
+    let made = 0
+    JSON.stringify = ((value: unknown, replacer?: never, space?: string | number) => {
+      if (space === 2 && (value as CallToolResult | null)?.content?.[0]?.type === 'text' && (value as { content: Array<{ text: string }> }).content[0]!.text === marker) made++
+      return native(value, replacer, space)
+    }) as typeof JSON.stringify
+    const drawAgain = async () => {
+      for (let i = 0; i < 3; i++) {
+        el.requestUpdate()
+        await el.updateComplete
+      }
+    }
+    try {
+      await fillForm(el, [{ fill: 'Text', with: marker }])
+      callButton(el).click()
+      await eventually(() => shownResult(el) === marker, 'the result')
+      await drawAgain()
+      expect(made, 'JSON texts of the result before Show JSON').to.equal(0)
+      framePart(el, 'json-toggle')!.click()
+      await eventually(() => !!framePart(el, 'result-json'), 'the JSON view')
+      await drawAgain()
+      expect(made, 'JSON texts of the result once shown, the frame drawn three times more').to.equal(1)
+    } finally {
+      JSON.stringify = native
+    }
+  })
+
   itExceptIn(
     { webkit: 'grants clipboard access through the test runner, which WebDriver classic cannot' },
     'Copy puts the result’s text on the clipboard; Show JSON shows the whole CallToolResult (and Copy copies it), Show result goes back',
