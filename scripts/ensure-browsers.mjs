@@ -58,22 +58,12 @@ if (found) {
   console.log(`ensure-browsers: installed, Chromium: ${installed}`)
 }
 
-// Chromium's headless shell runs the tests' pages with about half the CPU (test/support/chromium.mjs): installed beside
-// Debian's chromium when it can be, and otherwise the browser runs them, slower.
-if (!process.env.CHROME_PATH && !findHeadlessShell()) {
-  const aptGet = onPath('apt-get')
-  const install = () => run(aptGet, ['install', '-y', '-qq', HEADLESS_SHELL_PACKAGE])
-  if (process.getuid?.() === 0 && aptGet && (install() || (run(aptGet, ['update', '-qq']) && install())) && findHeadlessShell())
-    console.log(`ensure-browsers: Chromium's headless shell: ${findHeadlessShell()}`)
-  else
-    console.log(`ensure-browsers: no ${HEADLESS_SHELL_PACKAGE} (Debian package), so the tests' pages run in the full browser, with about twice the CPU`)
-} else if (!process.env.CHROME_PATH) {
-  console.log(`ensure-browsers: Chromium's headless shell: ${findHeadlessShell()}`)
-}
-
 // Firefox and WebKit: every program each needs, or the Debian packages that have the missing ones.
 const missing = missingPrograms()
 const packages = [...new Set(missing.map((p) => p.apt))]
+// Chromium's headless shell runs the browser suites' pages with less CPU (test/support/chromium.mjs): installed with
+// them when it is missing. Without it the browser runs them, so its absence stops nothing.
+const shellWanted = !process.env.CHROME_PATH && !findHeadlessShell()
 function stopEngines(why) {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '
   console.error(
@@ -92,9 +82,23 @@ if (missing.length) {
   const aptGet = onPath('apt-get')
   if (process.getuid?.() !== 0) stopEngines('these are missing; not installing them myself, as this is not root')
   if (!aptGet) stopEngines('these are missing; not installing them myself, as apt-get is not on PATH')
-  console.error(`ensure-browsers: installing Debian's ${packages.join(', ')} (a few minutes)`)
+  const withShell = shellWanted ? [...packages, HEADLESS_SHELL_PACKAGE] : packages
+  console.error(`ensure-browsers: installing Debian's ${withShell.join(', ')} (a few minutes)`)
   if (!run(aptGet, ['update', '-qq'])) stopEngines('these are missing, and apt-get update failed (output above)')
-  if (!run(aptGet, ['install', '-y', '-qq', ...packages])) stopEngines(`these are missing, and apt-get install failed (output above)`)
+  if (!run(aptGet, ['install', '-y', '-qq', ...withShell])) stopEngines(`these are missing, and apt-get install failed (output above)`)
   if (missingPrograms().length) stopEngines('apt-get installed the packages, yet these are still missing')
 }
 console.log('ensure-browsers: Firefox ESR and WebKitGTK (WebKitWebDriver, MiniBrowser, Xvfb) are in place')
+if (!process.env.CHROME_PATH) {
+  const aptGet = onPath('apt-get')
+  if (!findHeadlessShell() && process.getuid?.() === 0 && aptGet) {
+    console.error(`ensure-browsers: installing Debian's ${HEADLESS_SHELL_PACKAGE}`)
+    if (run(aptGet, ['update', '-qq'])) run(aptGet, ['install', '-y', '-qq', HEADLESS_SHELL_PACKAGE])
+  }
+  const shell = findHeadlessShell()
+  console.log(
+    shell
+      ? `ensure-browsers: Chromium's headless shell: ${shell}`
+      : `ensure-browsers: no Chromium headless shell (Debian package ${HEADLESS_SHELL_PACKAGE}), so the browser suites' pages run in the browser, with more CPU`,
+  )
+}

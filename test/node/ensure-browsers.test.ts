@@ -15,7 +15,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { findChromium } from '../support/chromium.mjs'
+import { findChromium, findHeadlessShell } from '../support/chromium.mjs'
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/ensure-browsers.mjs', import.meta.url))
 const NOBODY = 65534
@@ -48,19 +48,21 @@ function standIns(dir: string, ...names: string[]): void {
   for (const name of names) writeFileSync(join(dir, name), '#!/bin/sh\n', { mode: 0o755 })
 }
 
-/** What a stand-in apt-get "installs": Chromium, and Firefox's and WebKit's programs on PATH (shell). */
-const ON_PATH = ['chromium', 'firefox-esr', 'WebKitWebDriver', 'Xvfb']
+/** What a stand-in apt-get "installs": Chromium and its headless shell, and Firefox's and WebKit's programs on PATH (shell). */
+const ON_PATH = ['chromium', 'chromium-headless-shell', 'firefox-esr', 'WebKitWebDriver', 'Xvfb']
 const installAll = (dir: string) =>
   ON_PATH.map((name) => `printf '#!/bin/sh\\n' > ${dir}/${name}; /bin/chmod 755 ${dir}/${name}`).join('; ')
 
-test('with a Chromium on PATH it says which and goes on: the same one the browser tests launch', options, () => {
+test('with a Chromium and its headless shell on PATH it says which and goes on: the ones the browser tests launch', options, () => {
   const expected = findChromium({ PATH: process.env.PATH })
-  assert.ok(expected, 'this machine has no Chromium on PATH; the tests below need none, this one does')
+  const shell = findHeadlessShell({ PATH: process.env.PATH })
+  assert.ok(expected && shell, 'this machine has no Chromium or headless shell on PATH; the tests below need none, this one does')
   const run = ensure({ PATH: process.env.PATH! })
   assert.equal(run.status, 0, run.err)
   assert.deepEqual(run.out.trim().split('\n'), [
     `ensure-browsers: Chromium: ${expected}`,
     'ensure-browsers: Firefox ESR and WebKitGTK (WebKitWebDriver, MiniBrowser, Xvfb) are in place',
+    `ensure-browsers: Chromium's headless shell: ${shell}`,
   ])
 })
 
@@ -164,7 +166,38 @@ test(
     const log = fakeAptGet(dir, `case "$1" in install) ${installAll(dir)};; esac`)
     const run = ensure({ PATH: dir })
     assert.equal(run.status, 0, run.err)
-    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['update -qq', 'install -y -qq firefox-esr webkit2gtk-driver xvfb'])
+    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), [
+      'update -qq',
+      'install -y -qq firefox-esr webkit2gtk-driver xvfb chromium-headless-shell',
+    ])
     assert.match(run.out, /Firefox ESR and WebKitGTK \(WebKitWebDriver, MiniBrowser, Xvfb\) are in place/)
+    assert.match(run.out, new RegExp(`Chromium's headless shell: ${join(dir, 'chromium-headless-shell')}`))
+  },
+)
+
+test(
+  'root with apt-get, every browser there but the headless shell: installs it and goes on with it',
+  { ...options, skip: isRoot ? false : 'the install path runs only as root' },
+  (t) => {
+    const dir = pathDir(t)
+    standIns(dir, 'chromium', 'firefox-esr', 'WebKitWebDriver', 'Xvfb')
+    const log = fakeAptGet(dir, `case "$1" in install) ${installAll(dir)};; esac`)
+    const run = ensure({ PATH: dir })
+    assert.equal(run.status, 0, run.err)
+    assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['update -qq', 'install -y -qq chromium-headless-shell'])
+    assert.match(run.out, new RegExp(`Chromium's headless shell: ${join(dir, 'chromium-headless-shell')}`))
+  },
+)
+
+test(
+  'no headless shell to be had (apt-get fails): says the pages run in the browser, and goes on',
+  { ...options, skip: isRoot ? false : 'the install path runs only as root' },
+  (t) => {
+    const dir = pathDir(t)
+    standIns(dir, 'chromium', 'firefox-esr', 'WebKitWebDriver', 'Xvfb')
+    fakeAptGet(dir, 'case "$1" in install) echo "E: Unable to locate package chromium-headless-shell" >&2; exit 100;; esac')
+    const run = ensure({ PATH: dir })
+    assert.equal(run.status, 0, run.err)
+    assert.match(run.out, /no Chromium headless shell \(Debian package chromium-headless-shell\), so the browser suites' pages run in the browser/)
   },
 )

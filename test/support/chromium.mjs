@@ -54,6 +54,7 @@ export const chromiumPath = findChromium()
 
 /** Debian's package of Chromium's headless shell, and where it puts the binary. */
 export const HEADLESS_SHELL_PACKAGE = 'chromium-headless-shell'
+const HEADLESS_SHELL_WRAPPER = '/usr/bin/chromium-headless-shell'
 const HEADLESS_SHELL_BINARY = '/usr/lib/chromium/chromium-headless-shell'
 
 /**
@@ -67,7 +68,7 @@ const HEADLESS_SHELL_BINARY = '/usr/lib/chromium/chromium-headless-shell'
 export function findHeadlessShell(env = process.env) {
   if (env.CHROME_PATH) return undefined
   const found = onPath(HEADLESS_SHELL_PACKAGE, env)
-  return found && executable(HEADLESS_SHELL_BINARY) ? HEADLESS_SHELL_BINARY : found
+  return found && realpathSync(found) === HEADLESS_SHELL_WRAPPER && executable(HEADLESS_SHELL_BINARY) ? HEADLESS_SHELL_BINARY : found
 }
 
 /** What runs the browser suites' pages: the headless shell when there is one, else the browser. */
