@@ -52,7 +52,11 @@ const MAX_FILE_BYTES = 4_000_000
  * @csspart header - The count of saved calls, and the Export and Import buttons.
  * @csspart export - The Export button.
  * @csspart import-toggle - The Import button (`aria-expanded`), which opens the import form.
- * @csspart import - The import form: `import-file` (the file field), `import-text` (the JSON to paste), `import-submit`, `import-cancel`.
+ * @csspart import - The import form.
+ * @csspart import-file - The import form's file field.
+ * @csspart import-text - The import form's field for pasted JSON.
+ * @csspart import-submit - The import form's Import button.
+ * @csspart import-cancel - The import form's Cancel button.
  * @csspart status - The live region saying what the last action did, or why it failed.
  * @csspart list - The list of saved calls, newest first.
  * @csspart call - One saved call (an `<li>`); has the data attribute `data-id`.
@@ -61,7 +65,10 @@ const MAX_FILE_BYTES = 4_000_000
  * @csspart arguments - Its arguments in short.
  * @csspart rename - A call's Rename button.
  * @csspart delete - A call's Delete button.
- * @csspart rename-form - The form renaming a call: `rename-name` (its field), `rename-save`, `rename-cancel`.
+ * @csspart rename-form - The form renaming a call.
+ * @csspart rename-name - The rename form's name field.
+ * @csspart rename-save - The rename form's Save button.
+ * @csspart rename-cancel - The rename form's Cancel button.
  * @csspart empty - Shown while there are no saved calls.
  *
  * @cssprop --mcp-color-danger - Why an action failed.
