@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url'
 import { glob } from 'tinyglobby'
 import { timesOf } from '../test/support/engines.mjs'
 import { runPrinted } from './run-printed.mjs'
+import { watchForStalls } from './stall-watch.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const ALL = ['chromium', 'firefox', 'webkit']
@@ -72,20 +73,29 @@ async function runEngine(engine, index, { alone = !sideBySide, files, label = en
   const results = join(scratch, `${label}.json`)
   const requestLog = join(scratch, `${label}.requests.tsv`)
   const engineArgs = [...(files ? [...args.filter((arg) => !arg.endsWith('.ts')), ...files] : args), '--port', String(basePort + index)]
+  let watch
   const { code, seconds } = await runPrinted(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...engineArgs], {
     cwd: root,
     env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results, MCP_REQUEST_LOG: requestLog },
     heading: `\n━━ ${label}: web-test-runner ${engineArgs.join(' ')}`,
     alone,
+    // Firefox's and WebKit's pages have stopped answering under load (scripts/stall-watch.mjs).
+    onSpawn: (child) => {
+      if (engine === 'chromium') return
+      watch = watchForStalls({ label, runnerPid: child.pid, requestLog })
+      child.stdout?.on('data', watch.progressed)
+      child.stderr?.on('data', watch.progressed)
+    },
   })
+  const stalls = (await watch?.stop()) ?? []
   let counts
   try {
     counts = JSON.parse(readFileSync(results, 'utf8'))
   } catch {
     // No counts: the run ended before its reporter wrote them, and the summary says so.
   }
-  const run = { engine, code, seconds, counts }
-  if (hadFailure(run)) run.requestLog = keptRequestLog(requestLog, label)
+  const run = { engine, code, seconds, counts, stalls }
+  if (hadFailure(run) || stalls.length) run.requestLog = keptRequestLog(requestLog, label)
   return run
 }
 
@@ -166,6 +176,7 @@ function joined(engine, parts) {
     // A shard with no counts has all its files run again.
     rerun: parts.flatMap((part) => (part.counts ? (failedFilesOf(part) ?? []) : part.files)),
     requestLogs: parts.map((part) => part.requestLog).filter(Boolean),
+    stalls: parts.flatMap((part) => part.stalls),
   }
 }
 
@@ -209,12 +220,18 @@ if (timings)
 // The summary: printed, and added to MCP_ENGINES_SUMMARY when set (scripts/test.mjs prints every engine's at the end).
 const summary = []
 let failed = false
-/** Where a failed run's request log is, and what its page left open. */
-function requestLogLines({ requestLog, requestLogs = requestLog ? [requestLog] : [] }) {
-  return requestLogs.flatMap(({ path, neverEnded }) => [
-    `      request log  ${path}; requests that never ended: ${neverEnded.length ? '' : 'none'}`,
-    ...neverEnded.map((line) => `        ${line}`),
-  ])
+/** Where a run stalled and the evidence is (scripts/stall-watch.mjs); where a failed run's request log is, and what its page left open. */
+function requestLogLines({ requestLog, requestLogs = requestLog ? [requestLog] : [], stalls = [] }) {
+  const stallLines = stalls.map(
+    ({ path, file, lastRequest, stacks }) =>
+      `      STALLED  at ${file}, last request ${lastRequest}: ${stacks ? 'stacks' : 'processes (no gdb: no stacks)'} in ${path}`,
+  )
+  return stallLines.concat(
+    requestLogs.flatMap(({ path, neverEnded }) => [
+      `      request log  ${path}; requests that never ended: ${neverEnded.length ? '' : 'none'}`,
+      ...neverEnded.map((line) => `        ${line}`),
+    ]),
+  )
 }
 for (const run of runs) {
   const { engine, code, seconds, counts, again, shardSeconds } = run

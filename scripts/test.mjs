@@ -55,20 +55,13 @@ const STAGES = [
   // shards against 937 s in one run (363 s in one run on a quiet machine); one mcp-tool-call test failed in its shard,
   // and another of that file when run again alone, both on timing that load upset.
   [['browser suites, Chromium', 'test:browser', ['--engines', 'chromium', '--shards', '2', '--port', '8000']]],
-  // Side by side: about 7 minutes instead of 10 one after the other, which `npm test` needs to stay under 20 minutes
-  // (issue 20). Side by side passed in 6 of 7 runs (stops 34 and 35); in the other, WebKit's page stopped answering
-  // from its 20th test file on (every later test timed out, Firefox passed), a state WebKit alone never showed. So
-  // test-browsers.mjs runs the files that failed side by side once more, alone: what fails again fails the run, and
-  // what passes alone is named in the summary as failed under load. Caught once more (issue 36, load average 20 to 29):
-  // WebKit's runner stopped at its 5th file, on a WebDriver navigation that never returned, while five requests for
-  // /dist/cdn/ modules stayed open; the request log test-browsers.mjs keeps of a failed run now tells a server that
-  // never answered from a browser that stopped reading. The next run at that load had no stall, only timing tests failing (one alone too: WebKit's
-  // 100 ms budget for a 50,000-item array, at 102 ms). Caught twice more at load 15 to 35, with no request open: after
-  // focus-rings' last test, the navigation to about:blank did not answer within WebDriver's 120 s; in mcp-tool-list the
-  // page went idle (no CPU, no request, no WebDriver command open, its socket to the runner open) and not even mocha's
-  // 20 s test timeout fired, until testsFinishTimeout ended the file at 360 s, right after a test that resized the
-  // window. Both are the two files that resize it (setViewportSize: WebDriver's setWindowSize): the lead is WebKit
-  // stopping a page's timers after a resize under load, not proven. The next file ran at once both times.
+  // Side by side: about 7 minutes instead of 10 one after the other. WebKit's page has stopped answering under load
+  // here (a whole file's tests timing out, a navigation to about:blank that never returned, a page idle with not even
+  // mocha's timeout firing, in the files that resize the window), and the next file ran at once each time. So
+  // test-browsers.mjs runs the files that failed side by side once more, alone (what passes then is named as failed
+  // under load), keeps a failed run's request log (which requests the page left open), and when a run makes no
+  // progress for 90 s its watchdog (scripts/stall-watch.mjs) writes the browser processes' state and stacks to a file
+  // the summary names.
   // Not in shards: each engine in two (four runners) took Firefox 925 and 978 s and WebKit 1,246 and 1,494 s (300 s of
   // it the stall above) at load 20 to 35, against 987 s and 1,237 s in one runner each at load 15 to 19. The four used
   // 915 s of CPU in all: on a quiet machine the two engines need about 450 s of both cores, which side by side (484 to
