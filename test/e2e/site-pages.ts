@@ -10,7 +10,7 @@ import { npmStart, type NpmStart } from './npm-start.js'
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const axeSource = readFileSync(`${repo}node_modules/axe-core/axe.min.js`, 'utf8')
 
-const ELEMENTS = ['app', 'connection-check', 'content', 'elicitation', 'icon', 'prompt-list', 'prompt', 'resource-list', 'resource-view', 'schema-form']
+const ELEMENTS = ['app', 'connection-check', 'content', 'elicitation', 'icon', 'prompt-list', 'prompt', 'resource-list', 'resource-view', 'saved-calls', 'schema-form']
   .concat(['server', 'skill-list', 'tool-list', 'tool'])
   .map((name) => `mcp-${name}`)
 
