@@ -213,7 +213,7 @@ export class McpCallLogElement extends ConnectedElement {
         <dd>${new Date(record.time).toLocaleString()}</dd>
       </dl>
       <h4>${record.tool !== undefined ? msg('call-log.arguments', 'Arguments') : msg('call-log.params', 'Params')}</h4>
-      <pre part="arguments">${shownJson(input ?? {})}</pre>
+      <pre part="arguments" @focus=${showWhole}>${shownJson(input ?? {})}</pre>
       ${this.#outcome(record)}
       <div class="actions">
         <button part="copy" type="button" @click=${() => this.#copy(record)}>${msg('call-log.copy', 'Copy as JSON')}</button>
@@ -273,13 +273,21 @@ export class McpCallLogElement extends ConnectedElement {
       ${
         record.method === 'tools/call' && isToolResult(record.result)
           ? html`<mcp-content part="result" .result=${record.result}></mcp-content>`
-          : html`<pre part="result">${shownJson(record.result)}</pre>`
+          : html`<pre part="result" @focus=${showWhole}>${shownJson(record.result)}</pre>`
       }`
   }
 }
 
 const isToolResult = (value: unknown): value is CallToolResult =>
   typeof value === 'object' && value !== null && Array.isArray((value as CallToolResult).content)
+
+/**
+ * A long JSON block is a scroll box, which the keyboard focuses to scroll it: focused, it is brought wholly into view
+ * (Firefox leaves one that is partly on screen where it is, its lines below the fold).
+ */
+function showWhole(event: FocusEvent): void {
+  ;(event.target as HTMLElement).scrollIntoView({ block: 'nearest' })
+}
 
 function shownJson(value: unknown): string {
   let text: string
