@@ -11,13 +11,15 @@
 // files that failed side by side run once more, alone, one engine after the other: a test that fails again fails the
 // run; one that passes alone is named in the summary as failed under load, so that it is seen, not hidden (WebKit beside
 // Firefox once stopped answering for the rest of its run, issue 20: its files passed when run again alone).
-// --shards N (or engine=N, as firefox=2) splits each engine's test files into N groups (by size, so that each gets a like share), each run by a
+// --shards N (or engine=N, as firefox=2) splits each engine's test files into N groups of about the same time (the
+// seconds each file took in a past run, test/support/file-seconds.json; a file not there counts by its size), each run by a
 // web-test-runner of its own at the same time: its own port (so its own origin: storage, BroadcastChannel and Web
 // Locks are not shared), browser and test servers (so their counters and switches are not shared either). A shard
 // that fails has its failed files run once more alone, as side by side.
 // Every engine's run keeps a request log (test/support/request-log.mjs); when an engine fails, the log is kept in the
 // system's temporary folder and the summary names it, with the requests its page left open. --timings FILE writes
 // every test's time, per engine, to FILE (tab-separated: engine, seconds, file, test), to see where the time goes.
+// --record-file-seconds writes each file's time in each engine run to test/support/file-seconds.json, for --shards.
 // Exits non-zero when any engine had a failure (all engines run regardless).
 import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -60,6 +62,9 @@ if (Object.entries(shards).some(([engine, count]) => !engines.includes(engine) |
 }
 const timingsAt = args.indexOf('--timings')
 const timings = timingsAt >= 0 ? args.splice(timingsAt, 2)[1] : undefined
+const recordFileSeconds = args.includes('--record-file-seconds')
+if (recordFileSeconds) args.splice(args.indexOf('--record-file-seconds'), 1)
+const FILE_SECONDS = join(root, 'test/support/file-seconds.json')
 const portAt = args.indexOf('--port')
 const basePort = portAt >= 0 ? Number(args.splice(portAt, 2)[1]) : 8000
 
@@ -138,16 +143,24 @@ const tally = ({ code, counts }) =>
       `${counts.failedFiles.length ? `, ${counts.failedFiles.length} files with errors` : ''}`
     : `no results (web-test-runner exited with ${code} before reporting)`
 
-/** The test files named on the command line, else the config's; in `count` groups of about the same size. */
-async function shardsOf(count) {
+/**
+ * The test files named on the command line, else the config's; in `count` groups that take about the same time in
+ * `engine`. Sizes alone split them badly: the MCP Apps files and the ones that wait on task polling are small and slow.
+ */
+async function shardsOf(engine, count) {
   let files = args.filter((arg) => arg.endsWith('.ts'))
   if (!files.length) files = await glob((await import('../web-test-runner.config.mjs')).default.files, { cwd: root })
-  const groups = Array.from({ length: count }, () => ({ bytes: 0, files: [] }))
-  const bySize = files.map((file) => [file, statSync(join(root, file)).size]).sort(([, a], [, b]) => b - a)
-  for (const [file, bytes] of bySize) {
-    const smallest = groups.reduce((a, b) => (b.bytes < a.bytes ? b : a))
-    smallest.bytes += bytes
-    smallest.files.push(file)
+  const seconds = JSON.parse(readFileSync(FILE_SECONDS, 'utf8'))[engine] ?? {}
+  const bytes = (file) => statSync(join(root, file)).size
+  const timed = files.filter((file) => seconds[file] !== undefined)
+  // A file with no time yet counts as the timed files' seconds per byte.
+  const perByte = timed.length ? timed.reduce((sum, f) => sum + seconds[f], 0) / timed.reduce((sum, f) => sum + bytes(f), 0) : 1
+  const groups = Array.from({ length: count }, () => ({ weight: 0, files: [] }))
+  const byWeight = files.map((file) => [file, seconds[file] ?? bytes(file) * perByte]).sort(([, a], [, b]) => b - a)
+  for (const [file, weight] of byWeight) {
+    const lightest = groups.reduce((a, b) => (b.weight < a.weight ? b : a))
+    lightest.weight += weight
+    lightest.files.push(file)
   }
   return groups.map(({ files }) => files.sort()).filter((group) => group.length)
 }
@@ -184,7 +197,7 @@ function joined(engine, parts) {
 const runEngineShards = async (engine, i) => {
   const port = engines.slice(0, i).reduce((sum, before) => sum + shards[before], 0)
   if (shards[engine] === 1) return runEngine(engine, port)
-  const groups = await shardsOf(shards[engine])
+  const groups = await shardsOf(engine, shards[engine])
   const parts = await Promise.all(
     groups.map(async (files, k) => ({
       ...(await runEngine(engine, port + k, { alone: false, files, label: `${engine} shard ${k + 1} of ${groups.length}` })),
@@ -216,6 +229,20 @@ if (timings)
       )
       .join('\n') + '\n',
   )
+if (recordFileSeconds) {
+  const recorded = JSON.parse(readFileSync(FILE_SECONDS, 'utf8'))
+  for (const { engine, counts } of runs) {
+    if (!counts?.testMs?.length) continue
+    const files = {}
+    for (const { file, ms } of counts.testMs) files[file] = (files[file] ?? 0) + ms / 1000
+    recorded[engine] = Object.fromEntries(
+      Object.entries(files)
+        .sort()
+        .map(([file, s]) => [file, Math.round(s * 10) / 10]),
+    )
+  }
+  writeFileSync(FILE_SECONDS, `${JSON.stringify(recorded, null, 2)}\n`)
+}
 
 // The summary: printed, and added to MCP_ENGINES_SUMMARY when set (scripts/test.mjs prints every engine's at the end).
 const summary = []
