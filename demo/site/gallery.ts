@@ -6,7 +6,14 @@
 // (a result, a denial) are reached by pressing the element's own buttons, as a
 // user would.
 import 'mcp-web-elements'
-import { McpClient, type ApprovalAnswer, type ApprovalRequest, type CallToolResult, type ElicitRequestParams } from 'mcp-web-elements'
+import {
+  McpClient,
+  savedCalls,
+  type ApprovalAnswer,
+  type ApprovalRequest,
+  type CallToolResult,
+  type ElicitRequestParams,
+} from 'mcp-web-elements'
 import { DEMO_SANDBOX_URL, DEMO_URL, mountHeader } from './site.js'
 import './gallery.css'
 
@@ -44,6 +51,8 @@ const tools = client.listTools()
 const prompts = client.listPrompts()
 /** The task the <mcp-task-list> sides show, started by the first of them. */
 let failingTask: Promise<unknown> | undefined
+/** The saved call the <mcp-saved-calls> sides show, saved by the first of them. */
+let savedGreeting: Promise<unknown> | undefined
 
 /** Makes an element with properties set. */
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}): HTMLElementTagNameMap[K] {
@@ -294,6 +303,32 @@ const ELEMENTS: { tag: string; what: string; states: State[] }[] = [
     tag: 'mcp-call-log',
     what: "The client's call log: the calls on this page, newest first.",
     states: [{ title: 'The calls above', make: () => make('mcp-call-log', { client }) }],
+  },
+  {
+    tag: 'mcp-saved-calls',
+    what: 'Calls saved under a name for this server, kept in this browser: Open fills the tool’s form again.',
+    states: [
+      {
+        title: 'A saved call',
+        make: async () => {
+          // Saved once for both sides (one client): each list shows it.
+          savedGreeting ??= savedCalls(client)
+            .list()
+            .then((calls) =>
+              calls.some((call) => call.name === 'Greet Ada')
+                ? undefined
+                : savedCalls(client).save({ name: 'Greet Ada', tool: 'greet', arguments: { name: 'Ada' } }),
+            )
+          await savedGreeting
+          return make('mcp-saved-calls', { client })
+        },
+      },
+    ],
+  },
+  {
+    tag: 'mcp-connection-check',
+    what: 'What a browser needs of the server, as a checklist whose failed lines say the fix.',
+    states: [{ title: 'The demo server', make: () => make('mcp-connection-check', { url: DEMO_URL }) }],
   },
 ]
 
