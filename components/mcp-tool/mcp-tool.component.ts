@@ -26,7 +26,7 @@ import { I18nController, msg } from '../shared/i18n.js'
 import { followTask, leadTask } from '../../src/client/index.js'
 import { ClockController, isTerminal, parseTime } from '../shared/task-status.js'
 import { hintBadges, renderHintBadge } from '../shared/tool-hints.js'
-import { lazyModule, preloadWhenIdle } from '../shared/lazy-element.js'
+import { preloadWhenIdle } from '../shared/lazy-element.js'
 import { loadElicitationDialog } from '../mcp-elicitation/input-handlers.js'
 import { ResultFrameController, headingLevel, renderProgress, renderToolHeader } from '../shared/call/call-display.js'
 import { CallRunner, abortReason, type CallStart } from '../shared/call/call-runner.js'
@@ -34,11 +34,7 @@ import { styles } from './mcp-tool.styles.js'
 import { TaskOfOtherToolError } from './errors.js'
 import { readArguments, writeArguments } from './stored-arguments.js'
 import { renderTask } from './task-display.js'
-import type { CopyCodePanel } from './copy-code.js'
-import { LazySaveCallForm } from '../shared/save-call/lazy-save-call-form.js'
-
-/** The "Copy as code" panel: its own chunk, loaded when the user first opens it. */
-const loadCopyCode = lazyModule(() => import('./copy-code.js'))
+import { ToolPanels } from './tool-panels.js'
 
 /** Detail of `mcp-tool-call`. */
 export interface ToolCallDetail {
@@ -182,12 +178,6 @@ export class McpToolElement extends ConnectedElement {
 
   @state() private appCall?: AppCall
   @state() private appFailed = false
-  @state() private codeOpen = false
-  /** Why the panel's chunk did not load (offline, say); opening the panel again tries again. */
-  @state() private codeError = ''
-  @state() private saveOpen = false
-  /** Why the save form's chunk did not load; opening it again tries again. */
-  @state() private saveError = ''
 
   @query('mcp-schema-form') private form?: McpSchemaFormElement
   @query('button[part=call]') private callButton?: HTMLButtonElement
@@ -204,8 +194,10 @@ export class McpToolElement extends ConnectedElement {
   /** A running task's elapsed time and time left move every second. */
   #clock = new ClockController(this, () => !!this.#calls.running?.task)
   #appCalls = 0
-  #codePanel?: CopyCodePanel
-  #saveForm = new LazySaveCallForm(this)
+  #panels = new ToolPanels(this, {
+    client: () => this.#client,
+    args: () => (this.form?.arguments ?? {}) as Record<string, unknown>,
+  })
   /**
    * The server and tool whose kept tasks were looked for (once per tool shown, and again when back on the page); with
    * `task-id`, and that task's id.
@@ -316,7 +308,9 @@ export class McpToolElement extends ConnectedElement {
     try {
       // The newest one the client last saw running (tasks() lists newest first); one that ended stays ended, and so
       // does one the user cancelled (cancelledAt: cancelling is cooperative, its last status may still say working).
-      kept = (await client.tasks()).find((task) => task.tool === tool.name && !isTerminal(task.last.status) && task.cancelledAt === undefined)
+      kept = (await client.tasks()).find(
+        (task) => task.tool === tool.name && !isTerminal(task.last.status) && task.cancelledAt === undefined,
+      )
     } catch {
       return // No store to read: nothing to resume, and nothing to say (a call still works).
     }
@@ -387,7 +381,8 @@ export class McpToolElement extends ConnectedElement {
             ...options,
             onTask: (task) => {
               options.onTask(task)
-              if (!resumed && !lead) lead = leadTask(client, task.taskId, (reason) => this.#calls.isRunning(options.signal) && this.#calls.cancel(reason))
+              if (!resumed && !lead)
+                lead = leadTask(client, task.taskId, (reason) => this.#calls.isRunning(options.signal) && this.#calls.cancel(reason))
               lead?.state(task)
             },
           })
@@ -407,7 +402,10 @@ export class McpToolElement extends ConnectedElement {
           return emit<ToolResultDetail>(this, 'mcp-tool-result', { result: end.result })
         }
         const { error } = end
-        toApp({ cancelled: error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error) })
+        toApp({
+          cancelled:
+            error instanceof AbortError ? abortReason(running.controller.signal) : error instanceof Error ? error.message : String(error),
+        })
         emit<ErrorDetail>(this, 'mcp-tool-error', { error: asError(error) })
       },
     })
@@ -480,28 +478,9 @@ export class McpToolElement extends ConnectedElement {
             ? html`<button part="cancel" type="button" @click=${this.#onCancelClick}>${msg('tool.cancel', 'Cancel')}</button>`
             : nothing
         }
-        <button
-          id="copy-code-toggle"
-          part="button copy-code-toggle"
-          type="button"
-          aria-expanded=${this.codeOpen ? 'true' : 'false'}
-          aria-controls=${ifDefined(this.codeOpen && this.#codePanel ? 'copy-code-panel' : undefined)}
-          @click=${this.#toggleCode}
-        >
-          ${msg('tool.copy-code', 'Copy as code')}
-        </button>
-        <button
-          id="save-call-toggle"
-          part="button save-call-toggle"
-          type="button"
-          aria-expanded=${this.saveOpen ? 'true' : 'false'}
-          @click=${this.#toggleSave}
-        >
-          ${msg('tool.save-call', 'Save call')}
-        </button>
+        ${this.#panels.renderToggles()}
       </div>
-      ${this.codeOpen ? this.#renderCode(tool) : nothing}
-      ${this.saveOpen ? this.#renderSave(tool) : nothing}
+      ${this.#panels.renderPanels(tool)}
       <div part="progress" class="progress" role="status" aria-live="polite">
         ${running && !running.task ? renderProgress(running.progress) : nothing}
       </div>
@@ -545,55 +524,6 @@ export class McpToolElement extends ConnectedElement {
         }
       </section>
     </div>`
-  }
-
-  #toggleCode(): void {
-    this.codeOpen = !this.codeOpen
-    this.codeError = ''
-    if (this.#codePanel || !this.codeOpen) return
-    loadCopyCode().then(
-      ({ CopyCodePanel }) => {
-        this.#codePanel ??= new CopyCodePanel(this)
-        this.requestUpdate()
-      },
-      (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error)
-        this.codeError = msg('tool.copy-load-failed', 'Copy as code could not load ({reason}). Close it and open it again to retry.', { reason })
-      },
-    )
-  }
-
-  #toggleSave(): void {
-    this.saveOpen = !this.saveOpen
-    this.saveError = ''
-    if (!this.saveOpen) return
-    this.#saveForm.open((reason) => {
-      this.saveError = msg('tool.save-load-failed', 'Save call could not load ({reason}). Close it and open it again to retry.', { reason })
-    })
-  }
-
-  #renderSave(tool: Tool) {
-    const client = this.#client
-    if (this.saveError) return html`<p part="error" class="error" role="alert">${this.saveError}</p>`
-    const form = this.#saveForm.form
-    if (!form || !client) return html`<p class="status" role="status">${msg('tool.copy-loading', 'Loading…')}</p>`
-    return form.render({
-      client,
-      tool,
-      id: 'tool',
-      args: () => (this.form?.arguments ?? {}) as Record<string, unknown>,
-      close: () => {
-        this.saveOpen = false
-        void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLButtonElement>('#save-call-toggle')?.focus())
-      },
-    })
-  }
-
-  #renderCode(tool: Tool) {
-    const client = this.#client
-    if (this.codeError) return html`<p part="error" class="error" role="alert">${this.codeError}</p>`
-    if (!this.#codePanel || !client) return html`<p class="status" role="status">${msg('tool.copy-loading', 'Loading…')}</p>`
-    return this.#codePanel.render({ client, tool, args: () => (this.form?.arguments ?? {}) as Record<string, unknown> })
   }
 
   #renderMissing() {
