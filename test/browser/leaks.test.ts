@@ -134,6 +134,16 @@ describe('elements taken off the page are freed, and send nothing more', () => {
           // Read, and following the resource's updates (a listen stream of its own).
           (el) => shadowHas(el, '.live', 'the Live badge'),
         ],
+        [
+          'mcp-saved-calls',
+          () => make('mcp-saved-calls', { client }),
+          (el) => shadowHas(el, '[part=list], [part=empty]', 'the saved calls'),
+        ],
+        [
+          'mcp-connection-check',
+          () => make('mcp-connection-check', { url: mainUrl }),
+          (el) => shadowHas(el, '[part=line][data-id]', 'a checked line'),
+        ],
       ]
       for (const [tag, create, ready] of kinds) {
         const these = await cycle(create, ready)
