@@ -61,8 +61,9 @@ if (found) {
 // Firefox and WebKit: every program each needs, or the Debian packages that have the missing ones.
 const missing = missingPrograms()
 const packages = [...new Set(missing.map((p) => p.apt))]
-// Chromium's headless shell runs the browser suites' pages with less CPU (test/support/chromium.mjs): installed with
-// them when it is missing. Without it the browser runs them, so its absence stops nothing.
+// Chromium's headless shell runs the browser suites' and the end-to-end tests' pages with less CPU
+// (test/support/chromium.mjs): installed with Firefox's and WebKit's packages when it is missing. Without it the
+// browser runs those pages, so its absence stops nothing.
 const shellWanted = !process.env.CHROME_PATH && !findHeadlessShell()
 function stopEngines(why) {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '

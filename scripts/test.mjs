@@ -67,6 +67,11 @@ const STAGES = [
   // 915 s of CPU in all: on a quiet machine the two engines need about 450 s of both cores, which side by side (484 to
   // 538 s) already nearly fills; shards would add load, and WebKit's failures come with load.
   [['browser suites, Firefox beside WebKit', 'test:browser', ['--engines', 'firefox,webkit', '--side-by-side', '--port', '8010']]],
+  // Both bound by CPU, mostly Chromium's. The end-to-end files share one `npm start` (scripts/test-e2e.ts; those that
+  // check npm start itself start their own) and drive Chromium's headless shell; the conformance suite's client is
+  // bundled once per run instead of compiled by tsx in each scenario. Side by side, the end-to-end tests used 565 s of
+  // CPU and the conformance suite 136 s before (866 s and 567 s at load 11 to 16), 318 s and 80 s after (349 s and
+  // 233 s at load 7 to 9).
   [
     ['end-to-end', 'test:e2e'],
     ['conformance', 'conformance'],

@@ -8,9 +8,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
-import { npmStart, type NpmStart } from './npm-start.js'
+import type { Browser, Page } from 'playwright'
+import { launchChromium } from './e2e-chromium.js'
+import { sharedNpmStart, type NpmStart } from './npm-start.js'
 import { axeViolations } from './site-pages.js'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
@@ -62,12 +62,13 @@ describe('the API reference with axe', { timeout: 150_000 }, () => {
 
   before(
     async () => {
-      // The build, npm start (told not to build the reference: it serves docs/api/ as it is) and Chromium start side
-      // by side; each is kept as it comes, so that after() stops what started even when another failed.
+      // The build, npm start (the run's, or the file's own; never told to build the reference: it serves docs/api/ as
+      // it is at each request) and Chromium start side by side; each is kept as it comes, so that after() stops what
+      // started even when another failed.
       const started = [
         buildReference(),
-        npmStart({ DEMO_DOCS: '0' }).then((urls) => (demo = urls)),
-        chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true }).then((b) => (browser = b)),
+        sharedNpmStart().then((urls) => (demo = urls)),
+        launchChromium().then((b) => (browser = b)),
       ]
       for (const result of await Promise.allSettled(started)) if (result.status === 'rejected') throw result.reason
     },

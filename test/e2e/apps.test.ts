@@ -7,9 +7,9 @@
 // class of @modelcontextprotocol/ext-apps (demo/server/app-views/).
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { chromium, type Browser, type FrameLocator, type Locator, type Page, type Request } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
-import { npmStart, type NpmStart } from './npm-start.js'
+import type { Browser, FrameLocator, Locator, Page, Request } from 'playwright'
+import { launchChromium } from './e2e-chromium.js'
+import { sharedNpmStart, type NpmStart } from './npm-start.js'
 
 let browser: Browser
 let page: Page
@@ -43,8 +43,8 @@ async function callApp(name: string, seen: string | RegExp) {
 
 describe('npm start, MCP Apps in the playground, end to end', { timeout: 150_000 }, () => {
   before(async () => {
-    started = await npmStart()
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+    started = await sharedNpmStart()
+    browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
     page.setDefaultTimeout(15_000)
   })

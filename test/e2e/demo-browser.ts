@@ -1,8 +1,8 @@
 // `npm start` and a headless Chromium profile on it, for the end-to-end suites that drive the demo site: pages made
 // here record what they throw, so a suite can end by asserting that no page threw.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
-import { npmStart, type NpmStart } from './npm-start.js'
+import type { Browser, BrowserContext, Page } from 'playwright'
+import { launchChromium } from './e2e-chromium.js'
+import { sharedNpmStart, type NpmStart } from './npm-start.js'
 
 export interface DemoBrowser {
   urls: NpmStart
@@ -13,12 +13,12 @@ export interface DemoBrowser {
   close(): Promise<void>
 }
 
-/** Starts the demo and a light, 1280 px wide profile that may use the clipboard on the demo site. */
+/** The run's `npm start` (sharedNpmStart) and a light, 1280 px wide profile that may use the clipboard on the demo site. */
 export async function demoBrowser(): Promise<DemoBrowser> {
-  const urls = await npmStart()
+  const urls = await sharedNpmStart()
   let browser: Browser | undefined
   try {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+    browser = await launchChromium()
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(urls.site).origin })
     const pageErrors: string[] = []

@@ -13,8 +13,8 @@ import assert from 'node:assert/strict'
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
 import { after, before, describe, it } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page, type Route } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
+import type { Browser, Page, Route } from 'playwright'
+import { launchChromium } from './e2e-chromium.js'
 import { npmStart, type NpmStart } from './npm-start.js'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
@@ -46,7 +46,7 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
   before(async () => {
     urls = await npmStart()
     if (/Building the CDN file/.test(urls.output())) console.log('npm start built the CDN file first (it was older than the sources)')
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+    browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
     page.setDefaultTimeout(15_000)
   })

@@ -1,5 +1,7 @@
 // `npm start` as a user runs it, for the end-to-end tests: in a child process of its own (its own process group, so
-// it and everything it starts stop together), on free ports, resolving with the URLs it prints.
+// it and everything it starts stop together), on free ports, resolving with the URLs it prints. `npm run test:e2e`
+// (scripts/test-e2e.ts) starts one for all its files and hands it to them in E2E_NPM_START (sharedNpmStart); a file
+// run alone starts its own.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +18,28 @@ export interface NpmStart {
   /** Its process group's id (npm's pid): every process `npm start` runs is in it. */
   group: number
   stop(): void
+  /** Resolves when it exits (its exit code, or the signal that ended it). */
+  exited?: Promise<number | string>
+}
+
+/** The variable scripts/test-e2e.ts hands its running `npm start` to the test files in. */
+export const SHARED_NPM_START = 'E2E_NPM_START'
+
+/** What of a running `npm start` a test file can be handed in SHARED_NPM_START. */
+export function describeNpmStart({ site, mcp, sandbox, group, output }: NpmStart): string {
+  return JSON.stringify({ site, mcp, sandbox, group, output: output() })
+}
+
+/**
+ * The run's `npm start` (SHARED_NPM_START), which the runner stops: stop() leaves it running. Without one, a fresh
+ * `npm start` of the file's own. For the suites about the site, not about `npm start` itself: one that checks what it
+ * prints, how it stops, or changes the demo server's state (toggle_extra_tool) starts its own with npmStart().
+ */
+export async function sharedNpmStart(): Promise<NpmStart> {
+  const shared = process.env[SHARED_NPM_START]
+  if (!shared) return npmStart()
+  const { site, mcp, sandbox, group, output } = JSON.parse(shared) as Omit<NpmStart, 'output' | 'stop'> & { output: string }
+  return { site, mcp, sandbox, group, output: () => output, stop() {} }
 }
 
 /** A port nothing listens on now. */
@@ -94,7 +118,8 @@ async function startOnce(extra: Record<string, string>): Promise<NpmStart> {
       const sandbox = /App sandbox:\s+(\S+)/.exec(output)?.[1]
       if (site && mcp && sandbox) {
         clearTimeout(timer)
-        resolve({ site, mcp, sandbox, output: () => output, group: child.pid!, stop })
+        const exited = new Promise<number | string>((ended) => child.once('exit', (code, signal) => ended(code ?? signal!)))
+        resolve({ site, mcp, sandbox, output: () => output, group: child.pid!, stop, exited })
       }
     }
     child.stdout.on('data', read)

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs'
 import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright'
-import { chromiumArgs, chromiumPath } from '../support/chromium.mjs'
-import { npmStart, type NpmStart } from './npm-start.js'
+import type { Browser, Page } from 'playwright'
+import { launchChromium } from './e2e-chromium.js'
+import { sharedNpmStart, type NpmStart } from './npm-start.js'
 
 const repo = fileURLToPath(new URL('../../', import.meta.url))
 const axeSource = readFileSync(`${repo}node_modules/axe-core/axe.min.js`, 'utf8')
@@ -14,13 +14,13 @@ const ELEMENTS = ['app', 'connection-check', 'content', 'elicitation', 'icon', '
   .concat(['server', 'skill-list', 'tool-list', 'tool'])
   .map((name) => `mcp-${name}`)
 
-/** `npm start` and a headless Chromium for the suite it is called in (started before it, stopped after it). */
+/** The run's `npm start` (sharedNpmStart) and a headless Chromium of the suite's own (launched before it, closed after it). */
 export function demoSite(): { readonly browser: Browser; readonly site: string } {
   let browser: Browser | undefined
   let urls: NpmStart | undefined
   before(async () => {
-    urls = await npmStart()
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+    urls = await sharedNpmStart()
+    browser = await launchChromium()
   })
   after(async () => {
     await browser?.close()

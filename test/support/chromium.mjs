@@ -71,7 +71,7 @@ export function findHeadlessShell(env = process.env) {
   return found && realpathSync(found) === HEADLESS_SHELL_WRAPPER && executable(HEADLESS_SHELL_BINARY) ? HEADLESS_SHELL_BINARY : found
 }
 
-/** What runs the browser suites' pages: the headless shell when there is one, else the browser. */
+/** What runs the browser suites' and the end-to-end tests' pages: the headless shell when there is one, else the browser. */
 export const headlessPath = findHeadlessShell() ?? chromiumPath
 
 export const chromiumArgs = [
