@@ -106,6 +106,24 @@ describe('<mcp-connection-check>', function (this: { timeout(ms: number): void }
     expect(performance.now() - started, 'two probes of 5 s at most').to.be.below(15_000)
   })
 
+  it('taken off the page mid-check: its open probe is abandoned at once, not left to its 5 s timeout', async () => {
+    const stalled = `${new URL(await serverUrl('stalled-icons')).origin}/stalled.svg`
+    const counts = () => controlServer<{ requests: number; closed: number }>('stalled-icons', 'stalled')
+    const before = await counts()
+    const el = document.createElement('mcp-connection-check')
+    el.url = stalled
+    const box = await fixture(html`<div>${el}</div>`)
+    await eventually(async () => (await counts()).requests > before.requests, 'a probe open on the stalled server', 5_000)
+    const removed = performance.now()
+    box.remove()
+    const allClosed = async () => {
+      const now = await counts()
+      return now.closed - before.closed >= now.requests - before.requests
+    }
+    await eventually(allClosed, 'the open probes closed', 4_000)
+    expect(performance.now() - removed, 'well before the probe would time out').to.be.below(4_000)
+  })
+
   it('a preflight refusing only the legacy Mcp-Session-Id: the preflight line fails naming it, with every header in one line', async () => {
     await mode('refuse', { refuse: ['mcp-session-id'] })
     const { lines } = await check(miscors)
@@ -283,7 +301,10 @@ describe('<mcp-connection-check>', function (this: { timeout(ms: number): void }
     expect(el.getBoundingClientRect().width).to.equal(390)
     expect(base.scrollWidth, 'no horizontal overflow').to.be.at.most(390)
     for (const part of el.shadowRoot!.querySelectorAll<HTMLElement>('[part~=fix], [part~=detail], [part~=url]'))
-      expect(part.getBoundingClientRect().right - el.getBoundingClientRect().left, `${part.part} inside the box (to sub-pixel rounding)`).to.be.at.most(390.5)
+      expect(
+        part.getBoundingClientRect().right - el.getBoundingClientRect().left,
+        `${part.part} inside the box (to sub-pixel rounding)`,
+      ).to.be.at.most(390.5)
     await expect(el).to.be.accessible()
     // Dark: the element's theme, on a page painted with the theme's dark background (the element paints none).
     el.setAttribute('theme', 'dark')
