@@ -382,7 +382,15 @@ export function engineLauncher(engine) {
           // WebDriver BiDi cannot grant 'clipboard-read' (Firefox has no such permission name): Firefox's own switch for
           // tests lets navigator.clipboard read and write with no paste prompt and no user gesture (the
           // grant-clipboard command is then a no-op), as Playwright's grant does in Chromium.
-          extraPrefsFirefox: { 'dom.events.testing.asyncClipboard': true },
+          //
+          // One content process for every tab, kept between files, and none launched ahead: Firefox otherwise started a
+          // new one for most test files (12 for 8 files), each costing a second or so of CPU before the page loads.
+          extraPrefsFirefox: {
+            'dom.events.testing.asyncClipboard': true,
+            'dom.ipc.processCount': 1,
+            'dom.ipc.keepProcessesAlive.web': 1,
+            'dom.ipc.processPrelaunch.enabled': false,
+          },
           // Nothing here reads puppeteer's network events, and Firefox's parent process builds one for every module and
           // MCP request: without them (and withoutBodyCollectors) that process used 20 to 40 % less CPU.
           networkEnabled: false,
