@@ -156,7 +156,12 @@ test('every TypeScript block type-checks against the sources', { timeout: 120_00
   )
   let output = ''
   try {
-    execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' })
+    // The native TypeScript 7 the project type-checks with, by its own path (node_modules/.bin/tsc may be TypeScript 6's,
+    // from typedoc-typescript), and errors one a line as the pattern below reads them.
+    execFileSync(join(root, 'node_modules/typescript/bin/tsc'), ['-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
+      cwd: dir,
+      encoding: 'utf8',
+    })
   } catch (error) {
     output = (error as { stdout?: string }).stdout ?? String(error)
   }
