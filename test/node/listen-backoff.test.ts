@@ -28,7 +28,9 @@ function acknowledgeOn(res: Parameters<typeof openSse>[0], id: unknown) {
   return sse
 }
 
-describe('listen backoff', { timeout: 120_000 }, () => {
+// The tests run side by side: each has its own server and client, and each mostly waits (OBSERVE_MS). A timer firing late
+// under that load only lowers a count the tests bound from above, and a retry's announced time is checked as announced.
+describe('listen backoff', { timeout: 120_000, concurrency: true }, () => {
   test('a server that acknowledges each listen and drops it at once is not asked again every few hundred ms', BOUND, async () => {
     const server = await startFaultServer(({ id, res }) => {
       const sse = acknowledgeOn(res, id)
