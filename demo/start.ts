@@ -1,9 +1,9 @@
 // `npm start`: the demo MCP server, the demo site and the MCP Apps sandbox
 // proxy on 127.0.0.1, and their URLs printed; also a protected MCP server with
 // its authorization server (test/support/servers/auth.ts, which signs everyone
-// in at once) on ports of their own, for the CDN page's sign-in. Builds the CDN file and the
-// sandbox proxy (dist/sandbox/) first when they are missing or older than the
-// sources (the CDN page loads nothing else; the proxy is served as it ships).
+// in at once) on ports of their own, for the CDN page's sign-in. Builds the npm build (dist/*.js, what
+// the site's `mcp-web-elements` imports resolve to), the CDN file and the sandbox proxy (dist/sandbox/)
+// first when they are missing or older than the sources, so the demo shows the library as it ships.
 // Ctrl-C stops them all.
 //
 // Ports: DEMO_MCP_PORT (default 3001), DEMO_SITE_PORT (default 5173) and
@@ -14,8 +14,11 @@
 // that do not use it set it, to spare the CPU).
 // DEMO_WATCH=0: no file watching (no reload on edits); the end-to-end tests
 // set it, so that a source edited during a run cannot reload the page under test.
+// DEMO_SOURCES=1: the site's `mcp-web-elements` imports resolve to the sources (src/, components/), not dist/, so an
+// edit to the library reloads the page; the npm build is then neither needed nor built. A page then loads some 210
+// modules instead of some 100, and costs Chromium about 40% more CPU: the default is the package as published.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createServer, type ViteDevServer } from 'vite'
@@ -27,6 +30,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url))
 const CDN_FILE = join(repo, 'dist/cdn/mcp-web-elements.js')
 const CDN_CALLBACK_FILE = join(repo, 'dist/cdn/mcp-web-elements-auth-callback.js')
 const SANDBOX_DIR = join(repo, 'dist/sandbox')
+const fromSources = process.env.DEMO_SOURCES === '1'
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name]
@@ -55,10 +59,48 @@ function newestSource(dir: string): number {
 const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0)
 
 /** Runs `vite build --mode <mode>`, or stops with `what` failed. */
-function viteBuild(mode: string, what: string): void {
+function viteBuild(mode: string, what: string, ...options: string[]): void {
   const vite = join(repo, 'node_modules/vite/bin/vite.js')
-  const run = spawnSync(process.execPath, [vite, 'build', '--mode', mode, '--logLevel', 'warn'], { cwd: repo, stdio: 'inherit' })
-  if (run.status !== 0) fail(`building ${what} failed (see above).`)
+  const run = spawnSync(process.execPath, [vite, 'build', '--mode', mode, '--logLevel', 'warn', ...options], { cwd: repo, stdio: 'inherit' })
+  if (run.status !== 0) fail(`building ${what} failed (see above; npm run build says the same).`)
+}
+
+/** The npm build's own files in dist/ (its entries, elements/ and chunks/), with their modification times. */
+function npmBuildFiles(): Map<string, number> {
+  const files = new Map<string, number>()
+  const list = (dir: string, all: boolean) => {
+    if (!existsSync(dir)) return
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isFile() && (all || /\.js(\.map)?$/.test(entry.name))) files.set(path, statSync(path).mtimeMs)
+    }
+  }
+  list(join(repo, 'dist'), false)
+  list(join(repo, 'dist/elements'), true)
+  list(join(repo, 'dist/chunks'), true)
+  return files
+}
+
+/**
+ * The npm build (`vite build`, as `npm run build` runs it first), which the site's `mcp-web-elements` imports resolve
+ * to, when an entry of it is missing or older than the sources or the build's config. Unlike `npm run build`, it leaves
+ * the rest of dist/ (the CDN build, the sandbox, the typings) in place, and then removes the files of an earlier build
+ * that this one did not write again (chunks named by an older content hash).
+ */
+function buildPackageIfStale(): void {
+  if (fromSources) return
+  const sources = Math.max(
+    newestSource(join(repo, 'src')),
+    newestSource(join(repo, 'components')),
+    newestSource(join(repo, 'sandbox')),
+    mtime(join(repo, 'vite.config.ts')),
+  )
+  const entries = ['index', 'client', 'cache', 'auth', 'auth-callback'].map((name) => join(repo, `dist/${name}.js`))
+  if (Math.min(...entries.map(mtime)) > sources) return
+  console.log('Building the package as npm ships it (dist/*.js, the files the demo site loads)…')
+  const before = npmBuildFiles()
+  viteBuild('production', 'the package (dist/)', '--no-emptyOutDir')
+  for (const [file, modified] of npmBuildFiles()) if (before.get(file) === modified) rmSync(file)
 }
 
 function buildCdnIfStale(): void {
@@ -104,6 +146,7 @@ const mcpPort = port('DEMO_MCP_PORT', 3001)
 const sitePort = port('DEMO_SITE_PORT', 5173)
 const sandboxPort = port('DEMO_SANDBOX_PORT', 0)
 
+buildPackageIfStale()
 buildCdnIfStale()
 buildSandboxIfStale()
 

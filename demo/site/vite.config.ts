@@ -1,11 +1,14 @@
 // The demo site: a Vite multi-page app in this folder. `npm start` (demo/start.ts)
-// runs its dev server. `mcp-web-elements` imports resolve to the sources, so
-// the site shows the library as it is in this checkout; /cdn/ serves the CDN
-// build (dist/cdn/) untouched, for the page that uses nothing else.
+// runs its dev server. `mcp-web-elements` imports resolve to the package as
+// published, the npm build's files in dist/ as package.json "exports" maps
+// them (demo/start.ts builds them first when older than the sources); with
+// DEMO_SOURCES=1, to the sources, for working on the library with reload on
+// edits. /cdn/ serves the CDN build (dist/cdn/) untouched, for the page that
+// uses nothing else.
 import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { extname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { defineConfig, type Connect, type Plugin } from 'vite'
+import { defineConfig, type Alias, type Connect, type Plugin } from 'vite'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const repo = fileURLToPath(new URL('../../', import.meta.url))
@@ -122,6 +125,36 @@ function runtimeDependencies(): string[] {
   return [...found]
 }
 
+/** `mcp-web-elements` and its subpaths resolved to the sources (DEMO_SOURCES=1). */
+function sourceAliases(): Alias[] {
+  return [
+    { find: /^mcp-web-elements$/, replacement: join(repo, 'components/index.ts') },
+    { find: /^mcp-web-elements\/elements\/(mcp-[a-z-]+)$/, replacement: join(repo, 'components/$1/$1.ts') },
+    { find: /^mcp-web-elements\/auth\/callback$/, replacement: join(repo, 'src/auth/callback.ts') },
+    { find: /^mcp-web-elements\/([a-z-]+)$/, replacement: join(repo, 'src/$1/index.ts') },
+  ]
+}
+
+/**
+ * `mcp-web-elements` and its subpaths resolved as an installed package resolves them: each JavaScript entry of
+ * package.json "exports" (its `default` file in dist/; `*` stands for an element's name). The typings-only entries
+ * (`/react`, `/vue`…) have none: the site imports them as types only.
+ */
+function packageAliases(): Alias[] {
+  const manifest = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as {
+    name: string
+    exports: Record<string, string | { default?: string }>
+  }
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+  return Object.entries(manifest.exports).flatMap(([subpath, target]) => {
+    const file = typeof target === 'object' ? target.default : undefined
+    if (!file?.endsWith('.js')) return []
+    const [before, after] = `${manifest.name}${subpath.slice(1)}`.split('*')
+    const find = new RegExp(`^${escape(before!)}${after === undefined ? '' : `([a-z-]+)${escape(after)}`}$`)
+    return [{ find, replacement: join(repo, file.replace('*', '$1')) }]
+  })
+}
+
 /**
  * The site's Client ID Metadata Document at /oauth-client.json: the CDN page signs in with its URL as client id, and
  * the authorization server reads it to learn the client's name and where it may send the user back. Made per request,
@@ -154,12 +187,7 @@ export default defineConfig({
   resolve: {
     // Production builds of dependencies, as the library build picks (micromark's development build needs Node's `debug`).
     conditions: ['module', 'browser', 'production'],
-    alias: [
-      { find: /^mcp-web-elements$/, replacement: join(repo, 'components/index.ts') },
-      { find: /^mcp-web-elements\/elements\/(mcp-[a-z-]+)$/, replacement: join(repo, 'components/$1/$1.ts') },
-      { find: /^mcp-web-elements\/auth\/callback$/, replacement: join(repo, 'src/auth/callback.ts') },
-      { find: /^mcp-web-elements\/([a-z-]+)$/, replacement: join(repo, 'src/$1/index.ts') },
-    ],
+    alias: process.env.DEMO_SOURCES === '1' ? sourceAliases() : packageAliases(),
   },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   optimizeDeps: { entries: ['**/*.html'], include: [...runtimeDependencies(), 'react', 'react-dom/client'] },

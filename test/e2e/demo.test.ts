@@ -23,6 +23,8 @@ const screenshotPath = process.env.UPDATE_SCREENSHOT ? `${repo}docs/screenshot.p
 let browser: Browser
 let page: Page
 let urls: NpmStart
+/** The scripts the page fetched (their paths), from its first load on. */
+const scripts: string[] = []
 
 /** A tool's row in the playground's list (Playwright's CSS locators pierce open shadow roots). */
 const toolRow = (name: string) => page.locator(`mcp-tool-list [part~="item"][data-name="${name}"]`)
@@ -49,6 +51,7 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
     browser = await launchChromium()
     page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
     page.setDefaultTimeout(15_000)
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)))
   })
 
   after(async () => {
@@ -61,6 +64,14 @@ describe('npm start, the playground, end to end', { timeout: 150_000 }, () => {
     assert.match(urls.mcp, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/)
     await page.goto(urls.site)
     assert.equal(await page.locator('#server-url').inputValue(), urls.mcp)
+  })
+
+  it('serves the library as npm ships it: the package’s built files, not its sources', { timeout: 30_000 }, async () => {
+    // The playground, opened by the test above, imports `mcp-web-elements`: package.json "exports" maps it to dist/index.js.
+    const fromRepo = scripts.filter((path) => path.startsWith(`/@fs${repo}`)).map((path) => path.slice(`/@fs${repo}`.length))
+    assert.ok(fromRepo.includes('dist/index.js'), `the package's entry among the page's scripts: ${scripts.join(', ')}`)
+    assert.ok(fromRepo.some((path) => path.startsWith('dist/chunks/')), 'and the chunks it imports')
+    assert.deepEqual(fromRepo.filter((path) => /^(src|components|sandbox)\//.test(path)), [], 'library sources the page loaded')
   })
 
   it('names every page, and says what every port it listens on is', { timeout: 30_000 }, async () => {
