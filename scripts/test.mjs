@@ -67,12 +67,13 @@ const STAGES = [
   // 915 s of CPU in all: on a quiet machine the two engines need about 450 s of both cores, which side by side (484 to
   // 538 s) already nearly fills; shards would add load, and WebKit's failures come with load.
   [['browser suites, Firefox beside WebKit', 'test:browser', ['--engines', 'firefox,webkit', '--side-by-side', '--port', '8010']]],
-  // Both bound by CPU, most of it Chromium's loading the demo site's modules from Vite's dev server (about 220 requests
-  // a page). The end-to-end files share one `npm start` (scripts/test-e2e.ts; the one that checks npm start itself
-  // starts its own) and drive Chromium's headless shell; the conformance suite's client is bundled once per run instead
-  // of compiled by tsx in each scenario. Side by side, one run after the other at load 10 to 12: the end-to-end tests
-  // used 617 s of CPU before (789 s) and 408 s after (550 s), the conformance suite 123 s (442 s) and 108 s (337 s).
-  // Their CPU varies with the load: after, at load 7 to 9, they used 318 s (349 s) and 80 s (233 s).
+  // Both bound by CPU, most of it Chromium's loading the demo site's pages (about 100 requests a page from the npm
+  // build that npm start serves; 220 from the sources). The end-to-end files share one `npm start` (scripts/test-e2e.ts;
+  // the one that checks npm start itself starts its own) and drive Chromium's headless shell; the conformance suite's
+  // client is bundled once per run instead of compiled by tsx in each scenario. Side by side, one run after the other
+  // at load 10 to 12: the end-to-end tests used 617 s of CPU before (789 s) and 408 s after (550 s), the conformance
+  // suite 123 s (442 s) and 108 s (337 s). Serving the npm build took the end-to-end tests from 334 to 277 s of CPU
+  // and from 354 to 279 s in two pairs of runs at load 3 to 10.
   [
     ['end-to-end', 'test:e2e'],
     ['conformance', 'conformance'],
