@@ -18,20 +18,51 @@ export interface ToolPanelsSource {
   args(): Record<string, unknown>
 }
 
+/** One panel's open state, and why its code did not load (offline, say): opening it again tries again. */
+class PanelState {
+  open = false
+  error = ''
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly failedMessage: (reason: string) => string,
+  ) {}
+
+  /** Opens or closes the panel; opening it runs `load`, which reports why it failed, if it does. */
+  toggle(load: (failed: (reason: string) => void) => void): void {
+    this.open = !this.open
+    this.error = ''
+    this.host.requestUpdate()
+    if (!this.open) return
+    load((reason) => {
+      this.error = this.failedMessage(reason)
+      this.host.requestUpdate()
+    })
+  }
+
+  /** What the panel shows until it can render: why its code did not load, or that it is loading. */
+  renderStatus() {
+    if (this.error) return html`<p part="error" class="error" role="alert">${this.error}</p>`
+    return html`<p class="status" role="status">${msg('tool.copy-loading', 'Loading…')}</p>`
+  }
+}
+
 export class ToolPanels {
-  #codeOpen = false
-  /** Why the Copy as code chunk did not load (offline, say). */
-  #codeError = ''
+  #code: PanelState
   #codePanel?: CopyCodePanel
-  #saveOpen = false
-  /** Why the Save call chunk did not load. */
-  #saveError = ''
+  #save: PanelState
   #saveForm: LazySaveCallForm
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly source: ToolPanelsSource,
   ) {
+    this.#code = new PanelState(host, (reason) =>
+      msg('tool.copy-load-failed', 'Copy as code could not load ({reason}). Close it and open it again to retry.', { reason }),
+    )
+    this.#save = new PanelState(host, (reason) =>
+      msg('tool.save-load-failed', 'Save call could not load ({reason}). Close it and open it again to retry.', { reason }),
+    )
     this.#saveForm = new LazySaveCallForm(host)
   }
 
@@ -41,8 +72,8 @@ export class ToolPanels {
         id="copy-code-toggle"
         part="button copy-code-toggle"
         type="button"
-        aria-expanded=${this.#codeOpen ? 'true' : 'false'}
-        aria-controls=${ifDefined(this.#codeOpen && this.#codePanel ? 'copy-code-panel' : undefined)}
+        aria-expanded=${this.#code.open ? 'true' : 'false'}
+        aria-controls=${ifDefined(this.#code.open && this.#codePanel ? 'copy-code-panel' : undefined)}
         @click=${this.#toggleCode}
       >
         ${msg('tool.copy-code', 'Copy as code')}
@@ -51,7 +82,7 @@ export class ToolPanels {
         id="save-call-toggle"
         part="button save-call-toggle"
         type="button"
-        aria-expanded=${this.#saveOpen ? 'true' : 'false'}
+        aria-expanded=${this.#save.open ? 'true' : 'false'}
         @click=${this.#toggleSave}
       >
         ${msg('tool.save-call', 'Save call')}
@@ -60,61 +91,41 @@ export class ToolPanels {
 
   /** The open panels, for `tool`. */
   renderPanels(tool: Tool) {
-    return html`${this.#codeOpen ? this.#renderCode(tool) : nothing} ${this.#saveOpen ? this.#renderSave(tool) : nothing}`
+    return html`${this.#code.open ? this.#renderCode(tool) : nothing} ${this.#save.open ? this.#renderSave(tool) : nothing}`
   }
 
-  #toggleCode = (): void => {
-    this.#codeOpen = !this.#codeOpen
-    this.#codeError = ''
-    this.host.requestUpdate()
-    if (this.#codePanel || !this.#codeOpen) return
-    loadCopyCode().then(
-      ({ CopyCodePanel }) => {
-        this.#codePanel ??= new CopyCodePanel(this.host)
-        this.host.requestUpdate()
-      },
-      (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error)
-        this.#codeError = msg('tool.copy-load-failed', 'Copy as code could not load ({reason}). Close it and open it again to retry.', {
-          reason,
-        })
-        this.host.requestUpdate()
-      },
-    )
-  }
-
-  #toggleSave = (): void => {
-    this.#saveOpen = !this.#saveOpen
-    this.#saveError = ''
-    this.host.requestUpdate()
-    if (!this.#saveOpen) return
-    this.#saveForm.open((reason) => {
-      this.#saveError = msg('tool.save-load-failed', 'Save call could not load ({reason}). Close it and open it again to retry.', {
-        reason,
-      })
-      this.host.requestUpdate()
+  #toggleCode = (): void =>
+    this.#code.toggle((failed) => {
+      if (this.#codePanel) return
+      loadCopyCode().then(
+        ({ CopyCodePanel }) => {
+          this.#codePanel ??= new CopyCodePanel(this.host)
+          this.host.requestUpdate()
+        },
+        (error: unknown) => failed(error instanceof Error ? error.message : String(error)),
+      )
     })
-  }
+
+  #toggleSave = (): void => this.#save.toggle((failed) => this.#saveForm.open(failed))
 
   #renderCode(tool: Tool) {
     const client = this.source.client()
-    if (this.#codeError) return html`<p part="error" class="error" role="alert">${this.#codeError}</p>`
-    if (!this.#codePanel || !client) return html`<p class="status" role="status">${msg('tool.copy-loading', 'Loading…')}</p>`
-    return this.#codePanel.render({ client, tool, args: this.source.args })
+    const panel = this.#codePanel
+    if (this.#code.error || !panel || !client) return this.#code.renderStatus()
+    return panel.render({ client, tool, args: this.source.args })
   }
 
   #renderSave(tool: Tool) {
     const client = this.source.client()
-    if (this.#saveError) return html`<p part="error" class="error" role="alert">${this.#saveError}</p>`
     const form = this.#saveForm.form
-    if (!form || !client) return html`<p class="status" role="status">${msg('tool.copy-loading', 'Loading…')}</p>`
+    if (this.#save.error || !form || !client) return this.#save.renderStatus()
     return form.render({
       client,
       tool,
       id: 'tool',
       args: this.source.args,
       close: () => {
-        this.#saveOpen = false
+        this.#save.open = false
         this.host.requestUpdate()
         void this.host.updateComplete.then(() => this.host.shadowRoot?.querySelector<HTMLButtonElement>('#save-call-toggle')?.focus())
       },
