@@ -3,7 +3,7 @@
 // against test/support/servers/legacy-tasks.ts (the official SDK v1 and its experimental tasks) over real HTTP. Every
 // task request the client sends and every answer is checked against ext-tasks' core/v1 schemas (`schemaProblems`
 // must stay empty). Polling is counted on the server.
-import { after, afterEach, before, describe, test } from 'node:test'
+import { describe, test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import {
   AbortError,
@@ -18,37 +18,48 @@ import {
   type Task,
   type TaskChange,
 } from '../../src/client/index.js'
-import { startServer, type LegacyTasksServer } from '../support/servers/legacy-tasks.js'
+import { startServer } from '../support/servers/legacy-tasks.js'
 import { assertInOrder, assertIs, failure, until } from '../support/assert.js'
 
 const BOUND = { timeout: 20_000 }
+// The tests mostly wait (task steps, poll intervals, timers), so a group's tests run side by side, each on a server of
+// its own; the groups run one after another, so that only a few tests at a time share the process.
+const SIDE_BY_SIDE = { concurrency: true }
 
-let server: LegacyTasksServer
-before(async () => {
-  server = await startServer()
-})
-after(async () => {
-  // A legacy session (and, with handlers, its GET stream) stays open until its client closes.
-  for (const c of opened) c.close()
-  await server.close()
-})
-afterEach(() => {
-  assert.deepEqual(server.schemaProblems, [], 'every task request and answer fits ext-tasks core/v1')
-})
-
-const requestsOf = (method: string) => server.stats.requests.filter((r) => r.body?.method === method)
-const pollsOf = (taskId: string) => server.polls.filter((p) => p.taskId === taskId)
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const textOf = (result: { content?: Array<{ type: string; text?: string }> }) => result.content?.find((c) => c.type === 'text')?.text
-const opened: McpClient[] = []
-const client = (options: McpClientOptions = {}) => {
-  const c = new McpClient(server.url, { tasks: { minPollIntervalMs: 20 }, ...options })
-  opened.push(c)
-  return c
+/**
+ * A server of the test's own, closed after it: a group's tests run side by side, so the requests, polls and cancels a
+ * test counts are its own. Its task requests and answers are checked against ext-tasks' core/v1 schemas at the end.
+ */
+async function setUp(t: TestContext) {
+  const server = await startServer()
+  const opened: McpClient[] = []
+  t.after(async () => {
+    try {
+      assert.deepEqual(server.schemaProblems, [], 'every task request and answer fits ext-tasks core/v1')
+    } finally {
+      // A legacy session (and, with handlers, its GET stream) stays open until its client closes.
+      for (const c of opened) c.close()
+      await server.close()
+    }
+  })
+  return {
+    server,
+    client: (options: McpClientOptions = {}) => {
+      const c = new McpClient(server.url, { tasks: { minPollIntervalMs: 20 }, ...options })
+      opened.push(c)
+      return c
+    },
+    requestsOf: (method: string) => server.stats.requests.filter((r) => r.body?.method === method),
+    pollsOf: (taskId: string) => server.polls.filter((p) => p.taskId === taskId),
+  }
 }
 
-describe('a 2025-11-25 task that completes', () => {
-  test('callTool() sends the call task-augmented, follows it with tasks/get and gets the result from tasks/result', BOUND, async () => {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const textOf = (result: { content?: Array<{ type: string; text?: string }> }) => result.content?.find((c) => c.type === 'text')?.text
+
+describe('a 2025-11-25 task that completes', SIDE_BY_SIDE, () => {
+  test('callTool() sends the call task-augmented, follows it with tasks/get and gets the result from tasks/result', BOUND, async (t) => {
+    const { server, client, requestsOf } = await setUp(t)
     const seen: Task[] = []
     const c = client()
     const result = await c.callTool('count', { steps: 3, stepMs: 150, pollInterval: 50 }, { onTask: (t) => seen.push(t) })
@@ -70,7 +81,8 @@ describe('a 2025-11-25 task that completes', () => {
     c.close()
   })
 
-  test('onProgress shows the status messages as progress that counts up', BOUND, async () => {
+  test('onProgress shows the status messages as progress that counts up', BOUND, async (t) => {
+    const { client } = await setUp(t)
     const progress: Array<{ progress: number; message?: string }> = []
     await client().callTool('count', { steps: 2, stepMs: 100, pollInterval: 30 }, { onProgress: (p) => progress.push(p) })
     assertInOrder(
@@ -83,7 +95,8 @@ describe('a 2025-11-25 task that completes', () => {
     )
   })
 
-  test('a tool whose taskSupport is optional runs as a task too; an ordinary one is never task-augmented', BOUND, async () => {
+  test('a tool whose taskSupport is optional runs as a task too; an ordinary one is never task-augmented', BOUND, async (t) => {
+    const { client, requestsOf } = await setUp(t)
     let taskId = ''
     const c = client()
     const result = await c.callTool('count_optional', { steps: 1, stepMs: 50, pollInterval: 30 }, { onTask: (t) => (taskId = t.taskId) })
@@ -93,7 +106,8 @@ describe('a 2025-11-25 task that completes', () => {
     assert.equal(requestsOf('tools/call').at(-1)!.body.params.task, undefined)
   })
 
-  test('with tasks: false, a task-only tool is not augmented (the server refuses it)', BOUND, async () => {
+  test('with tasks: false, a task-only tool is not augmented (the server refuses it)', BOUND, async (t) => {
+    const { client, requestsOf } = await setUp(t)
     // The SDK answers a tool's refusal as the tool's error result.
     const result = await client({ tasks: false }).callTool('count', { steps: 1, stepMs: 10, pollInterval: 30 })
     assert.equal(result.isError, true)
@@ -102,8 +116,9 @@ describe('a 2025-11-25 task that completes', () => {
   })
 })
 
-describe('polling a 2025-11-25 task', () => {
-  test("never faster than the server's pollInterval, and stops when the task ends", BOUND, async () => {
+describe('polling a 2025-11-25 task', SIDE_BY_SIDE, () => {
+  test("never faster than the server's pollInterval, and stops when the task ends", BOUND, async (t) => {
+    const { server, client, pollsOf } = await setUp(t)
     let taskId = ''
     await client().callTool('count', { steps: 3, stepMs: 400, pollInterval: 500 }, { onTask: (t) => (taskId = t.taskId) })
     const polls = pollsOf(taskId)
@@ -117,8 +132,9 @@ describe('polling a 2025-11-25 task', () => {
   })
 })
 
-describe('input mid-task (2025-11-25: the elicitation comes on the tasks/result stream)', () => {
-  test('the elicitation handler answers it, seeing the tool call that made the task; the task completes', BOUND, async () => {
+describe('input mid-task (2025-11-25: the elicitation comes on the tasks/result stream)', SIDE_BY_SIDE, () => {
+  test('the elicitation handler answers it, seeing the tool call that made the task; the task completes', BOUND, async (t) => {
+    const { client, requestsOf } = await setUp(t)
     const asked: Array<{ message: string; context: InputContext }> = []
     const seen: string[] = []
     const c = client({
@@ -142,7 +158,8 @@ describe('input mid-task (2025-11-25: the elicitation comes on the tasks/result 
     assert.equal(requestsOf('tasks/result').filter((r) => r.body.params.taskId === taskId).length, 1)
   })
 
-  test("the call's own handlers answer over the client's", BOUND, async () => {
+  test("the call's own handlers answer over the client's", BOUND, async (t) => {
+    const { client } = await setUp(t)
     const result = await client().callTool(
       'ask_name',
       { stepMs: 50 },
@@ -154,14 +171,16 @@ describe('input mid-task (2025-11-25: the elicitation comes on the tasks/result 
   })
 })
 
-describe('2025-11-25 tasks that do not complete', () => {
-  test('input asked of a client with no handler: the server is told so, and its tool fails', BOUND, async () => {
+describe('2025-11-25 tasks that do not complete', SIDE_BY_SIDE, () => {
+  test('input asked of a client with no handler: the server is told so, and its tool fails', BOUND, async (t) => {
+    const { client } = await setUp(t)
     const error = await failure(client().callTool('ask_name', { stepMs: 50 }))
     assertIs(error, TaskFailedError)
     assert.match(error.error.message!, /^No answer: .*no elicitation handler/)
   })
 
-  test('failed with a tool error: TaskFailedError with its text and the status message', BOUND, async () => {
+  test('failed with a tool error: TaskFailedError with its text and the status message', BOUND, async (t) => {
+    const { client } = await setUp(t)
     const error = await failure(client().callTool('fail', { stepMs: 100 }))
     assertIs(error, TaskFailedError)
     assert.equal(error.tool, 'fail')
@@ -169,14 +188,16 @@ describe('2025-11-25 tasks that do not complete', () => {
     assert.match(error.message, /task of tool "fail".*failed on the server: Tool execution failed: API rate limit exceeded/)
   })
 
-  test("failed with no result: TaskFailedError with tasks/result's JSON-RPC error", BOUND, async () => {
+  test("failed with no result: TaskFailedError with tasks/result's JSON-RPC error", BOUND, async (t) => {
+    const { client } = await setUp(t)
     const error = await failure(client().callTool('crash', { stepMs: 50 }))
     assertIs(error, TaskFailedError)
     assert.equal(error.error.code, -32603)
     assert.equal(error.statusMessage, 'The worker crashed')
   })
 
-  test('cancelled by the signal: tasks/cancel is sent, TaskCancelledError byClient, the server says cancelled', BOUND, async () => {
+  test('cancelled by the signal: tasks/cancel is sent, TaskCancelledError byClient, the server says cancelled', BOUND, async (t) => {
+    const { server, client, pollsOf } = await setUp(t)
     const controller = new AbortController()
     let taskId = ''
     const call = client().callTool('endless', { pollInterval: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
@@ -195,14 +216,16 @@ describe('2025-11-25 tasks that do not complete', () => {
     assert.equal(pollsOf(taskId).length, count, 'no poll after the cancel')
   })
 
-  test('cancelled by the server: TaskCancelledError, not by the client', BOUND, async () => {
+  test('cancelled by the server: TaskCancelledError, not by the client', BOUND, async (t) => {
+    const { client } = await setUp(t)
     const error = await failure(client().callTool('server_cancels', { stepMs: 100 }))
     assertIs(error, TaskCancelledError)
     assert.equal(error.byClient, false)
     assert.match(error.message, /by the server: Stopped by an operator/)
   })
 
-  test('expired: TaskExpiredError, and the task is removed from the store with the reason', BOUND, async () => {
+  test('expired: TaskExpiredError, and the task is removed from the store with the reason', BOUND, async (t) => {
+    const { client } = await setUp(t)
     const c = client()
     const changes: TaskChange[] = []
     c.addEventListener('taskchange', (e) => changes.push(e.detail))
@@ -213,7 +236,8 @@ describe('2025-11-25 tasks that do not complete', () => {
     assert.deepEqual(changes.at(-1), { taskId: error.taskId, removed: 'expired' })
   })
 
-  test('unknown to the server before its TTL (purged): TaskNotFoundError, removed as unknown', BOUND, async () => {
+  test('unknown to the server before its TTL (purged): TaskNotFoundError, removed as unknown', BOUND, async (t) => {
+    const { server, client } = await setUp(t)
     const store = new MemoryCache()
     const first = client({ cache: store })
     let taskId = ''
@@ -229,8 +253,9 @@ describe('2025-11-25 tasks that do not complete', () => {
   })
 })
 
-describe('resuming a 2025-11-25 task', () => {
-  test('after a "reload": a new client on the same store lists it and gets its result; close() cancelled nothing', BOUND, async () => {
+describe('resuming a 2025-11-25 task', SIDE_BY_SIDE, () => {
+  test('after a "reload": a new client on the same store lists it and gets its result; close() cancelled nothing', BOUND, async (t) => {
+    const { server, client, pollsOf } = await setUp(t)
     const store = new MemoryCache()
     const page1 = client({ cache: store })
     let taskId = ''
@@ -259,7 +284,8 @@ describe('resuming a 2025-11-25 task', () => {
     assert.equal((await page2.tasks())[0]!.last.status, 'completed')
   })
 
-  test('detach stops polling without tasks/cancel', BOUND, async () => {
+  test('detach stops polling without tasks/cancel', BOUND, async (t) => {
+    const { server, client, pollsOf } = await setUp(t)
     const detach = new AbortController()
     let taskId = ''
     const call = client().callTool('endless', { pollInterval: 50 }, { detach: detach.signal, onTask: (t) => (taskId = t.taskId) })
