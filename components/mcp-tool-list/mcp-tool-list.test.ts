@@ -58,7 +58,10 @@ async function listIn(server: string): Promise<McpToolListElement> {
   return list
 }
 
-/** Resolves once the page has stopped scrolling (a picked tool below the list is scrolled to, smoothly). */
+/**
+ * Resolves once the page has stopped scrolling (a picked tool below the list is scrolled to, smoothly): once its
+ * scroll position is the same two frames apart. A smooth scroll that has not moved the page yet passes for stopped.
+ */
 async function pageStill(): Promise<void> {
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
   for (let i = 0, y = NaN; i < 120 && y !== window.scrollY; i++) {
@@ -282,9 +285,13 @@ describe('<mcp-tool-list>', () => {
     // Below the list, the tool takes the focus, and the page scrolls to it (the e2e
     // suite checks on a phone that a tool opened off screen comes into view).
     await eventually(() => !!list.shadowRoot!.activeElement?.contains(opened), 'the focus on the open tool')
+    const topInWindow = () => opened.getBoundingClientRect().top >= -1 && opened.getBoundingClientRect().top < window.innerHeight
+    // A smooth scroll may not have moved the page yet (Firefox's first frames move it 0 or 1 px), which pageStill
+    // would take for a page at rest: wait for the tool to come into view, then for the page to stop, and look again.
+    await eventually(topInWindow, 'the open tool scrolled into the window')
     await pageStill()
     const top = opened.getBoundingClientRect().top
-    expect(top >= -1 && top < window.innerHeight, `the open tool's top in the window (${top} px)`).to.equal(true)
+    expect(topInWindow(), `the open tool's top in the window (${top} px)`).to.equal(true)
   })
 
   it('makes a row clicked with the pointer the Tab stop: Tab leaves the list, Shift+Tab comes back to that row', async () => {
