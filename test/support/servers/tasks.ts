@@ -8,7 +8,8 @@
 // Every task answer is checked against ext-tasks' core/v2 schemas as it leaves (`schemaProblems`, `checkedAnswers`).
 //
 // The tools (times in ms, from the arguments so tests stay fast):
-// - `count` {steps, stepMs, pollIntervalMs}: working, "step i of n" each step, then completed ("counted to n").
+// - `count` {steps, stepMs, pollIntervalMs}: working, "step i of n" each step, then completed ("counted to n"); the
+//   `finish` switch ends it at once, as its last step would, so a test's long count ends when its checks are done.
 // - `ask_name` {stepMs, settleMs}: working, then input_required with a form elicitation (key "name"); once answered
 //   through tasks/update (and `settleMs` later: polls meanwhile see the same request), working, then completed ("Hello, <name>").
 // - `fail` {stepMs}: working, then failed with a JSON-RPC error (-32603, "API rate limit exceeded").
@@ -17,6 +18,7 @@
 // - `server_cancels` {stepMs}: cancelled by the server after a step.
 // - `instant`: an ordinary result, never a task.
 // - `rogue_task`: breaks the text: a task even to a client that did not declare the extension.
+// Switches (controlServer('tasks', …)): `stats`; `finish` {taskId}: a running `count` ends now, completed with its result.
 // Hostile tasks (every payload sets `window.__pwned` if it ever runs; see hostile.ts), hostile in what they say, not in
 // the protocol: like the tools above they ask a call that did not declare the extension for it (-32021). A call can be
 // sent before the client's server/discover has answered, from a tool list shown from the cache (WebKit did): a task
@@ -65,6 +67,8 @@ interface ServerTask {
   args: Record<string, any>
   /** Answered, not yet acted on (`settleMs`). */
   settling?: boolean
+  /** Ends a `count` at once, as its last step would (the `finish` switch). */
+  finish?: () => void
 }
 
 export interface TasksServer extends TestServer {
@@ -159,6 +163,7 @@ export async function startServer(): Promise<TasksServer> {
         later(task, stepMs, () => step(i + 1))
       }
       later(task, stepMs, () => step(1))
+      task.finish = () => step(steps + 1)
     },
     ask_name(task, args) {
       later(task, Number(args.stepMs ?? 150), () =>
@@ -344,8 +349,13 @@ export async function startServer(): Promise<TasksServer> {
     get checkedAnswers() {
       return checkedAnswers
     },
-    control(action: string) {
+    control(action: string, body: any) {
       if (action === 'stats') return { polls, cancels, updates, schemaProblems, checkedAnswers }
+      if (action === 'finish') {
+        const task = tasks.get(String(body?.taskId))
+        if (!task?.finish || task.status !== 'working') throw new Error(`no running count task ${body?.taskId}`)
+        return void task.finish()
+      }
       throw new Error(`unknown action ${action}`)
     },
     async close() {
