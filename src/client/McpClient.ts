@@ -142,7 +142,7 @@ export class McpClient extends EventTarget {
     })
     const log = new CallLog(
       options.callLogSize ?? 100,
-      () => ({ url: this.url, ...(this.serverInfo && { name: this.serverInfo.name }) }),
+      () => ({ url: this.url, name: this.serverInfo?.name }),
       // No event is made for a call nobody listens to (an event costs microseconds on every call).
       (record) => this.#heard.has('callrecord') && this.dispatchEvent(new CustomEvent('callrecord', { detail: record })),
     )
@@ -272,7 +272,10 @@ export class McpClient extends EventTarget {
    * await client.callTool('export', { table }, { onTask: (t) => show(t.status, t.statusMessage) })
    */
   callTool(name: string, args: Record<string, unknown> = {}, options: ToolCallOptions = {}): Promise<CallToolResult> {
-    return loadToolCall().then((calls) => calls.callTool(this.#parts, name, args, options))
+    // Once the call code is loaded it runs at once: no extra promise turn on every call.
+    const calls = loadToolCall.loaded
+    if (calls) return calls.callTool(this.#parts, name, args, options)
+    return loadToolCall().then((loaded) => loaded.callTool(this.#parts, name, args, options))
   }
 
   /**

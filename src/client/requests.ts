@@ -150,7 +150,7 @@ export class Requests {
   #noteServer(result: Result, method?: string): void {
     if (method === 'server/discover' && typeof result.capabilities === 'object' && result.capabilities) this.serverCapabilities = result.capabilities as ServerCapabilities
     // Only results that carry it (_meta is rare on most): one property read otherwise.
-    if (result._meta) this.serverInfo = serverInfoOf(result) ?? this.serverInfo
+    if (result._meta) this.serverInfo = serverInfoOf(result, this.serverInfo) ?? this.serverInfo
   }
 
   /** The overall cap of one request or multi round-trip call (see McpClientOptions.maxTotalTimeMs). */

@@ -3,6 +3,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { McpClient, namedServer, serverName } from '../../src/client/index.js'
+import { serverInfoOf } from '../../src/client/server-info.js'
 import { FIXTURE_SERVER_INFO, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 import { LEGACY_SERVER_INFO, startLegacyServer, type LegacyServer } from '../support/legacy-server.js'
 import { FASTMCP_SERVER_INFO, startFastMcpServer, type FastMcpServer } from '../support/fastmcp-server.js'
@@ -50,4 +51,26 @@ test('a server named for people (serverName) and to an approval gate (namedServe
   assert.equal(serverName(client.url, { ...FIXTURE_SERVER_INFO, title: 'Fixture' }), 'Fixture', 'the title before the name')
   assert.equal(serverName('not a url'), 'not a url')
   client.close()
+})
+
+test('2026-07-28: the same identity on every result keeps one serverInfo object; another identity replaces it', BOUND, async () => {
+  const client = new McpClient(modern.url)
+  await client.listTools()
+  const first = client.serverInfo
+  await client.callTool('echo', { text: 'hi' })
+  await client.callTool('echo', { text: 'again' })
+  // The server sends its identity on every result: a page comparing client.serverInfo sees no change where there is none.
+  assert.equal(client.serverInfo, first)
+  client.close()
+
+  const known = { name: 'a', version: '1', title: 'A' }
+  const result = (info: Record<string, unknown>) => ({ _meta: { 'io.modelcontextprotocol/serverInfo': info } })
+  assert.equal(serverInfoOf(result({ name: 'a', version: '1', title: 'A' }), known), known)
+  assert.deepEqual(serverInfoOf(result({ name: 'a', version: '1', title: 'B' }), known), { name: 'a', version: '1', title: 'B' })
+  assert.deepEqual(serverInfoOf(result({ name: 'a', version: '2', title: 'A' }), known), { name: 'a', version: '2', title: 'A' })
+  const icons = [{ src: 'https://example.com/a.png' }]
+  const withIcons = serverInfoOf(result({ name: 'a', version: '1', title: 'A', icons }), known)
+  assert.deepEqual(withIcons, { ...known, icons })
+  assert.equal(serverInfoOf(result({ name: 'a', version: '1', title: 'A', icons: [{ src: 'https://example.com/a.png' }] }), withIcons), withIcons)
+  assert.notEqual(serverInfoOf(result({ name: 'a', version: '1', title: 'A', icons: [{ src: 'https://example.com/b.png' }] }), withIcons), withIcons)
 })

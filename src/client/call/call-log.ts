@@ -87,8 +87,7 @@ export class CallLog {
    */
   record(init: CallRecordInit): CallRecord {
     const { error, ...rest } = init
-    const server = this.server()
-    const record: CallRecord = { id: ++this.#nextId, ...rest, server: { ...server, url: queryValuesMasked(server.url) } }
+    const record: CallRecord = { id: ++this.#nextId, ...rest, server: this.#serverOfRecords() }
     if (error !== undefined) record.error = errorSummary(error)
     if (this.size > 0) {
       this.#records.push(record)
@@ -97,6 +96,18 @@ export class CallLog {
     this.onRecord(record)
     return record
   }
+
+  /** The server as records name it: one object while its URL and name stay the same (kept records share it). */
+  #serverOfRecords(): CallRecord['server'] {
+    const { url, name } = this.server()
+    const last = this.#lastServer
+    if (last && last.given === url && last.summary.name === name) return last.summary
+    const summary: CallRecord['server'] = { url: queryValuesMasked(url), ...(name !== undefined && { name }) }
+    this.#lastServer = { given: url, summary }
+    return summary
+  }
+
+  #lastServer?: { given: string; summary: CallRecord['server'] }
 
   clear(): void {
     this.#records = []

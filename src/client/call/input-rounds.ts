@@ -57,7 +57,8 @@ export function withInput(
         extra ? { ...params, ...extra } : params,
         options,
         headers?.(),
-        mergeCapabilities(client.capabilities(handlers), declared),
+        // Nothing declared beyond the handlers' (the usual case): their capabilities as they are, not a merged copy.
+        Object.keys(declared).length ? mergeCapabilities(client.capabilities(handlers), declared) : client.capabilities(handlers),
       )
     } catch (error) {
       spent += Date.now() - started
