@@ -157,4 +157,29 @@ describe('one task in several tabs', () => {
       await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
     }
   })
+
+  it('a poll that fails in the polling tab (HTTP 500) is that tab’s failure, not the task’s: the other tab polls on to the result', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(60_000)
+    const url = await serverUrl('tasks')
+    const client = new McpClient(url, { cache: defaultElementCache() })
+    const taskId = await startTask(client, UNTIL_FINISHED)
+    try {
+      // The first tab polls; the second waits for the lock and hears it.
+      const first = await openTab(url, taskId)
+      const second = await openTab(url, taskId)
+      await controlServer('tasks', 'fail-polls', { count: 1 })
+      await eventually(() => partOf(first, 'error') !== null, 'the failed poll told in the tab that sent it')
+      // The task runs on at the server: the second tab takes the lock and polls it, shows its steps, then its result.
+      const failed = await pollsOf(taskId)
+      await eventually(async () => (await pollsOf(taskId)) > failed, 'a poll from the other tab after the failed one')
+      await eventually(() => message(second).startsWith('Step'), 'the task’s steps in the other tab')
+      await controlServer('tasks', 'finish', { taskId })
+      await eventually(() => resultOf(second).includes(`counted to ${UNTIL_FINISHED}`), 'the result in the other tab')
+      expect(partOf(second, 'result-frame')?.dataset.status).to.equal('success')
+    } finally {
+      await client.resumeTask(taskId, { signal: AbortSignal.abort() }).catch(() => {})
+    }
+  })
 })

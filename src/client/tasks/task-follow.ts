@@ -81,7 +81,11 @@ class SharedTask {
     if (tell) this.channel?.post({ type: 'task-state', key: this.key, task })
   }
 
-  /** The task ended: here (`error` as thrown, told to the other tabs), or in the tab that polls (`error` as told). */
+  /**
+   * The task ended: here (`error` as thrown), or in the tab that polls (`error` as told). Only the task's own end is
+   * told to the other tabs: a poll that failed here (the network, an HTTP error, this tab closing mid-request) is this
+   * tab's failure, and the others follow on, the next one polling once this tab lets go of the lock.
+   */
   end(outcome: { result: CallToolResult } | { error: unknown }, here: boolean): void {
     if (tasks.get(this.key) === this) tasks.delete(this.key)
     this.waiting?.abort()
@@ -91,7 +95,8 @@ class SharedTask {
       else watcher.reject(error)
     }
     this.watchers.clear()
-    if (here) this.channel?.post({ type: 'task-end', key: this.key, outcome: 'result' in outcome ? outcome : { error: sentError(outcome.error) } })
+    if (!here || !('result' in outcome || isTaskEnd(outcome.error))) return
+    this.channel?.post({ type: 'task-end', key: this.key, outcome: 'result' in outcome ? outcome : { error: sentError(outcome.error) } })
   }
 
   /** The last watcher left: stop polling (the task runs on at the server) or waiting. */
@@ -291,6 +296,11 @@ export function hearTaskReports(client: McpClient, listener: (taskId: string) =>
   }
   channel.listeners.add(heard)
   return () => channel.listeners.delete(heard)
+}
+
+/** Whether `error` is the task's own end as the server told it (failed, cancelled, expired, gone), the same in every tab. */
+function isTaskEnd(error: unknown): boolean {
+  return error instanceof TaskFailedError || error instanceof TaskCancelledError || error instanceof TaskExpiredError || error instanceof TaskNotFoundError
 }
 
 /** An error in a form the channel can carry: its class's name and the fields that class takes. */

@@ -18,7 +18,8 @@
 // - `server_cancels` {stepMs}: cancelled by the server after a step.
 // - `instant`: an ordinary result, never a task.
 // - `rogue_task`: breaks the text: a task even to a client that did not declare the extension.
-// Switches (controlServer('tasks', …)): `stats`; `finish` {taskId}: a running `count` ends now, completed with its result.
+// Switches (controlServer('tasks', …)): `stats`; `finish` {taskId}: a running `count` ends now, completed with its result;
+// `fail-polls` {count}: the next `count` tasks/get are answered HTTP 500, as a server failing for a moment would.
 // Hostile tasks (every payload sets `window.__pwned` if it ever runs; see hostile.ts), hostile in what they say, not in
 // the protocol: like the tools above they ask a call that did not declare the extension for it (-32021). A call can be
 // sent before the client's server/discover has answered, from a tool list shown from the cache (WebKit did): a task
@@ -97,6 +98,7 @@ export async function startServer(): Promise<TasksServer> {
   const updates: TasksServer['updates'] = []
   const schemaProblems: string[] = []
   let checkedAnswers = 0
+  let failPolls = 0
 
   const touch = (task: ServerTask, change: Partial<ServerTask>) => {
     Object.assign(task, change, { lastUpdatedAt: new Date().toISOString() })
@@ -317,6 +319,10 @@ export async function startServer(): Promise<TasksServer> {
     cors: true,
     async front(request, body, next) {
       const method: unknown = body?.method
+      if (method === 'tasks/get' && failPolls > 0) {
+        failPolls--
+        return new Response('tasks fixture: failing this poll (fail-polls)', { status: 500, headers: { 'content-type': 'text/plain' } })
+      }
       if (method !== 'tasks/get' && method !== 'tasks/update' && method !== 'tasks/cancel') {
         if (method !== 'tools/call') return next()
         const response = await next()
@@ -356,6 +362,7 @@ export async function startServer(): Promise<TasksServer> {
         if (!task?.finish || task.status !== 'working') throw new Error(`no running count task ${body?.taskId}`)
         return void task.finish()
       }
+      if (action === 'fail-polls') return void (failPolls = Number(body?.count ?? 1))
       throw new Error(`unknown action ${action}`)
     },
     async close() {
