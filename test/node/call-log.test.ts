@@ -4,7 +4,7 @@
 // and a view's request recorded through the public record().
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { InvalidArgumentsError, McpClient, ToolCallDeniedError, type CallRecord } from '../../src/client/index.js'
+import { CallLog, InvalidArgumentsError, McpClient, ToolCallDeniedError, type CallRecord } from '../../src/client/index.js'
 import { FIXTURE_SERVER_INFO, startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 import { assertIs, failure } from '../support/assert.js'
 
@@ -91,6 +91,35 @@ describe('the call log', () => {
     await none.client.callTool('echo', { text: 'a' })
     assert.equal(none.client.callLog.records.length, 0)
     assert.equal(none.events.length, 1)
+  })
+
+  test('a full log keeps the newest, oldest first, however often it wrapped; export() and clear() agree', BOUND, () => {
+    const record = (log: CallLog, n: number) =>
+      log.record({ time: n, durationMs: 0, origin: { kind: 'page' }, method: 'tools/call', tool: 'echo', arguments: { n } })
+    const log = new CallLog(3, () => ({ url: 'http://127.0.0.1:1/mcp?key=secret' }), () => {})
+    for (let n = 1; n <= 8; n++) record(log, n)
+    assert.deepEqual(
+      log.records.map((r) => r.arguments?.n),
+      [6, 7, 8],
+    )
+    assert.deepEqual(
+      JSON.parse(log.export()).records.map((r: CallRecord) => r.arguments?.n),
+      [6, 7, 8],
+    )
+    assert.equal(log.records[0]!.server.url, 'http://127.0.0.1:1/mcp?key=•••')
+    log.clear()
+    for (const n of [9, 10, 11, 12]) record(log, n)
+    assert.deepEqual(
+      log.records.map((r) => r.arguments?.n),
+      [10, 11, 12],
+    )
+    // A size that is not a whole number keeps as many as fit under it.
+    const fractional = new CallLog(2.5, () => ({ url: 'http://127.0.0.1:1/mcp' }), () => {})
+    for (let n = 1; n <= 5; n++) record(fractional, n)
+    assert.deepEqual(
+      fractional.records.map((r) => r.arguments?.n),
+      [4, 5],
+    )
   })
 
   test("a view's request is recorded through record(), with the server filled in", BOUND, async () => {

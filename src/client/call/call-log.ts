@@ -57,7 +57,10 @@ export interface CallRecord {
 export type CallRecordInit = Omit<CallRecord, 'id' | 'server' | 'error'> & { error?: unknown }
 
 export class CallLog {
+  /** The kept records; once `size` are kept, a ring: each new record takes the oldest one's place (no shifting them all). */
   #records: CallRecord[] = []
+  /** Where the oldest kept record is (0 until the ring is full). */
+  #oldest = 0
   #nextId = 0
 
   /**
@@ -73,7 +76,8 @@ export class CallLog {
 
   /** The records kept, oldest first (a new array; the records themselves are the log's). */
   get records(): CallRecord[] {
-    return this.#records.slice()
+    const records = this.#records
+    return this.#oldest ? [...records.slice(this.#oldest), ...records.slice(0, this.#oldest)] : records.slice()
   }
 
   /**
@@ -89,9 +93,11 @@ export class CallLog {
     const { error, ...rest } = init
     const record: CallRecord = { id: ++this.#nextId, ...rest, server: this.#serverOfRecords() }
     if (error !== undefined) record.error = errorSummary(error)
-    if (this.size > 0) {
-      this.#records.push(record)
-      if (this.#records.length > this.size) this.#records.shift()
+    const kept = this.size > 0 ? Math.floor(this.size) : 0
+    if (this.#records.length < kept) this.#records.push(record)
+    else if (kept > 0) {
+      this.#records[this.#oldest] = record
+      this.#oldest = (this.#oldest + 1) % kept
     }
     this.onRecord(record)
     return record
@@ -111,11 +117,12 @@ export class CallLog {
 
   clear(): void {
     this.#records = []
+    this.#oldest = 0
   }
 
   /** The records as JSON text, oldest first, in a versioned envelope (`{ "version": 1, "records": [...] }`). */
   export(): string {
-    return JSON.stringify({ version: 1, exportedAt: new Date().toISOString(), records: this.#records }, null, 2)
+    return JSON.stringify({ version: 1, exportedAt: new Date().toISOString(), records: this.records }, null, 2)
   }
 }
 
