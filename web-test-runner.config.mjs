@@ -16,6 +16,12 @@
 //   POST /__fixture/notify/tools-changed?server=N -> notify.toolsChanged() to open listen streams
 //   POST /__fixture/control?server=N&action=A     -> server.control(A, jsonBody), for per-server switches
 //
+// A test can also make the runner's own answer for a module fail, as a server being deployed fails a lazy chunk
+// (test/support/module-faults.mjs, which names the modules a test may fail; failModule() in test/support/browser.ts):
+//   POST   /__fixture/module-fault?path=P&times=N[&status=S] -> the next N GETs of P answer HTTP S (503), not cached
+//   GET    /__fixture/module-fault?path=P                    -> { failed, served }: P's GETs failed and let through
+//   DELETE /__fixture/module-fault                           -> no faults any more
+//
 // The browsers are the system's: Chromium (set CHROME_PATH to use another binary), Firefox ESR, WebKitGTK.
 import { fileURLToPath } from 'node:url'
 import { esbuildPlugin } from '@web/dev-server-esbuild'
@@ -23,6 +29,7 @@ import { defaultReporter, summaryReporter } from '@web/test-runner'
 import { register } from 'tsx/esm/api'
 import { browserCommandsPlugin } from './test/support/browser-commands.mjs'
 import { engineLauncher, engineResultsReporter, selectedEngine } from './test/support/engines.mjs'
+import { moduleFaults } from './test/support/module-faults.mjs'
 import { startRequestLog, stopRequestLog } from './test/support/request-log.mjs'
 import { strictPageRoutes } from './test/support/strict-page.mjs'
 
@@ -150,7 +157,8 @@ export default {
   // Name every test in the output, not only the failures.
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), engineResultsReporter()],
   // strictPageRoutes: the strict-CSP page and the npm build bundled for it (test/browser/strict-csp.test.ts).
-  middleware: [cacheableModules, fixtureRoutes, strictPageRoutes],
+  // moduleFaults first: the modules it may fail are never made cacheable, and its route is not a test server's.
+  middleware: [moduleFaults, cacheableModules, fixtureRoutes, strictPageRoutes],
   plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), markdownAliasPlugin(), fixtureServerPlugin(), browserCommandsPlugin()],
   browsers: [engineLauncher(selectedEngine())],
 }

@@ -239,9 +239,11 @@ export class McpCallLogElement extends ConnectedElement {
     const opening = this.saving !== record.id
     this.saving = opening ? record.id : undefined
     if (!opening) return
-    this.#saveForm.open((reason) => {
+    this.#saveForm.open(({ message: reason, again }) => {
       this.saving = undefined
-      this.status = msg('call-log.save-load-failed', 'Save call could not load ({reason}). Try again.', { reason })
+      this.status = again
+        ? msg('call-log.save-load-failed-again', 'Save call could not load again ({reason}). Reload the page to retry.', { reason })
+        : msg('call-log.save-load-failed', 'Save call could not load ({reason}). Try again; if it fails again, reload the page.', { reason })
     })
   }
 

@@ -1,12 +1,13 @@
 /**
  * The two panels under a tool's form, Copy as code and Save call: their toggle buttons, and each panel with its code
- * loaded when the user first opens it (a panel whose chunk did not load says why; opening it again tries again).
+ * loaded when the user first opens it (a panel whose chunk did not load says why, and how to retry: opening it again,
+ * which works in Chromium and WebKit, or reloading the page, which Firefox needs: see ChunkLoadError).
  */
 import { html, nothing, type ReactiveControllerHost } from 'lit'
 import { ifDefined } from 'lit/directives/if-defined.js'
 import type { McpClient, Tool } from '../../src/client/index.js'
 import { msg } from '../shared/i18n.js'
-import { lazyModule } from '../shared/lazy-element.js'
+import { type ChunkLoadError, lazyModule } from '../shared/lazy-element.js'
 import { LazySaveCallForm } from '../shared/save-call/lazy-save-call-form.js'
 import type { CopyCodePanel } from './copy-code.js'
 
@@ -18,24 +19,32 @@ export interface ToolPanelsSource {
   args(): Record<string, unknown>
 }
 
-/** One panel's open state, and why its code did not load (offline, say): opening it again tries again. */
+/** What a panel named `panel` says when its chunk did not load (message `id`, and `id`-again once a retry failed too). */
+const loadFailed =
+  (id: string, panel: string) =>
+  ({ message: reason, again }: ChunkLoadError): string =>
+    again
+      ? msg(`${id}-again`, `${panel} could not load again ({reason}). Reload the page to retry.`, { reason })
+      : msg(id, `${panel} could not load ({reason}). Close it and open it again to retry; if it fails again, reload the page.`, { reason })
+
+/** One panel's open state, and why its code did not load (offline, say): opening it again imports it again. */
 class PanelState {
   open = false
   error = ''
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly failedMessage: (reason: string) => string,
+    private readonly failedMessage: (error: ChunkLoadError) => string,
   ) {}
 
   /** Opens or closes the panel; opening it runs `load`, which reports why it failed, if it does. */
-  toggle(load: (failed: (reason: string) => void) => void): void {
+  toggle(load: (failed: (error: ChunkLoadError) => void) => void): void {
     this.open = !this.open
     this.error = ''
     this.host.requestUpdate()
     if (!this.open) return
-    load((reason) => {
-      this.error = this.failedMessage(reason)
+    load((error) => {
+      this.error = this.failedMessage(error)
       this.host.requestUpdate()
     })
   }
@@ -57,12 +66,8 @@ export class ToolPanels {
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly source: ToolPanelsSource,
   ) {
-    this.#code = new PanelState(host, (reason) =>
-      msg('tool.copy-load-failed', 'Copy as code could not load ({reason}). Close it and open it again to retry.', { reason }),
-    )
-    this.#save = new PanelState(host, (reason) =>
-      msg('tool.save-load-failed', 'Save call could not load ({reason}). Close it and open it again to retry.', { reason }),
-    )
+    this.#code = new PanelState(host, loadFailed('tool.copy-load-failed', 'Copy as code'))
+    this.#save = new PanelState(host, loadFailed('tool.save-load-failed', 'Save call'))
     this.#saveForm = new LazySaveCallForm(host)
   }
 
@@ -102,7 +107,8 @@ export class ToolPanels {
           this.#codePanel ??= new CopyCodePanel(this.host)
           this.host.requestUpdate()
         },
-        (error: unknown) => failed(error instanceof Error ? error.message : String(error)),
+        // lazyModule rejects with a ChunkLoadError only.
+        (error: unknown) => failed(error as ChunkLoadError),
       )
     })
 

@@ -4,13 +4,32 @@
  * hovers or focuses what would open it, so that opening it shows no delay a person notices.
  */
 
-/** A loader that imports once; after a failure (a dropped connection) the next call tries again. */
+/**
+ * A chunk that did not load (offline, a server being deployed), with the browser's reason as its message. `again`
+ * when an earlier load of it on this page failed too: then only a reload of the page retries for sure, as Firefox keeps
+ * a failed import() for the page's life and fails it again without asking the server (Chromium and WebKit ask again).
+ */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError'
+
+  constructor(
+    cause: unknown,
+    readonly again: boolean,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+  }
+}
+
+/** A loader that imports once; after a failure, a {@link ChunkLoadError}, the next call imports again. */
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined
+  let failedBefore = false
   return () =>
     (pending ??= load().catch((error: unknown) => {
       pending = undefined
-      throw error
+      const again = failedBefore
+      failedBefore = true
+      throw new ChunkLoadError(error, again)
     }))
 }
 

@@ -107,6 +107,33 @@ export function controlServer<T = unknown>(server: string, action: string, body?
   return route<T>('control', server, { method: 'POST', body: JSON.stringify(body ?? null) }, `&action=${encodeURIComponent(action)}`)
 }
 
+/** A module path as this page requests it: `url` (new URL('../x.js', import.meta.url)) with the dev server's `.ts`. */
+const modulePath = (url: URL): string => url.pathname.replace(/\.js$/, '.ts')
+
+/**
+ * Makes the next `times` requests of the module `url` fail with HTTP `status` (test/support/module-faults.mjs, which
+ * names the modules a test may fail), as a server being deployed fails a lazy chunk. Call it before the page first
+ * imports the module.
+ */
+export async function failModule(url: URL, times: number, status = 503): Promise<void> {
+  const res = await fetch(`/__fixture/module-fault?path=${encodeURIComponent(modulePath(url))}&times=${times}&status=${status}`, {
+    method: 'POST',
+  })
+  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
+}
+
+/** How many requests of the module `url` failed by {@link failModule}, and how many went through since. */
+export async function moduleRequests(url: URL): Promise<{ failed: number; served: number }> {
+  const res = await fetch(`/__fixture/module-fault?path=${encodeURIComponent(modulePath(url))}`)
+  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
+  return (await res.json()) as { failed: number; served: number }
+}
+
+/** Ends every fault {@link failModule} set that has requests left to fail. */
+export async function clearModuleFaults(): Promise<void> {
+  await fetch('/__fixture/module-fault', { method: 'DELETE' })
+}
+
 /**
  * How long `eventually` waits by default: 5 s in Chromium, 10 s in Firefox and WebKit, which are slower here and
  * which `npm test` runs side by side (a WebKit view's resize took over 5 s there once, and passed alone).

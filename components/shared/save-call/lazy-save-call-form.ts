@@ -3,7 +3,7 @@
  * puts focus in its name field.
  */
 import type { ReactiveControllerHost } from 'lit'
-import { lazyModule } from '../lazy-element.js'
+import { type ChunkLoadError, lazyModule } from '../lazy-element.js'
 import type { SaveCallForm } from './save-call-form.js'
 
 const loadSaveCall = lazyModule(() => import('./save-call-form.js'))
@@ -15,8 +15,9 @@ export class LazySaveCallForm {
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {}
 
   /** Loads the form if it is not yet, then focuses its name field; `failed` hears why it did not load (offline, say). */
-  open(failed: (reason: string) => void): void {
-    const focus = () => void this.host.updateComplete.then(() => this.host.shadowRoot?.querySelector<HTMLInputElement>('input[part=save-call-name]')?.focus())
+  open(failed: (error: ChunkLoadError) => void): void {
+    const focus = () =>
+      void this.host.updateComplete.then(() => this.host.shadowRoot?.querySelector<HTMLInputElement>('input[part=save-call-name]')?.focus())
     if (this.form) return focus()
     loadSaveCall().then(
       ({ SaveCallForm }) => {
@@ -24,7 +25,8 @@ export class LazySaveCallForm {
         this.host.requestUpdate()
         focus()
       },
-      (error: unknown) => failed(error instanceof Error ? error.message : String(error)),
+      // lazyModule rejects with a ChunkLoadError only.
+      (error: unknown) => failed(error as ChunkLoadError),
     )
   }
 }
