@@ -382,7 +382,10 @@ export class McpServerElement extends LitElement {
   }
 
   #urlState?: Promise<unknown>
-  /** Starts keeping the open tool in the URL (its code loaded only for a page that asks; a failed load, at the next update). */
+  /**
+   * Starts keeping the open tool in the URL (its code loaded only for a page that asks; a failed load, at the next
+   * update, which in Firefox fails again until the page is reloaded: see ChunkLoadError).
+   */
   #followUrl(): void {
     this.#urlState ??= loadUrlState().then(
       ({ UrlState }) => new UrlState(this),
