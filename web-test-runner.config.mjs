@@ -95,20 +95,6 @@ function markdownAliasPlugin() {
   }
 }
 
-/**
- * In Chromium, the modules the dev server compiles (sources, tests' helpers, node_modules) are fresh for the whole
- * run, not revalidated on every test file: nothing changes them during a run (no --watch), and the browser starts
- * with an empty cache. A test file's page then loads in about 1 s less (issue 20). Firefox and WebKit gained nothing
- * from it (472 s side by side, as before), so they keep the server's caching. The built files under /dist/ keep it
- * too, so the CDN tests see the network as a visitor would.
- */
-async function cacheableModules(ctx, next) {
-  await next()
-  const compiled = ctx.method === 'GET' && ctx.status === 200 && /\.(m?js|ts)$/.test(ctx.path) && !ctx.path.startsWith('/dist/')
-  if (compiled && keepModules && ctx.response.get('cache-control') === 'no-cache') ctx.set('cache-control', 'max-age=86400')
-}
-const keepModules = selectedEngine() === 'chromium' && !process.argv.includes('--watch')
-
 /** Test-only control routes for the test servers (see the header comment). */
 async function fixtureRoutes(ctx, next) {
   if (!ctx.path.startsWith('/__fixture/')) return next()
@@ -158,7 +144,9 @@ export default {
   reporters: [defaultReporter(), summaryReporter({ flatten: false }), engineResultsReporter()],
   // strictPageRoutes: the strict-CSP page and the npm build bundled for it (test/browser/strict-csp.test.ts).
   // moduleFaults first: the modules it may fail are never made cacheable, and its route is not a test server's.
-  middleware: [moduleFaults, cacheableModules, fixtureRoutes, strictPageRoutes],
+  // Outside --watch, web-test-runner itself marks every file it serves cacheable for a year (its cacheMiddleware, which
+  // wraps these), so each engine fetches a module once per run, /dist/ files included.
+  middleware: [moduleFaults, fixtureRoutes, strictPageRoutes],
   plugins: [esbuildPlugin({ ts: true, target: 'auto', tsconfig }), markdownAliasPlugin(), fixtureServerPlugin(), browserCommandsPlugin()],
   browsers: [engineLauncher(selectedEngine())],
 }
