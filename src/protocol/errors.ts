@@ -291,22 +291,6 @@ export function toError(e: { code: number; message: string; data?: unknown }): J
   return new Class(e.code, e.message, e.data)
 }
 
-/** A tool's MCP Apps view cannot be shown: its `ui://` resource is missing, not `text/html;profile=mcp-app`, or not decodable. */
-export class AppResourceError extends McpError {
-  override name = 'AppResourceError'
-  constructor(
-    readonly uri: string,
-    reason: string,
-  ) {
-    super(`The app view ${uri} cannot be shown: ${reason}`)
-  }
-}
-
-/** An MCP Apps view was not run: no sandbox proxy on another origin was given, or the proxy could not isolate it. */
-export class AppSandboxError extends McpError {
-  override name = 'AppSandboxError'
-}
-
 /**
  * A tool call was denied before anything was sent: by the approval gate's answer (`by` says who: the person asked,
  * a policy), or because the gate failed (`by` is `'the approval gate'`, the failure is the `cause`).
@@ -336,14 +320,6 @@ export class ApprovalTimeoutError extends TimeoutError {
   }
 }
 
-/** A model asked for a function that none of the tools it was given stands for. Nothing was sent. */
-export class UnknownModelToolError extends McpError {
-  override name = 'UnknownModelToolError'
-  constructor(readonly functionName: string) {
-    super(`The model asked for "${functionName}", which is not one of the tools it was given (list them again: the tools may have changed)`)
-  }
-}
-
 registerErrorClasses({
   McpError,
   HttpError,
@@ -363,9 +339,6 @@ registerErrorClasses({
   InvalidArgumentsError,
   InvalidStructuredContentError,
   InvalidToolError,
-  AppResourceError,
-  AppSandboxError,
   ToolCallDeniedError,
   ApprovalTimeoutError,
-  UnknownModelToolError,
 })

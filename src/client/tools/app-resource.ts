@@ -3,7 +3,7 @@
  * own: only `<mcp-app>` reads views, and apps.ts is in the CDN's first list (the tool list asks which tools a model
  * may see).
  */
-import { AppResourceError } from '../../protocol/errors.js'
+import { AppResourceError } from './app-errors.js'
 import type { ReadResourceResult } from '../../protocol/generated/2026-07-28.js'
 import { APP_MIME_TYPE, record, type AppCsp, type AppPermissions, type AppResource } from './apps.js'
 

@@ -13,7 +13,8 @@
  * next. The mapping back is a table, never a parse of the name.
  */
 import { digest } from '../../cache/policy.js'
-import { AbortError, InvalidArgumentsError, UnknownModelToolError } from '../../protocol/errors.js'
+import { AbortError, InvalidArgumentsError } from '../../protocol/errors.js'
+import { UnknownModelToolError } from './model-tool-errors.js'
 import type { CallToolResult, Tool } from '../../protocol/generated/2026-07-28.js'
 import { visibleToModel } from './apps.js'
 import type { McpClient } from '../McpClient.js'
@@ -63,7 +64,11 @@ export class ModelTools {
       for (const tool of tools.filter(visibleToModel)) {
         const name = this.#nameFor(key === undefined ? tool.name : `${key}__${tool.name}`)
         this.#targets.set(name, { client, ...(key !== undefined && { key }), tool })
-        this.functions.push({ name, description: tool.description ?? tool.title ?? '', parameters: tool.inputSchema as Record<string, unknown> })
+        this.functions.push({
+          name,
+          description: tool.description ?? tool.title ?? '',
+          parameters: tool.inputSchema as Record<string, unknown>,
+        })
       }
     }
   }
@@ -103,7 +108,9 @@ export class ModelTools {
       parsed = undefined
     }
     if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed === null) {
-      return Promise.reject(new InvalidArgumentsError(target.tool.name, [{ path: '', message: "the model's arguments are not a JSON object" }]))
+      return Promise.reject(
+        new InvalidArgumentsError(target.tool.name, [{ path: '', message: "the model's arguments are not a JSON object" }]),
+      )
     }
     return target.client.callTool(target.tool.name, parsed as Record<string, unknown>, {
       ...callOptions,
@@ -120,7 +127,10 @@ export class ModelTools {
  * const reply = await model.generate({ messages, tools: tools.functions.map((f) => ({ type: 'function', function: f })) })
  * for (const call of reply.toolCalls) results.push(await tools.call(call.name, call.arguments, { callId: call.id }))
  */
-export async function modelTools(servers: McpClient | Record<string, McpClient>, options: { signal?: AbortSignal } = {}): Promise<ModelTools> {
+export async function modelTools(
+  servers: McpClient | Record<string, McpClient>,
+  options: { signal?: AbortSignal } = {},
+): Promise<ModelTools> {
   const listed = await listEach(servers, (client) => client.listTools({ signal: options.signal }))
   return new ModelTools(listed.map(({ items, ...rest }) => ({ ...rest, ...(items && { tools: items }) })))
 }
