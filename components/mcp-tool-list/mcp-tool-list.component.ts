@@ -9,9 +9,9 @@ import { ConnectedElement } from '../shared/connected-element.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
 import { I18nController, msg } from '../shared/i18n.js'
-import { clientOf, iconsOf, ListingController, renderFilter, skippedNote, usable } from '../shared/item-list.js'
+import { clientOf, iconsOf, ListingController, renderError, renderFilter, skippedNote, usable } from '../shared/item-list.js'
 import { hintBadges, renderHintBadge, type ShownHint } from '../shared/tool-hints.js'
-import { lazyModule, preloadWhenIdle } from '../shared/lazy-element.js'
+import { type ChunkLoadError, lazyModule, preloadWhenIdle } from '../shared/lazy-element.js'
 import { renderWindowedRows, windowedList, windowedRows } from '../shared/windowed-rows.js'
 import { styles } from './mcp-tool-list.styles.js'
 
@@ -26,6 +26,7 @@ const DESCRIPTION_CHARS = 400
 /**
  * `<mcp-tool>` (with the schema form and the result's content) is a chunk of its own: the list is on screen without
  * it. It loads when the browser is idle after the list is shown, or as soon as a pointer or the focus is on the list.
+ * When it does not load, the picked tool's place says why, and a pick or Retry imports it again (see ChunkLoadError).
  */
 const loadTool = lazyModule(() => import('../mcp-tool/mcp-tool.js'))
 
@@ -114,6 +115,8 @@ function rowOf(tool: Tool): ToolRow {
  *   A tool that does not state `destructiveHint` or `openWorldHint` gets the spec's default (destructive, open world),
  *   drawn dashed and said to be the default.
  * @csspart tool - The `<mcp-tool>` of the picked tool.
+ * @csspart tool-error - In the picked tool's place when its code did not load (offline, say): why, and how to retry
+ *   (its Retry button, or reloading the page once a retry failed too).
  *
  * @cssprop --mcp-color-accent - Focus ring and the picked tool's marker.
  * @cssprop --mcp-color-border - Borders of the list.
@@ -144,6 +147,9 @@ export class McpToolListElement extends ConnectedElement {
    */
   @state() private invalid: ReadonlyMap<string, { name?: string; reason: string }> = new Map()
 
+  /** The tool picked when `<mcp-tool>`'s code did not load, and why: shown in its place until the next pick or Retry. */
+  @state() private toolLoadFailure?: { selected: string; reason: string; again: boolean }
+
   #i18n = new I18nController(this)
   #list = windowedList(
     this,
@@ -170,9 +176,24 @@ export class McpToolListElement extends ConnectedElement {
 
   protected override async scheduleUpdate(): Promise<void> {
     // A tool picked before its element's chunk arrived: wait for it, rather than render an <mcp-tool> that is not one yet.
-    if (this.selected !== undefined && !customElements.get('mcp-tool')) await loadTool().catch(() => {})
+    // Once it failed for this pick, other updates (a scroll, a keystroke) do not import it again: a pick or Retry does.
+    const selected = this.selected
+    if (selected !== undefined && !customElements.get('mcp-tool') && this.toolLoadFailure?.selected !== selected) {
+      await loadTool().catch((error: unknown) => this.#toolDidNotLoad(selected, error as ChunkLoadError))
+    }
     super.scheduleUpdate()
   }
+
+  /**
+   * The advice follows the failures the user saw, not the idle preload's: after a failed preload Chromium and WebKit
+   * import again at the pick, while Firefox fails it at once, and then Retry's failure says to reload the page.
+   */
+  #toolDidNotLoad(selected: string, error: ChunkLoadError): void {
+    this.toolLoadFailure = { selected, reason: error.message, again: this.#toolFailureShown }
+    this.#toolFailureShown = true
+  }
+
+  #toolFailureShown = false
 
   protected override updated(): void {
     if (!this.#toolPreloaded && this.#shown.length > 0) {
@@ -182,7 +203,13 @@ export class McpToolListElement extends ConnectedElement {
   }
 
   #toolPreloaded = false
-  #preloadTool = (): void => void loadTool().catch(() => {})
+  /** A pointer or the focus on the list loads the tool's code early; once that failed it waits for a pick, not every pointer move. */
+  #preloadTool = (): void => {
+    if (this.#toolPreloadFailed) return
+    loadTool().catch(() => (this.#toolPreloadFailed = true))
+  }
+
+  #toolPreloadFailed = false
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const rows = this.#listing?.rows
@@ -210,7 +237,15 @@ export class McpToolListElement extends ConnectedElement {
     if (!emit<ToolSelectDetail>(this, 'mcp-tool-select', { tool }, { cancelable: true })) return
     this.selected = String(tool.name)
     this.toolArguments = undefined
+    // Picking the tool whose code did not load tries again.
+    this.toolLoadFailure = undefined
     void this.updateComplete.then(() => this.#reveal())
+  }
+
+  /** Retry of a tool whose code did not load: imports it again; the focus stays in the tool's place. */
+  #retryTool = (): void => {
+    this.toolLoadFailure = undefined
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.opened')?.focus({ preventScroll: true }))
   }
 
   /**
@@ -269,11 +304,38 @@ export class McpToolListElement extends ConnectedElement {
       ${
         chosen
           ? html`<div class="opened" tabindex="-1">
-              <mcp-tool part="tool" .tool=${chosen.tool} .client=${this.client} .headingLevel=${this.headingLevel} .value=${this.toolArguments}></mcp-tool>
+              ${
+                this.toolLoadFailure?.selected === chosen.name && !customElements.get('mcp-tool')
+                  ? this.#renderToolFailure(chosen.title, this.toolLoadFailure)
+                  : html`<mcp-tool
+                      part="tool"
+                      .tool=${chosen.tool}
+                      .client=${this.client}
+                      .headingLevel=${this.headingLevel}
+                      .value=${this.toolArguments}
+                    ></mcp-tool>`
+              }
             </div>`
           : nothing
       }
     </div>`
+  }
+
+  /** Why the picked tool cannot open; Retry until a retry failed too, when only a reload of the page is sure to. */
+  #renderToolFailure(tool: string, { reason, again }: { reason: string; again: boolean }) {
+    const vars = { tool, reason }
+    const message = again
+      ? msg(
+          'tool-list.tool-load-failed-again',
+          'The tool “{tool}” could not open: its code did not load again ({reason}). Reload the page to retry.',
+          vars,
+        )
+      : msg(
+          'tool-list.tool-load-failed',
+          'The tool “{tool}” could not open: its code did not load ({reason}). Retry; if it fails again, reload the page.',
+          vars,
+        )
+    return renderError(message, again ? undefined : this.#retryTool, 'tool-error')
   }
 
   /** The rows in view and a screenful either side, plus the Tab stop wherever it is (shared/windowed-rows). */

@@ -246,11 +246,11 @@ export function renderFilter(label: string, value: string, onInput: (value: stri
   </div>`
 }
 
-/** A readable error with a Retry button (`role="alert"`, part `error`). */
-export function renderError(message: string, retry: () => void) {
-  return html`<div part="error" class="error" role="alert">
+/** A readable error (`role="alert"`, part `part`) with a Retry button, or none where retrying cannot help. */
+export function renderError(message: string, retry?: () => void, part = 'error') {
+  return html`<div part=${part} class="error" role="alert">
     <p>${message}</p>
-    <button type="button" @click=${retry}>${msg('list.retry', 'Retry')}</button>
+    ${retry ? html`<button type="button" @click=${retry}>${msg('list.retry', 'Retry')}</button>` : nothing}
   </div>`
 }
 

@@ -15,7 +15,12 @@
 const ROUTE = '/__fixture/module-fault'
 
 /** The paths a test may fail, as the page requests them. */
-const FAULTABLE = new Set(['/components/mcp-tool/copy-code.ts', '/components/shared/save-call/save-call-form.ts'])
+const FAULTABLE = new Set([
+  '/components/mcp-tool/copy-code.ts',
+  '/components/shared/save-call/save-call-form.ts',
+  // <mcp-tool>, the chunk <mcp-tool-list> loads for a picked tool.
+  '/components/mcp-tool/mcp-tool.ts',
+])
 
 /** Faults by path: how many GETs are still to fail, with which status, and the counts so far. */
 const faults = new Map()
