@@ -5,7 +5,7 @@
 import { assert, expect, fixture, html } from '@open-wc/testing'
 import { clearCache } from '../../src/cache/idb.js'
 import { McpClient, MemoryCache } from '../../src/client/index.js'
-import { deepQuery, deepQueryAll, deepText, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
+import { controlServer, deepQuery, deepQueryAll, deepText, eventually, expectAbsent, requestsFor, serverUrl } from '../../test/support/browser.js'
 import '../mcp-server/mcp-server.js'
 import type { McpServerElement } from '../mcp-server/mcp-server.js'
 import '../mcp-task-list/mcp-task-list.js'
@@ -543,5 +543,39 @@ describe('<mcp-tool task-id>: a task opened from <mcp-task-list> (test/support/s
     )
     el.taskId = 'no-such-task'
     await eventually(() => text(part(el, 'result')).includes('This page keeps no such task.'), 'the task not kept', 8_000)
+  })
+
+  it('a tasks/get cut off on the network: the tool and the list each show the error once, and no rejection reaches the page', async function (this: {
+    timeout(ms: number): void
+  }) {
+    this.timeout(25_000)
+    const unhandled: string[] = []
+    const record = (event: PromiseRejectionEvent) => unhandled.push(String((event.reason as Error)?.message ?? event.reason))
+    window.addEventListener('unhandledrejection', record)
+    const { list, client, server } = await listInServer()
+    const taskId = await startDetached(client, 'count', { steps: 60, stepMs: 400, pollIntervalMs: 300 })
+    try {
+      await eventually(() => text(rowOf(list, taskId)?.querySelector('[part~=task-message]')).startsWith('Step'), 'the running task in the list', 8_000)
+      rowOf(list, taskId)!.querySelector<HTMLButtonElement>('[part~=open]')!.click()
+      await eventually(() => !!server.querySelector('mcp-tool'), 'the tool')
+      const el = server.querySelector('mcp-tool')!
+      const errors: unknown[] = []
+      el.addEventListener('mcp-tool-error', (event) => errors.push((event as CustomEvent<{ error: unknown }>).detail.error))
+      await eventually(() => / of 60$/.test(text(part(el, 'task-message'))), 'the task followed in the tool', 8_000)
+      // A browser re-sends a request whose reused connection closed with no answer (Chromium once, on a new one): a few are cut.
+      await controlServer('tasks', 'drop-polls', { count: 3 })
+      await eventually(() => part(el, 'result-frame')?.dataset.status === 'failure', 'the failure in the tool', 8_000)
+      expect(text(part(el, 'result'))).to.match(/Could not reach .* for tasks\/get/)
+      await eventually(() => rowOf(list, taskId)?.dataset.status === 'failed', 'the failure in the list', 8_000)
+      expect(text(rowOf(list, taskId)?.querySelector('[part~=task-message]'))).to.match(/Could not reach .* for tasks\/get/)
+      // A rejection left unhandled is reported within a task or two of the poll's failure.
+      await new Promise((r) => setTimeout(r, 500))
+      expect(errors, 'one mcp-tool-error').to.have.length(1)
+      expect(unhandled, 'no unhandled rejection on the page').to.deep.equal([])
+    } finally {
+      window.removeEventListener('unhandledrejection', record)
+      await controlServer('tasks', 'drop-polls', { count: 0 })
+      await controlServer('tasks', 'finish', { taskId }).catch(() => {})
+    }
   })
 })

@@ -2,7 +2,7 @@
 // with tasks/get, tasks/update and tasks/cancel built on its request handlers) over real HTTP. Every task answer the
 // server sends, and every tasks/* request the client sends, is checked against ext-tasks' core/v2 schemas
 // (`schemaProblems` must stay empty). Polling is counted on the server.
-import { describe, test, type TestContext } from 'node:test'
+import { after, before, describe, test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import {
   AbortError,
@@ -17,7 +17,9 @@ import {
   TaskExpiredError,
   TaskFailedError,
   TaskNotFoundError,
+  StreamError,
   UnknownResultTypeError,
+  followTask,
   type McpClientOptions,
   type Task,
   type TaskChange,
@@ -36,7 +38,10 @@ const SIDE_BY_SIDE = { concurrency: true }
  */
 async function setUp(t: TestContext) {
   const server = await startServer()
+  const clients: McpClient[] = []
   t.after(async () => {
+    // A test that failed midway stops its clients' polls with it, rather than have them poll its closed server.
+    for (const c of clients) c.close()
     try {
       assert.deepEqual(server.schemaProblems, [], 'every task answer and tasks/* request fits ext-tasks core/v2')
     } finally {
@@ -46,10 +51,31 @@ async function setUp(t: TestContext) {
   return {
     server,
     /** A client that declares the extension from the first call (as after a discover that offered it). */
-    client: (options: McpClientOptions = {}) => new McpClient(server.url, { tasks: { declare: 'always', minPollIntervalMs: 20 }, ...options }),
+    client: (options: McpClientOptions = {}) => {
+      const c = new McpClient(server.url, { tasks: { declare: 'always', minPollIntervalMs: 20 }, ...options })
+      clients.push(c)
+      return c
+    },
     requestsOf: (method: string) => server.stats.requests.filter((r) => r.body?.method === method),
     pollsOf: (taskId: string) => server.polls.filter((p) => p.taskId === taskId),
   }
+}
+
+/**
+ * A call the test awaits only later: marked handled now, so that a test failing before it awaits the call (a wait that
+ * timed out on a busy machine) reports that failure, not the call's rejection after the test ended.
+ */
+function awaitedLater<T>(call: Promise<T>): Promise<T> {
+  call.catch(() => {})
+  return call
+}
+
+/** Starts a task of `tool` and lets go of it at once: it runs on at the server, kept in the client's store. Its id. */
+async function startDetached(c: McpClient, tool: string, args: Record<string, unknown>): Promise<string> {
+  let taskId = ''
+  const detach = new AbortController()
+  await failure(c.callTool(tool, args, { detach: detach.signal, onTask: (t) => ((taskId = t.taskId), detach.abort()) }))
+  return taskId
 }
 
 /** The gaps between `polls`, in ms. */
@@ -138,7 +164,7 @@ describe('polling', SIDE_BY_SIDE, () => {
     const { client, pollsOf } = await setUp(t)
     const controller = new AbortController()
     let taskId = ''
-    const call = client().callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
+    const call = awaitedLater(client().callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) }))
     await until(() => taskId !== '' && pollsOf(taskId).length >= 2)
     controller.abort()
     assertIs(await failure(call), TaskCancelledError)
@@ -211,7 +237,7 @@ describe('tasks that do not complete', SIDE_BY_SIDE, () => {
     const { server, client, requestsOf } = await setUp(t)
     const controller = new AbortController()
     let taskId = ''
-    const call = client().callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
+    const call = awaitedLater(client().callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) }))
     await until(() => taskId !== '')
     controller.abort()
     const error = await failure(call)
@@ -360,7 +386,7 @@ describe('resuming', SIDE_BY_SIDE, () => {
     const store = new MemoryCache()
     const page1 = client({ cache: store })
     let taskId = ''
-    const first = page1.callTool('count', { steps: 3, stepMs: 300, pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) })
+    const first = awaitedLater(page1.callTool('count', { steps: 3, stepMs: 300, pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) }))
     await until(() => taskId !== '')
     page1.close() // the page goes away: polling stops, the server's work does not
     assertIs(await failure(first), AbortError)
@@ -483,6 +509,98 @@ describe('resuming', SIDE_BY_SIDE, () => {
   })
 })
 
+describe('a poll that fails on the network', () => {
+  // Rejections nobody handled while this group runs: alone (the groups run one after another), and one test at a time,
+  // so that a rejection left unhandled fails the test that left it.
+  const unhandled: unknown[] = []
+  const record = (reason: unknown) => void unhandled.push(reason)
+  before(() => process.on('unhandledRejection', record))
+  after(() => process.off('unhandledRejection', record))
+  /** Asserts no rejection went unhandled, once a rejection left so would have been reported (a few turns later). */
+  const nothingUnhandled = async () => {
+    await sleep(100)
+    assert.deepEqual(unhandled.map((e) => `${(e as Error)?.name}: ${(e as Error)?.message}`), [], 'no rejection left unhandled')
+  }
+  const unreachable = (error: unknown) => {
+    assertIs(error, StreamError)
+    assert.match((error as Error).message, /Could not reach .* for tasks\/get/)
+  }
+
+  test('callTool(): a tasks/get cut off rejects the call with StreamError; nothing is left unhandled', BOUND, async (t) => {
+    const { server, client, pollsOf } = await setUp(t)
+    let taskId = ''
+    const call = awaitedLater(client().callTool('endless', { pollIntervalMs: 50 }, { onTask: (t) => (taskId = t.taskId) }))
+    await until(() => taskId !== '' && pollsOf(taskId).length >= 1)
+    server.control!('drop-polls', { count: 1 })
+    unreachable(await failure(call))
+    await nothingUnhandled()
+  })
+
+  test('resumeTask(): the same', BOUND, async (t) => {
+    const { server, client } = await setUp(t)
+    const store = new MemoryCache()
+    const taskId = await startDetached(client({ cache: store }), 'endless', { pollIntervalMs: 50 })
+    server.control!('drop-polls', { count: 1 })
+    unreachable(await failure(client({ cache: store }).resumeTask(taskId)))
+    await nothingUnhandled()
+  })
+
+  test('followTask(): every watcher of the shared poll gets the error, a detached one its AbortError; nothing unhandled', BOUND, async (t) => {
+    const { server, client, pollsOf } = await setUp(t)
+    const store = new MemoryCache()
+    const taskId = await startDetached(client({ cache: store }), 'endless', { pollIntervalMs: 50 })
+    const c = client({ cache: store })
+    const detach = new AbortController()
+    const cancel = new AbortController()
+    const states: string[] = []
+    const watchers = [
+      awaitedLater(followTask(c, taskId, { onTask: (t) => states.push(t.status) })),
+      awaitedLater(followTask(c, taskId, { signal: cancel.signal })),
+      awaitedLater(followTask(c, taskId, { detach: detach.signal })),
+    ]
+    await until(() => pollsOf(taskId).length >= 2)
+    detach.abort()
+    assertIs(await failure(watchers[2]!), AbortError)
+    server.control!('drop-polls', { count: 1 })
+    unreachable(await failure(watchers[0]!))
+    unreachable(await failure(watchers[1]!))
+    assert.ok(states.length >= 1 && states.every((s) => s === 'working'))
+    await nothingUnhandled()
+  })
+
+  test('the server gone: callTool(), resumeTask() and followTask() each reject with StreamError; nothing unhandled', BOUND, async (t) => {
+    const { server, client, pollsOf } = await setUp(t)
+    const store = new MemoryCache()
+    let called = ''
+    const call = awaitedLater(client().callTool('endless', { pollIntervalMs: 50 }, { onTask: (t) => (called = t.taskId) }))
+    const kept = await startDetached(client({ cache: store }), 'endless', { pollIntervalMs: 50 })
+    const resumed = awaitedLater(client({ cache: store }).resumeTask(kept))
+    const followed = awaitedLater(followTask(client({ cache: store }), kept))
+    await until(() => called !== '' && pollsOf(called).length >= 1 && pollsOf(kept).length >= 2)
+    await server.close()
+    for (const follow of [call, resumed, followed]) unreachable(await failure(follow))
+    await nothingUnhandled()
+  })
+})
+
+describe('followTask()', SIDE_BY_SIDE, () => {
+  test('its signal aborted after the task ended sends no tasks/cancel, and the task stays kept as it ended', BOUND, async (t) => {
+    const { server, client } = await setUp(t)
+    const store = new MemoryCache()
+    const c = client({ cache: store })
+    const taskId = await startDetached(c, 'count', { steps: 1, stepMs: 150, pollIntervalMs: 30 })
+    const cancel = new AbortController()
+    assert.equal(textOf(await followTask(c, taskId, { signal: cancel.signal })), 'counted to 1')
+    // A page tidying up (the element that followed it removed) aborts its switches once the task has ended.
+    cancel.abort()
+    await sleep(300)
+    assert.deepEqual(server.cancels, [], 'no tasks/cancel for a task that ended')
+    const [kept] = await c.tasks()
+    assert.equal(kept!.last.status, 'completed')
+    assert.equal(kept!.cancelledAt, undefined, 'not marked cancelled by this client')
+  })
+})
+
 describe('bounded polling', () => {
   // One test at a time: they check how long the client waits between polls, which the work of tests beside them would
   // stretch on a busy machine; and one stands a hidden document in for the page's, which every client would see.
@@ -491,7 +609,7 @@ describe('bounded polling', () => {
     const controller = new AbortController()
     let taskId = ''
     const c = client({ tasks: { declare: 'always', minPollIntervalMs: 20, maxPollIntervalMs: 200 } })
-    const call = c.callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
+    const call = awaitedLater(c.callTool('endless', { pollIntervalMs: 50 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) }))
     await sleep(3000)
     controller.abort()
     await failure(call)
@@ -592,7 +710,7 @@ describe('bounded polling', () => {
     let taskId = ''
     try {
       const c = client({ tasks: { declare: 'always', minPollIntervalMs: 20, maxPollIntervalMs: 100 } })
-      const call = c.callTool('endless', { pollIntervalMs: 100 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) })
+      const call = awaitedLater(c.callTool('endless', { pollIntervalMs: 100 }, { signal: controller.signal, onTask: (t) => (taskId = t.taskId) }))
       await until(() => taskId !== '' && pollsOf(taskId).length >= 3, 8000)
       const gaps = gapsOf(pollsOf(taskId))
       assert.ok(gaps.every((gap) => gap >= 495), `hidden: polls at least 500 ms apart: ${gaps.join(', ')}`)

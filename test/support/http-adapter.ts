@@ -115,6 +115,11 @@ export async function serveFetch(handler: FetchHandler, options: ServeOptions = 
       signal: abort.signal,
     })
     const response = await handler(request)
+    // Response.error(), fetch's network error: the connection is cut with no answer, as a server that died mid-request.
+    if (response.type === 'error') {
+      req.socket.destroy()
+      return
+    }
     if (res.destroyed) {
       await response.body?.cancel().catch(() => {})
       return

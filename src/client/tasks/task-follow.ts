@@ -230,19 +230,32 @@ export function followTask(client: McpClient, taskId: string, options: FollowOpt
   const shared = sharedTask(client, taskId)
   return new Promise<CallToolResult>((resolve, reject) => {
     if (options.detach?.aborted) return reject(new AbortError(String(options.detach.reason ?? 'no longer followed')))
-    const watcher: Watcher = { onTask: options.onTask, resolve, reject }
+    const onCancel = () => shared.cancel(options.signal!.reason)
+    const onDetach = () => {
+      if (!shared.watchers.has(watcher)) return
+      shared.leave(watcher)
+      watcher.reject(new AbortError(String(options.detach!.reason ?? 'no longer followed')))
+    }
+    // Once this follow has ended, its switches do nothing: a late abort (the page tidying up) cancels no task that ended.
+    const settled = () => {
+      options.signal?.removeEventListener('abort', onCancel)
+      options.detach?.removeEventListener('abort', onDetach)
+    }
+    const watcher: Watcher = {
+      onTask: options.onTask,
+      resolve: (result) => {
+        settled()
+        resolve(result)
+      },
+      reject: (error) => {
+        settled()
+        reject(error)
+      },
+    }
     shared.watchers.add(watcher)
     if (shared.last) options.onTask?.(shared.last)
-    options.detach?.addEventListener(
-      'abort',
-      () => {
-        if (!shared.watchers.has(watcher)) return
-        shared.leave(watcher)
-        reject(new AbortError(String(options.detach!.reason ?? 'no longer followed')))
-      },
-      { once: true },
-    )
-    options.signal?.addEventListener('abort', () => shared.cancel(options.signal!.reason), { once: true })
+    options.detach?.addEventListener('abort', onDetach, { once: true })
+    options.signal?.addEventListener('abort', onCancel, { once: true })
     shared.start()
   })
 }

@@ -19,7 +19,8 @@
 // - `instant`: an ordinary result, never a task.
 // - `rogue_task`: breaks the text: a task even to a client that did not declare the extension.
 // Switches (controlServer('tasks', …)): `stats`; `finish` {taskId}: a running `count` ends now, completed with its result;
-// `fail-polls` {count}: the next `count` tasks/get are answered HTTP 500, as a server failing for a moment would.
+// `fail-polls` {count}: the next `count` tasks/get are answered HTTP 500, as a server failing for a moment would;
+// `drop-polls` {count}: the next `count` tasks/get get no answer, their connection cut (a network failure).
 // Hostile tasks (every payload sets `window.__pwned` if it ever runs; see hostile.ts), hostile in what they say, not in
 // the protocol: like the tools above they ask a call that did not declare the extension for it (-32021). A call can be
 // sent before the client's server/discover has answered, from a tool list shown from the cache (WebKit did): a task
@@ -99,6 +100,7 @@ export async function startServer(): Promise<TasksServer> {
   const schemaProblems: string[] = []
   let checkedAnswers = 0
   let failPolls = 0
+  let dropPolls = 0
 
   const touch = (task: ServerTask, change: Partial<ServerTask>) => {
     Object.assign(task, change, { lastUpdatedAt: new Date().toISOString() })
@@ -323,6 +325,10 @@ export async function startServer(): Promise<TasksServer> {
         failPolls--
         return new Response('tasks fixture: failing this poll (fail-polls)', { status: 500, headers: { 'content-type': 'text/plain' } })
       }
+      if (method === 'tasks/get' && dropPolls > 0) {
+        dropPolls--
+        return Response.error()
+      }
       if (method !== 'tasks/get' && method !== 'tasks/update' && method !== 'tasks/cancel') {
         if (method !== 'tools/call') return next()
         const response = await next()
@@ -363,6 +369,7 @@ export async function startServer(): Promise<TasksServer> {
         return void task.finish()
       }
       if (action === 'fail-polls') return void (failPolls = Number(body?.count ?? 1))
+      if (action === 'drop-polls') return void (dropPolls = Number(body?.count ?? 1))
       throw new Error(`unknown action ${action}`)
     },
     async close() {
