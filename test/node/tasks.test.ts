@@ -599,6 +599,21 @@ describe('followTask()', SIDE_BY_SIDE, () => {
     assert.equal(kept!.last.status, 'completed')
     assert.equal(kept!.cancelledAt, undefined, 'not marked cancelled by this client')
   })
+
+  test('its signal aborted before the follow: the task is cancelled (tasks/cancel), TaskCancelledError byClient, as an abort during it', BOUND, async (t) => {
+    const { server, client } = await setUp(t)
+    const store = new MemoryCache()
+    const c = client({ cache: store })
+    // A task that completes soon: followed to its end, the follow would resolve with its result.
+    const taskId = await startDetached(c, 'count', { steps: 2, stepMs: 300, pollIntervalMs: 30 })
+    const error = await failure(followTask(c, taskId, { signal: AbortSignal.abort() }))
+    assertIs(error, TaskCancelledError)
+    assert.equal(error.byClient, true)
+    assert.deepEqual(server.cancels, [taskId], 'tasks/cancel was sent')
+    assert.equal(server.tasks.get(taskId)!.status, 'cancelled')
+    const [kept] = await c.tasks()
+    assert.ok(kept!.cancelledAt, 'kept as cancelled by this client')
+  })
 })
 
 describe('bounded polling', () => {

@@ -255,6 +255,8 @@ export function followTask(client: McpClient, taskId: string, options: FollowOpt
     shared.watchers.add(watcher)
     if (shared.last) options.onTask?.(shared.last)
     options.detach?.addEventListener('abort', onDetach, { once: true })
+    // A signal aborted before the follow fires no 'abort': it cancels the task now, as an abort during the follow does.
+    if (options.signal?.aborted) return onCancel()
     options.signal?.addEventListener('abort', onCancel, { once: true })
     shared.start()
   })
