@@ -442,7 +442,8 @@ export class McpServerElement extends LitElement {
           ? html`<div part="sign-in" role="alert">
               <p>${msg('server.signIn.needed', 'This server needs you to sign in.')}</p>
               ${
-                connection?.error && !isMcpError(connection.error, 'SignInRequiredError')
+                // A sign-in under way (its popup open, or its link shown) leaves the last one's failure behind.
+                this.signInState !== 'pending' && connection?.error && !isMcpError(connection.error, 'SignInRequiredError')
                   ? this.#failure(connection.error, connection.client.url, 'sign-in-error')
                   : nothing
               }

@@ -20,6 +20,8 @@ const FAULTABLE = new Set([
   '/components/shared/save-call/save-call-form.ts',
   // <mcp-tool>, the chunk <mcp-tool-list> loads for a picked tool.
   '/components/mcp-tool/mcp-tool.ts',
+  // What <mcp-server> loads when a browser blocks the sign-in popup.
+  '/components/mcp-server/sign-in-link.ts',
 ])
 
 /** Faults by path: how many GETs are still to fail, with which status, and the counts so far. */

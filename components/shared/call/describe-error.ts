@@ -14,6 +14,7 @@ import {
   type ConnectionProblemError,
 } from '../../../src/client/index.js'
 import { msg } from '../i18n.js'
+import { ChunkLoadError } from '../lazy-element.js'
 
 /**
  * A problem the connection doctor diagnosed, told by brand: an import of the class would bring every connection
@@ -47,5 +48,15 @@ export function describeError(error: unknown, url: string): string {
     return msg('server.error.protocol', 'The answer from {url} is not an MCP response. Is this the address of an MCP server?', { url })
   }
   if (error instanceof StreamError) return msg('server.error.stream', 'The connection to {url} broke off.', { url })
+  // A part of this page that did not load (the sign-in link, say), not the server: how to retry in this engine.
+  if (error instanceof ChunkLoadError) {
+    return error.again
+      ? msg('server.error.chunk-again', 'Part of this page could not load again ({reason}). Reload the page to retry.', {
+          reason: error.message,
+        })
+      : msg('server.error.chunk', 'Part of this page could not load ({reason}). Try again; if it fails again, reload the page.', {
+          reason: error.message,
+        })
+  }
   return msg('server.error.other', 'Something went wrong: {message}', { message: error instanceof Error ? error.message : String(error) })
 }
