@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
-import { TaskCancelledError, followTask, hearTaskReports, type McpClient, type StoredTask } from '../../src/client/index.js'
+import { TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError, followTask, hearTaskReports, type McpClient, type StoredTask } from '../../src/client/index.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
@@ -47,8 +47,10 @@ interface Row {
  *
  * The list follows each running task it shows (one poll per task, shared with
  * an `<mcp-tool>` showing the same task and with other tabs of the site) and
- * stops when it leaves the page. Every string in a row comes from the server
- * and is shown as text.
+ * stops when it leaves the page. A task this page could not follow (the
+ * network failed, say) shows its status as unknown, with why, not as failed:
+ * it may still be running at the server. Every string in a row comes from the
+ * server and is shown as text.
  *
  * @tag mcp-task-list
  *
@@ -319,8 +321,18 @@ export class McpTaskListElement extends ConnectedElement {
   }
 }
 
-/** A row's end, from the error its follow ended with: cancelled, or failed (expired, unknown, failed) with why. */
+/**
+ * A row's end, from the error its follow ended with: cancelled, or failed (expired, unknown to the server, failed) with
+ * why. Any other error is this page's failure to follow it (the network, an HTTP error, an answer it cannot read): the
+ * task may run on at the server, so its status is unknown here, not failed; the next read of the kept tasks follows it
+ * again.
+ */
 function endOf(error: unknown): Partial<Row> {
   if (error instanceof TaskCancelledError) return { status: 'cancelled', ...(error.statusMessage && { statusMessage: error.statusMessage }) }
-  return { status: 'failed', statusMessage: error instanceof Error ? error.message : String(error) }
+  const reason = error instanceof Error ? error.message : String(error)
+  if (error instanceof TaskFailedError || error instanceof TaskExpiredError || error instanceof TaskNotFoundError) return { status: 'failed', statusMessage: reason }
+  return {
+    status: 'unknown',
+    statusMessage: msg('task-list.unreachable', 'This page could not learn how the task is doing; it may still be running at the server. {reason}', { reason }),
+  }
 }
