@@ -3,7 +3,7 @@
 // view says why and how to retry, and retrying works where the engine lets it. A file of its own: an engine may keep a
 // failed import for the page's life. Against the `auth` test server.
 import { expect, fixture, html } from '@open-wc/testing'
-import { part, present, testProvider } from '../../test/support/auth-browser.js'
+import { deleteAuthDatabase, part, present, testProvider } from '../../test/support/auth-browser.js'
 import { clearModuleFaults, engine, eventually, expectAbsent, failModule, moduleRequests, serverUrl } from '../../test/support/browser.js'
 import './mcp-server.js'
 import type { McpServerElement } from './mcp-server.js'
@@ -32,10 +32,7 @@ describe('<mcp-server> when the sign-in link’s code does not load', () => {
   afterEach(async () => {
     window.open = open
     await clearModuleFaults()
-    await new Promise((resolve) => {
-      const request = indexedDB.deleteDatabase(database)
-      request.onsuccess = request.onerror = request.onblocked = resolve
-    })
+    await deleteAuthDatabase(database)
   })
 
   it('says why beside Sign in, then to reload the page when Sign in failed again; shows the link when the server answers again (Firefox keeps the failure: it goes on saying to reload)', async function (this: {

@@ -284,8 +284,10 @@ export class McpServerElement extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback()
     // Loaded ahead, so that a connection lost later (offline) still has its words; only once a list is on screen, so
-    // that a cold visit's first list waits for no more code than it needs.
+    // that a cold visit's first list waits for no more code than it needs, or the sign-in prompt is (a sign-in that
+    // fails offline, its link's code not loading, has words too).
     this.addEventListener('mcp-list-loaded', () => preloadWhenIdle(loadFailureView), { once: true })
+    this.addEventListener('mcp-auth-required', () => preloadWhenIdle(loadFailureView), { once: true })
   }
 
   override disconnectedCallback(): void {

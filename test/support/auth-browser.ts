@@ -41,6 +41,14 @@ export async function clearDefaultAuthStore(): Promise<void> {
   db.close()
 }
 
+/** Deletes the sign-in store `database` of a test (resolves whether or not it could). */
+export function deleteAuthDatabase(database: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(database)
+    request.onsuccess = request.onerror = request.onblocked = () => resolve()
+  })
+}
+
 /** The element's shadow part `name`, or null. */
 export const part = (server: Element, name: string) => server.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
 

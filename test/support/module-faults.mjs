@@ -22,6 +22,8 @@ const FAULTABLE = new Set([
   '/components/mcp-tool/mcp-tool.ts',
   // What <mcp-server> loads when a browser blocks the sign-in popup.
   '/components/mcp-server/sign-in-link.ts',
+  // The words of <mcp-server>'s failures.
+  '/components/mcp-server/failure-view.ts',
 ])
 
 /** Faults by path: how many GETs are still to fail, with which status, and the counts so far. */
