@@ -57,7 +57,15 @@ function minifyLiterals(): Plugin {
   }
 }
 
-const dependencies = [/^eventsource-parser/, /^@cfworker\/json-schema/, /^lit/, /^@lit\//, /^idb/, /^url-template/, /^js-yaml/]
+const dependencies = [
+  /^eventsource-parser/,
+  /^@cfworker\/json-schema/,
+  /^lit/,
+  /^@lit\//,
+  /^idb/,
+  /^url-template/,
+  /^js-yaml/,
+]
 
 /** The markdown parser's named-reference decoder, without the DOM (see the header comment). */
 export const markdownAliases = {
@@ -170,7 +178,8 @@ function loadedLater(context: GraphContext, roots: Iterable<string>): Set<string
 function firstListGroup() {
   const roots = ['components/mcp-server/mcp-server.ts', 'components/mcp-tool-list/mcp-tool-list.ts'].map(here)
   const clientBarrel = here('src/client/index.ts')
-  // The client's barrel re-exports the form model, model tools and skills (and the errors of model tools and of app views), the task elements' follow, the server an
+  // The client's barrel re-exports the form model, model tools and skills (and the errors only tool calls, model tools and
+  // app views throw), the task elements' follow, the server an
   // approval request names and the reading of an app's view, and the tasks' errors, which the list never runs (the tree-shaker drops them
   // from what the list imports; this walk cannot see names, so they are named here), and the connection problems'
   // classes, which only the connection doctor (loaded on a failure) makes; and savedCalls(), which only the saved
@@ -190,6 +199,7 @@ function firstListGroup() {
     'src/client/call/named-server.ts',
     'src/client/tools/app-resource.ts',
     'src/client/tools/app-errors.ts',
+    'src/client/call/call-errors.ts',
     'src/protocol/connection-errors.ts',
     'src/client/request-preview.ts',
     'src/client/connection-check/connection-check.ts',
@@ -332,37 +342,37 @@ export default defineConfig(({ mode }) =>
   mode === 'sandbox'
     ? sandboxBuild
     : mode === 'cdn'
-      ? cdnBuild({ 'mcp-web-elements': 'components/cdn.ts', client: 'src/client/index.ts', ...registeringFiles() }, { split: true })
-      : mode === 'cdn-single'
-        ? cdnBuild({ 'mcp-web-elements': 'components/index.ts' }, { outDir: 'dist/cdn-single' })
-        : mode === 'cdn-callback'
-          ? cdnBuild({ 'mcp-web-elements-auth-callback': 'src/auth/callback-page.ts' }, { oneFile: true })
-          : {
-              resolve: { alias: markdownAliases },
-              build: {
-                target: 'es2022',
-                outDir: 'dist',
-                emptyOutDir: true,
-                sourcemap: true,
-                minify: false,
-                lib: {
-                  entry: npmEntries(),
-                  formats: ['es'],
-                },
-                rolldownOptions: {
-                  external: dependencies,
-                  checks: quietChecks,
-                  onLog: failOnWarning,
-                  // As in the CDN build: the groups rule out 'strict', and sharedOutsideEntries() keeps entries to their own API.
-                  preserveEntrySignatures: 'allow-extension',
-                  output: {
-                    chunkFileNames: 'chunks/[name]-[hash].js',
-                    codeSplitting: {
-                      includeDependenciesRecursively: false,
-                      groups: [clientChunks(), sharedOutsideEntries(Object.values(npmEntries()))],
-                    },
-                  },
-                },
+    ? cdnBuild({ 'mcp-web-elements': 'components/cdn.ts', client: 'src/client/index.ts', ...registeringFiles() }, { split: true })
+    : mode === 'cdn-single'
+    ? cdnBuild({ 'mcp-web-elements': 'components/index.ts' }, { outDir: 'dist/cdn-single' })
+    : mode === 'cdn-callback'
+    ? cdnBuild({ 'mcp-web-elements-auth-callback': 'src/auth/callback-page.ts' }, { oneFile: true })
+    : {
+        resolve: { alias: markdownAliases },
+        build: {
+          target: 'es2022',
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          minify: false,
+          lib: {
+            entry: npmEntries(),
+            formats: ['es'],
+          },
+          rolldownOptions: {
+            external: dependencies,
+            checks: quietChecks,
+            onLog: failOnWarning,
+            // As in the CDN build: the groups rule out 'strict', and sharedOutsideEntries() keeps entries to their own API.
+            preserveEntrySignatures: 'allow-extension',
+            output: {
+              chunkFileNames: 'chunks/[name]-[hash].js',
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [clientChunks(), sharedOutsideEntries(Object.values(npmEntries()))],
               },
             },
+          },
+        },
+      },
 )

@@ -41,13 +41,7 @@ export { checkArguments, validateAgainstSchema } from './call/validator.js'
 // A request as it would go on the wire, for showing a call as code.
 export { requestFor, type RequestPreview } from './request-preview.js'
 // A server's connection check: what a browser needs of it, line by line, each failure with its fix (a lazy chunk).
-export {
-  checkConnection,
-  type CheckLine,
-  type CheckStatus,
-  type CheckId,
-  type ConnectionCheckOptions,
-} from './connection-check/connection-check.js'
+export { checkConnection, type CheckLine, type CheckStatus, type CheckId, type ConnectionCheckOptions } from './connection-check/connection-check.js'
 export { connectionReport } from './connection-check/report.js'
 // Skills from servers (io.modelcontextprotocol/skills): entries, verified files (the errors: protocol/errors.ts).
 // (Types only: a value of skill-types.ts here would put it in the startup bytes, as the lazy chunk uses it.)
@@ -75,7 +69,14 @@ export {
   type JsonField,
 } from '../schema/form-model.js'
 export { initialValue, newItemValue, chooseVariant, buildArguments, toArgument } from '../schema/form-values.js'
-export { checkValue, explainError, mapErrors, fieldPathFor, normalizeErrorPath, type FieldError } from '../schema/form-checks.js'
+export {
+  checkValue,
+  explainError,
+  mapErrors,
+  fieldPathFor,
+  normalizeErrorPath,
+  type FieldError,
+} from '../schema/form-checks.js'
 export {
   APPS_EXTENSION,
   APP_MIME_TYPE,
@@ -97,6 +98,7 @@ export { readAppResource } from './tools/app-resource.js'
 export { iconSourceAllowed, chooseIcon, type IconSourceOptions, type ChooseIconOptions } from './lists/icons.js'
 export * from '../protocol/errors.js'
 export * from '../protocol/connection-errors.js'
+export * from './call/call-errors.js'
 export * from './tools/app-errors.js'
 export * from './tools/model-tool-errors.js'
 export * from './skills/skill-errors.js'

@@ -19,7 +19,8 @@ import type { CacheStore } from '../cache/policy.js'
 // Named by the {@link}s below, which TypeDoc resolves through the imports.
 /* eslint-disable @typescript-eslint/no-unused-vars */
 import type { MemoryCache } from '../cache/memory.js'
-import type { TimeoutError, ToolCallDeniedError } from '../protocol/errors.js'
+import type { TimeoutError } from '../protocol/errors.js'
+import type { ToolCallDeniedError } from './call/call-errors.js'
 /* eslint-enable @typescript-eslint/no-unused-vars */
 import type { ToolHints } from './tools/tool-hints.js'
 import type { AuthHook } from '../auth/hook.js'

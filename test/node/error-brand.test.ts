@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import * as ours from '../../src/protocol/errors.js'
-import { McpClient, StreamError } from '../../src/client/index.js'
+import { ApprovalTimeoutError, McpClient, StreamError } from '../../src/client/index.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js'
 
 const BOUND = { timeout: 15_000 }
@@ -18,6 +18,12 @@ class TheirSignInRequiredError extends theirs.McpError {
   override name = 'SignInRequiredError'
 }
 theirs.registerErrorClasses({ SignInRequiredError: TheirSignInRequiredError })
+
+/** An approval timeout of the other copy: a subclass of its TimeoutError, as its call errors' module declares it. */
+class TheirApprovalTimeoutError extends theirs.TimeoutError {
+  override name = 'ApprovalTimeoutError'
+}
+theirs.registerErrorClasses({ ApprovalTimeoutError: TheirApprovalTimeoutError })
 
 describe('errors across two copies of the library', () => {
   test('the copy is another copy: its classes are not ours', BOUND, () => {
@@ -32,8 +38,9 @@ describe('errors across two copies of the library', () => {
     assert.ok(mismatch instanceof ours.HeaderMismatchError)
     assert.equal(mismatch instanceof ours.MissingClientCapabilityError, false)
     assert.equal(mismatch instanceof ours.HttpError, false)
-    assert.ok(new theirs.ApprovalTimeoutError(5, 'add') instanceof ours.TimeoutError)
-    assert.equal(new theirs.TimeoutError(5, 'x') instanceof ours.ApprovalTimeoutError, false)
+    assert.ok(new TheirApprovalTimeoutError(5, 'tools/call') instanceof ours.TimeoutError)
+    assert.ok(new TheirApprovalTimeoutError(5, 'tools/call') instanceof ApprovalTimeoutError)
+    assert.equal(new theirs.TimeoutError(5, 'x') instanceof ApprovalTimeoutError, false)
     // Our own, as before; and what is no error of the library is none, whatever its name says.
     assert.ok(new ours.StreamError('gone', true) instanceof ours.StreamError)
     const impostor = Object.assign(new Error('x'), { name: 'HttpError' })

@@ -14,7 +14,8 @@
  * A gate is asked one call at a time per view, and one at a time for the
  * page's and models' calls (see `lines`): the other calls wait their turn.
  */
-import { AbortError, ApprovalTimeoutError, ToolCallDeniedError } from '../../protocol/errors.js'
+import { AbortError } from '../../protocol/errors.js'
+import { ApprovalTimeoutError, ToolCallDeniedError } from './call-errors.js'
 import { toolHints } from '../tools/tool-hints.js'
 import { namedServer } from './named-server.js'
 import type { Tool } from '../../protocol/generated/2026-07-28.js'

@@ -4,7 +4,8 @@
  * (`inputResponses`) and the exact `requestState`, each try a new request id.
  * The rounds share one progress token and one `maxTotalTimeMs` budget.
  */
-import { AbortError, HeaderMismatchError, MissingClientCapabilityError, RoundLimitError, TimeoutError } from '../../protocol/errors.js'
+import { AbortError, HeaderMismatchError, MissingClientCapabilityError, TimeoutError } from '../../protocol/errors.js'
+import { RoundLimitError } from './call-errors.js'
 import { INPUT_METHODS } from '../../protocol/methods.js'
 import { InputRequiredError, mergeCapabilities } from './input-required.js'
 import { INPUT_CAPABILITIES, capabilitiesToAnswer, declares } from './input-capabilities.js'

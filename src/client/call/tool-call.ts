@@ -8,7 +8,8 @@
  * checked against its `outputSchema`; and the call recorded in the call log.
  */
 import { methodPrefix } from '../../cache/policy.js'
-import { AbortError, ToolCallDeniedError, InvalidArgumentsError } from '../../protocol/errors.js'
+import { AbortError, InvalidArgumentsError } from '../../protocol/errors.js'
+import { ToolCallDeniedError } from './call-errors.js'
 import { paramHeaders } from '../../transport/headers.js'
 import { isInvalidParams } from '../requests.js'
 import { loadOnce } from '../load-once.js'

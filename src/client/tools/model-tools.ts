@@ -64,11 +64,7 @@ export class ModelTools {
       for (const tool of tools.filter(visibleToModel)) {
         const name = this.#nameFor(key === undefined ? tool.name : `${key}__${tool.name}`)
         this.#targets.set(name, { client, ...(key !== undefined && { key }), tool })
-        this.functions.push({
-          name,
-          description: tool.description ?? tool.title ?? '',
-          parameters: tool.inputSchema as Record<string, unknown>,
-        })
+        this.functions.push({ name, description: tool.description ?? tool.title ?? '', parameters: tool.inputSchema as Record<string, unknown> })
       }
     }
   }
@@ -108,9 +104,7 @@ export class ModelTools {
       parsed = undefined
     }
     if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed === null) {
-      return Promise.reject(
-        new InvalidArgumentsError(target.tool.name, [{ path: '', message: "the model's arguments are not a JSON object" }]),
-      )
+      return Promise.reject(new InvalidArgumentsError(target.tool.name, [{ path: '', message: "the model's arguments are not a JSON object" }]))
     }
     return target.client.callTool(target.tool.name, parsed as Record<string, unknown>, {
       ...callOptions,
@@ -127,10 +121,7 @@ export class ModelTools {
  * const reply = await model.generate({ messages, tools: tools.functions.map((f) => ({ type: 'function', function: f })) })
  * for (const call of reply.toolCalls) results.push(await tools.call(call.name, call.arguments, { callId: call.id }))
  */
-export async function modelTools(
-  servers: McpClient | Record<string, McpClient>,
-  options: { signal?: AbortSignal } = {},
-): Promise<ModelTools> {
+export async function modelTools(servers: McpClient | Record<string, McpClient>, options: { signal?: AbortSignal } = {}): Promise<ModelTools> {
   const listed = await listEach(servers, (client) => client.listTools({ signal: options.signal }))
   return new ModelTools(listed.map(({ items, ...rest }) => ({ ...rest, ...(items && { tools: items }) })))
 }
