@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js'
-import { TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError, followTask, hearTaskReports, type McpClient, type StoredTask } from '../../src/client/index.js'
+import { TaskCancelledError, TaskError, followTask, hearTaskReports, type McpClient, type StoredTask } from '../../src/client/index.js'
 import { ConnectedElement } from '../shared/connected-element.js'
 import { EventListenersController } from '../shared/event-listeners.js'
 import { emit } from '../shared/events.js'
@@ -330,7 +330,7 @@ export class McpTaskListElement extends ConnectedElement {
 function endOf(error: unknown): Partial<Row> {
   if (error instanceof TaskCancelledError) return { status: 'cancelled', ...(error.statusMessage && { statusMessage: error.statusMessage }) }
   const reason = error instanceof Error ? error.message : String(error)
-  if (error instanceof TaskFailedError || error instanceof TaskExpiredError || error instanceof TaskNotFoundError) return { status: 'failed', statusMessage: reason }
+  if (error instanceof TaskError) return { status: 'failed', statusMessage: reason }
   return {
     status: 'unknown',
     statusMessage: msg('task-list.unreachable', 'This page could not learn how the task is doing; it may still be running at the server. {reason}', { reason }),

@@ -21,7 +21,7 @@
  * follow; tabs then poll apart.
  */
 import { AbortError } from '../../protocol/errors.js'
-import { TaskCancelledError, TaskExpiredError, TaskFailedError, TaskNotFoundError } from './task-errors.js'
+import { TaskCancelledError, TaskError, TaskExpiredError, TaskFailedError, TaskNotFoundError } from './task-errors.js'
 import type { CallToolResult } from '../../protocol/generated/2026-07-28.js'
 import type { ContextKey } from '../../cache/context-key.js'
 import type { McpClient } from '../McpClient.js'
@@ -95,7 +95,8 @@ class SharedTask {
       else watcher.reject(error)
     }
     this.watchers.clear()
-    if (!here || !('result' in outcome || isTaskEnd(outcome.error))) return
+    // TaskError's four kinds are the task's own end as the server told it, the same in every tab.
+    if (!here || !('result' in outcome || outcome.error instanceof TaskError)) return
     this.channel?.post({ type: 'task-end', key: this.key, outcome: 'result' in outcome ? outcome : { error: sentError(outcome.error) } })
   }
 
@@ -311,11 +312,6 @@ export function hearTaskReports(client: McpClient, listener: (taskId: string) =>
   }
   channel.listeners.add(heard)
   return () => channel.listeners.delete(heard)
-}
-
-/** Whether `error` is the task's own end as the server told it (failed, cancelled, expired, gone), the same in every tab. */
-function isTaskEnd(error: unknown): boolean {
-  return error instanceof TaskFailedError || error instanceof TaskCancelledError || error instanceof TaskExpiredError || error instanceof TaskNotFoundError
 }
 
 /** An error in a form the channel can carry: its class's name and the fields that class takes. */
