@@ -9,36 +9,23 @@ import { META } from '../protocol/meta.js'
 
 /**
  * The server's identity in a result's `_meta`, when it is one (a string `name`); its text fields only as strings.
- * `known` is returned when the result names the same identity: servers send it on every result, and one object kept
- * (not one per result) leaves nothing new to collect.
+ * `known` is returned when the result names the same identity: servers send it on every result, and a page that
+ * compares `client.serverInfo` then sees no change where there is none.
  */
 export function serverInfoOf(result: unknown, known?: Implementation): Implementation | undefined {
   const info = (result as { _meta?: Record<string, unknown> } | undefined)?._meta?.[META.serverInfo] as Record<string, unknown> | undefined
   if (typeof info !== 'object' || info === null || typeof info.name !== 'string') return undefined
-  const version = typeof info.version === 'string' ? info.version : ''
-  const icons = Array.isArray(info.icons) ? (info.icons as Implementation['icons']) : undefined
-  if (
-    known &&
-    known.name === info.name &&
-    known.version === version &&
-    TEXT_FIELDS.every((key) => known[key] === textOf(info[key])) &&
-    sameIcons(known.icons, icons)
-  ) {
-    return known
+  const text = (key: string) => (typeof info[key] === 'string' ? { [key]: info[key] as string } : {})
+  const identity: Implementation = {
+    name: info.name,
+    version: typeof info.version === 'string' ? info.version : '',
+    ...text('title'),
+    ...text('description'),
+    ...text('websiteUrl'),
+    ...(Array.isArray(info.icons) && { icons: info.icons as Implementation['icons'] }),
   }
-  const identity: Implementation = { name: info.name, version }
-  for (const key of TEXT_FIELDS) {
-    const text = textOf(info[key])
-    if (text !== undefined) identity[key] = text
-  }
-  if (icons) identity.icons = icons
-  return identity
+  return known && JSON.stringify(known) === JSON.stringify(identity) ? known : identity
 }
-
-const TEXT_FIELDS = ['title', 'description', 'websiteUrl'] as const
-const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined)
-const sameIcons = (a: Implementation['icons'], b: Implementation['icons']) =>
-  a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b))
 
 /**
  * A server's name for people: the title it reports, else its name, else its URL's host (the part the page chose; a
