@@ -12,7 +12,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { McpClient } from '../../src/client/index.js'
 import { clearDefaultAuthStore, CLIENT_ID, click as clickAt, present } from '../support/auth-browser.js'
-import { controlServer, eventually, serverUrl } from '../support/browser.js'
+import { builtChunkRequests, clearModuleFaults, controlServer, eventually, failBuiltChunk, serverUrl } from '../support/browser.js'
 import type { StrictPage } from '../support/strict-page.js'
 
 type Page = Window & typeof globalThis & { strictPage: StrictPage; __pwned?: unknown }
@@ -576,6 +576,87 @@ for (const build of ['cdn', 'npm'] as const) {
       await eventually(() => deepQueryAll(hostileOpened, '[part~=result-frame]')[0]?.dataset.status === 'cancelled', 'the opened hostile task cancelled', 8_000)
       expect(page.__pwned, 'a payload ran').to.equal(undefined)
       expectNoViolations(page)
+    })
+
+    it('parts of the page that do not load say how to retry: a picked tool (tool-error, Retry), Save call in the log; a task whose status is unknown', async function (this: {
+      timeout(ms: number): void
+    }) {
+      this.timeout(40_000)
+      // The chunks fail at the HTTP level from the start (test/support/module-faults.mjs), for every request of them.
+      await failBuiltChunk('mcp-tool', 10)
+      await failBuiltChunk('save-call-form', 10)
+      let taskId = ''
+      try {
+        const page = await strictPage(build)
+        const server = add(page, page.document.body, 'mcp-server', { url: await serverUrl('tasks') }) as HTMLElement & {
+          connection?: { status: string; client: { callTool(name: string, args: object, options: object): Promise<unknown> } }
+        }
+        const tools = add(page, server, 'mcp-tool-list')
+        const log = add(page, server, 'mcp-call-log')
+        const tasks = add(page, server, 'mcp-task-list')
+
+        // <mcp-tool-list>: the picked tool's place says its code did not load, with Retry; then to reload the page.
+        await eventually(() => deepQueryAll(tools, '[part~=item]').some((item) => item.dataset.name === 'count'), 'the tool list', 8_000)
+        deepQueryAll(tools, '[part~=item]')
+          .find((item) => item.dataset.name === 'count')!
+          .click()
+        if (build === 'npm') {
+          // dist/index.js defines every element as it loads, <mcp-tool> too: the picked tool needs no chunk.
+          await eventually(() => deepQueryAll(tools, 'mcp-tool').some((tool) => deepQueryAll(tool, '[part~=call]').length > 0), 'the picked tool open', 8_000)
+          expect(deepQueryAll(tools, '[part="tool-error"]'), 'a message in the picked tool’s place').to.have.length(0)
+        } else {
+          const toolError = () => deepQueryAll(tools, '[part="tool-error"][role=alert]')[0]
+          await eventually(() => !!toolError(), 'the message in the picked tool’s place', 8_000)
+          const said = () => textOf(toolError().querySelector('p')!).replace(/\s+/g, ' ').trim()
+          expect(said()).to.match(/^The tool “.+” could not open: its code did not load \(.+\)\. Retry; if it fails again, reload the page\.$/)
+          expect(textOf(toolError().querySelector('button')!).trim()).to.equal('Retry')
+          toolError().querySelector('button')!.click()
+          await eventually(() => said().includes('did not load again'), 'the message after Retry', 8_000)
+          expect(said()).to.match(/^The tool “.+” could not open: its code did not load again \(.+\)\. Reload the page to retry\.$/)
+          expect(deepQueryAll(tools, 'mcp-tool'), 'an empty <mcp-tool>').to.have.length(0)
+          expect((await builtChunkRequests('mcp-tool')).failed, 'requests of <mcp-tool>’s chunk failed').to.be.greaterThan(0)
+        }
+
+        // <mcp-task-list>: a task whose polls are cut off on the network shows its status as unknown, with why.
+        await eventually(() => server.connection?.status === 'ready', 'the server element to connect', 8_000)
+        const detach = new page.AbortController()
+        const onTask = (task: { taskId: string }) => ((taskId = task.taskId), detach.abort())
+        // The page's own call, allowed by its own gate (the server's gate would load the approval policy's chunk).
+        await server
+          .connection!.client.callTool(
+            'count',
+            { steps: 60, stepMs: 400, pollIntervalMs: 300 },
+            { origin: { kind: 'page' }, approve: () => 'allow-once', detach: detach.signal, onTask },
+          )
+          .catch(() => {})
+        const row = () => deepQueryAll(tasks, '[part~=task]').find((r) => r.dataset.taskId === taskId)
+        await eventually(() => !!row() && textOf(deepQuery(row()!, '[part~=task-message]')).startsWith('Step'), 'the running task in the list', 8_000)
+        // A browser sends a request again when its reused connection closed with no answer (Chromium once): a few are cut.
+        await controlServer('tasks', 'drop-polls', { count: 3 })
+        await eventually(() => row()?.dataset.status === 'unknown', 'the task’s status unknown', 8_000)
+        expect(textOf(deepQuery(row()!, '[part~=task-status]')).trim()).to.equal('Unknown status')
+        expect(textOf(deepQuery(row()!, '[part~=task-message]')).trim()).to.match(
+          /^This page could not learn how the task is doing; it may still be running at the server\. Could not reach .* for tasks\/get/,
+        )
+
+        // <mcp-call-log>: Save call of the task's call says its form did not load; then to reload the page.
+        deepQueryAll(log, 'details[part~=record] summary')
+          .find((summary) => textOf(summary).includes('count'))!
+          .click()
+        await click(log, '[part~=save-call-toggle]')
+        const status = () => textOf(deepQuery(log, '[part~=status]')).replace(/\s+/g, ' ').trim()
+        await eventually(() => status().startsWith('Save call could not load'), 'the log saying the form did not load', 8_000)
+        expect(status()).to.match(/^Save call could not load \(.+\)\. Try again; if it fails again, reload the page\.$/)
+        await click(log, '[part~=save-call-toggle]')
+        await eventually(() => status().includes('could not load again'), 'the log saying to reload the page', 8_000)
+        expect(status()).to.match(/^Save call could not load again \(.+\)\. Reload the page to retry\.$/)
+        expect((await builtChunkRequests('save-call-form')).failed, 'requests of the Save call form’s chunk failed').to.be.greaterThan(0)
+        expectNoViolations(page)
+      } finally {
+        await clearModuleFaults()
+        await controlServer('tasks', 'drop-polls', { count: 0 })
+        if (taskId) await controlServer('tasks', 'finish', { taskId }).catch(() => {})
+      }
     })
 
     it('<mcp-skill-list>: a skill opened, its SKILL.md verified and drawn as markdown, a file opened', async function (this: {

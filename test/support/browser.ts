@@ -129,7 +129,23 @@ export async function moduleRequests(url: URL): Promise<{ failed: number; served
   return (await res.json()) as { failed: number; served: number }
 }
 
-/** Ends every fault {@link failModule} set that has requests left to fail. */
+/**
+ * {@link failModule} for a built chunk of the builds the strict-CSP page loads (the CDN file, the npm build bundled
+ * for it), named without its hash: `name` is one of BUILT_CHUNKS in test/support/module-faults.mjs.
+ */
+export async function failBuiltChunk(name: string, times: number, status = 503): Promise<void> {
+  const res = await fetch(`/__fixture/module-fault?chunk=${encodeURIComponent(name)}&times=${times}&status=${status}`, { method: 'POST' })
+  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
+}
+
+/** How many requests of the built chunk `name` failed by {@link failBuiltChunk}, and how many went through since. */
+export async function builtChunkRequests(name: string): Promise<{ failed: number; served: number }> {
+  const res = await fetch(`/__fixture/module-fault?chunk=${encodeURIComponent(name)}`)
+  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
+  return (await res.json()) as { failed: number; served: number }
+}
+
+/** Ends every fault {@link failModule} or {@link failBuiltChunk} set that has requests left to fail. */
 export async function clearModuleFaults(): Promise<void> {
   await fetch('/__fixture/module-fault', { method: 'DELETE' })
 }

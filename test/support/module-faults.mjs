@@ -4,13 +4,15 @@
 //   POST   /__fixture/module-fault?path=P&times=N[&status=S]  the next N GETs of path P (as the page requests it:
 //                                                             /components/mcp-tool/copy-code.ts) answer HTTP S (503
 //                                                             by default), never cached; the ones after are served
-//   GET    /__fixture/module-fault?path=P                      { failed, served }: the GETs of P failed and let through
+//   POST   /__fixture/module-fault?chunk=C&times=N[&status=S] the same for the built chunk C (copy-code) of the builds
+//                                                             the strict-CSP page loads, whatever its hash
+//   GET    /__fixture/module-fault?path=P (or ?chunk=C)        { failed, served }: the GETs of P failed and let through
 //                                                             since the fault was set
 //   DELETE /__fixture/module-fault                             forgets every fault
 //
-// The modules a test may fail are named in FAULTABLE below and always answered with no-store: the test runner makes
-// every file cacheable for a year, so a browser would hand a module an earlier test file's page loaded to the next
-// page from its cache, and keep a failed answer too, without asking the server again.
+// The modules a test may fail are named in FAULTABLE and BUILT_CHUNKS below and always answered with no-store: the
+// test runner makes every file cacheable for a year, so a browser would hand a module an earlier test file's page
+// loaded to the next page from its cache, and keep a failed answer too, without asking the server again.
 
 const ROUTE = '/__fixture/module-fault'
 
@@ -26,19 +28,49 @@ const FAULTABLE = new Set([
   '/components/mcp-server/failure-view.ts',
 ])
 
-/** Faults by path: how many GETs are still to fail, with which status, and the counts so far. */
+/**
+ * The built chunks a test may fail, by the name the build gives them before their hash, in the two builds the
+ * strict-CSP page loads (test/support/strict-page.mjs): the CDN file's chunks (/dist/cdn/copy-code-<hash>.js, an
+ * element's /dist/cdn/elements/mcp-tool.js) and the npm build as the runner bundles it (esbuild adds a hash of its
+ * own: /__strict/npm/copy-code-<vite hash>-<esbuild hash>.js, /__strict/npm/mcp-tool-<esbuild hash>.js).
+ */
+const BUILT_CHUNKS = [
+  // <mcp-tool>, the chunk <mcp-tool-list> loads for a picked tool.
+  'mcp-tool',
+  // The form of Save call, in <mcp-tool> and <mcp-call-log>.
+  'save-call-form',
+  // The approval policy <mcp-server> loads at the first call that asks its gate.
+  'approval-policy',
+]
+
+/** A built chunk's file: the name, then vite's hash (8 characters) and esbuild's (8 capitals and digits), each optional. */
+const builtChunkPattern = (name) => new RegExp(`^/(?:dist/cdn/(?:elements/)?|__strict/npm/)${name}(?:-[\\w-]{8})?(?:-[A-Z0-9]{8})?\\.js$`)
+const builtChunks = BUILT_CHUNKS.map((name) => ({ key: `chunk:${name}`, pattern: builtChunkPattern(name) }))
+
+/** The fault key of a request's path: the path of a FAULTABLE module, `chunk:NAME` of a built chunk, else undefined. */
+function faultKeyOf(path) {
+  if (FAULTABLE.has(path)) return path
+  return builtChunks.find(({ pattern }) => pattern.test(path))?.key
+}
+
+/** Faults by key (see faultKeyOf): how many GETs are still to fail, with which status, and the counts so far. */
 const faults = new Map()
 
 export async function moduleFaults(ctx, next) {
   if (ctx.path === ROUTE) {
     ctx.set('cache-control', 'no-store')
     const path = String(ctx.query.path ?? '')
+    const chunk = ctx.query.chunk === undefined ? undefined : String(ctx.query.chunk)
+    const key = chunk === undefined ? path : `chunk:${chunk}`
     if (ctx.method === 'DELETE') {
       faults.clear()
       ctx.status = 204
-    } else if (!FAULTABLE.has(path)) {
+    } else if (chunk === undefined ? !FAULTABLE.has(path) : !BUILT_CHUNKS.includes(chunk)) {
       ctx.status = 400
-      ctx.body = `${ROUTE}: "${path}" is not one of the paths a test may fail (FAULTABLE in test/support/module-faults.mjs)`
+      ctx.body =
+        chunk === undefined
+          ? `${ROUTE}: "${path}" is not one of the paths a test may fail (FAULTABLE in test/support/module-faults.mjs)`
+          : `${ROUTE}: "${chunk}" is not one of the built chunks a test may fail (BUILT_CHUNKS in test/support/module-faults.mjs)`
     } else if (ctx.method === 'POST') {
       const times = Number(ctx.query.times ?? 1)
       const status = Number(ctx.query.status ?? 503)
@@ -47,18 +79,19 @@ export async function moduleFaults(ctx, next) {
         ctx.body = `${ROUTE}: times is a whole number (0 or more) and status an HTTP error status (400 to 599)`
         return
       }
-      faults.set(path, { remaining: times, status, failed: 0, served: 0 })
+      faults.set(key, { remaining: times, status, failed: 0, served: 0 })
       ctx.status = 204
     } else if (ctx.method === 'GET') {
-      const fault = faults.get(path)
+      const fault = faults.get(key)
       ctx.body = { failed: fault?.failed ?? 0, served: fault?.served ?? 0 }
     } else {
       ctx.status = 405
     }
     return
   }
-  if (!FAULTABLE.has(ctx.path)) return next()
-  const fault = ctx.method === 'GET' ? faults.get(ctx.path) : undefined
+  const key = faultKeyOf(ctx.path)
+  if (key === undefined) return next()
+  const fault = ctx.method === 'GET' ? faults.get(key) : undefined
   if (!fault) return uncached(ctx, next)
   if (fault.remaining > 0) {
     fault.remaining--
