@@ -6,7 +6,8 @@
  * (with `url-state`).
  */
 import type { ApprovalGate, InputContext, InputHandlers, McpClient } from '../../src/client/index.js'
-import { lazyModule } from '../shared/lazy-element.js'
+import { msg } from '../shared/i18n.js'
+import { type ChunkLoadError, lazyModule } from '../shared/lazy-element.js'
 import type { PolicyHost } from './approval-policy.js'
 
 const loadApprovalPolicy = lazyModule(() => import('./approval-policy.js'))
@@ -15,13 +16,25 @@ export const loadSignInLink = lazyModule(() => import('./sign-in-link.js'))
 export const loadFailureView = lazyModule(() => import('./failure-view.js'))
 export const loadUrlState = lazyModule(() => import('./url-state.js'))
 
-/** approvalGate() of approval-policy.ts, its module loaded on the first call. */
+/**
+ * approvalGate() of approval-policy.ts, its module loaded on the first call. While it does not load, the gate fails
+ * saying how to retry in this engine, words the client's denial of the call quotes (a page's or a view's call too).
+ */
 export function lazyApprovalGate(host: PolicyHost): ApprovalGate {
   let gate: ApprovalGate | undefined
   return async (request) => {
-    gate ??= (await loadApprovalPolicy()).approvalGate(host)
+    gate ??= (await loadApprovalPolicy().catch(policyDidNotLoad)).approvalGate(host)
     return gate(request)
   }
+}
+
+/** The gate's failure when approval-policy.ts did not load: why, and how to retry in this engine (see ChunkLoadError). */
+function policyDidNotLoad(error: ChunkLoadError): never {
+  const words = { reason: error.message }
+  const advice = error.again
+    ? msg('server.approval-load-failed-again', 'its code did not load again ({reason}). Reload the page to retry', words)
+    : msg('server.approval-load-failed', 'its code did not load ({reason}). Try again; if it fails again, reload the page', words)
+  throw new Error(advice, { cause: error })
 }
 
 /**

@@ -578,13 +578,14 @@ for (const build of ['cdn', 'npm'] as const) {
       expectNoViolations(page)
     })
 
-    it('parts of the page that do not load say how to retry: a picked tool (tool-error, Retry), Save call in the log; a task whose status is unknown', async function (this: {
+    it('parts of the page that do not load say how to retry: a picked tool (tool-error, Retry), Save call in the log, a call whose approval step did not load; a task whose status is unknown', async function (this: {
       timeout(ms: number): void
     }) {
       this.timeout(40_000)
       // The chunks fail at the HTTP level from the start (test/support/module-faults.mjs), for every request of them.
       await failBuiltChunk('mcp-tool', 10)
       await failBuiltChunk('save-call-form', 10)
+      await failBuiltChunk('approval-policy', 10)
       let taskId = ''
       try {
         const page = await strictPage(build)
@@ -602,13 +603,19 @@ for (const build of ['cdn', 'npm'] as const) {
           .click()
         if (build === 'npm') {
           // dist/index.js defines every element as it loads, <mcp-tool> too: the picked tool needs no chunk.
-          await eventually(() => deepQueryAll(tools, 'mcp-tool').some((tool) => deepQueryAll(tool, '[part~=call]').length > 0), 'the picked tool open', 8_000)
+          await eventually(
+            () => deepQueryAll(tools, 'mcp-tool').some((tool) => deepQueryAll(tool, '[part~=call]').length > 0),
+            'the picked tool open',
+            8_000,
+          )
           expect(deepQueryAll(tools, '[part="tool-error"]'), 'a message in the picked tool’s place').to.have.length(0)
         } else {
           const toolError = () => deepQueryAll(tools, '[part="tool-error"][role=alert]')[0]
           await eventually(() => !!toolError(), 'the message in the picked tool’s place', 8_000)
           const said = () => textOf(toolError().querySelector('p')!).replace(/\s+/g, ' ').trim()
-          expect(said()).to.match(/^The tool “.+” could not open: its code did not load \(.+\)\. Retry; if it fails again, reload the page\.$/)
+          expect(said()).to.match(
+            /^The tool “.+” could not open: its code did not load \(.+\)\. Retry; if it fails again, reload the page\.$/,
+          )
           expect(textOf(toolError().querySelector('button')!).trim()).to.equal('Retry')
           toolError().querySelector('button')!.click()
           await eventually(() => said().includes('did not load again'), 'the message after Retry', 8_000)
@@ -630,7 +637,11 @@ for (const build of ['cdn', 'npm'] as const) {
           )
           .catch(() => {})
         const row = () => deepQueryAll(tasks, '[part~=task]').find((r) => r.dataset.taskId === taskId)
-        await eventually(() => !!row() && textOf(deepQuery(row()!, '[part~=task-message]')).startsWith('Step'), 'the running task in the list', 8_000)
+        await eventually(
+          () => !!row() && textOf(deepQuery(row()!, '[part~=task-message]')).startsWith('Step'),
+          'the running task in the list',
+          8_000,
+        )
         // A browser sends a request again when its reused connection closed with no answer (Chromium once): a few are cut.
         await controlServer('tasks', 'drop-polls', { count: 3 })
         await eventually(() => row()?.dataset.status === 'unknown', 'the task’s status unknown', 8_000)
@@ -651,6 +662,20 @@ for (const build of ['cdn', 'npm'] as const) {
         await eventually(() => status().includes('could not load again'), 'the log saying to reload the page', 8_000)
         expect(status()).to.match(/^Save call could not load again \(.+\)\. Reload the page to retry\.$/)
         expect((await builtChunkRequests('save-call-form')).failed, 'requests of the Save call form’s chunk failed').to.be.greaterThan(0)
+
+        // A call of the page's code that asks <mcp-server>'s gate, whose approval policy did not load: denied, saying
+        // how to retry, in the error and in the log's record of the call.
+        const denial = await server.connection!.client.callTool('instant', {}, {}).then(
+          () => undefined,
+          (error: Error) => error,
+        )
+        const words = /the approval gate: it failed \(its code did not load \(.+\)\. Try again; if it fails again, reload the page\)/
+        expect(denial?.message).to.match(words)
+        deepQueryAll(log, 'details[part~=record] summary')
+          .find((summary) => textOf(summary).includes('instant'))!
+          .click()
+        await shows(log, words, 'the denial’s reason in the log')
+        expect((await builtChunkRequests('approval-policy')).failed, 'requests of the approval policy’s chunk failed').to.be.greaterThan(0)
         expectNoViolations(page)
       } finally {
         await clearModuleFaults()

@@ -26,6 +26,8 @@ const FAULTABLE = new Set([
   '/components/mcp-server/sign-in-link.ts',
   // The words of <mcp-server>'s failures.
   '/components/mcp-server/failure-view.ts',
+  // The approval policy <mcp-server> loads at the first call that asks its gate.
+  '/components/mcp-server/approval-policy.ts',
 ])
 
 /**
