@@ -19,6 +19,7 @@
 // A test can also make the runner's own answer for a module fail, as a server being deployed fails a lazy chunk
 // (test/support/module-faults.mjs, which names the modules a test may fail; failModule() in test/support/browser.ts):
 //   POST   /__fixture/module-fault?path=P&times=N[&status=S] -> the next N GETs of P answer HTTP S (503), not cached
+//          (?chunk=C instead of path=P: the built chunk C of the builds the strict-CSP page loads, whatever its hash)
 //   GET    /__fixture/module-fault?path=P                    -> { failed, served }: P's GETs failed and let through
 //   DELETE /__fixture/module-fault                           -> no faults any more
 //
