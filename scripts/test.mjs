@@ -20,9 +20,9 @@
 // (617 s for the three, against 640 to 680 s in two stages), the end-to-end tests two files at a time beside the
 // conformance suite (about 250 s, the same as one at a time), and WebKit beside the end-to-end tests (388 s for both,
 // against 287 s and 215 s alone: WebKit alone leaves about half the two cores idle, the end-to-end tests fill them).
-// The browser stages are bound by CPU, not by waits (the CPU time of every process they start, added up): Chromium's
-// suites used 587 s of CPU and Firefox's with WebKit's 915 s, so on two cores they need at least 294 s and 458 s,
-// against 310 s and 484 to 538 s measured on a quiet machine. Another layout gains little there; less work does.
+// The browser stages wait on servers and timers more than they compute (the CPU time of every process they start,
+// added up, on a quiet machine): Chromium's two shards used 173 s of CPU in 163 s, and Firefox's and WebKit's four 468 s
+// in 290 s. Earlier figures that found them bound by CPU were taken with other work on the machine.
 // --one-at-a-time runs every step alone, in order: slower, but a failure that only shows under load can be told from
 // one that does not.
 //
@@ -62,11 +62,18 @@ const STAGES = [
   // under load), keeps a failed run's request log (which requests the page left open), and when a run makes no
   // progress for 90 s its watchdog (scripts/stall-watch.mjs) writes the browser processes' state and stacks to a file
   // the summary names.
-  // Not in shards: each engine in two (four runners) took Firefox 925 and 978 s and WebKit 1,246 and 1,494 s (300 s of
-  // it the stall above) at load 20 to 35, against 987 s and 1,237 s in one runner each at load 15 to 19. The four used
-  // 915 s of CPU in all: on a quiet machine the two engines need about 450 s of both cores, which side by side (484 to
-  // 538 s) already nearly fills; shards would add load, and WebKit's failures come with load.
-  [['browser suites, Firefox beside WebKit', 'test:browser', ['--engines', 'firefox,webkit', '--side-by-side', '--port', '8010']]],
+  // Each engine in two shards (four runners): on a quiet machine the stage took 241 s before the files that failed
+  // side by side ran again alone, against 331 and 761 s side by side in one runner each (WebKit's files after task-tabs
+  // all timed out; see test/support/engines.mjs). The browsers wait on servers and timers more than they compute: the
+  // four used 468 s of CPU in 290 s, one runner each about 400 s in 947 s. Earlier measurements against shards were
+  // taken at load 20 to 35, with other work on the machine.
+  [
+    [
+      'browser suites, Firefox beside WebKit',
+      'test:browser',
+      ['--engines', 'firefox,webkit', '--side-by-side', '--shards', '2', '--port', '8010'],
+    ],
+  ],
   // Both bound by CPU, most of it Chromium's loading the demo site's pages (about 100 requests a page from the npm
   // build that npm start serves; 220 from the sources). The end-to-end files share one `npm start` (scripts/test-e2e.ts;
   // the one that checks npm start itself starts its own) and drive Chromium's headless shell; the conformance suite's
