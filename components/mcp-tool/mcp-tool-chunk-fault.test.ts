@@ -43,6 +43,9 @@ async function reopen(el: McpToolElement, toggle: string): Promise<void> {
 }
 
 describe('<mcp-tool> panels whose chunk does not load', () => {
+  // The copied code is of an empty form: WebKit runs every file in one tab, whose sessionStorage keeps the arguments
+  // another file typed into this server's echo.
+  beforeEach(() => sessionStorage.clear())
   after(() => clearModuleFaults())
 
   it('Copy as code says why, and shows its code when opened again once the network is back (Firefox keeps the failure: it says to reload the page)', async () => {
