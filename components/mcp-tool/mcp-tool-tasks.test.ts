@@ -165,7 +165,12 @@ describe('<mcp-tool> with a tool the server runs as a task', () => {
       () => !!deepQueryAll(frame.contentDocument!, 'mcp-elicitation')[0]?.shadowRoot?.querySelector('dialog[open]'),
       'the dialog in the tab',
       10_000,
-    )
+    ).catch(async (error: Error) => {
+      // This has failed now and then in WebKit with the tab polling nothing: say which Web Locks it held and waited for.
+      const locks = await frame.contentWindow!.navigator.locks.query()
+      const shown = text(tool()?.shadowRoot?.querySelector('[part~=task]'))
+      throw new Error(`${error.message}; the tab's Web Locks: ${JSON.stringify(locks)}; its task shows: ${shown}`)
+    })
     deepQuery(frame.contentDocument!, 'mcp-elicitation').shadowRoot!.querySelector<HTMLButtonElement>('button[data-action=accept]')!.click()
     await eventually(
       () => deepText(tool()!.shadowRoot!.querySelector('[part~=result]')!).includes('The report on “reloaded” is ready'),
