@@ -99,7 +99,7 @@ describe('one task in several tabs', () => {
     this.timeout(30_000)
     const url = await serverUrl('tasks')
     const client = new McpClient(url, { cache: new MemoryCache() })
-    const taskId = await startTask(client, 30)
+    const taskId = await startTask(client, UNTIL_FINISHED)
     const server = document.createElement('mcp-server')
     server.client = client
     const tools = [countTool(taskId), countTool(taskId)]
