@@ -19,8 +19,6 @@
 // Every engine's run keeps a request log (test/support/request-log.mjs); when an engine fails, the log is kept in the
 // system's temporary folder and the summary names it, with the requests its page left open. --timings FILE writes
 // every test's time, per engine, to FILE (tab-separated: engine, seconds, file, test), to see where the time goes.
-// After each file, WebKit's launcher checks that its page can still open a connection, and restarts the browser when
-// it cannot (test/support/engines.mjs); the summary names the file after which it did (RESTARTED).
 // --record-file-seconds writes each file's time in each engine run to test/support/file-seconds.json, for --shards.
 // Exits non-zero when any engine had a failure (all engines run regardless).
 import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -80,12 +78,10 @@ async function runEngine(engine, index, { alone = !sideBySide, files, label = en
   const results = join(scratch, `${label}.json`)
   const requestLog = join(scratch, `${label}.requests.tsv`)
   const engineArgs = [...(files ? [...args.filter((arg) => !arg.endsWith('.ts')), ...files] : args), '--port', String(basePort + index)]
-  // WebKit's launcher restarts a browser whose page can no longer open connections, and writes the session's id here.
-  const restartLog = join(scratch, `${label}.restarts.txt`)
   let watch
   const { code, seconds } = await runPrinted(process.execPath, [join(root, 'node_modules/@web/test-runner/dist/bin.js'), ...engineArgs], {
     cwd: root,
-    env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results, MCP_REQUEST_LOG: requestLog, MCP_ENGINE_RESTARTS: restartLog },
+    env: { ...process.env, MCP_ENGINE: engine, MCP_ENGINE_RESULTS: results, MCP_REQUEST_LOG: requestLog },
     heading: `\n━━ ${label}: web-test-runner ${engineArgs.join(' ')}`,
     alone,
     // Firefox's and WebKit's pages have stopped answering under load (scripts/stall-watch.mjs).
@@ -103,29 +99,9 @@ async function runEngine(engine, index, { alone = !sideBySide, files, label = en
   } catch {
     // No counts: the run ended before its reporter wrote them, and the summary says so.
   }
-  const restarts = restartedAfter(restartLog, requestLog)
-  const run = { engine, code, seconds, counts, stalls, restarts }
-  if (hadFailure(run) || stalls.length || restarts.length) run.requestLog = keptRequestLog(requestLog, label)
+  const run = { engine, code, seconds, counts, stalls }
+  if (hadFailure(run) || stalls.length) run.requestLog = keptRequestLog(requestLog, label)
   return run
-}
-
-/** The test files after which the browser was restarted, from their sessions' ids (the request log has each file's URL). */
-function restartedAfter(restartLog, requestLog) {
-  let sessionIds
-  try {
-    sessionIds = readFileSync(restartLog, 'utf8').split('\n').filter(Boolean)
-  } catch {
-    return []
-  }
-  let log = ''
-  try {
-    log = readFileSync(requestLog, 'utf8')
-  } catch {
-    // No log: the session ids stand for the files.
-  }
-  return sessionIds.map(
-    (id) => log.match(new RegExp(String.raw`GET\t/([^\t?]+\.test\.ts)\?wtr-session-id=${id}\t`))?.[1] ?? `session ${id}`,
-  )
 }
 
 /**
@@ -214,7 +190,6 @@ function joined(engine, parts) {
     rerun: parts.flatMap((part) => (part.counts ? (failedFilesOf(part) ?? []) : part.files)),
     requestLogs: parts.map((part) => part.requestLog).filter(Boolean),
     stalls: parts.flatMap((part) => part.stalls),
-    restarts: parts.flatMap((part) => part.restarts),
   }
 }
 
@@ -273,14 +248,12 @@ if (recordFileSeconds) {
 const summary = []
 let failed = false
 /** Where a run stalled and the evidence is (scripts/stall-watch.mjs); where a failed run's request log is, and what its page left open. */
-function requestLogLines({ requestLog, requestLogs = requestLog ? [requestLog] : [], stalls = [], restarts = [] }) {
+function requestLogLines({ requestLog, requestLogs = requestLog ? [requestLog] : [], stalls = [] }) {
   const stallLines = stalls.map(
     ({ path, file, lastRequest, stacks }) =>
       `      STALLED  at ${file}, last request ${lastRequest}: ${stacks ? 'stacks' : 'processes (no gdb: no stacks)'} in ${path}`,
   )
-  const restartLines = restarts.map((file) => `      RESTARTED  after ${file}: the page could no longer open a connection`)
   return stallLines.concat(
-    restartLines,
     requestLogs.flatMap(({ path, neverEnded }) => [
       `      request log  ${path}; requests that never ended: ${neverEnded.length ? '' : 'none'}`,
       ...neverEnded.map((line) => `        ${line}`),

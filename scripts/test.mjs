@@ -63,10 +63,10 @@ const STAGES = [
   // progress for 90 s its watchdog (scripts/stall-watch.mjs) writes the browser processes' state and stacks to a file
   // the summary names.
   // Each engine in two shards (four runners): on a quiet machine the stage took 241 s before the files that failed
-  // side by side ran again alone, against 331 and 761 s side by side in one runner each (WebKit's files after task-tabs
-  // all timed out; see test/support/engines.mjs). The browsers wait on servers and timers more than they compute: the
-  // four used 468 s of CPU in 290 s, one runner each about 400 s in 947 s. Earlier measurements against shards were
-  // taken at load 20 to 35, with other work on the machine.
+  // side by side ran again alone, against 331 and 761 s side by side in one runner each (WebKit's files after
+  // task-tabs all timed out: its back/forward cache, now off; see test/support/engines.mjs). The browsers wait on
+  // servers and timers more than they compute: the four used 468 s of CPU in 290 s, one runner each about 400 s in
+  // 947 s. Earlier measurements against shards were taken at load 20 to 35, with other work on the machine.
   [
     [
       'browser suites, Firefox beside WebKit',

@@ -6,8 +6,7 @@
 // web-test-runner.config.mjs runs the one MCP_ENGINE names; scripts/test-browsers.mjs runs each in turn and
 // reads the counts engineResultsReporter() writes.
 import { execFileSync, spawn } from 'node:child_process'
-import { appendFileSync, writeFileSync } from 'node:fs'
-import { createServer as createHttpServer } from 'node:http'
+import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { relative } from 'node:path'
 import { ChromeLauncher } from '@web/test-runner-chrome'
@@ -16,7 +15,6 @@ import { WebdriverLauncher } from '@web/test-runner-webdriver'
 import * as puppeteerCore from 'puppeteer-core'
 import { Session as BidiSession } from 'puppeteer-core/internal/bidi/core/Session.js'
 import { chromium } from 'playwright'
-import { remote } from 'webdriverio'
 import { chromiumArgs, chromiumPath, headlessPath } from './chromium.mjs'
 import { enginePrograms, findProgram } from './engine-programs.mjs'
 
@@ -61,21 +59,6 @@ function startXvfb() {
     xvfb.on('error', reject)
     xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it was ready: ${err.trim()}`)))
   })
-}
-
-/**
- * A server on a port of its own that answers every request at once and closes the connection, so each probe needs a new
- * one. `MCP_PROBE_FAULTS=N` leaves its first N requests unanswered, to try the restart.
- */
-async function startNetworkProbe() {
-  let faults = Number(process.env.MCP_PROBE_FAULTS ?? 0)
-  const server = createHttpServer((req, res) => {
-    if (faults-- > 0) return
-    res.writeHead(204, { 'access-control-allow-origin': '*', connection: 'close' }).end()
-  })
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  server.unref()
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() }
 }
 
 async function waitForDriver(url, driver, timeoutMs = 20_000) {
@@ -127,7 +110,10 @@ class WebKitLauncher extends WebdriverLauncher {
         'wdio:enforceWebDriverClassic': true,
         'webkitgtk:browserOptions': {
           binary: programOf('webkit', 1),
-          args: ['--automation', '--javascript-can-open-windows-automatically=true'],
+          // No back/forward cache: WebKitGTK 2.50 keeps a page left mid IndexedDB write in it with that write's
+          // transaction still open, and every later page's transaction on the same store waits until the page is
+          // evicted, minutes later: every test file after one that ended so timed out, its cache reads never answered.
+          args: ['--automation', '--javascript-can-open-windows-automatically=true', '--enable-page-cache=false'],
         },
       },
     })
@@ -142,7 +128,6 @@ class WebKitLauncher extends WebdriverLauncher {
     })
     const xvfb = await startXvfb()
     this.children.push(xvfb.process)
-    this.probe = await startNetworkProbe()
     const port = await freePort()
     const driver = spawn(programOf('webkit', 0), [`--port=${port}`, '--host=127.0.0.1'], {
       stdio: 'ignore',
@@ -159,34 +144,6 @@ class WebKitLauncher extends WebdriverLauncher {
     await super.stop()
     for (const child of this.children.reverse()) child.kill()
     this.children = []
-    this.probe?.close()
-  }
-
-  /**
-   * Restarts the browser when, after a test file, its page cannot open a new connection (to the probe) within 5 s.
-   * WebKitGTK's network process has stopped opening connections to new ports after a file that opened and closed tabs
-   * (the files after it each timed out with requests that never reached the test servers, while the runner's own port,
-   * already connected, still answered); a new browser has a new network process.
-   */
-  async #checkNetwork(sessionId) {
-    const reached = await this.driver
-      .execute(async (url) => {
-        const timeout = new Promise((resolve) => setTimeout(() => resolve(false), 5_000))
-        const answer = fetch(url, { cache: 'no-store' }).then(
-          () => true,
-          () => false,
-        )
-        return Promise.race([answer, timeout])
-      }, this.probe.url)
-      .catch(() => false)
-    if (reached) return
-    console.error(
-      `WebKit: after the test file of session ${sessionId}, the page could not open a new connection within 5 s; the browser is restarted`,
-    )
-    if (process.env.MCP_ENGINE_RESTARTS) appendFileSync(process.env.MCP_ENGINE_RESTARTS, `${sessionId}\n`)
-    await this.driver.deleteSession().catch(() => {})
-    this.driver = await remote({ logLevel: 'error', ...this.options })
-    this.driverManager.driver = this.driver
   }
 
   /**
@@ -197,7 +154,6 @@ class WebKitLauncher extends WebdriverLauncher {
    */
   async stopSession(id) {
     const result = await super.stopSession(id)
-    await this.#checkNetwork(id)
     const main = await this.driver.getWindowHandle()
     const end = Date.now() + 3_000
     let others
