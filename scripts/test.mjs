@@ -57,7 +57,8 @@ const STAGES = [
   [['browser suites, Chromium', 'test:browser', ['--engines', 'chromium', '--shards', '2', '--port', '8000']]],
   // Side by side: about 7 minutes instead of 10 one after the other. WebKit's page has stopped answering under load
   // here (a whole file's tests timing out, a navigation to about:blank that never returned, a page idle with not even
-  // mocha's timeout firing, in the files that resize the window), and the next file ran at once each time. So
+  // mocha's timeout firing, in the files that resize the window), and the next file ran at once each time (the files
+  // that all timed out one after another were WebKit's back/forward cache, now off: test/support/engines.mjs). So
   // test-browsers.mjs runs the files that failed side by side once more, alone (what passes then is named as failed
   // under load), keeps a failed run's request log (which requests the page left open), and when a run makes no
   // progress for 90 s its watchdog (scripts/stall-watch.mjs) writes the browser processes' state and stacks to a file
