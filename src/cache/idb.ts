@@ -42,7 +42,7 @@ interface ResultRecord {
   format: number
 }
 
-interface CacheSchema extends DBSchema {
+export interface CacheSchema extends DBSchema {
   results: { key: string; value: ResultRecord; indexes: { lru: [number, number] } }
 }
 
@@ -316,27 +316,15 @@ export class IdbCache extends EventTarget implements CacheStore {
     }, 200)
   }
 
-  /** Records when keys were used, then evicts the least recently used beyond the bounds. */
+  /**
+   * Records when keys were used, then evicts the least recently used beyond the bounds. Its code loads when it first
+   * runs, 200 ms after a use: after the first list is on screen, not in the script before it.
+   */
   async #maintain(db: IDBPDatabase<CacheSchema>): Promise<void> {
     const used = [...this.#used]
     this.#used.clear()
-    const tx = db.transaction('results', 'readwrite')
-    for (const [key, usedAt] of used) {
-      const record = await tx.store.get(key)
-      if (record && record.usedAt < usedAt) await tx.store.put({ ...record, usedAt })
-    }
-    // Newest first; the index key carries each record's size, so no entry is read to count bytes.
-    let count = 0
-    let bytes = 0
-    for (let cursor = await tx.store.index('lru').openKeyCursor(null, 'prev'); cursor; cursor = await cursor.continue()) {
-      count++
-      bytes += cursor.key[1]
-      if (count > this.maxEntries || bytes > this.maxBytes) {
-        await tx.store.delete(cursor.primaryKey)
-        this.#memory.delete(cursor.primaryKey)
-      }
-    }
-    await tx.done
+    const { maintain } = await import('./idb-maintain.js')
+    await maintain(db, used, this.maxEntries, this.maxBytes, (key) => this.#memory.delete(key))
   }
 
   #heard(message: Message): void {
