@@ -71,12 +71,12 @@ export interface IdbCacheEventMap {
 
 /**
  * Why the store warned: no IndexedDB here (`unavailable`), it would not open (`cannot-open`), a newer version
- * took over in another tab (`newer-version`), the browser closed it (`closed`): the store is in memory from then
- * on; or the origin's storage is full (`quota`): what did not fit is kept in memory only (a page may free room,
- * e.g. with clearCache()).
+ * took over in another tab (`newer-version`), the browser closed it (`closed`), a read got no answer in time (`slow`:
+ * another page's transaction may hold it): the store is in memory from then on; or the origin's storage is full
+ * (`quota`): what did not fit is kept in memory only (a page may free room, e.g. with clearCache()).
  */
 export interface IdbCacheWarning {
-  reason: 'unavailable' | 'cannot-open' | 'newer-version' | 'closed' | 'quota'
+  reason: 'unavailable' | 'cannot-open' | 'newer-version' | 'closed' | 'quota' | 'slow'
   message: string
   error?: unknown
 }
@@ -88,6 +88,12 @@ export interface IdbCache {
   ): void
   addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void
 }
+
+/**
+ * How long a read waits for the database (3 s, as its warning says) before the store goes on in memory: another
+ * page's transaction can hold it for minutes (WebKit keeps one open in a page it put in its back/forward cache).
+ */
+const READ_DEADLINE_MS = 3_000
 
 /**
  * @example
@@ -222,13 +228,9 @@ export class IdbCache extends EventTarget implements CacheStore {
       db.addEventListener('versionchange', () => {
         // Another tab opens a newer version: let it upgrade, go on in memory.
         db.close()
-        this.#db = Promise.resolve(
-          this.#fallBack('newer-version', 'a newer version of the cache opened in another tab; caching in memory only'),
-        )
+        this.#inMemory('newer-version', 'a newer version of the cache opened in another tab')
       })
-      db.addEventListener('close', () => {
-        this.#db = Promise.resolve(this.#fallBack('closed', 'the browser closed the cache database; caching in memory only'))
-      })
+      db.addEventListener('close', () => this.#inMemory('closed', 'the browser closed the cache database'))
       return db
     } catch (error) {
       // VersionError (a newer version made it), InvalidStateError, SecurityError (blocked, private mode)...
@@ -238,6 +240,11 @@ export class IdbCache extends EventTarget implements CacheStore {
         error,
       )
     }
+  }
+
+  /** Goes on in memory from now on, warning why. */
+  #inMemory(reason: IdbCacheWarning['reason'], why: string): void {
+    this.#db = Promise.resolve(this.#fallBack(reason, `${why}; caching in memory only`))
   }
 
   #fallBack(reason: IdbCacheWarning['reason'], message: string, error?: unknown): undefined {
@@ -253,14 +260,29 @@ export class IdbCache extends EventTarget implements CacheStore {
     return (await this.#loadMany([key])).get(key)
   }
 
-  /** Reads keys in one transaction; a key the read failed for is missing from the answer (a miss, not remembered). */
+  /**
+   * Reads keys in one transaction; a key the read failed for is missing from the answer (a miss, not remembered). A
+   * read with no answer within READ_DEADLINE_MS is given up (a transaction waiting its turn cannot be aborted), and
+   * the store goes on in memory.
+   */
   async #loadMany(keys: string[], asked = true): Promise<Map<string, CacheEntry | undefined>> {
-    const db = await this.#db
-    let records: Array<ResultRecord | undefined>
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let records: Array<ResultRecord | undefined> | undefined
     try {
-      const store = db?.transaction('results', 'readonly').store
-      records = await Promise.all(keys.map((key) => store?.get(key)))
+      records = await Promise.race([
+        (async () => {
+          const store = (await this.#db)?.transaction('results', 'readonly').store
+          return Promise.all(keys.map((key) => store?.get(key)))
+        })(),
+        new Promise<undefined>((resolve) => (timer = setTimeout(resolve as () => void, READ_DEADLINE_MS))),
+      ])
     } catch {
+      return new Map()
+    } finally {
+      clearTimeout(timer)
+    }
+    if (!records) {
+      this.#inMemory('slow', 'the cache database did not answer in 3 s')
       return new Map()
     }
     return new Map(keys.map((key, i) => [key, this.#loaded(key, records[i], asked)]))
