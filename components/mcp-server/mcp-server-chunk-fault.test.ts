@@ -2,9 +2,9 @@
 // test/support/module-faults.mjs): the sign-in link shown when a browser blocks the sign-in popup. The sign-in
 // view says why and how to retry, and retrying works where the engine lets it. A file of its own: an engine may keep a
 // failed import for the page's life. Against the `auth` test server.
-import { expect, fixture, html } from '@open-wc/testing'
-import { deleteAuthDatabase, part, present, testProvider } from '../../test/support/auth-browser.js'
-import { clearModuleFaults, engine, eventually, expectAbsent, failModule, moduleRequests, serverUrl } from '../../test/support/browser.js'
+import { expect } from '@open-wc/testing'
+import { deleteAuthDatabase, part, present, serverAskingToSignIn } from '../../test/support/auth-browser.js'
+import { clearModuleFaults, engine, eventually, expectAbsent, failModule, moduleRequests } from '../../test/support/browser.js'
 import './mcp-server.js'
 import type { McpServerElement } from './mcp-server.js'
 
@@ -40,9 +40,7 @@ describe('<mcp-server> when the sign-in link’s code does not load', () => {
   }) {
     this.timeout(30_000)
     await failModule(SIGN_IN_LINK, 2)
-    const url = await serverUrl('auth')
-    const server = await fixture<McpServerElement>(html`<mcp-server .url=${url} .auth=${testProvider(url, database)}></mcp-server>`)
-    await present(server, 'sign-in-button', 'the Sign in button')
+    const server = await serverAskingToSignIn(database)
 
     void server.signIn()
     await eventually(() => said(server).startsWith('Part of this page'), 'why the sign-in link is not shown', 10_000)

@@ -2,9 +2,9 @@
 // network went): the words of a failure were loaded ahead, so a sign-in link that does not load is still said in
 // words that say how to retry. A file of its own: an engine may keep a failed import for the page's life. Against the
 // `auth` test server.
-import { expect, fixture, html } from '@open-wc/testing'
-import { deleteAuthDatabase, part, present, testProvider } from '../../test/support/auth-browser.js'
-import { clearModuleFaults, eventually, failModule, moduleRequests, serverUrl } from '../../test/support/browser.js'
+import { expect } from '@open-wc/testing'
+import { deleteAuthDatabase, part, serverAskingToSignIn } from '../../test/support/auth-browser.js'
+import { clearModuleFaults, eventually, failModule, moduleRequests } from '../../test/support/browser.js'
 import './mcp-server.js'
 import type { McpServerElement } from './mcp-server.js'
 
@@ -27,9 +27,7 @@ describe('<mcp-server> whose chunks stop loading while it asks to sign in', () =
   }) {
     this.timeout(30_000)
     await failModule(FAILURE_VIEW, 0) // counts the requests, fails none
-    const url = await serverUrl('auth')
-    const server = await fixture<McpServerElement>(html`<mcp-server .url=${url} .auth=${testProvider(url, database)}></mcp-server>`)
-    await present(server, 'sign-in-button', 'the Sign in button')
+    const server = await serverAskingToSignIn(database)
     // The page stays open a while: idle time, in which its words are loaded ahead (preloadWhenIdle waits 2 s at most).
     const idleUntil = Date.now() + 4_000
     while (Date.now() < idleUntil && (await moduleRequests(FAILURE_VIEW)).served === 0) await new Promise((r) => setTimeout(r, 50))

@@ -1,8 +1,10 @@
 // What the browser sign-in suites (auth.test.ts, hostile-auth.test.ts) share: reading <mcp-server>'s sign-in parts,
 // a provider signing in through the callback page, and a real click, the user gesture a popup needs.
+import { fixture, html } from '@open-wc/testing'
 import { sendMouse } from '@web/test-runner-commands'
 import { BrowserOAuthProvider, IdbAuthStore } from '../../src/auth/index.js'
-import { eventually } from './browser.js'
+import type { McpServerElement } from '../../components/mcp-server/mcp-server.js'
+import { eventually, serverUrl } from './browser.js'
 import { deepText } from './cdn-page.js'
 
 /** The client id the test servers' authorization server knows (AUTH_CLIENT_ID of servers/auth.ts, a Node module). */
@@ -47,6 +49,14 @@ export function deleteAuthDatabase(database: string): Promise<void> {
     const request = indexedDB.deleteDatabase(database)
     request.onsuccess = request.onerror = request.onblocked = () => resolve()
   })
+}
+
+/** An `<mcp-server>` of the `auth` test server, its sign-ins kept in `database`, once it shows Sign in. */
+export async function serverAskingToSignIn(database: string): Promise<McpServerElement> {
+  const url = await serverUrl('auth')
+  const server = await fixture<McpServerElement>(html`<mcp-server .url=${url} .auth=${testProvider(url, database)}></mcp-server>`)
+  await present(server, 'sign-in-button', 'the Sign in button')
+  return server
 }
 
 /** The element's shadow part `name`, or null. */
