@@ -159,6 +159,28 @@ export function fetchLoop(url: string, fetch: typeof globalThis.fetch): Contende
   }
 }
 
+/**
+ * The fetch loop as any client that can cancel and time out must run it: a new AbortSignal on every request, with a
+ * timer that would abort it. Against the plain loop, it shows what cancelling costs before any client's own work.
+ */
+export function cancellableFetchLoop(url: string, fetch: typeof globalThis.fetch): Contender {
+  let controller = new AbortController()
+  const loop = fetchLoop(url, (input, init) => fetch(input, { ...init, signal: controller.signal }))
+  return {
+    name: 'fetch loop with a signal and a timeout',
+    async call() {
+      const own = (controller = new AbortController())
+      const timer = setTimeout(() => own.abort(), 60_000)
+      try {
+        await loop.call()
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+    close: loop.close,
+  }
+}
+
 /** The JSON-RPC response with `id` among the `data:` events of an SSE body. */
 function fromSse(text: string, id: number): any {
   for (const event of text.split(/\r?\n\r?\n/)) {

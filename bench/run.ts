@@ -21,6 +21,7 @@ import {
   PROTOCOL_VERSION,
   bareRoundTrip,
   bundledMcpClient,
+  cancellableFetchLoop,
   fetchLoop,
   official,
   ours,
@@ -324,6 +325,8 @@ async function clientSection(): Promise<void> {
       bareRoundTrip('ref: serveFetch adapter echo', adapter),
       // The fetch loop a second time: how far apart two identical contenders come out is the CPU figure's noise.
       { ...fetchLoop(mcp, globalThis.fetch), name: 'fetch loop again (noise check)' },
+      // What a client that can cancel pays in fetch alone: the floor under ours and the official client.
+      cancellableFetchLoop(mcp, globalThis.fetch),
     ]
     // Count from here on: each call should be one request, nothing on the side.
     for (const r of Object.values(recorders)) r.reset()
@@ -356,6 +359,7 @@ async function clientSection(): Promise<void> {
   const pairedRatio = (t: Timing) => median(t.cpu.map((cpu, round) => cpu / http[2]!.cpu[round]!))
   const [oursRatio, officialRatio] = [pairedRatio(http[0]!), pairedRatio(http[1]!)]
   const noiseRatio = pairedRatio(http[5]!)
+  const cancellableRatio = pairedRatio(http[6]!)
   const coldOurs = cold.ours.length
 
   console.log('mcp-elements client benchmark (protocol revision 2026-07-28)\n')
@@ -398,6 +402,7 @@ async function clientSection(): Promise<void> {
         verdict(oursRatio <= TARGET_RATIO),
       ],
       ['   the fetch loop again, ratio (noise)', '', '', `${noiseRatio.toFixed(2)}x`, '', ''],
+      ['   with a signal and a timeout per call, ratio', '', '', `${cancellableRatio.toFixed(2)}x`, '', ''],
       ['   wall time, median per call (us)', us(oursHttp), us(officialHttp), us(loopHttp), '', ''],
       [
         '   ratio to fetch loop (wall time)',
