@@ -34,6 +34,8 @@ import { appsCapabilities } from './tools/apps.js'
 import { mergeCapabilities } from './call/input-required.js'
 import type { McpClientEventMap } from './events.js'
 import { EraSelector } from './era/era-select.js'
+import type { ListenWith } from './era/era.js'
+import type { ListenSend } from './listen/listen-stream.js'
 import type { SharedListen } from './listen/shared-listen.js'
 import { Subscription } from './listen/subscription.js'
 import type { InputHandlers, McpClientOptions, RequestOptions, StaleOptions, ToolCallOptions } from './options.js'
@@ -95,9 +97,9 @@ export class McpClient extends EventTarget {
   #listens?: SharedListen
   /** Subscriptions made while the shared stream's code was loading, for close() to close. */
   #joining = new Set<Subscription>()
-  #openListen = (filter: SubscriptionFilter) => {
+  #openListen = (filter: SubscriptionFilter, ListenStream: ListenWith['ListenStream']) => {
     const requests = this.#parts.requests
-    const stream = this.#era.listen(filter, async (id, signal, onNotification, timeoutMs) =>
+    const send: ListenSend = async (id, signal, onNotification, timeoutMs) =>
       requests.send({
         method: 'subscriptions/listen',
         params: { notifications: filter },
@@ -106,8 +108,8 @@ export class McpClient extends EventTarget {
         options: { signal, timeoutMs },
         onNotification,
         longLived: true,
-      }),
-    )
+      })
+    const stream = this.#era.listen(filter, { send, ListenStream })
     // A re-listen after a drop may have missed changes: what the stream covers is stale.
     stream.addEventListener('reconnect', (e) => this.#invalidate(coveredPrefixes(this.url, (e as CustomEvent<SubscriptionFilter>).detail)))
     return stream

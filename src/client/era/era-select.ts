@@ -7,8 +7,7 @@ import type { ClientCapabilities, Implementation, SubscriptionFilter } from '../
 import type { CacheStore } from '../../cache/policy.js'
 import { recordOf, type CacheRecord } from '../../cache/records.js'
 import type { JsonRpcResponse } from '../../protocol/jsonrpc.js'
-import type { Era, EraHost, EraRequest, NotificationStream } from './era.js'
-import type { ListenSend } from '../listen/listen-stream.js'
+import type { Era, EraHost, EraRequest, ListenWith, NotificationStream } from './era.js'
 import type { InputHandlers } from '../options.js'
 import { ModernEra } from './modern-era.js'
 import { HttpError, ProtocolError } from '../../protocol/errors.js'
@@ -187,10 +186,10 @@ export class EraSelector implements Era {
     }
   }
 
-  listen(filter: SubscriptionFilter, send: ListenSend): NotificationStream {
-    if (this.#settled) return this.#era.listen(filter, send)
+  listen(filter: SubscriptionFilter, using: ListenWith): NotificationStream {
+    if (this.#settled) return this.#era.listen(filter, using)
     // The era is not known yet: a modern listen is the probe; if the server turns out legacy, a legacy listen follows.
-    return new SwitchingStream(filter, this.#era.listen(filter, send), () => this.#era.listen(filter, send))
+    return new SwitchingStream(filter, this.#era.listen(filter, using), () => this.#era.listen(filter, using))
   }
 
   close(): void {

@@ -17,7 +17,7 @@ import type {
 } from '../../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import type { InputHandlers } from '../options.js'
-import type { ListenSend } from '../listen/listen-stream.js'
+import type { ListenSend, ListenStream } from '../listen/listen-stream.js'
 
 /** One request as the client hands it to an era. */
 export interface EraRequest {
@@ -48,6 +48,15 @@ export interface EraRequest {
   handlers: InputHandlers
   /** Sees the HTTP response before its body is read (era detection looks at the status). */
   onResponse?: (response: Response) => void
+}
+
+/**
+ * What a listen stream is opened with: the request that carries it, and the modern stream's class, which the listen
+ * chunk (loaded by the first listen()) holds, so that a page that never listens does not load it.
+ */
+export interface ListenWith {
+  send: ListenSend
+  ListenStream: typeof ListenStream
 }
 
 /** What SharedListen needs of a listen stream (ListenStream on a modern server, LegacyListen on a legacy one). */
@@ -86,7 +95,7 @@ export interface Era {
   /** Sends one request; resolves with its response, error responses included. */
   send(request: EraRequest): Promise<JsonRpcResponse>
   /** Opens a stream of the server notifications `filter` asks for. */
-  listen(filter: SubscriptionFilter, send: ListenSend): NotificationStream
+  listen(filter: SubscriptionFilter, using: ListenWith): NotificationStream
   /** The server's identity and capabilities when the era learns them without a request (legacy: from `initialize`). */
   discovered?(): Promise<DiscoverResult>
   /** Ends what the era holds open (a legacy session, its GET stream). */

@@ -3,7 +3,7 @@
  * SEP-1699): GETs from after the last id until the response arrives, a few tries, nothing re-sent.
  */
 import { StreamError, TimeoutError } from '../../protocol/errors.js'
-import { sleep } from '../listen/listen-stream.js'
+import { sleep } from '../listen/backoff.js'
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import { decodeEvent, openEventStream, sessionHeaders } from '../../transport/legacy-session.js'
 import type { EraHost, EraRequest } from './era.js'

@@ -11,8 +11,7 @@ import type { JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import { LEGACY_PROTOCOL_VERSIONS, requestMeta, SUPPORTED_PROTOCOL_VERSIONS } from '../../protocol/meta.js'
 import { standardHeaders } from '../../transport/headers.js'
 import { postRequest } from '../../transport/http.js'
-import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type NotificationStream } from './era.js'
-import { ListenStream, type ListenSend } from '../listen/listen-stream.js'
+import { metaWithProgressToken, type Era, type EraHost, type EraRequest, type ListenWith, type NotificationStream } from './era.js'
 
 export class ModernEra implements Era {
   readonly kind = 'modern'
@@ -65,7 +64,7 @@ export class ModernEra implements Era {
     })
   }
 
-  listen(filter: SubscriptionFilter, send: ListenSend): NotificationStream {
+  listen(filter: SubscriptionFilter, { send, ListenStream }: ListenWith): NotificationStream {
     return new ListenStream(filter, send, () => this.host.nextId(), (n) => this.host.applyNotification(n))
   }
 

@@ -11,6 +11,7 @@ import { AbortError, HttpError, JsonRpcError, McpError, ProtocolError, toError }
 import type { SubscriptionFilter } from '../../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification, JsonRpcResponse } from '../../protocol/jsonrpc.js'
 import { META } from '../../protocol/meta.js'
+import { backoffMs, sleep } from './backoff.js'
 
 export type ListenSend = (
   id: number,
@@ -20,33 +21,10 @@ export type ListenSend = (
 ) => Promise<JsonRpcResponse>
 
 /**
- * Backoff before the n-th re-listen: steps exponential from 500 ms to 30 s, the upper half of each step jittered
- * ("equal jitter"). Half of each step is always waited, so however the draws fall, attempts against a server that is
- * down come no closer than 250 ms, 500 ms, 1 s, 2 s, … apart (full jitter could retry at once, several times running).
- */
-export function backoffMs(attempt: number): number {
-  const step = Math.min(30_000, 500 * 2 ** attempt)
-  return step / 2 + (Math.random() * step) / 2
-}
-
-/**
  * How long an acknowledged stream must have stayed up for its drop to start the backoff over. A server (or proxy)
  * that acknowledges and then drops at once would otherwise be asked again within 500 ms, forever.
  */
 const HEALTHY_STREAM_MS = 30_000
-
-/** Waits `ms`, or less if `signal` aborts first (it resolves either way). */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done)
-  })
-}
 
 /**
  * Events: `notification` (detail: the JSON-RPC notification), `drop`

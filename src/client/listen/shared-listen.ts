@@ -13,7 +13,8 @@
  */
 import type { SubscriptionFilter } from '../../protocol/generated/2026-07-28.js'
 import type { JsonRpcNotification } from '../../protocol/jsonrpc.js'
-import type { NotificationStream } from '../era/era.js'
+import type { ListenWith, NotificationStream } from '../era/era.js'
+import { ListenStream } from './listen-stream.js'
 import type { Subscription, SubscriptionPort } from './subscription.js'
 
 interface Stream {
@@ -34,7 +35,7 @@ export class SharedListen {
   #pending?: Stream
   #reopenScheduled = false
 
-  constructor(private readonly open: (filter: SubscriptionFilter) => NotificationStream) {}
+  constructor(private readonly open: (filter: SubscriptionFilter, modern: ListenWith['ListenStream']) => NotificationStream) {}
 
   /** Attaches a new subscription (the `join` of its constructor); returns how to detach it. */
   join(port: SubscriptionPort, subscription: Subscription): () => void {
@@ -72,7 +73,7 @@ export class SharedListen {
   #reopen(): void {
     const filter = [...this.#ports.keys()].reduce((merged, s) => union(merged, s.filter), {} as SubscriptionFilter)
     this.#pending?.stream.close()
-    const opened: Stream = { stream: this.open(filter), filter }
+    const opened: Stream = { stream: this.open(filter, ListenStream), filter }
     this.#pending = opened
     const { stream } = opened
     stream.acknowledged.then(
