@@ -410,8 +410,9 @@ export class McpToolElement extends ConnectedElement {
       },
     })
     if (returnTo) void this.updateComplete.then(() => this.#refocusIfLost(this.cancelButton))
-    // Cancel goes away with the call: focus that was there is lost, and goes back to where the user was.
-    if (await run) void this.updateComplete.then(() => this.#refocusIfLost(returnTo?.isConnected ? returnTo : this.callButton))
+    // Cancel goes away with the call: focus that was there is lost, and goes back to where the user was. A call
+    // started with focus elsewhere (the page's own call()) moves no focus: that would scroll the page to the tool.
+    if ((await run) && returnTo) void this.updateComplete.then(() => this.#refocusIfLost(returnTo.isConnected ? returnTo : this.callButton))
   }
 
   /** Whether `element` (found through shadow roots) is inside this element. */

@@ -196,6 +196,32 @@ describe('<mcp-tool>', () => {
     expect((await callsOf('echo', 'main')).length).to.equal(before)
   })
 
+  it('a call the page starts while nothing has focus leaves focus and the scroll position alone when it ends', async () => {
+    const el = await openTool('main', 'echo')
+    await fillForm(el, [{ fill: 'Text', with: 'run by the page' }])
+    // The tool then sits below the fold: focusing its Call button would scroll the page to it.
+    const spacer = document.createElement('div')
+    spacer.style.height = `${innerHeight * 3}px`
+    document.body.prepend(spacer)
+    try {
+      // Nothing focused, through shadow roots (Firefox keeps the field focused when only the host is blurred).
+      let active = document.activeElement
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+      ;(active as HTMLElement | null)?.blur()
+      scrollTo(0, 0)
+      const done = nextEvent(el, 'mcp-tool-result')
+      void el.call()
+      await done
+      await el.updateComplete
+      await new Promise((r) => setTimeout(r, 100))
+      expect(shownResult(el)).to.contain('run by the page')
+      expect(document.activeElement?.localName, 'focus after the call (the page body: nothing focused)').to.equal('body')
+      expect(scrollY, 'the page scrolled to the tool').to.equal(0)
+    } finally {
+      spacer.remove()
+    }
+  })
+
   it('Enter in a field runs the call without dropping focus (Cancel meanwhile, the field after), and the end is announced', async () => {
     const el = await openTool('main', 'slow_count')
     await fillForm(el, [
