@@ -96,8 +96,9 @@ interface AppCall {
  *
  * Keyboard: Enter in a one-line field calls the tool, as Call does. While the
  * call runs the form is disabled, so focus moves from the field to Cancel; when
- * the call ends it goes back to the field. How the call ended is announced
- * (a polite live region, `announcement`).
+ * the call ends it goes back to the field. A call started while focus is
+ * elsewhere (the page's own `call()`) moves no focus. How the call ended is
+ * announced (a polite live region, `announcement`).
  *
  * A tool with an MCP Apps view (`_meta.ui.resourceUri`), on a client with the
  * `apps` option, shows each call in an `<mcp-app>` (from the call's start: the
