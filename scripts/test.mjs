@@ -20,9 +20,8 @@
 // (617 s for the three, against 640 to 680 s in two stages), the end-to-end tests two files at a time beside the
 // conformance suite (about 250 s, the same as one at a time), and WebKit beside the end-to-end tests (388 s for both,
 // against 287 s and 215 s alone: WebKit alone leaves about half the two cores idle, the end-to-end tests fill them).
-// The browser stages wait on servers and timers more than they compute (the CPU time of every process they start,
-// added up, on a quiet machine): Chromium's two shards used 173 s of CPU in 163 s, and Firefox's and WebKit's four 468 s
-// in 290 s. Earlier figures that found them bound by CPU were taken with other work on the machine.
+// The browser stages wait on servers and timers more than they compute: on a quiet machine Chromium's two shards used
+// 173 s of CPU in 163 s, and Firefox's and WebKit's four 468 s in 290 s.
 // --one-at-a-time runs every step alone, in order: slower, but a failure that only shows under load can be told from
 // one that does not.
 //
@@ -57,17 +56,13 @@ const STAGES = [
   [['browser suites, Chromium', 'test:browser', ['--engines', 'chromium', '--shards', '2', '--port', '8000']]],
   // Side by side: about 7 minutes instead of 10 one after the other. WebKit's page has stopped answering under load
   // here (a whole file's tests timing out, a navigation to about:blank that never returned, a page idle with not even
-  // mocha's timeout firing, in the files that resize the window), and the next file ran at once each time (the files
-  // that all timed out one after another were WebKit's back/forward cache, now off: test/support/engines.mjs). So
+  // mocha's timeout firing, in the files that resize the window), and the next file ran at once each time. So
   // test-browsers.mjs runs the files that failed side by side once more, alone (what passes then is named as failed
   // under load), keeps a failed run's request log (which requests the page left open), and when a run makes no
   // progress for 90 s its watchdog (scripts/stall-watch.mjs) writes the browser processes' state and stacks to a file
   // the summary names.
-  // Each engine in two shards (four runners): on a quiet machine the stage took 241 s before the files that failed
-  // side by side ran again alone, against 331 and 761 s side by side in one runner each (WebKit's files after
-  // task-tabs all timed out: its back/forward cache, now off; see test/support/engines.mjs). The browsers wait on
-  // servers and timers more than they compute: the four used 468 s of CPU in 290 s, one runner each about 400 s in
-  // 947 s. Earlier measurements against shards were taken at load 20 to 35, with other work on the machine.
+  // Each engine in two shards (four runners): the browsers mostly wait, so four runners fill the two cores (about 240 s
+  // on a quiet machine, against 331 s for Firefox alone in one runner).
   [
     [
       'browser suites, Firefox beside WebKit',

@@ -90,8 +90,8 @@ export interface IdbCache {
 }
 
 /**
- * How long a read waits for the database (3 s, as its warning says) before the store goes on in memory: another
- * page's transaction can hold it for minutes (WebKit keeps one open in a page it put in its back/forward cache).
+ * How long a read waits for the database before the store goes on in memory: another page's transaction can hold it
+ * for minutes (WebKit keeps one open in a page it put in its back/forward cache).
  */
 const READ_DEADLINE_MS = 3_000
 
@@ -282,7 +282,7 @@ export class IdbCache extends EventTarget implements CacheStore {
       clearTimeout(timer)
     }
     if (!records) {
-      this.#inMemory('slow', 'the cache database did not answer in 3 s')
+      this.#inMemory('slow', `the cache database did not answer in ${READ_DEADLINE_MS / 1000} s`)
       return new Map()
     }
     return new Map(keys.map((key, i) => [key, this.#loaded(key, records[i], asked)]))

@@ -110,23 +110,28 @@ export function controlServer<T = unknown>(server: string, action: string, body?
 /** A module path as this page requests it: `url` (new URL('../x.js', import.meta.url)) with the dev server's `.ts`. */
 const modulePath = (url: URL): string => url.pathname.replace(/\.js$/, '.ts')
 
+/** One request to the module-fault route of test/support/module-faults.mjs: `which` is `path=…` or `chunk=…`. */
+async function moduleFaultRoute(which: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(`/__fixture/module-fault?${which}`, init)
+  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
+  return res
+}
+
+const modulePathQuery = (url: URL) => `path=${encodeURIComponent(modulePath(url))}`
+const builtChunkQuery = (name: string) => `chunk=${encodeURIComponent(name)}`
+
 /**
  * Makes the next `times` requests of the module `url` fail with HTTP `status` (test/support/module-faults.mjs, which
  * names the modules a test may fail), as a server being deployed fails a lazy chunk. Call it before the page first
  * imports the module.
  */
 export async function failModule(url: URL, times: number, status = 503): Promise<void> {
-  const res = await fetch(`/__fixture/module-fault?path=${encodeURIComponent(modulePath(url))}&times=${times}&status=${status}`, {
-    method: 'POST',
-  })
-  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
+  await moduleFaultRoute(`${modulePathQuery(url)}&times=${times}&status=${status}`, { method: 'POST' })
 }
 
 /** How many requests of the module `url` failed by {@link failModule}, and how many went through since. */
 export async function moduleRequests(url: URL): Promise<{ failed: number; served: number }> {
-  const res = await fetch(`/__fixture/module-fault?path=${encodeURIComponent(modulePath(url))}`)
-  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
-  return (await res.json()) as { failed: number; served: number }
+  return (await (await moduleFaultRoute(modulePathQuery(url))).json()) as { failed: number; served: number }
 }
 
 /**
@@ -134,20 +139,17 @@ export async function moduleRequests(url: URL): Promise<{ failed: number; served
  * for it), named without its hash: `name` is one of BUILT_CHUNKS in test/support/module-faults.mjs.
  */
 export async function failBuiltChunk(name: string, times: number, status = 503): Promise<void> {
-  const res = await fetch(`/__fixture/module-fault?chunk=${encodeURIComponent(name)}&times=${times}&status=${status}`, { method: 'POST' })
-  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
+  await moduleFaultRoute(`${builtChunkQuery(name)}&times=${times}&status=${status}`, { method: 'POST' })
 }
 
 /** How many requests of the built chunk `name` failed by {@link failBuiltChunk}, and how many went through since. */
 export async function builtChunkRequests(name: string): Promise<{ failed: number; served: number }> {
-  const res = await fetch(`/__fixture/module-fault?chunk=${encodeURIComponent(name)}`)
-  if (!res.ok) throw new Error(`/__fixture/module-fault: HTTP ${res.status} ${await res.text()}`)
-  return (await res.json()) as { failed: number; served: number }
+  return (await (await moduleFaultRoute(builtChunkQuery(name))).json()) as { failed: number; served: number }
 }
 
 /** Ends every fault {@link failModule} or {@link failBuiltChunk} set that has requests left to fail. */
 export async function clearModuleFaults(): Promise<void> {
-  await fetch('/__fixture/module-fault', { method: 'DELETE' })
+  await moduleFaultRoute('', { method: 'DELETE' })
 }
 
 /**
