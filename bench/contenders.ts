@@ -164,13 +164,14 @@ export function fetchLoop(url: string, fetch: typeof globalThis.fetch): Contende
  * timer that would abort it. Against the plain loop, it shows what cancelling costs before any client's own work.
  */
 export function cancellableFetchLoop(url: string, fetch: typeof globalThis.fetch): Contender {
-  let controller = new AbortController()
-  const loop = fetchLoop(url, (input, init) => fetch(input, { ...init, signal: controller.signal }))
+  let signal: AbortSignal | undefined
+  const loop = fetchLoop(url, (input, init) => fetch(input, { ...init, signal }))
   return {
     name: 'fetch loop with a signal and a timeout',
     async call() {
-      const own = (controller = new AbortController())
-      const timer = setTimeout(() => own.abort(), 60_000)
+      const controller = new AbortController()
+      signal = controller.signal
+      const timer = setTimeout(() => controller.abort(), 60_000)
       try {
         await loop.call()
       } finally {
